@@ -1,0 +1,244 @@
+"""The `ALGORITHMS` registry: one entry per algorithm, with its parameters and inner quantities."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from sklearn import cluster, mixture
+
+from clustering.params import ParamSpec
+from clustering.spec import AlgorithmSpec
+
+METRICS = ("euclidean", "manhattan", "chebyshev", "cosine")
+
+
+def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> ParamSpec:
+    return ParamSpec("n_clusters", "int", default, 1, 30, 1, help=help)
+
+
+def _metric(help: str = "How the distance between two points is measured.") -> ParamSpec:
+    return ParamSpec("metric", "choice", "euclidean", choices=METRICS, help=help)
+
+
+# -- scikit-learn estimators ---------------------------------------------------------------------
+
+
+def _kmeans(random_state, n_clusters, init, max_iter):
+    return cluster.KMeans(n_clusters=n_clusters, init=init, n_init=1, max_iter=max_iter,
+                          algorithm="lloyd", random_state=random_state)
+
+
+def _kmeans_extras(est, X) -> dict[str, Any]:
+    return {"centers": est.cluster_centers_, "inertia": est.inertia_, "n_iter": est.n_iter_}
+
+
+def _dbscan(random_state, eps, min_samples, metric):
+    return cluster.DBSCAN(eps=eps, min_samples=min_samples, metric=metric)
+
+
+def _dbscan_extras(est, X) -> dict[str, Any]:
+    core = np.zeros(len(est.labels_), dtype=bool)
+    core[est.core_sample_indices_] = True
+    return {"core_mask": core}
+
+
+def _gmm(random_state, n_clusters, covariance_type, init_params, max_iter, n_init):
+    return mixture.GaussianMixture(n_components=n_clusters, covariance_type=covariance_type,
+                                   init_params=init_params, max_iter=max_iter, n_init=n_init,
+                                   random_state=random_state)
+
+
+def _gmm_extras(est, X) -> dict[str, Any]:
+    return {"means": est.means_, "covariances": est.covariances_, "weights": est.weights_,
+            "membership": est.predict_proba(X), "converged": bool(est.converged_),
+            "n_iter": est.n_iter_, "lower_bound": est.lower_bound_}
+
+
+def _spectral(random_state, n_clusters, affinity, n_neighbors, gamma, assign_labels):
+    return cluster.SpectralClustering(n_clusters=n_clusters, affinity=affinity,
+                                      n_neighbors=n_neighbors, gamma=gamma,
+                                      assign_labels=assign_labels, random_state=random_state)
+
+
+def _mean_shift(random_state, bandwidth, bin_seeding, cluster_all):
+    return cluster.MeanShift(bandwidth=bandwidth, bin_seeding=bin_seeding,
+                             cluster_all=cluster_all)
+
+
+def _centers_extras(est, X) -> dict[str, Any]:
+    return {"centers": est.cluster_centers_}
+
+
+def _hdbscan(random_state, min_cluster_size, min_samples, cluster_selection_epsilon,
+             cluster_selection_method):
+    return cluster.HDBSCAN(min_cluster_size=min_cluster_size, min_samples=min_samples,
+                           cluster_selection_epsilon=cluster_selection_epsilon,
+                           cluster_selection_method=cluster_selection_method, copy=True)
+
+
+def _hdbscan_extras(est, X) -> dict[str, Any]:
+    return {"probabilities": est.probabilities_}
+
+
+def _optics(random_state, min_samples, cluster_method, xi, eps):
+    return cluster.OPTICS(min_samples=min_samples, cluster_method=cluster_method, xi=xi,
+                          eps=eps)
+
+
+def _optics_extras(est, X) -> dict[str, Any]:
+    return {"reachability": est.reachability_, "ordering": est.ordering_,
+            "core_distances": est.core_distances_}
+
+
+def _birch(random_state, n_clusters, threshold, branching_factor):
+    return cluster.Birch(n_clusters=n_clusters, threshold=threshold,
+                         branching_factor=branching_factor)
+
+
+def _birch_extras(est, X) -> dict[str, Any]:
+    return {"subcluster_centers": est.subcluster_centers_}
+
+
+def _affinity(random_state, damping, max_iter, convergence_iter):
+    return cluster.AffinityPropagation(damping=damping, max_iter=max_iter,
+                                       convergence_iter=convergence_iter,
+                                       random_state=random_state)
+
+
+def _affinity_extras(est, X) -> dict[str, Any]:
+    return {"exemplars": est.cluster_centers_indices_, "centers": est.cluster_centers_,
+            "n_iter": est.n_iter_}
+
+
+_SPECS = [
+    AlgorithmSpec(
+        "kmeans", "k-means", "partitional",
+        "Alternates assigning points to the nearest centre and moving centres to their mean.",
+        (
+            _n_clusters(),
+            ParamSpec("init", "choice", "k-means++",
+                      choices=("k-means++", "random"),
+                      help="How the first centres are picked."),
+            ParamSpec("max_iter", "int", 300, 1, 1000, 1,
+                      help="Stop after this many assign/update rounds."),
+        ),
+        _kmeans, _kmeans_extras,
+    ),
+    AlgorithmSpec(
+        "dbscan", "DBSCAN", "density",
+        "Grows clusters from core points that have at least min_samples neighbours within eps.",
+        (
+            ParamSpec("eps", "float", 0.5, 0.001, 100.0, 0.01, log=True,
+                      help="Neighbourhood radius: points closer than eps are neighbours."),
+            ParamSpec("min_samples", "int", 5, 1, 200, 1,
+                      help="Neighbours (the point itself included) needed to be a core point."),
+            _metric(),
+        ),
+        _dbscan, _dbscan_extras,
+    ),
+    AlgorithmSpec(
+        "gmm", "Gaussian mixture (EM)", "model-based",
+        "Fits a mixture of Gaussians by expectation-maximisation; each point gets probabilities.",
+        (
+            _n_clusters(help="Number of Gaussian components."),
+            ParamSpec("covariance_type", "choice", "full",
+                      choices=("full", "tied", "diag", "spherical"),
+                      help="Shape freedom of each Gaussian: full ellipses down to circles."),
+            ParamSpec("init_params", "choice", "kmeans",
+                      choices=("kmeans", "k-means++", "random", "random_from_data"),
+                      help="How the starting responsibilities are chosen."),
+            ParamSpec("max_iter", "int", 100, 1, 1000, 1, help="Maximum number of EM steps."),
+            ParamSpec("n_init", "int", 1, 1, 20, 1,
+                      help="Restarts from different seeds; the best likelihood is kept."),
+        ),
+        _gmm, _gmm_extras,
+    ),
+    AlgorithmSpec(
+        "spectral", "Spectral clustering", "graph",
+        "Builds a similarity graph and clusters the points in the space of its eigenvectors.",
+        (
+            _n_clusters(),
+            ParamSpec("affinity", "choice", "nearest_neighbors",
+                      choices=("nearest_neighbors", "rbf"),
+                      help="Graph: link nearest neighbours, or weight all pairs by a Gaussian."),
+            ParamSpec("n_neighbors", "int", 10, 2, 200, 1,
+                      help="Neighbours linked to each point (nearest_neighbors graph)."),
+            ParamSpec("gamma", "float", 1.0, 0.001, 1000.0, 0.01, log=True,
+                      help="Width of the Gaussian weights exp(-gamma d^2) (rbf graph)."),
+            ParamSpec("assign_labels", "choice", "kmeans",
+                      choices=("kmeans", "discretize", "cluster_qr"),
+                      help="How labels are read off the eigenvectors."),
+        ),
+        _spectral,
+    ),
+    AlgorithmSpec(
+        "mean_shift", "Mean shift", "density",
+        "Moves each point uphill to a mode of a kernel density estimate; modes are clusters.",
+        (
+            ParamSpec("bandwidth", "float", 1.0, 0.01, 100.0, 0.01, log=True,
+                      help="Kernel radius: larger values merge modes into fewer clusters."),
+            ParamSpec("bin_seeding", "bool", True,
+                      help="Start only from grid cells holding points (much faster)."),
+            ParamSpec("cluster_all", "bool", True,
+                      help="Assign every point; if off, points far from all modes are noise."),
+        ),
+        _mean_shift, _centers_extras,
+    ),
+    AlgorithmSpec(
+        "hdbscan", "HDBSCAN", "density",
+        "Runs DBSCAN at every eps and keeps the clusters that persist longest.",
+        (
+            ParamSpec("min_cluster_size", "int", 5, 2, 1000, 1,
+                      help="Smallest group of points that counts as a cluster."),
+            ParamSpec("min_samples", "int", 5, 1, 200, 1,
+                      help="Neighbours needed for a point to be dense; larger = more noise."),
+            ParamSpec("cluster_selection_epsilon", "float", 0.0, 0.0, 100.0, 0.01,
+                      help="Clusters closer than this are merged."),
+            ParamSpec("cluster_selection_method", "choice", "eom", choices=("eom", "leaf"),
+                      help="eom: most persistent clusters; leaf: the finest ones."),
+        ),
+        _hdbscan, _hdbscan_extras,
+    ),
+    AlgorithmSpec(
+        "optics", "OPTICS", "density",
+        "Orders points by reachability distance; valleys of the reachability plot are clusters.",
+        (
+            ParamSpec("min_samples", "int", 5, 2, 200, 1,
+                      help="Neighbours (the point itself included) needed to be a core point."),
+            ParamSpec("cluster_method", "choice", "xi", choices=("xi", "dbscan"),
+                      help="xi: cut at steep slopes of the plot; dbscan: cut at height eps."),
+            ParamSpec("xi", "float", 0.05, 0.001, 0.999, 0.01,
+                      help="Minimum relative steepness of a cluster boundary (xi method)."),
+            ParamSpec("eps", "float", 0.5, 0.001, 100.0, 0.01, log=True,
+                      help="Height of the cut in the reachability plot (dbscan method)."),
+        ),
+        _optics, _optics_extras,
+    ),
+    AlgorithmSpec(
+        "birch", "BIRCH", "hierarchical",
+        "Summarises the data in a tree of small subclusters, then groups the subclusters.",
+        (
+            _n_clusters(),
+            ParamSpec("threshold", "float", 0.5, 0.001, 100.0, 0.01, log=True,
+                      help="Largest radius of a subcluster; smaller = more subclusters."),
+            ParamSpec("branching_factor", "int", 50, 2, 500, 1,
+                      help="Maximum number of subclusters in a tree node."),
+        ),
+        _birch, _birch_extras,
+    ),
+    AlgorithmSpec(
+        "affinity_propagation", "Affinity propagation", "graph",
+        "Points exchange messages until a few of them are chosen as exemplars for the rest.",
+        (
+            ParamSpec("damping", "float", 0.5, 0.5, 0.99, 0.01,
+                      help="How much old messages are kept each round; raise it if it oscillates."),
+            ParamSpec("max_iter", "int", 200, 1, 2000, 1, help="Maximum number of rounds."),
+            ParamSpec("convergence_iter", "int", 15, 1, 200, 1,
+                      help="Stop when the exemplars stay the same for this many rounds."),
+        ),
+        _affinity, _affinity_extras,
+    ),
+]
+
+ALGORITHMS: dict[str, AlgorithmSpec] = {s.name: s for s in _SPECS}

@@ -1,0 +1,74 @@
+"""`run`: fit a registered algorithm with validated parameters and return a uniform result."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from clustering.catalog import ALGORITHMS
+from clustering.params import resolve
+from clustering.spec import ClusteringResult
+from datasets.base import as_seed
+
+
+def canonical_labels(labels) -> np.ndarray:
+    """Renumber cluster labels 0, 1, ... in order of their sorted values; keep -1 for noise."""
+    labels = np.asarray(labels)
+    out = np.full(labels.shape, -1, dtype=int)
+    keep = labels != -1
+    _, out[keep] = np.unique(labels[keep], return_inverse=True)
+    return out
+
+
+def _check_X(X) -> np.ndarray:
+    try:
+        X = np.asarray(X, dtype=float)
+    except (TypeError, ValueError) as err:
+        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
+    if X.ndim != 2:
+        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
+    if X.shape[0] < 2 or X.shape[1] < 1:
+        raise ValueError(f"X needs at least 2 samples and 1 feature, got shape {X.shape}")
+    if not np.isfinite(X).all():
+        raise ValueError("X contains NaN or infinite values; remove or impute them first")
+    return X
+
+
+def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
+    """Cluster ``X`` with the registered algorithm ``name``.
+
+    Parameters
+    ----------
+    name : str
+        A key of `ALGORITHMS`.
+    X : array-like of shape (n_samples, n_features)
+    random_state : int or numpy Generator
+        Seed for algorithms that draw random numbers.
+    **params
+        Algorithm parameters (see ``ALGORITHMS[name].params``); missing ones take their default.
+
+    Returns
+    -------
+    ClusteringResult
+
+    Raises
+    ------
+    ValueError
+        Unknown algorithm, unknown parameter, value out of range, or more clusters than points.
+    """
+    if name not in ALGORITHMS:
+        raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")
+    spec = ALGORITHMS[name]
+    X = _check_X(X)
+    resolved = resolve(spec.params, params, name)
+    k = resolved.get("n_clusters")
+    if k is not None and k > X.shape[0]:
+        raise ValueError(f"n_clusters={k} exceeds the number of samples ({X.shape[0]})")
+    estimator = spec.factory(random_state=as_seed(random_state), **resolved)
+    labels = canonical_labels(estimator.fit_predict(X))
+    return ClusteringResult(
+        labels=labels,
+        n_clusters=int(labels.max() + 1),
+        extras=spec.extras(estimator, X),
+        estimator=estimator,
+        params=resolved,
+    )

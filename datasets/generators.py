@@ -1,0 +1,92 @@
+"""Synthetic 2-D datasets. Every generator takes (n_samples, seed, noise) and returns (X, y).
+
+Points are shuffled so that their order carries no information about the clusters (DBSCAN
+assigns border points in visiting order; an ordered file would bias it).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.datasets import make_blobs, make_circles, make_moons
+
+# Linear map of scikit-learn's "anisotropic blobs" example: it stretches round blobs into
+# parallel ellipses that k-means splits wrongly.
+_ANISOTROPY = np.array([[0.6, -0.6], [-0.4, 0.8]])
+
+
+def _shuffled(X: np.ndarray, y: np.ndarray, rng: np.random.Generator):
+    order = rng.permutation(len(y))
+    return X[order], y[order]
+
+
+def _split(n: int, weights) -> np.ndarray:
+    """Split n points into groups proportional to ``weights``, summing exactly to n."""
+    weights = np.asarray(weights, dtype=float)
+    counts = np.floor(n * weights / weights.sum()).astype(int)
+    counts[: n - counts.sum()] += 1
+    return counts
+
+
+def blobs(n, seed, noise, centers=3, n_features=2):
+    for key, value, high in (("centers", centers, 20), ("n_features", n_features, 50)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
+            raise ValueError(f"{key} must be an integer in [1, {high}], got {value!r}")
+    return make_blobs(n_samples=n, centers=centers, n_features=n_features, cluster_std=noise,
+                      random_state=seed)
+
+
+def moons(n, seed, noise):
+    return make_moons(n_samples=n, noise=noise, random_state=seed)
+
+
+def circles(n, seed, noise):
+    return make_circles(n_samples=n, noise=noise, factor=0.5, random_state=seed)
+
+
+def anisotropic(n, seed, noise):
+    X, y = make_blobs(n_samples=n, centers=3, cluster_std=noise, random_state=seed)
+    return X @ _ANISOTROPY, y
+
+
+def varied_variance(n, seed, noise):
+    return make_blobs(n_samples=n, centers=3, cluster_std=[1.0, 2.5, 0.5], random_state=seed)
+
+
+def no_structure(n, seed, noise):
+    rng = np.random.default_rng(seed)
+    return rng.uniform(size=(n, 2)), np.zeros(n, dtype=int)
+
+
+def spirals(n, seed, noise):
+    """Two interleaved Archimedean spirals r = t, the second turned by pi, with Gaussian noise."""
+    rng = np.random.default_rng(seed)
+    counts = _split(n, [1, 1])
+    y = np.repeat([0, 1], counts)
+    # sqrt spreads the points evenly along the arc (arc length grows like t^2).
+    t = np.sqrt(rng.uniform(0.04, 1.0, size=n)) * 3 * np.pi
+    angle = t + np.pi * y
+    X = np.column_stack([t * np.cos(angle), t * np.sin(angle)])
+    X += noise * rng.standard_normal(X.shape)
+    return _shuffled(X, y, rng)
+
+
+def nested_rings(n, seed, noise):
+    """Three concentric rings of radius 1, 2, 3, points in proportion to circumference."""
+    rng = np.random.default_rng(seed)
+    radii = np.array([1.0, 2.0, 3.0])
+    y = np.repeat(np.arange(3), _split(n, radii))
+    angle = rng.uniform(0, 2 * np.pi, size=n)
+    r = radii[y]
+    X = np.column_stack([r * np.cos(angle), r * np.sin(angle)])
+    X += noise * rng.standard_normal(X.shape)
+    return _shuffled(X, y, rng)
+
+
+def unequal_density(n, seed, noise):
+    """A dense, a medium and a sparse Gaussian blob (60 %, 30 %, 10 % of the points)."""
+    rng = np.random.default_rng(seed)
+    centres = np.array([[0.0, 0.0], [4.0, 0.0], [2.0, 4.5]])
+    stds = np.array([0.3, 0.8, 1.5])
+    y = np.repeat(np.arange(3), _split(n, [0.6, 0.3, 0.1]))
+    X = centres[y] + stds[y, None] * rng.standard_normal((n, 2))
+    return _shuffled(X, y, rng)
