@@ -1,0 +1,30 @@
+"""AppTest helpers: every test starts from empty Streamlit caches."""
+
+from pathlib import Path
+
+import pytest
+import streamlit as st
+from streamlit.testing.v1 import AppTest
+
+# A cold page imports scikit-learn and plotly; generous, since CI machines are shared.
+TIMEOUT_S = 60
+APP = str(Path(__file__).resolve().parents[2] / "app.py")
+
+
+@pytest.fixture(autouse=True)
+def clear_streamlit_caches():
+    st.cache_data.clear()
+    st.cache_resource.clear()
+    yield
+    st.cache_data.clear()
+    st.cache_resource.clear()
+
+
+def open_page(path: str, query_params: dict[str, str] | None = None) -> AppTest:
+    """Run the app's entry point, optionally with URL parameters, then switch to ``path``."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    for name, value in (query_params or {}).items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at.switch_page(path).run()

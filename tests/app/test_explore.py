@@ -1,0 +1,81 @@
+"""The Explore page as a student and a teacher use it."""
+
+import numpy as np
+from sklearn.metrics import (
+    adjusted_mutual_info_score,
+    adjusted_rand_score,
+    normalized_mutual_info_score,
+)
+
+import clustering
+import datasets
+from tests.app.conftest import open_page
+
+PAGE = "pages/explore.py"
+
+
+def scores(at) -> dict[str, float]:
+    table = at.dataframe[0].value
+    return dict(zip(table["measure"], table["value"], strict=True))
+
+
+def test_a_copied_link_reopens_the_same_view():
+    at = open_page(
+        PAGE,
+        {"dataset": "Two moons", "algorithm": "k-means", "k": "2", "seed": "7", "n": "300"},
+    )
+    assert not at.exception
+    assert at.selectbox(key="dataset").value == "moons"
+    assert at.selectbox(key="algorithm").value == "kmeans"
+    assert at.slider(key="k").value == 2
+    assert at.number_input(key="seed").value == 7
+    assert at.slider(key="n").value == 300
+
+    # The scores are those of the clustering the link describes, checked with scikit-learn.
+    data = datasets.load("moons", n_samples=300, random_state=7,
+                         noise=datasets.DATASETS["moons"].default_noise)
+    labels = clustering.run("kmeans", data.X, random_state=7, n_clusters=2).labels
+    table = scores(at)
+    np.testing.assert_allclose(table["ARI"], adjusted_rand_score(data.y, labels), rtol=1e-9)
+    np.testing.assert_allclose(
+        table["AMI (arithmetic)"], adjusted_mutual_info_score(data.y, labels), rtol=1e-9
+    )
+    np.testing.assert_allclose(
+        table["NMI (arithmetic)"], normalized_mutual_info_score(data.y, labels), rtol=1e-9
+    )
+
+
+def test_nonsense_in_the_url_falls_back_to_defaults():
+    at = open_page(PAGE, {"dataset": "nonsense", "k": "999", "seed": "-5", "n": "many"})
+    assert not at.exception
+    assert not at.error
+    assert at.selectbox(key="dataset").value == "blobs"
+    assert at.slider(key="k").value == clustering.ALGORITHMS["kmeans"].param("n_clusters").default
+    assert at.number_input(key="seed").value == 0
+
+
+def test_changing_k_changes_the_number_of_clusters_shown():
+    at = open_page(PAGE)
+    at.slider(key="k").set_value(5).run()
+    assert not at.exception
+    assert at.tabs[0].label.endswith("5 clusters")
+    chart = at.get("plotly_chart")[0]
+    assert chart.proto.spec.count('"name":"cluster ') == 5
+
+
+def test_iris_is_projected_and_scored():
+    at = open_page(PAGE, {"dataset": "Iris"})
+    assert not at.exception
+    table = scores(at)
+    assert set(table) == {"ARI", "AMI (arithmetic)", "NMI (arithmetic)"}
+    # k-means with K = 3 on iris: the textbook result, far from chance, short of perfect.
+    assert 0.5 < table["ARI"] < 0.9
+
+
+def test_switching_algorithm_shows_that_algorithms_parameters():
+    at = open_page(PAGE)
+    at.selectbox(key="algorithm").select("dbscan").run()
+    assert not at.exception
+    assert not [s for s in at.slider if s.key == "k"]
+    keys = {w.key for w in [*at.slider, *at.number_input, *at.selectbox]}
+    assert {f"dbscan_{spec.name}" for spec in clustering.ALGORITHMS["dbscan"].params} <= keys

@@ -1,0 +1,32 @@
+"""Helpers for the browser tests: wait for a Streamlit run to finish, save a screenshot."""
+
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"
+
+
+def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
+    """Wait until the app has stopped running its script (the 'Running...' widget is gone)."""
+    page.wait_for_selector('[data-testid="stApp"]', timeout=timeout_ms)
+    page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=timeout_ms)
+    deadline = time.monotonic() + timeout_ms / 1000
+    quiet_since = None
+    while time.monotonic() < deadline:
+        running = page.locator('[data-testid="stStatusWidget"]').count() > 0
+        if running:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = time.monotonic()
+        elif time.monotonic() - quiet_since > 1.0:
+            return
+        page.wait_for_timeout(200)
+    raise AssertionError("the app was still running after the timeout")
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

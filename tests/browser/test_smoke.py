@@ -1,0 +1,58 @@
+"""Open every page in Debian's chromium against a real server, as a student would."""
+
+import pytest
+
+from tests.browser.pageutils import screenshot, wait_until_idle
+from ui.navigation import PAGES
+
+pytestmark = pytest.mark.browser
+
+# Pages that show text only; every other page must draw at least one chart.
+PAGES_WITHOUT_CHARTS = {"home"}
+
+
+def assert_no_exception(page) -> None:
+    errors = page.locator('[data-testid="stException"]')
+    assert errors.count() == 0, errors.first.inner_text()
+
+
+def assert_charts_rendered(page) -> int:
+    charts = page.locator('[data-testid="stPlotlyChart"]')
+    for index in range(charts.count()):
+        charts.nth(index).locator(".main-svg").first.wait_for(state="attached", timeout=30_000)
+    return charts.count()
+
+
+@pytest.mark.parametrize("entry", PAGES, ids=[entry.url_path for entry in PAGES])
+def test_every_page_opens_without_error_and_draws_its_charts(page, app_url, entry):
+    path = "" if entry is PAGES[0] else entry.url_path
+    page.goto(f"{app_url}/{path}")
+    expects_chart = entry.url_path not in PAGES_WITHOUT_CHARTS
+    if expects_chart:
+        page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
+    wait_until_idle(page)
+    assert_no_exception(page)
+    n_charts = assert_charts_rendered(page)
+    assert n_charts >= 1 or not expects_chart
+    assert page.get_by_text(entry.title).first.is_visible()
+    assert screenshot(page, entry.url_path).stat().st_size > 10_000
+
+
+def test_explore_link_with_parameters_and_a_change_of_k(page, app_url):
+    page.goto(f"{app_url}/explore?dataset=Two+moons&k=2&seed=3")
+    page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
+    wait_until_idle(page)
+    assert_no_exception(page)
+    assert page.get_by_text("k-means: 2 clusters").is_visible()
+    legend = page.locator('[data-testid="stPlotlyChart"]').first.locator(".legendtext")
+    assert legend.count() == 2
+
+    # A student moves K with the keyboard; the URL follows, so the link can be shared.
+    page.get_by_role("slider", name="K (number of clusters)").focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.get_by_text("k-means: 4 clusters").wait_for(timeout=30_000)
+    wait_until_idle(page)
+    assert "k=4" in page.url
+    assert "dataset=Two+moons" in page.url or "dataset=Two%20moons" in page.url
+    screenshot(page, "explore-moons-k4")

@@ -1,0 +1,35 @@
+"""Cached calls into the computing packages: reruns that change nothing cost nothing."""
+
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+import clustering
+import datasets
+from datasets.projection import project_2d
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def load_dataset(
+    name: str, n_samples: int | None, noise: float | None, random_state: int, standardize: bool
+) -> datasets.Dataset:
+    """`datasets.load`, cached by its arguments."""
+    return datasets.load(
+        name, n_samples=n_samples, noise=noise, random_state=random_state,
+        standardize=standardize,
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def projection(X: np.ndarray, feature_names: tuple[str, ...]):
+    """`datasets.projection.project_2d`, cached by the data."""
+    return project_2d(X, feature_names)
+
+
+@st.cache_data(max_entries=64, show_spinner="Clustering…")
+def run_algorithm(
+    name: str, X: np.ndarray, random_state: int, params: dict[str, Any]
+) -> clustering.ClusteringResult:
+    """`clustering.run`, cached by algorithm, data, seed and parameters."""
+    return clustering.run(name, X, random_state=random_state, **params)
