@@ -43,6 +43,9 @@ __all__ = [
 ]
 
 
+_PAIRS_PER_CHUNK = 1 << 18
+
+
 class RandomModel(ABC):
     """One side of a comparison drawn at random: ``n`` samples whose clusters have ``sizes``.
 
@@ -174,10 +177,16 @@ def expected_mutual_information_from_sizes(
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
     if a.size == 0 or b.size == 0:
         return 0.0
-    pairs_a = np.repeat(a, b.size)
-    pairs_b = np.tile(b, a.size)
-    weights = np.repeat(wa, b.size) * np.tile(wb, a.size)
-    return emi_of_pairs(n, pairs_a, pairs_b, weights)
+    # Pairs of sizes in chunks of rows of A: memory stays bounded for long size lists.
+    rows = max(1, _PAIRS_PER_CHUNK // b.size)
+    total = 0.0
+    for i in range(0, a.size, rows):
+        chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
+        pairs_a = np.repeat(chunk_a, b.size)
+        pairs_b = np.tile(b, chunk_a.size)
+        weights = np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size)
+        total += emi_of_pairs(n, pairs_a, pairs_b, weights)
+    return total
 
 
 def _check_n(n: object) -> int:
