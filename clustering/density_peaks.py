@@ -38,6 +38,10 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     Cluster centres are the ``n_clusters`` points of largest gamma, or every point with
     :math:`\rho > \rho_{min}` and :math:`\delta > \delta_{min}`. Other points, taken in order
     of decreasing density, join the cluster of their nearest higher-density neighbour.
+    The densest point is always a centre (so every point gets a cluster): for any i,
+    :math:`\delta_i \le d(i, \text{densest}) \le \delta_{\text{densest}}`, so the densest
+    point has both the largest rho and the largest delta, hence the largest gamma, and it
+    passes any pair of thresholds that some point passes.
 
     The halo (points that may be noise) of cluster A is its set of points with density below
     A's border density. Paper rule: the border density is the highest density among A's points
@@ -187,15 +191,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
                     f"delta_min={self.delta_min} (max rho {self.rho_.max():.4g}, max delta "
                     f"{self.delta_.max():.4g}); lower the thresholds"
                 )
-        centers = np.sort(centers)
-        densest = self.order_[0]
-        if densest not in centers:
-            raise ValueError(
-                f"the densest point (index {densest}, rho={self.rho_[densest]:.4g}, "
-                f"delta={self.delta_[densest]:.4g}) is not a centre, so it could not be "
-                "assigned to any cluster; lower the thresholds or choose more clusters"
-            )
-        return centers
+        return np.sort(centers)
 
     def _assign(self) -> np.ndarray:
         labels = np.full(len(self.rho_), -1, dtype=np.intp)
