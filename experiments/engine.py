@@ -1,0 +1,439 @@
+"""Batch engine: many random clusterings, their contingency tables and measures at once.
+
+A figure such as Vinh et al. (2009) Fig. 1 compares 10,000 random clusterings per K with one
+reference. A loop of scalar calls spends nearly all its time in Python overhead; here
+
+- the labelings of a batch are drawn as one ``(B, n)`` integer array,
+- their ``B`` contingency tables come from one ``bincount`` over the combined codes
+  ``b * (R * C) + row * C + col``,
+- RI, ARI, MI, NMI and AMI are computed over the ``(B, R, C)`` stack with array operations,
+- the expected mutual information under the permutation model is a sum of terms that depend
+  only on ``(n, a, b)`` (Vinh et al. 2009, eq. 24a): each such term is computed once, by
+  :func:`metrics.expected_mutual_information_from_sizes`, and kept in a cache shared by the
+  whole run. Under the other random models the expectations depend on the marginals only
+  through a short key (the number of clusters under "num", nothing under "all"), and are
+  computed once per key by metrics' scalar functions.
+
+Any other registered measure is computed table by table through :func:`metrics.compare`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+
+import numpy as np
+from scipy.special import gammaln
+
+from metrics import (
+    MEASURES,
+    compare,
+    expected_mutual_information,
+    expected_rand_index,
+)
+from metrics.chance import entropy_bounds, get_model
+from metrics.contingency import from_counts
+
+__all__ = [
+    "BATCH_MEASURES",
+    "EMICache",
+    "batch_contingency",
+    "batch_measures",
+    "check_measures",
+    "random_labels",
+    "spawn_generators",
+    "summarize",
+]
+
+_NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max", "joint")
+#: Measures computed over a whole batch with array operations (the others go through compare).
+BATCH_MEASURES = (
+    "ri",
+    "ari",
+    "mi",
+    *(f"nmi_{name}" for name in _NORMALIZATIONS),
+    *(f"ami_{name}" for name in _NORMALIZATIONS[:4]),
+)
+
+
+def spawn_generators(random_state: int | np.random.Generator | None, count: int):
+    """``count`` independent generators derived from ``random_state`` (a seed or a Generator).
+
+    Each task of a run gets its own stream, so results do not depend on how tasks are split
+    between parallel workers.
+    """
+    if isinstance(random_state, np.random.Generator):
+        seeds = random_state.bit_generator.seed_seq.spawn(count)
+    else:
+        seeds = np.random.SeedSequence(random_state).spawn(count)
+    return [np.random.default_rng(s) for s in seeds]
+
+
+def random_labels(
+    n: int, k: int, size: int, rng: np.random.Generator, *, exact_k: bool = False
+) -> np.ndarray:
+    """``size`` labelings of ``n`` samples, each sample put in one of ``k`` clusters uniformly.
+
+    This is the generator of Vinh et al. (2009, Sec. 3): "assigning each data point to a
+    random cluster with equal probability". With ``exact_k=True`` labelings with an empty
+    cluster are drawn again, as in their second experiment ("check to ensure that the final
+    clustering contains exactly K clusters").
+
+    Returns
+    -------
+    ndarray of shape (size, n), values in ``[0, k)``.
+    """
+    if k < 1 or n < 1 or size < 0:
+        raise ValueError(f"need n >= 1, k >= 1 and size >= 0, got n={n}, k={k}, size={size}.")
+    if exact_k and k > n:
+        raise ValueError(f"cannot put n={n} samples in exactly k={k} non-empty clusters.")
+    labels = rng.integers(0, k, size=(size, n), dtype=np.int32)
+    if exact_k:
+        bad = np.flatnonzero(_n_used(labels, k) < k)
+        while bad.size:
+            labels[bad] = rng.integers(0, k, size=(bad.size, n), dtype=np.int32)
+            bad = bad[_n_used(labels[bad], k) < k]
+    return labels
+
+
+def _n_used(labels: np.ndarray, k: int) -> np.ndarray:
+    rows = labels.shape[0]
+    codes = labels + (np.arange(rows, dtype=np.int64) * k)[:, None]
+    counts = np.bincount(codes.ravel(), minlength=rows * k).reshape(rows, k)
+    return (counts > 0).sum(axis=1)
+
+
+def batch_contingency(
+    labels_true: np.ndarray, labels_pred: np.ndarray, k_true: int, k_pred: int
+) -> np.ndarray:
+    """Contingency tables of a batch of labeling pairs, by one ``bincount``.
+
+    Parameters
+    ----------
+    labels_true : ndarray of shape (n,) or (B, n)
+        Integer labels in ``[0, k_true)``; a single row is shared by the whole batch.
+    labels_pred : ndarray of shape (B, n)
+        Integer labels in ``[0, k_pred)``.
+
+    Returns
+    -------
+    ndarray of shape (B, k_true, k_pred), int64
+        ``table[b, i, j]`` counts the samples with label i in row b of labels_true and j in
+        row b of labels_pred. Empty rows or columns are kept (they are clusters of size 0).
+    """
+    labels_pred = np.asarray(labels_pred)
+    labels_true = np.asarray(labels_true)
+    if labels_pred.ndim != 2 or labels_true.ndim not in (1, 2):
+        raise ValueError("labels_pred must be (B, n) and labels_true (n,) or (B, n).")
+    batch, n = labels_pred.shape
+    if labels_true.shape[-1] != n:
+        raise ValueError(f"labels_true has {labels_true.shape[-1]} samples, labels_pred {n}.")
+    cells = k_true * k_pred
+    offsets = (np.arange(batch, dtype=np.int64) * cells)[:, None]
+    codes = labels_true.astype(np.int64) * k_pred + labels_pred + offsets
+    return np.bincount(codes.ravel(), minlength=batch * cells).reshape(batch, k_true, k_pred)
+
+
+class EMICache:
+    """Expected-MI terms under the permutation model, computed once per ``(n, a, b)``.
+
+    EMI (Vinh et al. 2009, eq. 24a) is ``sum_i sum_j e(n, a_i, b_j)`` with ``e`` the
+    hypergeometric expectation of ``(k/n) log(n k / (a b))`` for one pair of clusters: tables
+    sharing ``n`` share almost all their terms, and the missing ones are computed together
+    (the test suite checks them against :func:`metrics.expected_mutual_information_from_sizes`).
+    """
+
+    def __init__(self) -> None:
+        self._tables: dict[int, np.ndarray] = {}
+
+    def terms(self, n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """``e(n, a, b)`` elementwise (0 where a size is 0), in nats."""
+        table = self._tables.get(n)
+        if table is None:
+            table = np.full((n + 1, n + 1), np.nan)
+            table[0, :] = 0.0
+            table[:, 0] = 0.0
+            self._tables[n] = table
+        a, b = np.asarray(a), np.asarray(b)
+        codes = a * (n + 1) + b
+        present = np.bincount(codes.ravel(), minlength=(n + 1) ** 2) > 0
+        missing = np.flatnonzero(present & np.isnan(table.ravel()))
+        if missing.size:
+            x, y = np.divmod(missing, n + 1)
+            table[x, y] = table[y, x] = _emi_terms(n, x, y)
+        return table[a, b]
+
+    def emi(self, n: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """EMI of each table of a batch from its marginals ``rows (B, R)``, ``cols (B, C)``."""
+        return self.terms(n, rows[:, :, None], cols[:, None, :]).sum(axis=(1, 2))
+
+
+def _emi_terms(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``sum_k Hyp(k; n, a, b) (k/n) log(n k / (a b))`` for each pair of sizes, vectorised.
+
+    The hypergeometric probabilities come from log-gammas, which lose about
+    ``log10(n log n)`` digits: ample for the experiments' n (metrics' scalar kernel is the
+    accurate one at any n).
+    """
+    a = a.astype(np.float64)[:, None]
+    b = b.astype(np.float64)[:, None]
+    k = np.arange(1, int(min(a.max(initial=1), b.max(initial=1))) + 1, dtype=np.float64)[None]
+    feasible = (k <= np.minimum(a, b)) & (k >= a + b - n)
+    kk = np.where(feasible, k, 1.0)
+    log_p = (
+        gammaln(a + 1) + gammaln(b + 1) + gammaln(n - a + 1) + gammaln(n - b + 1)
+        - gammaln(n + 1) - gammaln(kk + 1) - gammaln(np.maximum(a - kk, 0) + 1)
+        - gammaln(np.maximum(b - kk, 0) + 1) - gammaln(np.maximum(n - a - b + kk, 0) + 1)
+    )
+    terms = np.exp(log_p) * (kk / n) * np.log(n * kk / (a * b))
+    return np.where(feasible, terms, 0.0).sum(axis=1)
+
+
+def check_measures(measures: Iterable[str] | str) -> list[str]:
+    """The measure keys, checked against :data:`metrics.MEASURES`."""
+    names = [measures] if isinstance(measures, str) else list(measures)
+    unknown = [m for m in names if m not in MEASURES]
+    if unknown or not names:
+        raise ValueError(
+            f"unknown measure(s) {', '.join(map(repr, unknown)) or '(none given)'}: "
+            f"use keys of metrics.MEASURES ({', '.join(MEASURES)})."
+        )
+    return names
+
+
+def batch_measures(
+    tables: np.ndarray,
+    measures: Sequence[str],
+    *,
+    random_model: str = "perm",
+    one_sided: bool = False,
+    cache: EMICache | None = None,
+) -> dict[str, np.ndarray]:
+    """Measures of every table of a ``(B, R, C)`` stack of contingency tables.
+
+    The measures of :data:`BATCH_MEASURES` are computed with array operations and agree with
+    metrics' scalar functions to rounding (the test suite checks this); any other key of
+    :data:`metrics.MEASURES` is computed table by table with :func:`metrics.compare`.
+    ``random_model`` and ``one_sided`` apply to the adjusted measures (ari, ami_*), as in
+    metrics (Gates & Ahn 2017).
+
+    Returns
+    -------
+    dict
+        Measure key -> array of shape (B,).
+    """
+    names = check_measures(measures)
+    get_model(random_model)  # fail early on an unknown model
+    tables = np.asarray(tables, dtype=np.int64)
+    if tables.ndim != 3 or tables.shape[0] == 0:
+        raise ValueError(f"tables must be a non-empty (B, R, C) stack, got {tables.shape}.")
+    stats = _Stats(tables)
+    cache = cache if cache is not None else EMICache()
+    out: dict[str, np.ndarray] = {}
+    for name in names:
+        if name == "ri":
+            out[name] = stats.rand_index()
+        elif name == "ari":
+            out[name] = stats.adjusted_rand_index(random_model, one_sided)
+        elif name == "mi":
+            out[name] = stats.mi
+        elif name.startswith("nmi_"):
+            out[name] = stats.normalized_mi(name[4:])
+        elif name.startswith("ami_"):
+            out[name] = stats.adjusted_mi(name[4:], random_model, one_sided, cache)
+        else:
+            options = {"random_model": random_model, "one_sided": one_sided}
+            options = {k: v for k, v in options.items() if k in MEASURES[name].options}
+            out[name] = np.array(
+                [compare(contingency=t, measures=[name], **options)[name] for t in tables]
+            )
+    return out
+
+
+class _Stats:
+    """Quantities shared by the batch measures, each computed once."""
+
+    def __init__(self, tables: np.ndarray) -> None:
+        self.tables = tables
+        self.rows = tables.sum(axis=2)
+        self.cols = tables.sum(axis=1)
+        n = self.rows.sum(axis=1)
+        if not (n == n[0]).all() or n[0] < 1:
+            raise ValueError("every table of a batch must count the same n >= 1 samples.")
+        self.n = int(n[0])
+        self.n_rows = (self.rows > 0).sum(axis=1)
+        self.n_cols = (self.cols > 0).sum(axis=1)
+        # Same partition: as many non-empty cells as clusters on each side.
+        nonzero = (tables > 0).sum(axis=(1, 2))
+        self.identity = (nonzero == self.n_rows) & (nonzero == self.n_cols)
+        x = np.arange(self.n + 1, dtype=np.float64)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            self.xlogx = np.where(x > 0, x * np.log(x), 0.0)
+        self.h_true = _entropy(self.rows, self.n)
+        self.h_pred = _entropy(self.cols, self.n)
+        self._pairs: tuple | None = None
+        self.mi = self._mutual_information()
+
+    def _mutual_information(self) -> np.ndarray:
+        """``(1/n) [sum n_ij log n_ij - sum a_i log a_i - sum b_j log b_j + n log n]``.
+
+        Integer counts make ``x log x`` a table look-up, much faster than a log per cell.
+        """
+        xlogx = self.xlogx
+        mi = (
+            xlogx[self.tables].sum(axis=(1, 2))
+            - xlogx[self.rows].sum(axis=1)
+            - xlogx[self.cols].sum(axis=1)
+            + xlogx[self.n]
+        ) / self.n
+        mi = np.maximum(mi, 0.0)
+        # Exact in the cases metrics treats exactly: one cluster on a side, or one partition.
+        mi[(self.n_rows == 1) | (self.n_cols == 1)] = 0.0
+        mi[self.identity] = self.h_true[self.identity]
+        return mi
+
+    def pair_sums(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, float]:
+        """``n11, sum_i C(a_i, 2), sum_j C(b_j, 2), C(n, 2)`` as floats (exact below 2**53)."""
+        if self._pairs is None:
+            choose2 = np.arange(self.n + 1, dtype=np.float64)
+            choose2 = choose2 * (choose2 - 1.0) / 2.0
+            self._pairs = (
+                choose2[self.tables].sum(axis=(1, 2)),
+                choose2[self.rows].sum(axis=1),
+                choose2[self.cols].sum(axis=1),
+                float(choose2[self.n]),
+            )
+        return self._pairs
+
+    def rand_index(self) -> np.ndarray:
+        n11, s_true, s_pred, total = self.pair_sums()
+        if total == 0:
+            return np.ones(len(self.tables))
+        return (total + 2.0 * n11 - s_true - s_pred) / total
+
+    def adjusted_rand_index(self, random_model: str, one_sided: bool) -> np.ndarray:
+        """``(RI - E[RI]) / (1 - E[RI])`` (Hubert & Arabie 1985; Gates & Ahn 2017)."""
+        ri = self.rand_index()
+        if random_model == "perm":
+            n11, s_true, s_pred, total = self.pair_sums()
+            expected = _expected_ri(s_true / max(total, 1), s_pred / max(total, 1))
+        else:
+            expected = self._by_key(
+                random_model,
+                one_sided,
+                lambda ct: expected_rand_index(
+                    contingency=ct, random_model=random_model, one_sided=one_sided
+                ),
+            )
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ari = np.where(expected == 1.0, 0.0, (ri - expected) / (1.0 - expected))
+        agree = ri == 1.0
+        ari[agree] = 1.0
+        return ari
+
+    def normalized_mi(self, normalization: str) -> np.ndarray:
+        joint = _entropy(self.tables, self.n) if normalization == "joint" else None
+        norm = _normalizer(self.h_true, self.h_pred, normalization, joint)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            nmi = np.minimum(self.mi / norm, 1.0)
+        nmi[(self.mi == 0.0) | (norm == 0.0)] = 0.0
+        nmi[self.identity & (self.mi > 0.0)] = 1.0
+        nmi[(self.n_rows == 1) & (self.n_cols == 1)] = 1.0
+        return nmi
+
+    def adjusted_mi(
+        self, normalization: str, random_model: str, one_sided: bool, cache: EMICache
+    ) -> np.ndarray:
+        """``(I - E[I]) / (avg(e_U, e_V) - E[I])`` (Vinh et al. 2009, eqs. 25-27)."""
+        if normalization == "joint":
+            raise ValueError("AMI has no 'joint' normalization: use min, sqrt, arithmetic, max.")
+        if random_model == "perm":
+            emi = cache.emi(self.n, self.rows, self.cols)
+            # Every permutation gives the same MI when a side is trivial: E[I] = I exactly.
+            trivial = (
+                (self.n_rows == 1) | (self.n_cols == 1)
+                | (self.n_rows == self.n) | (self.n_cols == self.n)
+            )
+            emi[trivial] = self.mi[trivial]
+            e_true, e_pred = self.h_true, self.h_pred
+        else:
+            def expectations(ct):
+                emi = expected_mutual_information(
+                    contingency=ct, random_model=random_model, one_sided=one_sided
+                )
+                return (emi, *entropy_bounds(ct, random_model))
+
+            emi, e_true, e_pred = self._by_key(random_model, one_sided, expectations, width=3).T
+        numerator = self.mi - emi
+        denominator = _normalizer(e_true, e_pred, normalization) - emi
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ami = numerator / denominator
+        degenerate = (numerator == 0.0) | (denominator == 0.0)
+        ami[degenerate] = np.where(
+            (denominator == 0.0) & self.identity, 1.0, 0.0
+        )[degenerate]
+        return ami
+
+    def _by_key(
+        self,
+        random_model: str,
+        one_sided: bool,
+        compute: Callable[[object], float | tuple[float, ...]],
+        width: int = 1,
+    ) -> np.ndarray:
+        """``compute(contingency)`` once per group of tables sharing their expectations.
+
+        Under "num" the random side enters only through its number of clusters, under "all"
+        not at all; a fixed side (one-sided) enters through its sorted sizes. Other models
+        are keyed by both sorted marginals, which is always sufficient.
+        """
+        keys = [self._key(i, random_model, one_sided) for i in range(len(self.tables))]
+        values: dict[Hashable, np.ndarray] = {}
+        out = np.empty((len(keys), width))
+        for i, key in enumerate(keys):
+            if key not in values:
+                values[key] = np.atleast_1d(np.asarray(compute(from_counts(self.tables[i]))))
+            out[i] = values[key]
+        return out[:, 0] if width == 1 else out
+
+    def _key(self, i: int, random_model: str, one_sided: bool) -> Hashable:
+        def sizes(x: np.ndarray) -> tuple[int, ...]:
+            return tuple(sorted(x[x > 0].tolist()))
+
+        rows, cols = self.rows[i], self.cols[i]
+        true_key = sizes(rows) if one_sided else None
+        if random_model == "num":
+            return true_key or int(self.n_rows[i]), int(self.n_cols[i])
+        if random_model == "all":
+            return true_key
+        return sizes(rows), sizes(cols)
+
+
+def _expected_ri(q_true: np.ndarray, q_pred: np.ndarray) -> np.ndarray:
+    return q_true * q_pred + (1.0 - q_true) * (1.0 - q_pred)
+
+
+def _entropy(counts: np.ndarray, n: int) -> np.ndarray:
+    """Entropy in nats of each count vector (or table) of a batch, 0 log 0 = 0."""
+    p = counts.reshape(len(counts), -1) / n
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(p > 0, p * np.log(p), 0.0)
+    return np.maximum(-terms.sum(axis=1), 0.0)
+
+
+def _normalizer(h_true, h_pred, normalization: str, joint=None):
+    if normalization == "min":
+        return np.minimum(h_true, h_pred)
+    if normalization == "sqrt":
+        return np.sqrt(h_true * h_pred)
+    if normalization == "arithmetic":
+        return (h_true + h_pred) / 2.0
+    if normalization == "max":
+        return np.maximum(h_true, h_pred)
+    if normalization == "joint":
+        return joint
+    raise ValueError(f"unknown normalization {normalization!r}.")
+
+
+def summarize(values: dict[str, np.ndarray]) -> list[tuple[str, float, float]]:
+    """``(measure, mean, std)`` of each batch of values (std with ddof=0)."""
+    return [(name, float(np.mean(v)), float(np.std(v))) for name, v in values.items()]
