@@ -37,7 +37,10 @@ from metrics.pairs import (
     pair_counts,
     rand_index,
 )
+from metrics.random_models import AllModel, NumModel
 from metrics.registry import MEASURES, Measure, compare
+
+RANDOM_MODELS.update(num=NumModel(), all=AllModel())
 
 __all__ = [
     "MEASURES",

@@ -41,10 +41,12 @@ stays below ``SIZE_CUT_TOLERANCE`` (1e-18 nats), far below float64 rounding of t
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 import numpy as np
 from scipy import special, stats
+
+from metrics._special import bd0
+from metrics.chance import RandomModel
 
 __all__ = [
     "SIZE_CUT_TOLERANCE",
@@ -54,6 +56,7 @@ __all__ = [
     "log_stirling2",
     "log_surjection_probability",
     "log_surjection_table",
+    "expected_mi_binomial_limit",
 ]
 
 SIZE_CUT_TOLERANCE = 1e-18
@@ -254,8 +257,7 @@ def _n_blocks(sizes, n: int) -> int:
     return int(np.count_nonzero(sizes))
 
 
-@dataclass(frozen=True)
-class NumModel:
+class NumModel(RandomModel):
     """Uniform distribution over the partitions of n elements into exactly K blocks ("num").
 
     K is the number of non-empty clusters of the clustering the model stands for. Formulas
@@ -268,7 +270,7 @@ class NumModel:
     - entropy bound log K.
     """
 
-    name: str = "num"
+    name = "num"
 
     def pair_probability(self, sizes, n: int) -> float:
         k = _n_blocks(sizes, n)
@@ -285,12 +287,35 @@ class NumModel:
             return np.array([n], dtype=np.int64), np.array([float(k)])
         log_u_all = float(log_surjection_probability(n, k))
         a = np.arange(1, n - k + 2)
+        if log_u_all > -1.0:
+            # Outside the Bernstein window of Binom(n, 1/K) the upper bound below is < 3e-31.
+            window, _ = _binomial_window(n, 1.0 / k)
+            a = a[(a >= window[0]) & (a <= window[-1])]
         # U_{K-1} <= 1 gives an upper bound on w(a); sizes negligible under it are cut first,
         # so U_{K-1}(n - a) is only computed where it matters.
         log_upper = math.log(k) + _log_binom_pmf(a, n, 1.0 / k) - log_u_all
-        a, _ = _cut_sizes(n, a, np.exp(log_upper))
-        log_w = log_upper[a - 1] + log_surjection_probability(n - a, k - 1)
+        kept = np.isin(a, _cut_sizes(n, a, np.exp(log_upper))[0])
+        a = a[kept]
+        log_w = log_upper[kept] + log_surjection_probability(n - a, k - 1)
         return _cut_sizes(n, a, np.exp(log_w))
+
+    def binomial_limit(self, sizes, n: int) -> int | None:
+        """K when w(a) = K Binom(a; n, 1/K) to float64 precision, else None.
+
+        w(a) / (K Binom(a; n, 1/K)) = U_{K-1}(n-a) / U_K(n) lies within
+        [1 - mu_{K-1}(n-a), 1 / (1 - mu_K(n))] (union bound on empty urns), so the limit holds
+        when both mu are below ``_BINOMIAL_LIMIT`` for every size the cut keeps.
+        """
+        k = _n_blocks(sizes, n)
+        if k < 2:
+            return None
+        a_max = n / k + _bernstein_halfwidth(n / k * (1 - 1 / k), _WINDOW_LOG_TAIL)
+        if (
+            _expected_empty_urns(n, k) <= _BINOMIAL_LIMIT
+            and _expected_empty_urns(max(n - a_max, 0), k - 1) <= _BINOMIAL_LIMIT
+        ):
+            return k
+        return None
 
     def entropy_bound(self, sizes, n: int, base: float | None = None) -> float:
         k = _n_blocks(sizes, n)
@@ -298,8 +323,7 @@ class NumModel:
         return bound / math.log(base) if base is not None else bound
 
 
-@dataclass(frozen=True)
-class AllModel:
+class AllModel(RandomModel):
     """Uniform distribution over all partitions of n elements ("all").
 
     Formulas (Gates & Ahn 2017, Sections 4.3 and 5.3; ``formulas-random-models.md``), with
@@ -312,7 +336,7 @@ class AllModel:
     - entropy bound log n.
     """
 
-    name: str = "all"
+    name = "all"
 
     def pair_probability(self, sizes, n: int) -> float:
         _n_blocks(sizes, n)
@@ -349,3 +373,81 @@ class AllModel:
         _n_blocks(sizes, n)
         bound = math.log(n) if n > 0 else 0.0
         return bound / math.log(base) if base is not None else bound
+
+
+# Relative distance to the multinomial limit below which "num" is treated as in it.
+_BINOMIAL_LIMIT = 1e-17
+# Binomial terms beyond exp(-_WINDOW_LOG_TAIL) of tail mass are left out (about 1e-30).
+_WINDOW_LOG_TAIL = 70.0
+
+
+def _bernstein_halfwidth(variance, log_tail: float):
+    """t with P(|X - EX| >= t) <= 2 exp(-log_tail) for a binomial X of this variance.
+
+    Bernstein's inequality: P(|X - EX| >= t) <= 2 exp(-t^2 / (2 (var + t/3))).
+    """
+    return log_tail / 3 + np.sqrt(log_tail**2 / 9 + 2 * np.asarray(variance) * log_tail)
+
+
+def _binomial_window(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
+    """Support window and probabilities of Binom(n, p) holding all but ~1e-30 of its mass."""
+    mean = n * p
+    half = float(_bernstein_halfwidth(mean * (1 - p), _WINDOW_LOG_TAIL))
+    k = np.arange(max(0, math.floor(mean - half)), min(n, math.ceil(mean + half)) + 1)
+    return k, stats.binom.pmf(k, n, p)
+
+
+def _mean_deviance(n: int, p: float) -> float:
+    """E bd0(X, n p) for X ~ Binom(n, p): a sum of non-negative terms, about (1 - p) / 2."""
+    k, pmf = _binomial_window(n, p)
+    return float(np.dot(pmf, bd0(k, n * p)))
+
+
+def expected_mi_binomial_limit(n: int, model_a, sizes_a, model_b, sizes_b) -> float | None:
+    """Expected mutual information (nats) when a side is "num" in its multinomial limit.
+
+    When n >> K log K the K-block "num" model has size weights K Binom(a; n, 1/K) to float64
+    precision (``NumModel.binomial_limit``): the clustering is then indistinguishable from K
+    uniform labels, and the double sum over sizes collapses. With D(n, p) = E bd0(X, n p) for
+    X ~ Binom(n, p), bd0(x, m) = x log(x/m) - x + m >= 0, and the identities
+    E_hyp[(k/n) log(n k / (a b))] = E_hyp[bd0(k, ab/n)] / n (as E[k] = ab/n) and
+    bd0(c x, c m) = c bd0(x, m):
+
+    - both sides in the limit (K_A = 1/p, K_B = 1/q): the overlap of two clusters is
+      Binom(n, pq) and
+      EMI = (K_A K_B / n) (D(n, pq) - q D(n, p) - p D(n, q));
+    - side A in the limit, side B with size weights w(b) (fixed, or another model): a set of
+      b elements meets a cluster of A in Binom(b, p) elements (thinning), and
+      EMI = (K_A / n) sum_b w(b) (D(b, p) - (b / n) D(n, p)).
+
+    Each D is a sum of non-negative terms, and the differences, about (1 - p)(1 - q) / 2 and
+    (1 - p)(1 - b/n) / 2, lose at most a small factor to cancellation. The cost is a few
+    binomial windows instead of the O(#sizes_a x #sizes_b x window) general sum, which for
+    "num" with few clusters has thousands of sizes on each side.
+
+    Returns None when neither side is in the limit (the caller then uses the general sum).
+    """
+    k_a = model_a.binomial_limit(sizes_a, n) if hasattr(model_a, "binomial_limit") else None
+    k_b = model_b.binomial_limit(sizes_b, n) if hasattr(model_b, "binomial_limit") else None
+    if k_a is None and k_b is None:
+        return None
+    if k_a is not None and k_b is not None:
+        p, q = 1.0 / k_a, 1.0 / k_b
+        deviance = _mean_deviance(n, p * q) - q * _mean_deviance(n, p) - p * _mean_deviance(n, q)
+        return k_a * k_b * deviance / n
+    if k_a is None:
+        k_a, model_b, sizes_b = k_b, model_a, sizes_a
+    sizes, weights = model_b.size_weights(sizes_b, n)
+    p = 1.0 / k_a
+    mean = sizes * p
+    # D(b, p) for every size b at once, on ragged windows
+    half = _bernstein_halfwidth(mean * (1 - p), _WINDOW_LOG_TAIL)
+    lo = np.maximum(0, np.floor(mean - half)).astype(np.int64)
+    hi = np.minimum(sizes, np.ceil(mean + half)).astype(np.int64)
+    counts = hi - lo + 1
+    owner = np.repeat(np.arange(sizes.size), counts)
+    k = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts) + lo[owner]
+    terms = stats.binom.pmf(k, sizes[owner], p) * bd0(k, mean[owner])
+    per_size = np.bincount(owner, weights=terms, minlength=sizes.size)
+    per_size -= (sizes / n) * _mean_deviance(n, p)
+    return float(k_a * np.dot(weights, per_size) / n)
