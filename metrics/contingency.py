@@ -53,6 +53,13 @@ class Contingency:
     def is_sparse(self) -> bool:
         return sp.issparse(self.counts)
 
+    @property
+    def nnz(self) -> int:
+        """Number of non-zero cells."""
+        if self.is_sparse:
+            return int(self.counts.nnz)
+        return self.cached("nnz", lambda: int(np.count_nonzero(self.counts)))
+
     def nonzero(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Row indices, column indices and values (int64) of the non-zero cells."""
         if "nonzero" not in self._cache:
