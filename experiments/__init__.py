@@ -5,7 +5,7 @@
 ``EXPERIMENTS[name](preset, random_state=seed)`` or ``python -m experiments run NAME``.
 """
 
-from experiments import dom2001, slides, vinh2009  # noqa: F401  (modules register experiments)
+from experiments import dom2001, lazarenko2021, slides, vinh2009  # noqa: F401  (they register)
 from experiments.registry import EXPERIMENTS, PRESETS, Experiment, get_experiment
 
 __all__ = ["EXPERIMENTS", "PRESETS", "Experiment", "get_experiment"]
