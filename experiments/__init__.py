@@ -5,7 +5,13 @@
 ``EXPERIMENTS[name](preset, random_state=seed)`` or ``python -m experiments run NAME``.
 """
 
-from experiments import dom2001, lazarenko2021, slides, vinh2009  # noqa: F401  (they register)
+from experiments import (  # noqa: F401  (the modules register their experiments)
+    dom2001,
+    gates2017,
+    lazarenko2021,
+    slides,
+    vinh2009,
+)
 from experiments.registry import EXPERIMENTS, PRESETS, Experiment, get_experiment
 
 __all__ = ["EXPERIMENTS", "PRESETS", "Experiment", "get_experiment"]
