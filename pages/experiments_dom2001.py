@@ -14,7 +14,7 @@ st.caption(
 
 NAMES = ("dom2001-table5", "dom2001-fig1", "dom2001-fig2", "dom2001-ranks")
 name = st.selectbox(
-    "Figure or table", NAMES, format_func=lambda n: f"{n}: {EXPERIMENTS[n].title}",
+    "Figure or table", NAMES,
     key="dom_fig", bind="query-params",
 )
 preset, seed = preset_and_seed("dom")

@@ -14,7 +14,7 @@ st.caption(
 
 NAMES = ("gates2017-fig1", "gates2017-kmeans")
 name = st.selectbox(
-    "Figure", NAMES, format_func=lambda n: f"{n}: {EXPERIMENTS[n].title}",
+    "Figure", NAMES,
     key="gates_fig", bind="query-params",
 )
 preset, seed = preset_and_seed("gates")

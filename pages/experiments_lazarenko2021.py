@@ -15,7 +15,7 @@ NAMES = ("lazarenko2021-table1", "lazarenko2021-fig1", "lazarenko2021-fig2",
          "lazarenko2021-fig3")
 APP_MAX_N = 1_000_000
 name = st.selectbox(
-    "Figure or table", NAMES, format_func=lambda n: f"{n}: {EXPERIMENTS[n].title}",
+    "Figure or table", NAMES,
     key="pami_fig", bind="query-params",
 )
 preset, seed = preset_and_seed("pami")

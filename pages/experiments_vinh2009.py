@@ -15,7 +15,7 @@ st.caption(
 
 NAMES = ("vinh2009-fig1", "vinh2009-fig2", "slides-rand")
 name = st.selectbox(
-    "Figure", NAMES, format_func=lambda n: f"{n}: {EXPERIMENTS[n].title}",
+    "Figure", NAMES,
     key="vinh_fig", bind="query-params",
 )
 preset, seed = preset_and_seed("vinh")

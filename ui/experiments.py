@@ -8,6 +8,7 @@ widgets and hands them to :func:`show_experiment`.
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 import pandas as pd
@@ -42,14 +43,26 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-@st.cache_data(max_entries=32, show_spinner=False)
-def _run(name: str, preset: str, seed: int, overrides: tuple, _progress=None) -> pd.DataFrame:
-    return EXPERIMENTS[name](preset, random_state=seed, progress=_progress, **dict(overrides))
+@st.cache_resource(show_spinner=False)
+def _results() -> OrderedDict:
+    """Results shared by all sessions, most recent last (at most ``MAX_RESULTS``).
+
+    Not ``st.cache_data``: a run draws its progress bar while it computes, and cache_data
+    cannot replay calls on an element made outside the cached function.
+    """
+    return OrderedDict()
+
+
+MAX_RESULTS = 32
 
 
 def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd.DataFrame:
     """Run (or fetch from the cache) an experiment, showing progress while it runs."""
-    frozen = tuple(sorted((k, _freeze(v)) for k, v in overrides.items()))
+    key = (name, preset, seed, tuple(sorted((k, _freeze(v)) for k, v in overrides.items())))
+    results = _results()
+    if key in results:
+        results.move_to_end(key)
+        return results[key].copy()
     status = st.empty()
     bar = status.progress(0.0, text="Starting…")
 
@@ -57,9 +70,13 @@ def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd
         bar.progress(done, text=message)
 
     try:
-        return _run(name, preset, seed, frozen, _progress=progress)
+        df = EXPERIMENTS[name](preset, random_state=seed, progress=progress, **overrides)
     finally:
         status.empty()
+    results[key] = df
+    while len(results) > MAX_RESULTS:
+        results.popitem(last=False)
+    return df.copy()
 
 
 def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: Any) -> None:
