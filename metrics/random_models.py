@@ -40,6 +40,7 @@ stays below ``SIZE_CUT_TOLERANCE`` (1e-18 nats), far below float64 rounding of t
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -190,6 +191,7 @@ def log_stirling2(n: int, k: int) -> float:
     return n * math.log(k) - math.lgamma(k + 1) + log_u
 
 
+@functools.lru_cache(maxsize=32)
 def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Urn counts k and log pi_n(k) - log max, for Dobinski's sum of k^n / k! (n >= 1).
 
@@ -210,7 +212,9 @@ def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
         left_ok = lo == 1 or t[0] < -_DOBINSKI_LOG_CUT
         if left_ok and t[-1] < -_DOBINSKI_LOG_CUT:
             keep = t >= -_DOBINSKI_LOG_CUT - 10
-            return k[keep], t[keep]
+            k, t = k[keep], t[keep]
+            k.flags.writeable = t.flags.writeable = False  # cached: shared between calls
+            return k, t
         span *= 2
 
 
