@@ -19,19 +19,13 @@ Any other registered measure is computed table by table through :func:`metrics.c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
 from scipy.special import gammaln
 
-from metrics import (
-    MEASURES,
-    compare,
-    expected_mutual_information,
-    expected_rand_index,
-)
-from metrics.chance import entropy_bounds, get_model
-from metrics.contingency import from_counts
+from metrics import MEASURES, RANDOM_MODELS, PermutationModel, compare
+from metrics.chance import get_model
 
 __all__ = [
     "BATCH_MEASURES",
@@ -294,6 +288,7 @@ class _Stats:
         self.h_true = _entropy(self.rows, self.n)
         self.h_pred = _entropy(self.cols, self.n)
         self._pairs: tuple | None = None
+        self._sides: dict[tuple[str, bool], tuple[_Side, _Side]] = {}
         self.mi = self._mutual_information()
 
     def _mutual_information(self) -> np.ndarray:
@@ -336,22 +331,24 @@ class _Stats:
     def adjusted_rand_index(self, random_model: str, one_sided: bool) -> np.ndarray:
         """``(RI - E[RI]) / (1 - E[RI])`` (Hubert & Arabie 1985; Gates & Ahn 2017)."""
         ri = self.rand_index()
-        if random_model == "perm":
-            n11, s_true, s_pred, total = self.pair_sums()
-            expected = _expected_ri(s_true / max(total, 1), s_pred / max(total, 1))
-        else:
-            expected = self._by_key(
-                random_model,
-                one_sided,
-                lambda ct: expected_rand_index(
-                    contingency=ct, random_model=random_model, one_sided=one_sided
-                ),
-            )
+        true_side, pred_side = self.sides(random_model, one_sided)
+        expected = _expected_ri(true_side.q, pred_side.q)
         with np.errstate(divide="ignore", invalid="ignore"):
             ari = np.where(expected == 1.0, 0.0, (ri - expected) / (1.0 - expected))
-        agree = ri == 1.0
-        ari[agree] = 1.0
+        ari[ri == 1.0] = 1.0
         return ari
+
+    def sides(self, random_model: str, one_sided: bool) -> tuple[_Side, _Side]:
+        """The two sides under the model; a one-sided comparison fixes labels_true."""
+        key = (random_model, bool(one_sided))
+        if key not in self._sides:
+            model = get_model(random_model)
+            fixed = RANDOM_MODELS["perm"] if one_sided else model
+            self._sides[key] = (
+                _Side(self.rows, self.n_rows, self.n, fixed, model, self.h_true),
+                _Side(self.cols, self.n_cols, self.n, model, model, self.h_pred),
+            )
+        return self._sides[key]
 
     def pairwise_adjusted_mi(self) -> np.ndarray:
         """Pairwise adjusted MI, Theorem 1 of Lazarenko & Bonald, over every cell:
@@ -383,28 +380,21 @@ class _Stats:
     def adjusted_mi(
         self, normalization: str, random_model: str, one_sided: bool, cache: EMICache
     ) -> np.ndarray:
-        """``(I - E[I]) / (avg(e_U, e_V) - E[I])`` (Vinh et al. 2009, eqs. 25-27)."""
+        """``(I - E[I]) / (avg(e_U, e_V) - E[I])`` (Vinh et al. 2009, eqs. 25-27; Gates & Ahn
+        2017 for the other models, whose bounds e are the model's largest entropies)."""
         if normalization == "joint":
             raise ValueError("AMI has no 'joint' normalization: use min, sqrt, arithmetic, max.")
-        if random_model == "perm":
-            emi = cache.emi(self.n, self.rows, self.cols)
+        true_side, pred_side = self.sides(random_model, one_sided)
+        emi = _expected_mi(self.n, true_side, pred_side, cache)
+        if true_side.is_perm and pred_side.is_perm:
             # Every permutation gives the same MI when a side is trivial: E[I] = I exactly.
             trivial = (
                 (self.n_rows == 1) | (self.n_cols == 1)
                 | (self.n_rows == self.n) | (self.n_cols == self.n)
             )
             emi[trivial] = self.mi[trivial]
-            e_true, e_pred = self.h_true, self.h_pred
-        else:
-            def expectations(ct):
-                emi = expected_mutual_information(
-                    contingency=ct, random_model=random_model, one_sided=one_sided
-                )
-                return (emi, *entropy_bounds(ct, random_model))
-
-            emi, e_true, e_pred = self._by_key(random_model, one_sided, expectations, width=3).T
         numerator = self.mi - emi
-        denominator = _normalizer(e_true, e_pred, normalization) - emi
+        denominator = _normalizer(true_side.bound, pred_side.bound, normalization) - emi
         with np.errstate(divide="ignore", invalid="ignore"):
             ami = numerator / denominator
         degenerate = (numerator == 0.0) | (denominator == 0.0)
@@ -413,39 +403,68 @@ class _Stats:
         )[degenerate]
         return ami
 
-    def _by_key(
-        self,
-        random_model: str,
-        one_sided: bool,
-        compute: Callable[[object], float | tuple[float, ...]],
-        width: int = 1,
-    ) -> np.ndarray:
-        """``compute(contingency)`` once per group of tables sharing their expectations.
 
-        Under "num" the random side enters only through its number of clusters, under "all"
-        not at all; a fixed side (one-sided) enters through its sorted sizes. Other models
-        are keyed by both sorted marginals, which is always sufficient.
-        """
-        keys = [self._key(i, random_model, one_sided) for i in range(len(self.tables))]
-        values: dict[Hashable, np.ndarray] = {}
-        out = np.empty((len(keys), width))
+class _Side:
+    """One side of a batch of comparisons under a random model.
+
+    Under the permutation model (or as the fixed side of a one-sided comparison) a table's
+    side is its own cluster sizes. Under another model it enters only through a key (the
+    number of clusters under "num", nothing under "all", the sorted sizes for any other
+    model), and the model's expected size counts ``(s, w)``, pair probability ``q`` and
+    entropy bound are computed once per key.
+    """
+
+    def __init__(self, sizes, n_clusters, n, model, bound_model, entropy):
+        self.sizes = sizes
+        self.is_perm = isinstance(model, PermutationModel)
+        if self.is_perm:
+            pairs = (sizes * (sizes - 1) // 2).sum(axis=1).astype(np.float64)
+            self.q = pairs / max(n * (n - 1) / 2, 1.0)
+            self.keys = None
+            # metrics' convention: the bound is the model's, also for a fixed side.
+            self.bound = entropy if isinstance(bound_model, PermutationModel) else np.array(
+                [bound_model.entropy_bound(row[row > 0], n) for row in sizes])
+            return
+        if model.name == "num":
+            keys = n_clusters.tolist()
+        elif model.name == "all":
+            keys = [None] * len(sizes)
+        else:
+            keys = [tuple(sorted(row[row > 0].tolist())) for row in sizes]
+        first = {}
         for i, key in enumerate(keys):
-            if key not in values:
-                values[key] = np.atleast_1d(np.asarray(compute(from_counts(self.tables[i]))))
-            out[i] = values[key]
-        return out[:, 0] if width == 1 else out
+            first.setdefault(key, i)
+        self.keys = keys
+        self.models = {}
+        for key, i in first.items():
+            row = sizes[i][sizes[i] > 0]
+            s, w = model.size_weights(row, n)
+            self.models[key] = (np.asarray(s, dtype=np.int64), np.asarray(w, dtype=np.float64),
+                                float(model.pair_probability(row, n)),
+                                float(model.entropy_bound(row, n)))
+        self.q = np.array([self.models[k][2] for k in keys])
+        self.bound = np.array([self.models[k][3] for k in keys])
 
-    def _key(self, i: int, random_model: str, one_sided: bool) -> Hashable:
-        def sizes(x: np.ndarray) -> tuple[int, ...]:
-            return tuple(sorted(x[x > 0].tolist()))
 
-        rows, cols = self.rows[i], self.cols[i]
-        true_key = sizes(rows) if one_sided else None
-        if random_model == "num":
-            return true_key or int(self.n_rows[i]), int(self.n_cols[i])
-        if random_model == "all":
-            return true_key
-        return sizes(rows), sizes(cols)
+def _expected_mi(n: int, true_side: _Side, pred_side: _Side, cache: EMICache) -> np.ndarray:
+    """EMI of each table: ``sum_x sum_y w_x w_y e(n, x, y)`` over both sides' size counts."""
+    if true_side.is_perm and pred_side.is_perm:
+        return cache.emi(n, true_side.sizes, pred_side.sizes)
+    emi = np.empty(len(pred_side.keys))
+    groups: dict[Hashable, list[int]] = {}
+    for i, key in enumerate(pred_side.keys):
+        groups.setdefault(key if true_side.is_perm else (true_side.keys[i], key), []).append(i)
+    for key, members in groups.items():
+        idx = np.array(members)
+        if true_side.is_perm:
+            s, w, _, _ = pred_side.models[key]
+            rows = true_side.sizes[idx]
+            emi[idx] = (cache.terms(n, rows[:, :, None], s[None, None, :]) * w).sum(axis=(1, 2))
+        else:
+            s_t, w_t, _, _ = true_side.models[key[0]]
+            s_p, w_p, _, _ = pred_side.models[key[1]]
+            emi[idx] = w_t @ cache.terms(n, s_t[:, None], s_p[None, :]) @ w_p
+    return emi
 
 
 def _expected_ri(q_true: np.ndarray, q_pred: np.ndarray) -> np.ndarray:
