@@ -8,29 +8,29 @@ from ui.experiments import preset_and_seed, show_experiment
 
 st.title("Is a correction for chance necessary?")
 st.caption(
-    "Vinh, Epps & Bailey (ICML 2009). Random clusterings share no structure, yet raw "
-    "measures score them higher as K grows; adjusted measures stay at 0. Switch the random "
-    "model of the adjusted measures to see Gates & Ahn's point."
+    "Vinh et al. 2009 (Vinh, Epps & Bailey, ICML). Random clusterings share no structure, yet "
+    "raw measures score them higher as K grows; adjusted measures stay at 0. Switch the "
+    "random model of the adjusted measures to see Gates & Ahn's point."
 )
 
 NAMES = ("vinh2009-fig1", "vinh2009-fig2", "slides-rand")
-name = st.selectbox(
-    "Figure", NAMES,
-    key="vinh_fig", bind="query-params",
-)
-preset, seed = preset_and_seed("vinh")
-base = EXPERIMENTS[name].parameters(preset)
-overrides = {}
-if name != "slides-rand":
-    k = f"vinh_{preset}_{name}"  # widgets restart from the preset's values
-    left, right = st.columns(2)
-    with left:
-        n = st.slider("N (points)", 20, 1000, int(base.get("settings", base.get("ns"))[0][0]
-                                                if name.endswith("fig1") else base["ns"][0]),
-                      10, key=f"{k}_n", help="Number of points clustered.")
+controls, view = st.columns([1, 2.4], gap="large")
+with controls:
+    name = st.selectbox("Figure", NAMES, key="vinh_fig", bind="query-params",
+                        help="fig1: against a fixed true clustering (Figs. 1, 3); fig2: "
+                             "pairs within a set (Figs. 2, 4); slides-rand: the exercise.")
+    preset, seed = preset_and_seed("vinh")
+    base = EXPERIMENTS[name].parameters(preset)
+    overrides = {}
+    if name != "slides-rand":
+        k = f"vinh_{preset}_{name}"  # widgets restart from the preset's values
+        fig1 = name == "vinh2009-fig1"
+        n = st.slider("N (points)", 20, 1000,
+                      base["settings"][0][0] if fig1 else base["ns"][0], 10, key=f"{k}_n",
+                      help="Number of points clustered.")
         k_max = st.slider("Largest K", 3, 40, max(base["ks"]), key=f"{k}_kmax",
                           help="K runs from 2 to this value.")
-        if name.endswith("fig1"):
+        if fig1:
             k_true = st.slider("K_true (clusters of the true clustering)", 2, 40,
                                base["settings"][0][1], key=f"{k}_ktrue")
             draws = st.slider("Random clusterings per K", 100, 10_000, base["n_draws"], 100,
@@ -42,14 +42,15 @@ if name != "slides-rand":
             overrides.update(ns=(n,), n_clusterings=sets)
         step = max(1, (k_max - 2) // 12)
         overrides["ks"] = tuple(range(2, min(k_max, n) + 1, step))
-    with right:
         measures = st.multiselect(
             "Measures", list(MEASURES), list(base["measures"]), key=f"{k}_measures",
-            format_func=lambda m: f"{m}: {MEASURES[m].label}",
-            help="Any registered measure; RI, ARI, MI, NMI and AMI are the fastest.",
+            format_func=lambda m: MEASURES[m].label,
+            help="Any registered measure; RI, ARI, MI, NMI, AMI and pairwise AMI are the "
+                 "fastest.",
         )
         model = st.selectbox(
-            "Random model of the adjusted measures", ("perm", "num", "all"), key=f"{k}_model",
+            "Random model of the adjusted measures", ("perm", "num", "all"),
+            key=f"{k}_model",
             help="perm: sizes fixed (Vinh); num: number of clusters fixed; all: any partition "
                  "(Gates & Ahn 2017).",
         )
@@ -57,4 +58,5 @@ if name != "slides-rand":
                               key=f"{k}_onesided")
         overrides.update(measures=tuple(measures) or base["measures"], random_model=model,
                          one_sided=one_sided)
-show_experiment(name, preset, seed, key="vinh", **overrides)
+with view:
+    show_experiment(name, preset, seed, key="vinh", **overrides)

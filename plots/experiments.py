@@ -13,6 +13,7 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from metrics import MEASURES
 from plots.palette import CLUSTER_COLORS
 
 __all__ = [
@@ -39,11 +40,28 @@ def _rgba(hex_color: str, alpha: float) -> str:
     return f"rgba({r},{g},{b},{alpha})"
 
 
+def _label(key: str) -> str:
+    """The registry label of a measure key (the key itself when it is not registered)."""
+    measure = MEASURES.get(key)
+    return f"{measure.label} ({key})" if measure else key
+
+
+def _wrap(title: str, width: int = 60) -> str:
+    words, lines = title.split(" "), [""]
+    for word in words:
+        if "<br>" in word or len(lines[-1]) + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return "<br>".join(line for line in lines if line)
+
+
 def _layout(fig: go.Figure, title: str, height: int = 520) -> go.Figure:
     fig.update_layout(
-        title=title, font=FONT, height=height, template="plotly_white",
+        title=_wrap(title) if "<br>" not in title else title, font=FONT, height=height,
+        template="plotly_white",
         legend=dict(orientation="h", yanchor="bottom", y=-0.35, x=0),
-        margin=dict(t=80, b=120),
+        margin=dict(t=110, b=120),
     )
     return fig
 
@@ -88,7 +106,7 @@ def measure_lines(
                     hoverinfo="skip", showlegend=False, legendgroup=name,
                 ), row=1, col=col)
             fig.add_trace(go.Scatter(
-                x=line[x], y=line["mean"], mode="lines+markers", name=name,
+                x=line[x], y=line["mean"], mode="lines+markers", name=_label(name),
                 line=dict(color=color, width=3), legendgroup=name, showlegend=col == 1,
             ), row=1, col=col)
         fig.update_xaxes(title_text=x, type="log" if log_x else None, row=1, col=col)
@@ -97,23 +115,31 @@ def measure_lines(
 
 
 def failure_bars(df: pd.DataFrame, *, title: str = "") -> go.Figure:
-    """Failure counts per measure, ours beside the paper's, one panel per property."""
+    """Failure counts per measure (rows) and property (columns), ours with the paper's in
+    brackets; cells where the two differ are outlined by their colour (Dom Table 5)."""
     properties = list(dict.fromkeys(df["property"]))
-    fig = make_subplots(rows=1, cols=len(properties), subplot_titles=properties,
-                        shared_yaxes=True)
-    for col, prop in enumerate(properties, start=1):
-        part = df[df["property"] == prop]
-        fig.add_trace(go.Bar(x=part["measure"], y=part["failures"], name="ours",
-                             marker_color=_color(0), showlegend=col == 1,
-                             text=part["failures"], textposition="outside"), row=1, col=col)
-        if "published" in part:
-            fig.add_trace(go.Bar(x=part["measure"], y=part["published"], name="paper",
-                                 marker_color=PUBLISHED_COLOR, showlegend=col == 1,
-                                 text=part["published"], textposition="outside"),
-                          row=1, col=col)
-    fig.update_layout(barmode="group")
-    fig.update_yaxes(title_text="failures", row=1, col=1)
-    return _layout(fig, title)
+    measures = list(dict.fromkeys(df["measure"]))
+    table = df.pivot(index="measure", columns="property", values="failures").reindex(
+        index=measures, columns=properties)
+    published = (df.pivot(index="measure", columns="property", values="published")
+                 .reindex(index=measures, columns=properties)) if "published" in df else None
+    text = [[
+        f"{table.iloc[i, j]}" + ("" if published is None else f" ({published.iloc[i, j]})")
+        for j in range(len(properties))] for i in range(len(measures))]
+    agree = None if published is None else (table.to_numpy() == published.to_numpy())
+    fig = go.Figure(go.Heatmap(
+        z=table.to_numpy(), x=properties, y=[_label(m) for m in measures], text=text,
+        texttemplate="%{text}", textfont=dict(size=20), colorscale="Blues", showscale=False,
+        hovertemplate="%{y}, %{x}: %{text}<extra></extra>",
+    ))
+    if agree is not None:
+        for i, j in zip(*((~agree).nonzero()), strict=True):
+            fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
+                          line=dict(color=CLUSTER_COLORS[3], width=4))
+    fig.update_yaxes(autorange="reversed")
+    fig.update_xaxes(side="top")
+    caption = "ours (paper's count in brackets); outlined: ours differs"
+    return _layout(fig, f"{title}<br><sup>{caption}</sup>" if title else caption)
 
 
 def rank_scatter(df: pd.DataFrame, *, x: str = "rank_q2", y: str = "rank",
@@ -124,7 +150,7 @@ def rank_scatter(df: pd.DataFrame, *, x: str = "rank_q2", y: str = "rank",
                         shared_yaxes=True)
     for col, name in enumerate(measures, start=1):
         part = df[df["measure"] == name]
-        fig.add_trace(go.Scatter(x=part[x], y=part[y], mode="markers", name=name,
+        fig.add_trace(go.Scatter(x=part[x], y=part[y], mode="markers", name=_label(name),
                                  marker=dict(size=4, color=_color(col - 1)),
                                  showlegend=False), row=1, col=col)
         fig.update_xaxes(title_text=x, row=1, col=col)

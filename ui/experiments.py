@@ -17,23 +17,20 @@ import streamlit as st
 from experiments import EXPERIMENTS
 from plots.experiments import experiment_figure
 
-PRESET_LABELS = {"quick": "Quick (seconds)", "paper": "Paper's settings (slower)"}
+PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 
 def preset_and_seed(prefix: str) -> tuple[str, int]:
     """The preset radio (quick by default, the paper's one click away) and the seed."""
-    left, right = st.columns([2, 1])
-    with left:
-        preset = st.radio(
-            "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
-            key=f"{prefix}_preset", bind="query-params",
-            help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
-        )
-    with right:
-        seed = st.number_input(
-            "Seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
-            help="Fixes every random draw: the same seed gives the same figure.",
-        )
+    preset = st.radio(
+        "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
+        key=f"{prefix}_preset", bind="query-params",
+        help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
+    )
+    seed = st.number_input(
+        "Seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
+        help="Fixes every random draw: the same seed gives the same figure.",
+    )
     return preset, int(seed)
 
 
