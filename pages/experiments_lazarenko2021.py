@@ -24,11 +24,10 @@ with controls:
     base = EXPERIMENTS[name].parameters(preset)
     overrides = {}
     if name == "lazarenko2021-table1":
-        left, right = st.columns(2)
-        overrides["n_triplets"] = left.number_input(
+        overrides["n_triplets"] = st.number_input(
             "Triplets per repetition", 10, 1000, base["n_triplets"], key=f"pami_{preset}_triplets",
             help="1,000 in the paper.")
-        overrides["n_repeats"] = right.number_input(
+        overrides["n_repeats"] = st.number_input(
             "Repetitions", 1, 100, base["n_repeats"], key=f"pami_{preset}_repeats",
             help="100 in the paper: slow (minutes).")
     if name == "lazarenko2021-fig1":
@@ -43,6 +42,6 @@ with controls:
         overrides["ns"] = tuple(10**e for e in range(2, 8) if 10**e <= min(top, APP_MAX_N))
         overrides["sklearn_max_n"] = min(base["sklearn_max_n"], APP_MAX_N)
     if name == "lazarenko2021-table1":
-        st.caption("Grey bars: the paper's Table 1.")
+        st.caption("Grey bars: the paper's Table 1 (mean and std over 100 repetitions).")
 with view:
     show_experiment(name, preset, seed, key="pami", **overrides)

@@ -176,15 +176,26 @@ def rank_chart(df: pd.DataFrame, *, title: str = "") -> go.Figure:
 
 def value_bars(df: pd.DataFrame, *, x: str, y: str, error: str | None = None,
                published: str | None = None, title: str = "") -> go.Figure:
-    """Bars of ``y`` per ``x`` (with error bars), beside the paper's values when given."""
+    """Bars of ``y`` per ``x`` (with error bars), beside the paper's values when given.
+
+    When every value lies in (0.5, 1] the axis starts just below the smallest, so that
+    differences of a percent stay visible.
+    """
     labels = df[x].astype(str)
     fig = go.Figure(go.Bar(
         x=labels, y=df[y], name="ours", marker_color=_color(0),
         error_y=dict(type="data", array=df[error]) if error else None,
     ))
+    values = df[y].dropna()
     if published and published in df and df[published].notna().any():
-        fig.add_trace(go.Bar(x=labels, y=df[published], name="paper",
-                             marker_color=PUBLISHED_COLOR))
+        spread = df.get(f"{published}_std")
+        fig.add_trace(go.Bar(
+            x=labels, y=df[published], name="paper", marker_color=PUBLISHED_COLOR,
+            error_y=dict(type="data", array=spread) if spread is not None else None,
+        ))
+        values = pd.concat([values, df[published].dropna()])
+    if len(values) and values.min() > 0.5 and values.max() <= 1.0:
+        fig.update_yaxes(range=[max(0.0, values.min() - 0.05), 1.0])
     fig.update_layout(barmode="group")
     fig.update_yaxes(title_text=y)
     fig.update_xaxes(title_text=x)
