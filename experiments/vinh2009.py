@@ -14,6 +14,7 @@ and AVI = AMI of eq. (27) (``ami_arithmetic``). The adjusted measures take a ran
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -56,20 +57,48 @@ def _check_ks(ks: Sequence[int], n: int) -> list[int]:
     return ks
 
 
-def _one_k(n, k_true, k, n_draws, measures, random_model, one_sided, rng):
-    truth = reference_labels(n, k_true)
+def _summarize_batches(batches, measures, random_model, one_sided):
+    """Mean and std of each measure over a stream of contingency-table batches."""
     cache = EMICache()
-    step = max(1, _CELLS // max(n, k_true * k))
     values: dict[str, list[np.ndarray]] = {m: [] for m in measures}
-    for start in range(0, n_draws, step):
-        labels = random_labels(n, k, min(step, n_draws - start), rng)
-        tables = batch_contingency(truth, labels, k_true, k)
+    for tables in batches:
         out = batch_measures(
             tables, measures, random_model=random_model, one_sided=one_sided, cache=cache
         )
         for m in measures:
             values[m].append(out[m])
     return summarize({m: np.concatenate(v) for m, v in values.items()})
+
+
+def _run_tasks(tasks, work, n_jobs, progress):
+    """``work(task, rng)`` for each task, in chunks run by joblib threads, with progress.
+
+    Each task has its own generator (from ``work.random_state``), so results do not depend
+    on ``n_jobs``.
+    """
+    rngs = spawn_generators(work.random_state, len(tasks))
+    step = 4 * max(1, n_jobs if n_jobs > 0 else 2)
+    results = []
+    for start in range(0, len(tasks), step):
+        chunk = range(start, min(start + step, len(tasks)))
+        report(progress, start / len(tasks), f"{work.label} = {tasks[start]}")
+        results += Parallel(n_jobs=n_jobs, prefer="threads")(
+            delayed(work)(tasks[i], rngs[i]) for i in chunk
+        )
+    report(progress, 1.0, "done")
+    return results
+
+
+def _one_k(task, rng, n_draws, measures, random_model, one_sided):
+    n, k_true, k = task
+    truth = reference_labels(n, k_true)
+    step = max(1, _CELLS // max(n, k_true * k))
+    batches = (
+        batch_contingency(truth, random_labels(n, k, min(step, n_draws - start), rng),
+                          k_true, k)
+        for start in range(0, n_draws, step)
+    )
+    return _summarize_batches(batches, measures, random_model, one_sided)
 
 
 def reference_baseline(
@@ -104,44 +133,27 @@ def reference_baseline(
     ]
     for n, k_true, _ in tasks:
         reference_labels(n, k_true)
-    rngs = spawn_generators(random_state, len(tasks))
-    rows = []
-    chunks = [list(range(i, min(i + _chunk(n_jobs), len(tasks))))
-              for i in range(0, len(tasks), _chunk(n_jobs))]
-    for c, chunk in enumerate(chunks):
-        report(progress, c / len(chunks), f"N, K_true, K = {tasks[chunk[0]]}")
-        results = Parallel(n_jobs=n_jobs, prefer="threads")(
-            delayed(_one_k)(*tasks[i], n_draws, measures, random_model, one_sided, rngs[i])
-            for i in chunk
-        )
-        for i, summary in zip(chunk, results, strict=True):
-            n, k_true, k = tasks[i]
-            rows += [(n, k_true, k, m, mean, std) for m, mean, std in summary]
-    report(progress, 1.0, "done")
+    work = partial(_one_k, n_draws=n_draws, measures=measures, random_model=random_model,
+                   one_sided=one_sided)
+    work.random_state, work.label = random_state, "N, K_true, K"
+    summaries = _run_tasks(tasks, work, n_jobs, progress)
+    rows = [(*task, m, mean, std)
+            for task, summary in zip(tasks, summaries, strict=True)
+            for m, mean, std in summary]
     df = pd.DataFrame(rows, columns=["N", "K_true", "K", "measure", "mean", "std"])
     return df.assign(random_model=random_model, one_sided=bool(one_sided))
 
 
-def _chunk(n_jobs: int) -> int:
-    # Enough tasks per parallel call to keep the workers busy, few enough to report progress.
-    return 4 * max(1, n_jobs if n_jobs > 0 else 2)
-
-
-def _pairs_one_k(n, k, n_clusterings, measures, random_model, one_sided, rng):
+def _pairs_one_k(task, rng, n_clusterings, measures, random_model, one_sided):
+    n, k = task
     labels = random_labels(n, k, n_clusterings, rng, exact_k=True)
     first, second = np.triu_indices(n_clusterings, 1)
-    cache = EMICache()
     step = max(1, _CELLS // n)
-    values: dict[str, list[np.ndarray]] = {m: [] for m in measures}
-    for start in range(0, first.size, step):
-        i, j = first[start:start + step], second[start:start + step]
-        tables = batch_contingency(labels[i], labels[j], k, k)
-        out = batch_measures(
-            tables, measures, random_model=random_model, one_sided=one_sided, cache=cache
-        )
-        for m in measures:
-            values[m].append(out[m])
-    return summarize({m: np.concatenate(v) for m, v in values.items()})
+    batches = (
+        batch_contingency(labels[first[s:s + step]], labels[second[s:s + step]], k, k)
+        for s in range(0, first.size, step)
+    )
+    return _summarize_batches(batches, measures, random_model, one_sided)
 
 
 def pairwise_baseline(
@@ -168,20 +180,13 @@ def pairwise_baseline(
     if n_clusterings < 2:
         raise ValueError(f"n_clusterings must be at least 2, got {n_clusterings}.")
     tasks = [(int(n), k) for n in ns for k in _check_ks(ks, int(n))]
-    rngs = spawn_generators(random_state, len(tasks))
-    rows = []
-    step = _chunk(n_jobs)
-    for start in range(0, len(tasks), step):
-        chunk = range(start, min(start + step, len(tasks)))
-        report(progress, start / len(tasks), f"N, K = {tasks[start]}")
-        results = Parallel(n_jobs=n_jobs, prefer="threads")(
-            delayed(_pairs_one_k)(*tasks[i], n_clusterings, measures, random_model,
-                                  one_sided, rngs[i])
-            for i in chunk
-        )
-        for i, summary in zip(chunk, results, strict=True):
-            rows += [(*tasks[i], m, mean, std) for m, mean, std in summary]
-    report(progress, 1.0, "done")
+    work = partial(_pairs_one_k, n_clusterings=n_clusterings, measures=measures,
+                   random_model=random_model, one_sided=one_sided)
+    work.random_state, work.label = random_state, "N, K"
+    summaries = _run_tasks(tasks, work, n_jobs, progress)
+    rows = [(*task, m, mean, std)
+            for task, summary in zip(tasks, summaries, strict=True)
+            for m, mean, std in summary]
     df = pd.DataFrame(rows, columns=["N", "K", "measure", "mean", "std"])
     return df.assign(random_model=random_model, one_sided=bool(one_sided))
 
