@@ -132,3 +132,20 @@ def test_bad_input():
         dom_q0(CLASSES)
     with pytest.raises(ValueError):
         dom_q0(CLASSES, CLASSES, base=1)
+
+
+@pytest.mark.parametrize("key", ["q0", "q1", "q2", "hamming", "pami", "pami_normalized", "smi"])
+def test_seed_registry_entries(key):
+    rng = np.random.default_rng(4)
+    a = rng.integers(0, 4, 200)
+    b = np.where(rng.random(200) < 0.5, a, rng.integers(0, 5, 200))
+    m = M.MEASURES[key]
+    assert m.name == key and m.label and m.description and m.formula
+    assert m.higher_is_better == (key != "q0")
+    assert m.adjusted == key.startswith(("pami", "smi"))
+    value = m.function(a, b)
+    assert m.range[0] <= value <= m.range[1]
+    assert m.function(contingency=M.contingency_table(a, b)) == pytest.approx(value, rel=1e-12)
+    # a perfect clustering is the best of these values
+    best = m.function(a, a)
+    assert (best >= value) if m.higher_is_better else (best <= value)

@@ -38,14 +38,14 @@ def theorem_1(x, y):
     return 2 * first.sum() + 2 * second.sum()
 
 
-CASES = [(seed, n, k, l) for seed, (n, k, l) in enumerate(
+CASES = [(seed, n, k_a, k_b) for seed, (n, k_a, k_b) in enumerate(
     [(6, 2, 3), (9, 3, 3), (12, 4, 2), (10, 2, 5), (13, 3, 4), (8, 5, 5)])]
 
 
-@pytest.mark.parametrize("seed,n,k,l", CASES)
-def test_matches_brute_force_over_all_swaps(seed, n, k, l):
+@pytest.mark.parametrize("seed,n,k_a,k_b", CASES)
+def test_matches_brute_force_over_all_swaps(seed, n, k_a, k_b):
     rng = np.random.default_rng(seed)
-    x, y = rng.integers(0, k, n), rng.integers(0, l, n)
+    x, y = rng.integers(0, k_a, n), rng.integers(0, k_b, n)
     expected = brute_force(x, y)  # a mean of n^2 MI values: rounding ~1e-15
     assert pairwise_adjusted_mutual_information(x, y) == pytest.approx(expected, abs=1e-13)
     assert pairwise_adjusted_mutual_information(x, y) == pytest.approx(theorem_1(x, y),

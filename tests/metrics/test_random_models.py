@@ -203,3 +203,28 @@ def test_bad_input():
         log_stirling2(-1, 2)
     with pytest.raises(TypeError):
         log_stirling2(2.5, 1)
+
+
+@pytest.mark.parametrize("n,k", [(8, 2), (8, 7), (60, 59), (60, 30), (250, 120), (250, 20)])
+def test_zero_truncated_poisson_path_is_exact(n, k):
+    # the path used when K (n - K) is large and inclusion-exclusion is inaccurate
+    from metrics.random_models import _num_weights_ztp
+
+    a, w, q = _num_weights_ztp(n, k)
+    exact = np.array([math.comb(n, int(s)) * stirling(n - int(s), k - 1) / stirling(n, k)
+                      for s in a], dtype=float)
+    # Fourier inversion is accurate relative to the largest probability: tail weights (far
+    # too small to matter for E[MI]) are only accurate in absolute terms
+    np.testing.assert_allclose(w, exact, rtol=1e-12, atol=1e-13 * exact.max())
+    assert q == pytest.approx(stirling(n - 1, k) / stirling(n, k), rel=1e-12)
+
+
+def test_many_blocks_at_large_n():
+    n, k = 100_000, 20_000  # neither inclusion-exclusion nor the recurrence is practical
+    sizes = np.array([n - k + 1] + [1] * (k - 1))
+    a, w = NumModel().size_weights(sizes, n)
+    assert np.dot(a, w) == pytest.approx(n, rel=1e-10)
+    assert w.sum() == pytest.approx(k, rel=1e-10)
+    q = NumModel().pair_probability(sizes, n)
+    # q = S(n-1, K) / S(n, K) lies between 1/K (surjection bound) and the singleton-free mean
+    assert 0 < q < 1 / k

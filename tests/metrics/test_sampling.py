@@ -19,7 +19,8 @@ def canonical(labels):
 
 
 def stirling(n, k):
-    return sum((-1) ** j * math.comb(k, j) * (k - j) ** n for j in range(k + 1)) // math.factorial(k)
+    surjections = sum((-1) ** j * math.comb(k, j) * (k - j) ** n for j in range(k + 1))
+    return surjections // math.factorial(k)
 
 
 def chi_square_pvalue(counter, n_outcomes, n_draws):
