@@ -3,6 +3,7 @@
 import streamlit as st
 
 from experiments import EXPERIMENTS
+from experiments.engine import BATCH_MEASURES
 from metrics import MEASURES
 from ui.experiments import preset_and_seed, show_experiment
 
@@ -45,9 +46,13 @@ with controls:
         measures = st.multiselect(
             "Measures", list(MEASURES), list(base["measures"]), key=f"{k}_measures",
             format_func=lambda m: MEASURES[m].label,
-            help="Any registered measure; RI, ARI, MI, NMI, AMI and pairwise AMI are the "
-                 "fastest.",
+            help="Any registered measure; RI, ARI, MI, NMI, AMI and pairwise AMI are computed "
+                 "over whole batches.",
         )
+        slow = [m for m in measures if m not in BATCH_MEASURES]
+        if slow:
+            st.caption(f"{', '.join(slow)}: computed one table at a time (slower); lower the "
+                       "number of clusterings if the run takes long.")
         model = st.selectbox(
             "Random model of the adjusted measures", ("perm", "num", "all"),
             key=f"{k}_model",
