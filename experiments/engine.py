@@ -141,18 +141,24 @@ class EMICache:
     (the test suite checks them against :func:`metrics.expected_mutual_information_from_sizes`).
     """
 
+    #: Largest n with a dense (n + 1) x (n + 1) table of terms (8 MB at the limit).
+    DENSE_LIMIT = 1000
+
     def __init__(self) -> None:
         self._tables: dict[int, np.ndarray] = {}
+        self._sparse: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
     def terms(self, n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """``e(n, a, b)`` elementwise (0 where a size is 0), in nats."""
+        a, b = np.broadcast_arrays(np.asarray(a, dtype=np.int64), np.asarray(b, dtype=np.int64))
+        if n > self.DENSE_LIMIT:
+            return self._sparse_terms(n, a, b)
         table = self._tables.get(n)
         if table is None:
             table = np.full((n + 1, n + 1), np.nan)
             table[0, :] = 0.0
             table[:, 0] = 0.0
             self._tables[n] = table
-        a, b = np.asarray(a), np.asarray(b)
         codes = a * (n + 1) + b
         present = np.bincount(codes.ravel(), minlength=(n + 1) ** 2) > 0
         missing = np.flatnonzero(present & np.isnan(table.ravel()))
@@ -160,6 +166,23 @@ class EMICache:
             x, y = np.divmod(missing, n + 1)
             table[x, y] = table[y, x] = _emi_terms(n, x, y)
         return table[a, b]
+
+    def _sparse_terms(self, n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """Large n: known terms kept as sorted codes ``a (n + 1) + b`` and their values."""
+        known, values = self._sparse.get(n, (np.empty(0, np.int64), np.empty(0)))
+        wanted, inverse = np.unique(a * (n + 1) + b, return_inverse=True)
+        where = np.minimum(np.searchsorted(known, wanted), max(known.size - 1, 0))
+        found = known.size > 0 and known[where] == wanted
+        new = wanted[~found] if known.size else wanted
+        if new.size:
+            x, y = np.divmod(new, n + 1)
+            fresh = np.where((x == 0) | (y == 0), 0.0, _emi_terms(n, np.maximum(x, 1),
+                                                                  np.maximum(y, 1)))
+            order = np.argsort(np.concatenate([known, new]), kind="stable")
+            known = np.concatenate([known, new])[order]
+            values = np.concatenate([values, fresh])[order]
+            self._sparse[n] = (known, values)
+        return values[np.searchsorted(known, wanted)][inverse].reshape(a.shape)
 
     def emi(self, n: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """EMI of each table of a batch from its marginals ``rows (B, R)``, ``cols (B, C)``."""

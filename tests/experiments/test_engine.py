@@ -117,3 +117,17 @@ def test_bad_tables_are_refused():
         batch_measures(np.array([[[1, 1]], [[1, 2]]]), ["ri"])
     with pytest.raises(ValueError, match="random_model"):
         batch_measures(np.ones((1, 2, 2), dtype=int), ["ari"], random_model="bogus")
+
+
+def test_large_n_terms_use_the_sparse_store_and_agree():
+    cache = EMICache()
+    n = 5000
+    a = np.array([[1, 2500, 0], [4999, 7, 2500]])
+    b = np.array([[5000, 2500, 3], [2, 4000, 2500]])
+    first = cache.terms(n, a, b)
+    again = cache.terms(n, a, b)
+    np.testing.assert_array_equal(first, again)
+    for x, y, t in zip(a.ravel(), b.ravel(), first.ravel(), strict=True):
+        expected = 0.0 if 0 in (x, y) else expected_mutual_information_from_sizes(
+            n, [x], [1.0], [y], [1.0])
+        assert t == pytest.approx(expected, rel=1e-9, abs=1e-15)
