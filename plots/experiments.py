@@ -60,8 +60,8 @@ def _layout(fig: go.Figure, title: str, height: int = 520) -> go.Figure:
     fig.update_layout(
         title=_wrap(title) if "<br>" not in title else title, font=FONT, height=height,
         template="plotly_white",
-        legend=dict(orientation="h", yanchor="bottom", y=-0.35, x=0),
-        margin=dict(t=110, b=120),
+        legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
+        margin=dict(t=110, b=170),
     )
     return fig
 
@@ -171,7 +171,7 @@ def rank_chart(df: pd.DataFrame, *, title: str = "") -> go.Figure:
         ))
     fig.update_yaxes(title_text="rank (1 = most similar)", autorange="reversed", dtick=1)
     fig.update_xaxes(tickangle=-45)
-    return _layout(fig, title, height=600)
+    return _layout(fig, title, height=640)
 
 
 def value_bars(df: pd.DataFrame, *, x: str, y: str, error: str | None = None,
