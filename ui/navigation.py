@@ -36,6 +36,25 @@ PAGES: tuple[PageEntry, ...] = (
         "Pick a dataset and an algorithm, move every parameter and compare the clustering "
         "with the ground truth.",
     ),
+    PageEntry(
+        "Experiments", "pages/experiments_vinh2009.py", "Vinh et al. 2009", ":material/casino:",
+        "Raw measures between random clusterings rise with K; adjusted ones stay at 0 "
+        "(and the slides' Rand exercise).",
+    ),
+    PageEntry(
+        "Experiments", "pages/experiments_gates2017.py", "Gates & Ahn 2017", ":material/shuffle:",
+        "The random model behind ARI and AMI changes which pairs of clusterings look most alike.",
+    ),
+    PageEntry(
+        "Experiments", "pages/experiments_dom2001.py", "Dom 2001", ":material/rule:",
+        "External measures on Dom's family of class-cluster tables: who passes the "
+        "desirable properties.",
+    ),
+    PageEntry(
+        "Experiments", "pages/experiments_lazarenko2021.py", "Lazarenko & Bonald",
+        ":material/compare_arrows:",
+        "Pairwise adjusted mutual information: same rankings as AMI, at a cost independent of n.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):

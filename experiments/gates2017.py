@@ -1,0 +1,161 @@
+"""Gates & Ahn (JMLR 2017), Section 6: the random model changes which pairs look most alike.
+
+- Fig. 1 (Sec. 6.1): four clusterings of the same n elements, the six pairs ranked by RI and
+  by ARI under each random model, and by MI with each normalization (NMI) and under each
+  model (AMI). Our copy of the paper lost n and the exact sizes, so we choose (document):
+  n = 40 elements in order; A: four clusters of 10; B: A with element 0 moved to A's second
+  cluster; C: ten clusters of 4; D: ten clusters of sizes 13, 7, 5, 4, 3, 2, 2, 2, 1, 1.
+  All clusters are runs of consecutive elements.
+- Sec. 6.2 on scikit-learn's digits: repeated k-means runs (K = 10, one random
+  initialisation each) give clusterings with one K but varied cluster sizes; every pair of
+  runs is scored by ARI and AMI under each model, and the pair rankings compared.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pandas as pd
+from scipy.stats import spearmanr
+
+from experiments.registry import Experiment, Progress, register, report
+from metrics import compare, contingency_table
+
+__all__ = ["FOUR_CLUSTERINGS", "four_clusterings", "kmeans_pairs", "kmeans_runs",
+           "pair_rankings", "rank_pairs", "scorings"]
+
+#: Sizes (runs of consecutive elements) of the four clusterings of Sec. 6.1, n = 40.
+FOUR_CLUSTERINGS = {
+    "A": (10, 10, 10, 10),
+    "C": (4,) * 10,
+    "D": (13, 7, 5, 4, 3, 2, 2, 2, 1, 1),
+}
+MODELS = ("perm", "num", "all")
+NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max")
+
+
+def four_clusterings() -> dict[str, np.ndarray]:
+    """The labelings A, B, C, D of Sec. 6.1 (see the module docstring for the choice)."""
+    out = {name: np.repeat(np.arange(len(s)), s) for name, s in FOUR_CLUSTERINGS.items()}
+    out["B"] = out["A"].copy()
+    out["B"][0] = 1  # one element moved from the first cluster to the second
+    return {name: out[name] for name in "ABCD"}
+
+
+def scorings(one_sided: bool = False) -> list[tuple[str, str, dict]]:
+    """``(scoring label, measure key, options)``: RI; ARI per model; MI; NMI per
+    normalization; AMI per model and normalization."""
+    out = [("RI", "ri", {})]
+    out += [(f"ARI {m}", "ari", {"random_model": m, "one_sided": one_sided}) for m in MODELS]
+    out += [("MI", "mi", {})]
+    out += [(f"NMI {z}", f"nmi_{z}", {}) for z in NORMALIZATIONS]
+    out += [(f"AMI {m} {z}", f"ami_{z}", {"random_model": m, "one_sided": one_sided})
+            for m in MODELS for z in NORMALIZATIONS]
+    return out
+
+
+def rank_pairs(clusterings: dict[str, np.ndarray], one_sided: bool = False,
+               progress: Progress | None = None) -> pd.DataFrame:
+    """Every pair of clusterings under every scoring, ranked within the scoring.
+
+    Returns columns ``item (pair), scoring, measure, random_model, value, rank`` (rank 1 =
+    most similar; ties share the best rank). The first of a pair is the reference of a
+    one-sided comparison.
+    """
+    pairs = list(itertools.combinations(clusterings, 2))
+    rows = []
+    for i, (x, y) in enumerate(pairs):
+        ct = contingency_table(clusterings[x], clusterings[y])
+        for label, key, options in scorings(one_sided):
+            value = compare(contingency=ct, measures=[key], **options)[key]
+            rows.append((f"{x}-{y}", label, key, options.get("random_model", "none"), value))
+        report(progress, (i + 1) / len(pairs), f"pair {x}-{y}")
+    df = pd.DataFrame(rows, columns=["item", "scoring", "measure", "random_model", "value"])
+    df["rank"] = df.groupby("scoring")["value"].rank(ascending=False, method="min").astype(int)
+    return df
+
+
+def pair_rankings(one_sided: bool = False, random_state: int | None = None,
+                  progress: Progress | None = None) -> pd.DataFrame:
+    """Fig. 1 of Gates & Ahn: the six pairs of A, B, C, D ranked under every scoring."""
+    return rank_pairs(four_clusterings(), one_sided, progress)
+
+
+def kmeans_runs(n_runs: int = 10, n_clusters: int = 10, random_state: int = 0,
+                n_samples: int | None = None) -> dict[str, np.ndarray]:
+    """Labelings of ``n_runs`` k-means runs on the digits (one k-means++ start each).
+
+    ``n_samples`` takes the first samples of the data set (all 1,797 by default).
+    """
+    from sklearn.cluster import KMeans
+    from sklearn.datasets import load_digits
+
+    if n_runs < 2:
+        raise ValueError(f"need at least 2 runs to compare, got {n_runs}.")
+    X = load_digits().data[:n_samples]
+    seeds = np.random.SeedSequence(random_state).generate_state(n_runs)
+    return {
+        f"run{r}": KMeans(n_clusters=n_clusters, n_init=1, random_state=int(seeds[r]))
+        .fit_predict(X)
+        for r in range(n_runs)
+    }
+
+
+def kmeans_pairs(
+    n_runs: int = 10, n_clusters: int = 10, n_samples: int | None = None,
+    one_sided: bool = False, random_state: int = 0, progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Sec. 6.2: pairs of k-means runs on the digits ranked by ARI and AMI under each model.
+
+    Returns the columns of :func:`rank_pairs` for the ARI and AMI (sqrt) scorings, plus
+    ``sizes`` (the sorted cluster sizes of both runs) and ``spearman_vs_perm`` (rank
+    correlation of each scoring's pair values with the same measure under perm).
+    """
+    report(progress, 0.0, "k-means runs")
+    runs = kmeans_runs(n_runs, n_clusters, random_state, n_samples)
+    report(progress, 0.3, "scoring pairs")
+    keep = {"RI", "MI", *(f"ARI {m}" for m in MODELS), *(f"AMI {m} sqrt" for m in MODELS)}
+    df = rank_pairs(runs, one_sided)
+    df = df[df["scoring"].isin(keep)].reset_index(drop=True)
+    sizes = {name: "/".join(map(str, sorted(np.bincount(v), reverse=True)))
+             for name, v in runs.items()}
+    df["sizes"] = [" vs ".join(sizes[r] for r in item.split("-")) for item in df["item"]]
+    wide = df.pivot(index="item", columns="scoring", values="value")
+    rho = {}
+    for scoring in wide.columns:
+        base = "ARI perm" if scoring.startswith("ARI") else "AMI perm sqrt"
+        rho[scoring] = float(spearmanr(wide[scoring], wide[base]).statistic) if \
+            scoring.startswith(("ARI", "AMI")) else np.nan
+    df["spearman_vs_perm"] = df["scoring"].map(rho)
+    report(progress, 1.0, "done")
+    return df
+
+
+register(Experiment(
+    name="gates2017-fig1",
+    title="Ranking six clustering pairs by RI, ARI and (A/N)MI under each random model",
+    paper="Gates & Ahn 2017, Sec. 6.1, Fig. 1 and the MI ranking figure",
+    description=(
+        "Four clusterings of n = 40 elements (our choice; the paper's values were lost): "
+        "A = 4 x 10, B = A with one element moved, C = 10 x 4, D = ten clusters 13, 7, 5, 4, "
+        "3, 2, 2, 2, 1, 1. Rank 1 = most similar; A-B is first everywhere, the rest moves "
+        "with the model."
+    ),
+    presets={"paper": dict(one_sided=False), "quick": dict(one_sided=False)},
+    run=pair_rankings, figure="ranks",
+))
+register(Experiment(
+    name="gates2017-kmeans",
+    title="Repeated k-means on the digits: pair rankings under each random model",
+    paper="Gates & Ahn 2017, Sec. 6.2 (scikit-learn's digits instead of MNIST)",
+    description=(
+        "k-means (K = 10, one start each) on scikit-learn's 8 x 8 digits gives clusterings "
+        "with the same K but different cluster sizes; every pair of runs is scored by ARI "
+        "and AMI under perm, num and all, and the rankings compared (spearman_vs_perm)."
+    ),
+    presets={"paper": dict(n_runs=10, n_clusters=10, n_samples=None, one_sided=False),
+             "quick": dict(n_runs=4, n_clusters=10, n_samples=600, one_sided=False)},
+    run=kmeans_pairs, figure="ranks",
+))
+

@@ -1,0 +1,109 @@
+"""The registry of paper reproductions: name -> :class:`Experiment`.
+
+Each experiment module registers its entries with :func:`register`; the command line and the
+app build their menus, presets and downloads from :data:`EXPERIMENTS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
+
+import pandas as pd
+
+__all__ = ["EXPERIMENTS", "PRESETS", "Experiment", "Progress", "get_experiment", "register"]
+
+#: Names of the presets every experiment has.
+PRESETS = ("paper", "quick")
+
+#: ``progress(fraction_done, message)``, called by long runs (the app draws a progress bar).
+Progress = Callable[[float, str], None]
+
+#: Figure kinds understood by ``plots.experiments.figure``.
+FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timing", "pairs")
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """One reproducible figure or table of a paper."""
+
+    name: str
+    """Command-line name, e.g. ``vinh2009-fig1``."""
+    title: str
+    """One line, for menus and figure titles."""
+    paper: str
+    """The paper and the figure or table reproduced."""
+    description: str
+    """What is computed and how it departs from the paper (if it does)."""
+    presets: Mapping[str, Mapping[str, Any]]
+    """``paper`` (the paper's own settings) and ``quick`` (for tests and slow machines)."""
+    run: Callable[..., pd.DataFrame]
+    """``run(**parameters, random_state=seed, progress=None)`` -> tidy DataFrame."""
+    figure: str
+    """Figure kind, one of ``FIGURE_KINDS``."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """Extra settings for the figure (axis columns, published values, ...)."""
+
+    def parameters(self, preset: str = "quick", **overrides: Any) -> dict[str, Any]:
+        """The preset's parameters with ``overrides`` applied (unknown names are refused)."""
+        if preset not in self.presets:
+            raise ValueError(
+                f"unknown preset {preset!r} for {self.name}: use one of {', '.join(self.presets)}."
+            )
+        params = dict(self.presets[preset])
+        unknown = set(overrides) - set(params)
+        if unknown:
+            raise ValueError(
+                f"{self.name} has no parameter(s) {', '.join(sorted(unknown))}; "
+                f"its parameters are {', '.join(params)}."
+            )
+        params.update(overrides)
+        return params
+
+    def __call__(
+        self,
+        preset: str = "quick",
+        *,
+        random_state: int = 0,
+        progress: Progress | None = None,
+        **overrides: Any,
+    ) -> pd.DataFrame:
+        """Run the experiment with a preset and optional parameter overrides."""
+        params = self.parameters(preset, **overrides)
+        return self.run(**params, random_state=random_state, progress=progress)
+
+
+_REGISTRY: dict[str, Experiment] = {}
+#: Read-only view: name -> :class:`Experiment`, in registration order.
+EXPERIMENTS: Mapping[str, Experiment] = MappingProxyType(_REGISTRY)
+
+
+def register(experiment: Experiment) -> Experiment:
+    """Add an experiment to :data:`EXPERIMENTS` (its name must be new)."""
+    if experiment.name in _REGISTRY:
+        raise ValueError(f"experiment {experiment.name!r} is already registered.")
+    if set(experiment.presets) != set(PRESETS):
+        raise ValueError(f"{experiment.name}: presets must be exactly {PRESETS}.")
+    if experiment.figure not in FIGURE_KINDS:
+        raise ValueError(f"{experiment.name}: figure kind must be one of {FIGURE_KINDS}.")
+    _REGISTRY[experiment.name] = experiment
+    return experiment
+
+
+def get_experiment(name: str) -> Experiment:
+    """The experiment registered under ``name``, or a ValueError listing the names."""
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown experiment {name!r}: use one of {', '.join(_REGISTRY)} "
+            "(python -m experiments list)."
+        ) from None
+
+
+def report(progress: Progress | None, done: float, message: str) -> None:
+    """Call ``progress`` if there is one."""
+    if progress is not None:
+        progress(min(max(done, 0.0), 1.0), message)

@@ -1,0 +1,240 @@
+"""Vinh, Epps & Bailey (ICML 2009): the baseline of clustering measures between random
+clusterings (Section 3, Figs. 1-2) and of their adjusted forms (Section 5, Figs. 3-4).
+
+Fig. 1 / 3: for each K, random clusterings of N points (each point in one of K clusters with
+equal probability) are compared with a fixed "true" clustering of K_true clusters; the mean
+and spread of each measure is reported. Fig. 2 / 4: within a set of random clusterings having
+exactly K clusters, the mean over all pairs.
+
+Figs. 3-4 are the same runs with the adjusted measures: ARI, AMI of eq. (25) (``ami_sqrt``)
+and AVI = AMI of eq. (27) (``ami_arithmetic``). The adjusted measures take a random model
+(perm, num, all; Gates & Ahn 2017) and one- or two-sidedness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import partial
+
+import numpy as np
+import pandas as pd
+from joblib import Parallel, delayed
+
+from experiments.engine import (
+    EMICache,
+    batch_contingency,
+    batch_measures,
+    check_measures,
+    random_labels,
+    spawn_generators,
+    summarize,
+)
+from experiments.registry import Experiment, Progress, register, report
+
+__all__ = ["reference_labels", "pairwise_baseline", "reference_baseline"]
+
+#: NMI of eq. (11), AMI of eq. (25) and AVI (eq. 27), the RI and ARI: Figs. 1-4.
+VINH_MEASURES = ("ri", "ari", "nmi_sqrt", "ami_sqrt", "ami_arithmetic")
+# Rows x samples held in memory per batch.
+_CELLS = 4_000_000
+
+
+def reference_labels(n: int, k: int) -> np.ndarray:
+    """The fixed "true" clustering: ``n`` samples in ``k`` clusters as equal as possible.
+
+    The paper does not say how its true clustering was made; equal sizes (sample i in
+    cluster ``floor(i k / n)``) make the figure independent of one draw.
+    """
+    if not 1 <= k <= n:
+        raise ValueError(f"need 1 <= K_true <= N, got K_true={k}, N={n}.")
+    return (np.arange(n) * k // n).astype(np.int32)
+
+
+def _check_ks(ks: Sequence[int], n: int) -> list[int]:
+    ks = [int(k) for k in ks]
+    if not ks or min(ks) < 1 or max(ks) > n:
+        raise ValueError(f"every K must lie in [1, N] = [1, {n}], got {ks}.")
+    return ks
+
+
+def _summarize_batches(batches, measures, random_model, one_sided):
+    """Mean and std of each measure over a stream of contingency-table batches."""
+    cache = EMICache()
+    values: dict[str, list[np.ndarray]] = {m: [] for m in measures}
+    for tables in batches:
+        out = batch_measures(
+            tables, measures, random_model=random_model, one_sided=one_sided, cache=cache
+        )
+        for m in measures:
+            values[m].append(out[m])
+    return summarize({m: np.concatenate(v) for m, v in values.items()})
+
+
+def _run_tasks(tasks, work, n_jobs, progress):
+    """``work(task, rng)`` for each task, in chunks run by joblib threads, with progress.
+
+    Each task has its own generator (from ``work.random_state``), so results do not depend
+    on ``n_jobs``.
+    """
+    rngs = spawn_generators(work.random_state, len(tasks))
+    step = 4 * max(1, n_jobs if n_jobs > 0 else 2)
+    results = []
+    for start in range(0, len(tasks), step):
+        chunk = range(start, min(start + step, len(tasks)))
+        report(progress, start / len(tasks), f"{work.label} = {tasks[start]}")
+        results += Parallel(n_jobs=n_jobs, prefer="threads")(
+            delayed(work)(tasks[i], rngs[i]) for i in chunk
+        )
+    report(progress, 1.0, "done")
+    return results
+
+
+def _one_k(task, rng, n_draws, measures, random_model, one_sided):
+    n, k_true, k = task
+    truth = reference_labels(n, k_true)
+    step = max(1, _CELLS // max(n, k_true * k))
+    batches = (
+        batch_contingency(truth, random_labels(n, k, min(step, n_draws - start), rng),
+                          k_true, k)
+        for start in range(0, n_draws, step)
+    )
+    return _summarize_batches(batches, measures, random_model, one_sided)
+
+
+def reference_baseline(
+    settings: Sequence[Sequence[int]] = ((100, 10),),
+    ks: Sequence[int] = tuple(range(2, 21)),
+    n_draws: int = 10_000,
+    measures: Sequence[str] = VINH_MEASURES,
+    random_model: str = "perm",
+    one_sided: bool = False,
+    n_jobs: int = 1,
+    random_state: int | np.random.Generator | None = 0,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Measures between random clusterings and a fixed true clustering (Figs. 1 and 3).
+
+    For each ``(N, K_true)`` of ``settings`` and each K of ``ks``, ``n_draws`` clusterings
+    assign each of N points to one of K clusters uniformly (empty clusters allowed, as in the
+    paper) and are compared with :func:`reference_labels` ``(N, K_true)``.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``N, K_true, K, measure, mean, std, random_model, one_sided``.
+    """
+    measures = check_measures(measures)
+    if n_draws < 1:
+        raise ValueError(f"n_draws must be at least 1, got {n_draws}.")
+    tasks = [
+        (int(n), int(k_true), k)
+        for n, k_true in settings
+        for k in _check_ks(ks, int(n))
+    ]
+    for n, k_true, _ in tasks:
+        reference_labels(n, k_true)
+    work = partial(_one_k, n_draws=n_draws, measures=measures, random_model=random_model,
+                   one_sided=one_sided)
+    work.random_state, work.label = random_state, "N, K_true, K"
+    summaries = _run_tasks(tasks, work, n_jobs, progress)
+    rows = [(*task, m, mean, std)
+            for task, summary in zip(tasks, summaries, strict=True)
+            for m, mean, std in summary]
+    df = pd.DataFrame(rows, columns=["N", "K_true", "K", "measure", "mean", "std"])
+    return df.assign(random_model=random_model, one_sided=bool(one_sided))
+
+
+def _pairs_one_k(task, rng, n_clusterings, measures, random_model, one_sided):
+    n, k = task
+    labels = random_labels(n, k, n_clusterings, rng, exact_k=True)
+    first, second = np.triu_indices(n_clusterings, 1)
+    step = max(1, _CELLS // n)
+    batches = (
+        batch_contingency(labels[first[s:s + step]], labels[second[s:s + step]], k, k)
+        for s in range(0, first.size, step)
+    )
+    return _summarize_batches(batches, measures, random_model, one_sided)
+
+
+def pairwise_baseline(
+    ns: Sequence[int] = (100,),
+    ks: Sequence[int] = tuple(range(2, 21)),
+    n_clusterings: int = 200,
+    measures: Sequence[str] = VINH_MEASURES,
+    random_model: str = "perm",
+    one_sided: bool = False,
+    n_jobs: int = 1,
+    random_state: int | np.random.Generator | None = 0,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
+    """Mean measure over all pairs of a set of random clusterings with exactly K clusters
+    (Figs. 2 and 4; the Consensus Index of eq. 12 with each measure).
+
+    Returns
+    -------
+    DataFrame
+        Columns ``N, K, measure, mean, std, random_model, one_sided`` (mean and std over the
+        ``n_clusterings (n_clusterings - 1) / 2`` pairs).
+    """
+    measures = check_measures(measures)
+    if n_clusterings < 2:
+        raise ValueError(f"n_clusterings must be at least 2, got {n_clusterings}.")
+    tasks = [(int(n), k) for n in ns for k in _check_ks(ks, int(n))]
+    work = partial(_pairs_one_k, n_clusterings=n_clusterings, measures=measures,
+                   random_model=random_model, one_sided=one_sided)
+    work.random_state, work.label = random_state, "N, K"
+    summaries = _run_tasks(tasks, work, n_jobs, progress)
+    rows = [(*task, m, mean, std)
+            for task, summary in zip(tasks, summaries, strict=True)
+            for m, mean, std in summary]
+    df = pd.DataFrame(rows, columns=["N", "K", "measure", "mean", "std"])
+    return df.assign(random_model=random_model, one_sided=bool(one_sided))
+
+
+_MODEL_NOTE = (
+    " Figs. 3-4 are the adjusted measures of the same run; random_model (perm, num, all) and "
+    "one_sided change the expectation the adjusted measures subtract (Gates & Ahn 2017)."
+)
+
+register(Experiment(
+    name="vinh2009-fig1",
+    title="Measures between random clusterings and a fixed true clustering, vs K",
+    paper="Vinh, Epps & Bailey 2009, Figs. 1 and 3",
+    description=(
+        "For each K, random clusterings of N points (each point in one of K clusters with "
+        "equal probability) against a true clustering of K_true equal clusters: RI and NMI "
+        "rise with K, ARI, AMI and AVI stay at 0." + _MODEL_NOTE
+    ),
+    presets={
+        "paper": dict(settings=((100, 10), (500, 10)), ks=tuple(range(2, 21)),
+                      n_draws=10_000, measures=VINH_MEASURES, random_model="perm",
+                      one_sided=False, n_jobs=2),
+        "quick": dict(settings=((100, 10),), ks=(2, 4, 6, 8, 10, 12, 14, 16, 18, 20),
+                      n_draws=400, measures=VINH_MEASURES, random_model="perm",
+                      one_sided=False, n_jobs=1),
+    },
+    run=reference_baseline,
+    figure="lines",
+    options={"x": "K", "facet": ["N", "K_true"]},
+))
+
+register(Experiment(
+    name="vinh2009-fig2",
+    title="Mean pairwise measure within sets of random clusterings with K clusters",
+    paper="Vinh, Epps & Bailey 2009, Figs. 2 and 4",
+    description=(
+        "For each K, a set of random clusterings with exactly K clusters (200 in the paper); "
+        "the mean measure over all pairs (19,900 for 200): NMI and RI grow with K, the "
+        "adjusted measures stay at 0." + _MODEL_NOTE
+    ),
+    presets={
+        "paper": dict(ns=(100, 500), ks=tuple(range(2, 21)), n_clusterings=200,
+                      measures=VINH_MEASURES, random_model="perm", one_sided=False, n_jobs=2),
+        "quick": dict(ns=(100,), ks=(2, 5, 8, 11, 14, 17, 20), n_clusterings=30,
+                      measures=VINH_MEASURES, random_model="perm", one_sided=False,
+                      n_jobs=1),
+    },
+    run=pairwise_baseline,
+    figure="lines",
+    options={"x": "K", "facet": ["N"]},
+))

@@ -1,0 +1,34 @@
+"""Experiments: Gates & Ahn 2017, the random model changes which pairs look most alike."""
+
+import streamlit as st
+
+from experiments import EXPERIMENTS
+from ui.experiments import preset_and_seed, show_experiment
+
+st.title("The impact of random models")
+st.caption(
+    "Gates & Ahn 2017 (JMLR), Section 6. The adjusted Rand index and adjusted mutual "
+    "information subtract an expected value, and that value depends on the random model: "
+    "perm keeps the cluster sizes, num only their number, all nothing."
+)
+
+NAMES = ("gates2017-fig1", "gates2017-kmeans")
+controls, view = st.columns([1, 2.4], gap="large")
+with controls:
+    name = st.selectbox(
+        "Figure", NAMES,
+        key="gates_fig", bind="query-params",
+    )
+    preset, seed = preset_and_seed("gates")
+    base = EXPERIMENTS[name].parameters(preset)
+    one_sided = st.toggle(
+        "One-sided: the first clustering of each pair is a fixed reference", False,
+        key="gates_onesided", help="Only the second clustering is random under the model.",
+    )
+    overrides = {"one_sided": one_sided}
+    if name == "gates2017-kmeans":
+        runs = st.slider("k-means runs", 2, 12, base["n_runs"], key=f"gates_{preset}_runs",
+                         help="Each run starts from its own random centres (one start).")
+        overrides["n_runs"] = runs
+with view:
+    show_experiment(name, preset, seed, key="gates", **overrides)

@@ -1,0 +1,47 @@
+"""Experiments: Lazarenko & Bonald, pairwise adjusted mutual information."""
+
+import streamlit as st
+
+from experiments import EXPERIMENTS
+from ui.experiments import preset_and_seed, show_experiment
+
+st.title("Pairwise adjusted mutual information")
+st.caption(
+    "Lazarenko & Bonald, Section 5. Adjusting MI against pairwise swaps of labels instead of "
+    "all permutations gives nearly the same rankings at a cost independent of n."
+)
+
+NAMES = ("lazarenko2021-table1", "lazarenko2021-fig1", "lazarenko2021-fig2",
+         "lazarenko2021-fig3")
+APP_MAX_N = 1_000_000
+controls, view = st.columns([1, 2.4], gap="large")
+with controls:
+    name = st.selectbox(
+        "Figure or table", NAMES,
+        key="pami_fig", bind="query-params",
+    )
+    preset, seed = preset_and_seed("pami")
+    base = EXPERIMENTS[name].parameters(preset)
+    overrides = {}
+    if name == "lazarenko2021-table1":
+        overrides["n_triplets"] = st.number_input(
+            "Triplets per repetition", 10, 1000, base["n_triplets"], key=f"pami_{preset}_triplets",
+            help="1,000 in the paper.")
+        overrides["n_repeats"] = st.number_input(
+            "Repetitions", 1, 100, base["n_repeats"], key=f"pami_{preset}_repeats",
+            help="100 in the paper: slow (minutes).")
+    if name == "lazarenko2021-fig1":
+        overrides["reference"] = st.slider("Reference block size", 1, 100, base["reference"],
+                                           key="pami_reference")
+    if name == "lazarenko2021-fig2":
+        top = st.select_slider("Largest n", [10**e for e in range(2, 8)], max(base["ns"]),
+                               key=f"pami_{preset}_maxn")
+        if top > APP_MAX_N:
+            st.warning(f"The app stops at n = {APP_MAX_N:,}; run `python -m experiments run "
+                       "lazarenko2021-fig2 --out DIR` for n up to 10,000,000.")
+        overrides["ns"] = tuple(10**e for e in range(2, 8) if 10**e <= min(top, APP_MAX_N))
+        overrides["sklearn_max_n"] = min(base["sklearn_max_n"], APP_MAX_N)
+    if name == "lazarenko2021-table1":
+        st.caption("Grey bars: the paper's Table 1 (mean and std over 100 repetitions).")
+with view:
+    show_experiment(name, preset, seed, key="pami", **overrides)

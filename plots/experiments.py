@@ -1,0 +1,251 @@
+"""Figures of the paper reproductions: one builder per figure kind of ``experiments``.
+
+Every builder takes the tidy DataFrame an experiment returns and gives a ``go.Figure``;
+:func:`experiment_figure` picks the builder from the experiment's ``figure`` kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from metrics import MEASURES
+from plots.palette import CLUSTER_COLORS
+
+__all__ = [
+    "experiment_figure",
+    "failure_bars",
+    "measure_lines",
+    "rank_chart",
+    "rank_scatter",
+    "table_figure",
+    "timing_lines",
+    "value_bars",
+]
+
+FONT = dict(size=16)
+PUBLISHED_COLOR = "#666666"
+
+
+def _color(i: int) -> str:
+    return CLUSTER_COLORS[i % len(CLUSTER_COLORS)]
+
+
+def _rgba(hex_color: str, alpha: float) -> str:
+    r, g, b = (int(hex_color[i:i + 2], 16) for i in (1, 3, 5))
+    return f"rgba({r},{g},{b},{alpha})"
+
+
+def _label(key: str) -> str:
+    """The registry label of a measure key (the key itself when it is not registered)."""
+    measure = MEASURES.get(key)
+    return f"{measure.label} ({key})" if measure else key
+
+
+def _wrap(title: str, width: int = 60) -> str:
+    words, lines = title.split(" "), [""]
+    for word in words:
+        if "<br>" in word or len(lines[-1]) + len(word) > width:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}".strip()
+    return "<br>".join(line for line in lines if line)
+
+
+def _layout(fig: go.Figure, title: str, height: int = 520) -> go.Figure:
+    fig.update_layout(
+        title=_wrap(title) if "<br>" not in title else title, font=FONT, height=height,
+        template="plotly_white",
+        legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
+        margin=dict(t=110, b=170),
+    )
+    return fig
+
+
+def _panels(df: pd.DataFrame, facet: Sequence[str]) -> list[tuple[str, pd.DataFrame]]:
+    facet = [c for c in facet if c in df.columns]
+    if not facet:
+        return [("", df)]
+    return [
+        (", ".join(f"{c} = {v}" for c, v in zip(facet, key if isinstance(key, tuple) else
+                                                  (key,), strict=True)), part)
+        for key, part in df.groupby(facet if len(facet) > 1 else facet[0], sort=True)
+    ]
+
+
+def measure_lines(
+    df: pd.DataFrame,
+    *,
+    x: str,
+    facet: Sequence[str] = (),
+    title: str = "",
+    band: bool = True,
+    log_x: bool = False,
+) -> go.Figure:
+    """Mean of each measure against a parameter, one line per measure and a +-1 std band.
+
+    ``df`` has columns ``measure, mean, std`` and ``x``; one panel per value of ``facet``.
+    """
+    panels = _panels(df, facet)
+    fig = make_subplots(rows=1, cols=len(panels), subplot_titles=[p for p, _ in panels],
+                        shared_yaxes=True)
+    measures = list(dict.fromkeys(df["measure"]))
+    for col, (_, part) in enumerate(panels, start=1):
+        for i, name in enumerate(measures):
+            line = part[part["measure"] == name].sort_values(x)
+            color = _color(i)
+            if band and "std" in line and line["std"].notna().any():
+                fig.add_trace(go.Scatter(
+                    x=list(line[x]) + list(line[x])[::-1],
+                    y=list(line["mean"] + line["std"]) + list(line["mean"] - line["std"])[::-1],
+                    fill="toself", fillcolor=_rgba(color, 0.15), line=dict(width=0),
+                    hoverinfo="skip", showlegend=False, legendgroup=name,
+                ), row=1, col=col)
+            fig.add_trace(go.Scatter(
+                x=line[x], y=line["mean"], mode="lines+markers", name=_label(name),
+                line=dict(color=color, width=3), legendgroup=name, showlegend=col == 1,
+            ), row=1, col=col)
+        fig.update_xaxes(title_text=x, type="log" if log_x else None, row=1, col=col)
+    fig.update_yaxes(title_text="mean value", row=1, col=1)
+    return _layout(fig, title)
+
+
+def failure_bars(df: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """Failure counts per measure (rows) and property (columns), ours with the paper's in
+    brackets; cells where the two differ are outlined by their colour (Dom Table 5)."""
+    properties = list(dict.fromkeys(df["property"]))
+    measures = list(dict.fromkeys(df["measure"]))
+    table = df.pivot(index="measure", columns="property", values="failures").reindex(
+        index=measures, columns=properties)
+    published = (df.pivot(index="measure", columns="property", values="published")
+                 .reindex(index=measures, columns=properties)) if "published" in df else None
+    text = [[
+        f"{table.iloc[i, j]}" + ("" if published is None else f" ({published.iloc[i, j]})")
+        for j in range(len(properties))] for i in range(len(measures))]
+    agree = None if published is None else (table.to_numpy() == published.to_numpy())
+    fig = go.Figure(go.Heatmap(
+        z=table.to_numpy(), x=properties, y=[_label(m) for m in measures], text=text,
+        texttemplate="%{text}", textfont=dict(size=20), colorscale="Blues", showscale=False,
+        hovertemplate="%{y}, %{x}: %{text}<extra></extra>",
+    ))
+    if agree is not None:
+        for i, j in zip(*((~agree).nonzero()), strict=True):
+            fig.add_shape(type="rect", x0=j - 0.5, x1=j + 0.5, y0=i - 0.5, y1=i + 0.5,
+                          line=dict(color=CLUSTER_COLORS[3], width=4))
+    fig.update_yaxes(autorange="reversed")
+    fig.update_xaxes(side="top")
+    caption = "ours (paper's count in brackets); outlined: ours differs"
+    return _layout(fig, f"{title}<br><sup>{caption}</sup>" if title else caption)
+
+
+def rank_scatter(df: pd.DataFrame, *, x: str = "rank_q2", y: str = "rank",
+                 title: str = "") -> go.Figure:
+    """Rank (or value) of each measure against Q2's, one panel per measure (Dom Figs. 3-7)."""
+    measures = list(dict.fromkeys(df["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=measures,
+                        shared_yaxes=True)
+    for col, name in enumerate(measures, start=1):
+        part = df[df["measure"] == name]
+        fig.add_trace(go.Scatter(x=part[x], y=part[y], mode="markers", name=_label(name),
+                                 marker=dict(size=4, color=_color(col - 1)),
+                                 showlegend=False), row=1, col=col)
+        fig.update_xaxes(title_text=x, row=1, col=col)
+    fig.update_yaxes(title_text=y, row=1, col=1)
+    return _layout(fig, title, height=420)
+
+
+def rank_chart(df: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """Rank of each item (line) under each scoring (x), as a bump chart (Gates & Ahn Fig. 1)."""
+    scorings = list(dict.fromkeys(df["scoring"]))
+    fig = go.Figure()
+    for i, (item, part) in enumerate(df.groupby("item", sort=False)):
+        part = part.set_index("scoring").reindex(scorings)
+        fig.add_trace(go.Scatter(
+            x=scorings, y=part["rank"], mode="lines+markers", name=str(item),
+            line=dict(color=_color(i), width=3), marker=dict(size=12),
+            customdata=part["value"], hovertemplate="%{x}<br>rank %{y}<br>value %{customdata:.4f}",
+        ))
+    fig.update_yaxes(title_text="rank (1 = most similar)", autorange="reversed", dtick=1)
+    fig.update_xaxes(tickangle=-45)
+    return _layout(fig, title, height=640)
+
+
+def value_bars(df: pd.DataFrame, *, x: str, y: str, error: str | None = None,
+               published: str | None = None, title: str = "") -> go.Figure:
+    """Bars of ``y`` per ``x`` (with error bars), beside the paper's values when given.
+
+    When every value lies in (0.5, 1] the axis starts just below the smallest, so that
+    differences of a percent stay visible.
+    """
+    labels = df[x].astype(str)
+    fig = go.Figure(go.Bar(
+        x=labels, y=df[y], name="ours", marker_color=_color(0),
+        error_y=dict(type="data", array=df[error]) if error else None,
+    ))
+    values = df[y].dropna()
+    if published and published in df and df[published].notna().any():
+        spread = df.get(f"{published}_std")
+        fig.add_trace(go.Bar(
+            x=labels, y=df[published], name="paper", marker_color=PUBLISHED_COLOR,
+            error_y=dict(type="data", array=spread) if spread is not None else None,
+        ))
+        values = pd.concat([values, df[published].dropna()])
+    if len(values) and values.min() > 0.5 and values.max() <= 1.0:
+        fig.update_yaxes(range=[max(0.0, values.min() - 0.05), 1.0])
+    fig.update_layout(barmode="group")
+    fig.update_yaxes(title_text=y)
+    fig.update_xaxes(title_text=x)
+    return _layout(fig, title)
+
+
+def timing_lines(df: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """Computation time against n, log-log, one line per method (mean +- std)."""
+    fig = go.Figure()
+    for i, (method, part) in enumerate(df.groupby("method", sort=False)):
+        fig.add_trace(go.Scatter(
+            x=part["n"], y=part["mean"], mode="lines+markers", name=str(method),
+            error_y=dict(type="data", array=part["std"]), line=dict(color=_color(i), width=3),
+        ))
+    fig.update_xaxes(type="log", title_text="n (samples)")
+    fig.update_yaxes(type="log", title_text="seconds per call")
+    return _layout(fig, title)
+
+
+def table_figure(df: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """A plain table of the DataFrame."""
+    fig = go.Figure(go.Table(
+        header=dict(values=list(df.columns), font=FONT, align="left"),
+        cells=dict(values=[df[c].map(_fmt) for c in df.columns], font=FONT, align="left",
+                   height=32),
+    ))
+    return _layout(fig, title, height=120 + 34 * len(df))
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    return str(value)
+
+
+def experiment_figure(kind: str, df: pd.DataFrame, *, title: str = "",
+                      **options: Any) -> go.Figure:
+    """The figure of an experiment's result, by its figure kind and options."""
+    if kind == "lines":
+        return measure_lines(df, title=title, **options)
+    if kind == "failures":
+        return failure_bars(df, title=title)
+    if kind == "scatter":
+        return rank_scatter(df, title=title, **options)
+    if kind == "ranks":
+        return rank_chart(df, title=title)
+    if kind == "bars":
+        return value_bars(df, title=title, **options)
+    if kind == "timing":
+        return timing_lines(df, title=title)
+    if kind in ("table", "pairs"):
+        return table_figure(df, title=title)
+    raise ValueError(f"unknown figure kind {kind!r}.")

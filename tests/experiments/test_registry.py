@@ -1,0 +1,47 @@
+"""Every registered experiment: presets, a quick run, and its figure."""
+
+import pandas as pd
+import plotly.graph_objects as go
+import pytest
+
+from experiments import EXPERIMENTS, PRESETS, get_experiment
+from plots.experiments import experiment_figure
+
+NAMES = ["vinh2009-fig1", "vinh2009-fig2", "gates2017-fig1", "gates2017-kmeans",
+         "dom2001-fig1", "dom2001-fig2", "dom2001-ranks", "dom2001-table5",
+         "lazarenko2021-fig1", "lazarenko2021-table1", "lazarenko2021-fig2",
+         "lazarenko2021-fig3", "slides-rand"]
+FAST = {"lazarenko2021-table1": dict(n_triplets=30, n_repeats=1),
+        "lazarenko2021-fig2": dict(ns=(100,), n_repeats=1),
+        "gates2017-kmeans": dict(n_runs=2, n_samples=200)}
+
+
+def test_the_issue_names_are_registered():
+    assert sorted(EXPERIMENTS) == sorted(NAMES)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_quick_run_gives_a_tidy_frame_and_a_figure(name):
+    experiment = EXPERIMENTS[name]
+    assert set(experiment.presets) == set(PRESETS)
+    assert experiment.title and experiment.paper and experiment.description
+    df = experiment("quick", random_state=1, **FAST.get(name, {}))
+    assert isinstance(df, pd.DataFrame) and len(df) > 0
+    figure = experiment_figure(experiment.figure, df, title=experiment.title,
+                               **experiment.options)
+    assert isinstance(figure, go.Figure) and len(figure.data) > 0
+
+
+def test_progress_is_reported():
+    seen = []
+    EXPERIMENTS["vinh2009-fig1"]("quick", progress=lambda f, m: seen.append(f))
+    assert seen[0] == 0.0 and seen[-1] == 1.0
+
+
+def test_unknown_names_presets_and_parameters_are_refused():
+    with pytest.raises(ValueError, match="unknown experiment"):
+        get_experiment("vinh2010")
+    with pytest.raises(ValueError, match="unknown preset"):
+        EXPERIMENTS["slides-rand"]("fast")
+    with pytest.raises(ValueError, match="no parameter"):
+        EXPERIMENTS["slides-rand"]("quick", colour="red")
