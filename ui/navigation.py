@@ -36,6 +36,15 @@ PAGES: tuple[PageEntry, ...] = (
         "Pick a dataset and an algorithm, move every parameter and compare the clustering "
         "with the ground truth.",
     ),
+    PageEntry(
+        "Explore", "pages/explore_kmeans.py", "k-means step by step", ":material/my_location:",
+        "Watch Lloyd's algorithm assign and update, move by move; place the first centres "
+        "yourself.",
+    ),
+    PageEntry(
+        "Explore", "pages/explore_dbscan.py", "DBSCAN", ":material/blur_on:",
+        "Core, border and noise points, and the k-distance curve that helps choose eps.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):

@@ -1,0 +1,36 @@
+"""Cached calls behind the explorer pages: a slider move that changes nothing costs nothing."""
+
+import numpy as np
+import streamlit as st
+
+import clustering
+import metrics
+from clustering.dbscan import k_distance
+from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
+
+SCORES = ("ari", "ami_arithmetic")
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def kmeans_frames(X: np.ndarray, n_clusters: int, init: str, random_state: int,
+                  centers: tuple[tuple[float, ...], ...] | None) -> list[KMeansStep]:
+    """The step-through frames of k-means on ``X`` (see `explorer.kmeans.kmeans_steps`)."""
+    placed = None if centers is None else np.array(centers, dtype=float)
+    est = fit_stepper(X, n_clusters, init, random_state, placed)
+    return kmeans_steps(X, est.history_)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def scores(labels_true: np.ndarray, labels_pred: np.ndarray) -> dict[str, float]:
+    """ARI and AMI of a clustering against the true classes (`metrics.compare`)."""
+    return metrics.compare(labels_true, labels_pred, SCORES)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def dbscan_view(X: np.ndarray, eps: float, min_samples: int
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """DBSCAN labels, the type of each point and the sorted k-distance curve (k = min_samples).
+    """
+    result = clustering.run("dbscan", X, eps=eps, min_samples=min_samples)
+    k_dist = k_distance(X, min(min_samples, X.shape[0]))
+    return result.labels, result.extras["point_types"], k_dist
