@@ -6,6 +6,8 @@ import streamlit as st
 import clustering
 import metrics
 from clustering.dbscan import k_distance
+from clustering.density_peaks import DensityPeaks
+from explorer.density_peaks import decision_graph, with_centers
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 
 SCORES = ("ari", "ami_arithmetic")
@@ -34,3 +36,16 @@ def dbscan_view(X: np.ndarray, eps: float, min_samples: int
     result = clustering.run("dbscan", X, eps=eps, min_samples=min_samples)
     k_dist = k_distance(X, min(min_samples, X.shape[0]))
     return result.labels, result.extras["point_types"], k_dist
+
+
+@st.cache_data(max_entries=16, show_spinner="Computing densities…")
+def density_graph(X: np.ndarray, percent: float, kernel: str) -> DensityPeaks:
+    """Decision graph of density peaks (see `explorer.density_peaks.decision_graph`)."""
+    return decision_graph(X, percent, kernel)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def density_clusters(X: np.ndarray, percent: float, kernel: str,
+                     centers: tuple[int, ...]) -> tuple[DensityPeaks, bool]:
+    """Density peaks with the given centres (see `explorer.density_peaks.with_centers`)."""
+    return with_centers(density_graph(X, percent, kernel), X, list(centers))

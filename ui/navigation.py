@@ -45,6 +45,11 @@ PAGES: tuple[PageEntry, ...] = (
         "Explore", "pages/explore_dbscan.py", "DBSCAN", ":material/blur_on:",
         "Core, border and noise points, and the k-distance curve that helps choose eps.",
     ),
+    PageEntry(
+        "Explore", "pages/explore_density_peaks.py", "Density peaks", ":material/landscape:",
+        "Pick cluster centres on the decision graph (density against distance to a denser "
+        "point), with the gamma plot and the halo.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):
