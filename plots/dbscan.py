@@ -7,6 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
+from plots.tables import points_table
 
 # Marker of each point type: core points are solid, border points hollow, noise a grey cross.
 SYMBOLS = {"core": "circle", "border": "circle-open", "noise": "x-thin-open"}
@@ -93,9 +94,7 @@ def k_distance_figure(k_dist: np.ndarray, eps: float, min_samples: int) -> go.Fi
 
 def dbscan_data(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray) -> pd.DataFrame:
     """Tidy table of the DBSCAN view: coordinates, cluster and type of each point."""
-    X = np.asarray(X, dtype=float)
-    return pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1], "cluster": labels,
-                         "point_type": point_types})
+    return points_table(X, labels, point_type=point_types)
 
 
 def k_distance_data(k_dist: np.ndarray, eps: float) -> pd.DataFrame:

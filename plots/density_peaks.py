@@ -8,6 +8,7 @@ import plotly.graph_objects as go
 
 from plots.palette import cluster_color
 from plots.scatter import cluster_scatter
+from plots.tables import points_table
 
 OTHER_COLOR = "#999999"
 
@@ -98,8 +99,7 @@ def density_peaks_data(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, labels
     """Tidy table: coordinates, rho, delta, gamma, cluster, centre and halo flags per point."""
     is_center = np.zeros(len(rho), dtype=bool)
     is_center[np.asarray(centers, dtype=int)] = True
-    return pd.DataFrame({"point": np.arange(len(rho)), "x1": X[:, 0], "x2": X[:, 1], "rho": rho,
-                         "delta": delta, "gamma": rho * delta, "cluster": labels,
-                         "centre": is_center, "halo": halo})
+    return points_table(X, labels, rho=rho, delta=delta, gamma=rho * delta, centre=is_center,
+                        halo=halo)
 
 

@@ -49,3 +49,14 @@ def density_clusters(X: np.ndarray, percent: float, kernel: str,
                      centers: tuple[int, ...]) -> tuple[DensityPeaks, bool]:
     """Density peaks with the given centres (see `explorer.density_peaks.with_centers`)."""
     return with_centers(density_graph(X, percent, kernel), X, list(centers))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def hierarchical_run(X: np.ndarray, linkage: str, metric: str, n_clusters: int | None,
+                     height: float | None) -> clustering.ClusteringResult:
+    """Hierarchical clustering cut into ``n_clusters``, or at ``height`` when that is None."""
+    if n_clusters is not None:
+        return clustering.run("hierarchical", X, cut="n_clusters", n_clusters=n_clusters,
+                              linkage=linkage, metric=metric)
+    return clustering.run("hierarchical", X, cut="distance_threshold",
+                          distance_threshold=height, linkage=linkage, metric=metric)

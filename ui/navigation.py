@@ -50,6 +50,10 @@ PAGES: tuple[PageEntry, ...] = (
         "Pick cluster centres on the decision graph (density against distance to a denser "
         "point), with the gamma plot and the halo.",
     ),
+    PageEntry(
+        "Explore", "pages/explore_hierarchical.py", "Hierarchical", ":material/account_tree:",
+        "The dendrogram of every linkage, with a cut line that sets the clusters.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):
