@@ -1,13 +1,16 @@
 """Cached calls behind the explorer pages: a slider move that changes nothing costs nothing."""
 
 import numpy as np
+import pandas as pd
 import streamlit as st
+from threadpoolctl import threadpool_limits
 
 import clustering
 import metrics
 from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
 from explorer.density_peaks import decision_graph, with_centers
+from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 
 SCORES = ("ari", "ami_arithmetic")
@@ -60,3 +63,20 @@ def hierarchical_run(X: np.ndarray, linkage: str, metric: str, n_clusters: int |
                               linkage=linkage, metric=metric)
     return clustering.run("hierarchical", X, cut="distance_threshold",
                           distance_threshold=height, linkage=linkage, metric=metric)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def fuzzy_run(X: np.ndarray, n_clusters: int, m: float, random_state: int
+              ) -> clustering.ClusteringResult:
+    """Fuzzy c-means through the registry (`clustering.run`)."""
+    # Small matrices in a long loop: BLAS threads cost more than they save (on a busy
+    # two-core machine, seven times more).
+    with threadpool_limits(1):
+        return clustering.run("fuzzy_cmeans", X, random_state=random_state,
+                              n_clusters=n_clusters, m=m)
+
+
+@st.cache_data(max_entries=32, show_spinner="Fitting c = 2 … 10…")
+def fuzzy_fpc_curve(X: np.ndarray, m: float, random_state: int) -> pd.DataFrame:
+    """FPC of fuzzy c-means for c = 2 … 10 (`explorer.fuzzy.fpc_curve`)."""
+    return fpc_curve(X, m, range(2, 11), random_state)

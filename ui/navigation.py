@@ -54,6 +54,11 @@ PAGES: tuple[PageEntry, ...] = (
         "Explore", "pages/explore_hierarchical.py", "Hierarchical", ":material/account_tree:",
         "The dendrogram of every linkage, with a cut line that sets the clusters.",
     ),
+    PageEntry(
+        "Explore", "pages/explore_fuzzy.py", "Fuzzy c-means", ":material/gradient:",
+        "Memberships as colour shading, the fuzzifier m, and the partition coefficient "
+        "against c.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):
