@@ -9,6 +9,7 @@ import clustering
 import metrics
 from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
+from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.density_peaks import decision_graph, with_centers
 from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
@@ -80,3 +81,23 @@ def fuzzy_run(X: np.ndarray, n_clusters: int, m: float, random_state: int
 def fuzzy_fpc_curve(X: np.ndarray, m: float, random_state: int) -> pd.DataFrame:
     """FPC of fuzzy c-means for c = 2 … 10 (`explorer.fuzzy.fpc_curve`)."""
     return fpc_curve(X, m, range(2, 11), random_state)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def gallery_panel(name: str, X: np.ndarray, y: np.ndarray, random_state: int) -> Panel:
+    """One algorithm of the gallery, timed and scored (`explorer.compare.run_panel`)."""
+    with threadpool_limits(1):
+        return run_panel(name, X, y, random_state)
+
+
+@st.cache_data(max_entries=16, show_spinner="Running the whole grid…")
+def grid(kind: str, X: np.ndarray, y: np.ndarray) -> pd.DataFrame:
+    """Scores over a parameter grid (`explorer.compare.parameter_grid`)."""
+    return parameter_grid(kind, X, y)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def grid_cell(kind: str, X: np.ndarray, y: np.ndarray, row: float, col: float) -> Panel:
+    """The clustering of one grid cell, through the registry (`clustering.run`)."""
+    params, seed = cell_params(kind, X, row, col)
+    return run_panel("dbscan" if kind == "dbscan" else "kmeans", X, y, seed, params)

@@ -15,10 +15,12 @@ MAX_POINTS = 2000
 
 
 def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
-                     default_n: int | None = None) -> Dataset | None:
+                     default_n: int | None = None, standardize: bool | None = None
+                     ) -> Dataset | None:
     """Draw the data widgets (bound to the URL under ``<prefix>_...``) and load the data.
 
-    Returns None after showing ``st.error`` when the data cannot be made.
+    ``standardize`` is the toggle's default (None: on for the real sets only). Returns None
+    after showing ``st.error`` when the data cannot be made.
     """
     name = st.selectbox(
         "Dataset", names, index=names.index(default), format_func=lambda k: DATASETS[k].label,
@@ -45,7 +47,8 @@ def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...]
         help="Fixes the random draw of the data: the same seed gives the same points.",
     )
     standardize = st.toggle(
-        "Standardize", spec.kind == "real", key=f"{prefix}_std", bind="query-params",
+        "Standardize", spec.kind == "real" if standardize is None else standardize,
+        key=f"{prefix}_std", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering.",
     )
     try:

@@ -59,6 +59,11 @@ PAGES: tuple[PageEntry, ...] = (
         "Memberships as colour shading, the fuzzifier m, and the partition coefficient "
         "against c.",
     ),
+    PageEntry(
+        "Explore", "pages/explore_compare.py", "Compare algorithms", ":material/view_module:",
+        "Every algorithm side by side on one dataset with time, ARI and AMI, and a parameter "
+        "grid whose cells you click to see the clustering.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):
