@@ -24,7 +24,8 @@ class Contingency:
     ----------
     counts : numpy.ndarray or scipy.sparse.csr_array
         The R x C table of int64 counts (sparse when a dense table would exceed
-        ``DENSE_LIMIT_BYTES``). Rows and columns of zero sum never occur.
+        ``DENSE_LIMIT_BYTES`` or be much larger than n). Rows and columns of zero sum never
+        occur.
     row_sums, col_sums : numpy.ndarray
         Class sizes ``a_i`` and cluster sizes ``b_j`` (int64).
     n : int
@@ -52,6 +53,13 @@ class Contingency:
     @property
     def is_sparse(self) -> bool:
         return sp.issparse(self.counts)
+
+    @property
+    def nnz(self) -> int:
+        """Number of non-zero cells."""
+        if self.is_sparse:
+            return int(self.counts.nnz)
+        return self.cached("nnz", lambda: int(np.count_nonzero(self.counts)))
 
     def nonzero(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Row indices, column indices and values (int64) of the non-zero cells."""
@@ -93,7 +101,8 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
 
     Built in O(n): labels become integer codes (their own values when they are integers in a
     small range, otherwise via ``np.unique``), and one ``np.bincount`` of the combined codes
-    counts every cell. Tables above ``DENSE_LIMIT_BYTES`` are stored as ``scipy.sparse``.
+    counts every cell. Tables above ``DENSE_LIMIT_BYTES`` (or much larger than n) are stored
+    as ``scipy.sparse``.
 
     Parameters
     ----------
@@ -112,7 +121,8 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
     a, b = check_pair(labels_true, labels_pred)
     codes_a, span_a, uniques_a, offset_a = encode(a)
     codes_b, span_b, uniques_b, offset_b = encode(b)
-    dense_cells = DENSE_LIMIT_BYTES // 8
+    # Dense when it fits the memory limit and costs at most ~ what sorting n codes would.
+    dense_cells = min(DENSE_LIMIT_BYTES // 8, 16 * a.shape[0] + 65536)
     if span_a * span_b > dense_cells and (offset_a is not None or offset_b is not None):
         # Unused codes could make the table huge: compact them before deciding.
         codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
@@ -127,7 +137,7 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         if not keep_rows.all():
             counts, row_sums = counts[keep_rows], row_sums[keep_rows]
         if not keep_cols.all():
-            counts, col_sums = counts[:, keep_cols], col_sums[keep_cols]
+            counts, col_sums = np.ascontiguousarray(counts[:, keep_cols]), col_sums[keep_cols]
     else:
         combined = np.multiply(codes_a, span_b, dtype=np.int64, casting="unsafe")
         combined += codes_b
@@ -206,6 +216,9 @@ def from_counts(table: object) -> Contingency:
         rows, cols = matrix.shape
         if rows * cols * 8 <= DENSE_LIMIT_BYTES:
             matrix = matrix.toarray()
+    if not sp.issparse(matrix):
+        # The same memory layout as contingency_table's makes the same sums, to the ulp.
+        matrix = np.ascontiguousarray(matrix)
     return Contingency(matrix, row_sums[keep_rows], col_sums[keep_cols], n)
 
 
