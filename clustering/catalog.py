@@ -7,30 +7,88 @@ from typing import Any
 import numpy as np
 from sklearn import cluster, mixture
 
+from clustering.dbscan import dbscan_point_types
+from clustering.density_peaks import DensityPeaks
+from clustering.fuzzy_cmeans import FuzzyCMeans
+from clustering.hierarchical import LINKAGES, Hierarchical
+from clustering.kmeans import INITS, KMeansStepper
+from clustering.kmedoids import KMedoids
 from clustering.params import ParamSpec
 from clustering.spec import AlgorithmSpec
 
-METRICS = ("euclidean", "manhattan", "chebyshev", "cosine")
+# scipy names, understood by scipy's cdist and by scikit-learn.
+METRICS = ("euclidean", "cityblock", "chebyshev", "cosine")
 
 
 def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> ParamSpec:
     return ParamSpec("n_clusters", "int", default, 1, 30, 1, help=help)
 
 
-def _metric(help: str = "How the distance between two points is measured.") -> ParamSpec:
+def _metric(help: str = "Distance between points (cityblock = Manhattan).") -> ParamSpec:
     return ParamSpec("metric", "choice", "euclidean", choices=METRICS, help=help)
 
 
-# -- scikit-learn estimators ---------------------------------------------------------------------
+# -- estimators written here ------------------------------------------------------------------
 
 
 def _kmeans(random_state, n_clusters, init, max_iter):
-    return cluster.KMeans(n_clusters=n_clusters, init=init, n_init=1, max_iter=max_iter,
-                          algorithm="lloyd", random_state=random_state)
+    return KMeansStepper(n_clusters=n_clusters, init=init, max_iter=max_iter,
+                         random_state=random_state)
 
 
 def _kmeans_extras(est, X) -> dict[str, Any]:
-    return {"centers": est.cluster_centers_, "inertia": est.inertia_, "n_iter": est.n_iter_}
+    return {"centers": est.cluster_centers_, "init_centers": est.init_centers_,
+            "history": est.history_, "inertia": est.inertia_, "n_iter": est.n_iter_}
+
+
+def _density_peaks(random_state, center_selection, n_clusters, rho_min, delta_min, percent,
+                   kernel, metric, halo, halo_as_noise):
+    by_count = center_selection == "n_clusters"
+    return DensityPeaks(n_clusters=n_clusters if by_count else None,
+                        rho_min=None if by_count else rho_min,
+                        delta_min=None if by_count else delta_min,
+                        percent=percent, kernel=kernel, metric=metric, halo=halo,
+                        halo_as_noise=halo_as_noise)
+
+
+def _density_peaks_extras(est, X) -> dict[str, Any]:
+    return {"rho": est.rho_, "delta": est.delta_, "gamma": est.gamma_,
+            "nearest_higher": est.nearest_higher_, "centers": est.centers_, "halo": est.halo_,
+            "dc": est.dc_, "border_density": est.border_density_, "order": est.order_}
+
+
+def _hierarchical(random_state, cut, n_clusters, distance_threshold, linkage, metric):
+    by_count = cut == "n_clusters"
+    return Hierarchical(n_clusters=n_clusters if by_count else None,
+                        distance_threshold=None if by_count else distance_threshold,
+                        linkage=linkage, metric=metric)
+
+
+def _hierarchical_extras(est, X) -> dict[str, Any]:
+    return {"linkage_matrix": est.linkage_matrix_}
+
+
+def _fuzzy_cmeans(random_state, n_clusters, m, tol, max_iter):
+    return FuzzyCMeans(n_clusters=n_clusters, m=m, tol=tol, max_iter=max_iter,
+                       random_state=random_state)
+
+
+def _fuzzy_cmeans_extras(est, X) -> dict[str, Any]:
+    return {"membership": est.membership_, "centers": est.cluster_centers_, "fpc": est.fpc_,
+            "objective": est.objective_, "initial_membership": est.initial_membership_,
+            "n_iter": est.n_iter_}
+
+
+def _kmedoids(random_state, n_clusters, metric, max_iter):
+    return KMedoids(n_clusters=n_clusters, metric=metric, max_iter=max_iter)
+
+
+def _kmedoids_extras(est, X) -> dict[str, Any]:
+    return {"medoid_indices": est.medoid_indices_, "centers": est.cluster_centers_,
+            "inertia": est.inertia_, "n_iter": est.n_iter_}
+
+
+# -- scikit-learn estimators ---------------------------------------------------------------------
 
 
 def _dbscan(random_state, eps, min_samples, metric):
@@ -40,7 +98,8 @@ def _dbscan(random_state, eps, min_samples, metric):
 def _dbscan_extras(est, X) -> dict[str, Any]:
     core = np.zeros(len(est.labels_), dtype=bool)
     core[est.core_sample_indices_] = True
-    return {"core_mask": core}
+    return {"core_mask": core,
+            "point_types": dbscan_point_types(X, est.eps, est.min_samples, est.metric)}
 
 
 def _gmm(random_state, n_clusters, covariance_type, init_params, max_iter, n_init):
@@ -117,9 +176,8 @@ _SPECS = [
         "Alternates assigning points to the nearest centre and moving centres to their mean.",
         (
             _n_clusters(),
-            ParamSpec("init", "choice", "k-means++",
-                      choices=("k-means++", "random"),
-                      help="How the first centres are picked."),
+            ParamSpec("init", "choice", "k-means++", choices=INITS,
+                      help="First centres: D^2 sampling, scikit-learn's greedy variant, random."),
             ParamSpec("max_iter", "int", 300, 1, 1000, 1,
                       help="Stop after this many assign/update rounds."),
         ),
@@ -138,6 +196,61 @@ _SPECS = [
         _dbscan, _dbscan_extras,
     ),
     AlgorithmSpec(
+        "density_peaks", "Density peaks", "density",
+        "Centres are points denser than their neighbours and far from any denser point.",
+        (
+            ParamSpec("center_selection", "choice", "n_clusters",
+                      choices=("n_clusters", "thresholds"),
+                      help="Pick the n_clusters largest rho*delta, or all rho > rho_min and "
+                           "delta > delta_min."),
+            _n_clusters(help="Number of centres (largest rho * delta)."),
+            ParamSpec("rho_min", "float", 1.0, 0.0, 1e6, 0.1,
+                      help="Decision graph: a centre needs a density above this."),
+            ParamSpec("delta_min", "float", 1.0, 0.0, 1e6, 0.01,
+                      help="Decision graph: a centre needs a distance to denser points above "
+                           "this."),
+            ParamSpec("percent", "float", 2.0, 0.1, 50.0, 0.1,
+                      help="d_c is this percentile of all pair distances (about 1-2 % of "
+                           "points as neighbours)."),
+            ParamSpec("kernel", "choice", "gaussian", choices=("gaussian", "cutoff"),
+                      help="Density: smooth Gaussian weights, or a count of points within d_c."),
+            _metric(),
+            ParamSpec("halo", "choice", "paper", choices=("paper", "script"),
+                      help="Border density rule: the paper's, or the authors' script's."),
+            ParamSpec("halo_as_noise", "bool", False,
+                      help="Label halo points (less dense than their cluster border) as noise."),
+        ),
+        _density_peaks, _density_peaks_extras,
+    ),
+    AlgorithmSpec(
+        "hierarchical", "Hierarchical (agglomerative)", "hierarchical",
+        "Starts from single points and repeatedly merges the two closest clusters.",
+        (
+            ParamSpec("cut", "choice", "n_clusters", choices=("n_clusters", "distance_threshold"),
+                      help="Cut the dendrogram into n_clusters, or at a merge height."),
+            _n_clusters(),
+            ParamSpec("distance_threshold", "float", 1.0, 0.001, 1e4, 0.01, log=True,
+                      help="Merges at or above this height are undone."),
+            ParamSpec("linkage", "choice", "ward", choices=LINKAGES,
+                      help="Distance between clusters: closest pair, farthest pair, mean, ..."),
+            _metric(help="Distance between points; centroid, median and ward need euclidean."),
+        ),
+        _hierarchical, _hierarchical_extras,
+    ),
+    AlgorithmSpec(
+        "fuzzy_cmeans", "Fuzzy c-means", "partitional",
+        "Like k-means, but every point belongs to every cluster with a membership degree.",
+        (
+            _n_clusters(),
+            ParamSpec("m", "float", 2.0, 1.05, 5.0, 0.05,
+                      help="Fuzzifier: near 1 memberships are almost hard, larger is fuzzier."),
+            ParamSpec("tol", "float", 1e-5, 1e-10, 0.1, None, log=True,
+                      help="Stop when the memberships change less than this."),
+            ParamSpec("max_iter", "int", 300, 1, 1000, 1, help="Maximum number of rounds."),
+        ),
+        _fuzzy_cmeans, _fuzzy_cmeans_extras,
+    ),
+    AlgorithmSpec(
         "gmm", "Gaussian mixture (EM)", "model-based",
         "Fits a mixture of Gaussians by expectation-maximisation; each point gets probabilities.",
         (
@@ -153,6 +266,17 @@ _SPECS = [
                       help="Restarts from different seeds; the best likelihood is kept."),
         ),
         _gmm, _gmm_extras,
+    ),
+    AlgorithmSpec(
+        "kmedoids", "k-medoids (PAM)", "partitional",
+        "Like k-means, but each centre is an actual data point, so any distance works.",
+        (
+            _n_clusters(),
+            _metric(),
+            ParamSpec("max_iter", "int", 300, 0, 1000, 1,
+                      help="Maximum number of medoid swaps."),
+        ),
+        _kmedoids, _kmedoids_extras,
     ),
     AlgorithmSpec(
         "spectral", "Spectral clustering", "graph",

@@ -11,7 +11,7 @@ KEYS = ["kmeans", "dbscan", "density_peaks", "hierarchical", "fuzzy_cmeans", "gm
 
 
 def test_registered_keys_are_the_contract():
-    assert set(ALGORITHMS) <= set(KEYS)
+    assert list(ALGORITHMS) == KEYS
 
 
 @pytest.mark.parametrize("name", list(ALGORITHMS))
@@ -41,7 +41,10 @@ def test_run_defaults_on_blobs(name):
 
 def test_kmeans_and_dbscan_recover_blobs():
     ds = load("blobs", n_samples=300, noise=0.5)
-    assert adjusted_rand_score(ds.y, run("kmeans", ds.X, n_clusters=3).labels) == 1.0
+    # One k-means run may stop in a local minimum; the best of a few seeds does not.
+    runs = [run("kmeans", ds.X, n_clusters=3, random_state=s) for s in range(5)]
+    best = min(runs, key=lambda r: r.extras["inertia"])
+    assert adjusted_rand_score(ds.y, best.labels) == 1.0
     res = run("dbscan", ds.X, eps=0.8, min_samples=5)
     assert res.n_clusters == 3
     assert res.extras["core_mask"].dtype == bool

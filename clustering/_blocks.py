@@ -1,0 +1,75 @@
+"""Pairwise distances computed block by block, so that memory grows like n, not n^2."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+from scipy.spatial.distance import cdist, pdist
+
+# Largest number of distances held at once in one block (32 MB of float64).
+BLOCK_ELEMENTS = 1 << 22
+# Up to this many pairs, the condensed distance vector is small enough to hold whole.
+_DIRECT_PAIRS = 1 << 22
+# Rows sampled to bracket a distance quantile before the exact pass.
+_SAMPLE_ROWS = 256
+
+
+def check_metric(X: np.ndarray, metric) -> None:
+    """Raise ValueError if scipy's ``cdist`` does not accept ``metric``."""
+    try:
+        cdist(X[:1], X[:1], metric=metric)
+    except (ValueError, TypeError) as err:
+        raise ValueError(
+            f"metric {metric!r} is not a scipy.spatial.distance metric usable on this data: {err}"
+        ) from None
+
+
+def row_blocks(n_rows: int, n_cols: int) -> Iterator[slice]:
+    """Slices of rows such that a block of rows x ``n_cols`` stays under BLOCK_ELEMENTS."""
+    step = max(1, BLOCK_ELEMENTS // max(n_cols, 1))
+    for start in range(0, n_rows, step):
+        yield slice(start, min(start + step, n_rows))
+
+
+def _upper_values(X: np.ndarray, metric, rows: slice) -> np.ndarray:
+    """Distances d(i, j) for i in ``rows`` and j > i (each unordered pair once)."""
+    block = cdist(X[rows], X[rows.start:], metric=metric)
+    i = np.arange(rows.stop - rows.start)[:, None]
+    j = np.arange(block.shape[1])[None, :]
+    return block[j > i]
+
+
+def kth_smallest_pair_distance(X: np.ndarray, metric, k: int) -> float:
+    """The k-th smallest (0-based) of the n(n-1)/2 distances between distinct points, exactly.
+
+    Small inputs use the condensed vector. Large ones bracket the value with the distances of a
+    few sampled rows, then one blockwise pass counts the distances below the bracket and keeps
+    only those inside it; the bracket is widened and the pass repeated in the rare case it
+    missed. Memory stays O(n + number of distances in the bracket).
+    """
+    n = X.shape[0]
+    n_pairs = n * (n - 1) // 2
+    if not 0 <= k < n_pairs:
+        raise ValueError(f"k={k} out of range for {n_pairs} pairs")
+    if n_pairs <= _DIRECT_PAIRS:
+        return float(np.partition(pdist(X, metric=metric), k)[k])
+    rng = np.random.default_rng(0)
+    rows = rng.choice(n, size=_SAMPLE_ROWS, replace=False)
+    sample = cdist(X[rows], X, metric=metric)
+    sample = np.sort(sample[np.arange(n)[None, :] != rows[:, None]])
+    q = (k + 0.5) / n_pairs
+    margin = 0.005
+    while True:
+        lo_q, hi_q = q - margin, q + margin
+        lo = -np.inf if lo_q <= 0 else sample[int(lo_q * (len(sample) - 1))]
+        hi = np.inf if hi_q >= 1 else sample[int(np.ceil(hi_q * (len(sample) - 1)))]
+        below, inside = 0, []
+        for rows_slice in row_blocks(n, n):
+            values = _upper_values(X, metric, rows_slice)
+            below += int(np.count_nonzero(values < lo))
+            inside.append(values[(values >= lo) & (values <= hi)])
+        inside = np.concatenate(inside)
+        if below <= k < below + len(inside):
+            return float(np.partition(inside, k - below)[k - below])
+        margin *= 4

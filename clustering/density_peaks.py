@@ -1,0 +1,232 @@
+"""Clustering by fast search and find of density peaks (Rodriguez & Laio, Science 2014)."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.spatial.distance import cdist
+from sklearn.base import BaseEstimator, ClusterMixin
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks
+from clustering._validation import check_choice, check_n_clusters, check_number
+
+
+def cutoff_position(n_pairs: int, percent: float) -> int:
+    """0-based index of d_c among the sorted pair distances, as in the authors' script.
+
+    The script takes ``position = round(N * percent / 100)`` (MATLAB rounds halves away from
+    zero) and ``dc = sda(position)`` with 1-based indexing, where N is the number of pairs.
+    """
+    position = int(np.floor(n_pairs * percent / 100 + 0.5))
+    return min(max(position, 1), n_pairs) - 1
+
+
+class DensityPeaks(ClusterMixin, BaseEstimator):
+    r"""Density peaks clustering (Rodriguez & Laio 2014).
+
+    For each point i (Rodriguez & Laio, eqs. 1 and 2 of the paper and the slides):
+
+    - local density, Gaussian kernel :math:`\rho_i = \sum_{j \ne i} e^{-(d_{ij}/d_c)^2}`
+      or cut-off kernel :math:`\rho_i = \sum_{j \ne i} \chi(d_{ij} - d_c)`, with
+      :math:`\chi(x) = 1` for :math:`x < 0`;
+    - :math:`\delta_i = \min_{j: \rho_j > \rho_i} d_{ij}`, the distance to the nearest point of
+      higher density (points are ranked by decreasing density with a stable sort, so among
+      equal densities the lower index counts as denser); for the densest point
+      :math:`\delta_i = \max_j d_{ij}`;
+    - :math:`\gamma_i = \rho_i \delta_i`.
+
+    Cluster centres are the ``n_clusters`` points of largest gamma, or every point with
+    :math:`\rho > \rho_{min}` and :math:`\delta > \delta_{min}`. Other points, taken in order
+    of decreasing density, join the cluster of their nearest higher-density neighbour.
+
+    The halo (points that may be noise) of cluster A is its set of points with density below
+    A's border density. Paper rule: the border density is the highest density among A's points
+    that lie within d_c of a point of another cluster. Script rule (the authors' published
+    MATLAB script, and pydpc): the highest average density :math:`(\rho_i + \rho_j)/2` over
+    pairs i in A, j in another cluster, with :math:`d_{ij} < d_c`.
+
+    Distances are computed block by block, never as an n x n matrix: memory is O(n).
+
+    Parameters
+    ----------
+    n_clusters : int or None, default=3
+        Number of centres, taken by decreasing gamma. Set to None to select centres by the
+        thresholds ``rho_min`` and ``delta_min`` instead.
+    rho_min, delta_min : float or None, default=None
+        Thresholds of the decision graph (strict inequalities); used only when
+        ``n_clusters`` is None. A threshold left at None does not constrain.
+    percent : float, default=2.0
+        d_c is the ``percent`` % quantile of the n(n-1)/2 pair distances, at position
+        ``round(N * percent / 100)`` (1-based) of their sorted list, as in the authors' script.
+    kernel : {"gaussian", "cutoff"}, default="gaussian"
+    metric : str or callable, default="euclidean"
+        Any metric accepted by ``scipy.spatial.distance.cdist``.
+    halo : {"paper", "script"}, default="paper"
+        Rule for the border density (see above).
+    halo_as_noise : bool, default=False
+        If True, halo points get the label -1 in ``labels_``.
+
+    Attributes
+    ----------
+    dc_ : float
+    rho_, delta_, gamma_ : ndarray of shape (n_samples,)
+    nearest_higher_ : ndarray of int, shape (n_samples,)
+        Index of the nearest point of higher density; -1 for the densest point.
+    order_ : ndarray of int
+        Indices by decreasing density.
+    centers_ : ndarray of int
+        Indices of the centres; centre ``centers_[c]`` heads cluster c (sorted by index).
+    border_density_ : ndarray of shape (n_clusters_,)
+    halo_ : ndarray of bool, shape (n_samples,)
+    labels_ : ndarray of int, shape (n_samples,)
+    n_clusters_ : int
+
+    References
+    ----------
+    A. Rodriguez and A. Laio, "Clustering by fast search and find of density peaks",
+    Science 344 (2014) 1492-1496, and its supplementary MATLAB script.
+    """
+
+    def __init__(self, n_clusters=3, *, rho_min=None, delta_min=None, percent=2.0,
+                 kernel="gaussian", metric="euclidean", halo="paper", halo_as_noise=False):
+        self.n_clusters = n_clusters
+        self.rho_min = rho_min
+        self.delta_min = delta_min
+        self.percent = percent
+        self.kernel = kernel
+        self.metric = metric
+        self.halo = halo
+        self.halo_as_noise = halo_as_noise
+
+    def _check_params(self, n_samples: int) -> None:
+        check_choice("kernel", self.kernel, ("gaussian", "cutoff"))
+        check_choice("halo", self.halo, ("paper", "script"))
+        check_number("percent", self.percent, 0, 100, low_open=True)
+        if self.n_clusters is not None:
+            if self.rho_min is not None or self.delta_min is not None:
+                raise ValueError(
+                    "give either n_clusters or the thresholds rho_min/delta_min, not both; "
+                    "set n_clusters=None to select centres by thresholds"
+                )
+            check_n_clusters(self.n_clusters, n_samples)
+        elif self.rho_min is None and self.delta_min is None:
+            raise ValueError("set n_clusters, or at least one of rho_min and delta_min")
+
+    def fit(self, X, y=None):
+        """Compute the decision graph and the clustering of ``X``."""
+        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
+        n = X.shape[0]
+        self._check_params(n)
+        check_metric(X, self.metric)
+
+        n_pairs = n * (n - 1) // 2
+        self.dc_ = kth_smallest_pair_distance(X, self.metric, cutoff_position(n_pairs,
+                                                                               self.percent))
+        if self.dc_ <= 0:
+            raise ValueError(
+                f"d_c is 0: at least {self.percent}% of the pairs of points coincide. "
+                "Raise percent or remove duplicate points."
+            )
+        self.rho_ = self._density(X)
+        self.order_ = np.argsort(-self.rho_, kind="stable")
+        self.delta_, self.nearest_higher_ = self._delta(X)
+        self.gamma_ = self.rho_ * self.delta_
+        self.centers_ = self._select_centers()
+        self.n_clusters_ = len(self.centers_)
+        labels = self._assign()
+        self.border_density_ = self._border_density(X, labels)
+        self.halo_ = self.rho_ < self.border_density_[labels]
+        self.labels_ = np.where(self.halo_, -1, labels) if self.halo_as_noise else labels
+        return self
+
+    def _density(self, X: np.ndarray) -> np.ndarray:
+        rho = np.empty(X.shape[0])
+        for rows in row_blocks(X.shape[0], X.shape[0]):
+            d = cdist(X[rows], X, metric=self.metric)
+            # The point itself is not its own neighbour.
+            d[np.arange(d.shape[0]), np.arange(rows.start, rows.stop)] = np.inf
+            if self.kernel == "gaussian":
+                rho[rows] = np.exp(-((d / self.dc_) ** 2)).sum(axis=1)
+            else:
+                rho[rows] = np.count_nonzero(d < self.dc_, axis=1)
+        return rho
+
+    def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        n = X.shape[0]
+        ranked = X[self.order_]
+        delta = np.empty(n)
+        nearest = np.full(n, -1, dtype=np.intp)
+        delta[self.order_[0]] = cdist(ranked[:1], ranked, metric=self.metric).max()
+        for rows in row_blocks(n, n):
+            start = max(rows.start, 1)
+            if start >= rows.stop:
+                continue
+            # Rows are points in rank order; a point may only look at higher-ranked ones.
+            d = cdist(ranked[start:rows.stop], ranked[:rows.stop], metric=self.metric)
+            rank = np.arange(start, rows.stop)[:, None]
+            d[np.arange(rows.stop)[None, :] >= rank] = np.inf
+            # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.
+            best = d.argmin(axis=1)
+            delta[self.order_[start:rows.stop]] = d[np.arange(len(best)), best]
+            nearest[self.order_[start:rows.stop]] = self.order_[best]
+        return delta, nearest
+
+    def _select_centers(self) -> np.ndarray:
+        if self.n_clusters is not None:
+            centers = np.argsort(-self.gamma_, kind="stable")[: self.n_clusters]
+        else:
+            ok = np.ones(len(self.rho_), dtype=bool)
+            if self.rho_min is not None:
+                ok &= self.rho_ > self.rho_min
+            if self.delta_min is not None:
+                ok &= self.delta_ > self.delta_min
+            centers = np.flatnonzero(ok)
+            if len(centers) == 0:
+                raise ValueError(
+                    f"no point has rho > rho_min={self.rho_min} and delta > "
+                    f"delta_min={self.delta_min} (max rho {self.rho_.max():.4g}, max delta "
+                    f"{self.delta_.max():.4g}); lower the thresholds"
+                )
+        centers = np.sort(centers)
+        densest = self.order_[0]
+        if densest not in centers:
+            raise ValueError(
+                f"the densest point (index {densest}, rho={self.rho_[densest]:.4g}, "
+                f"delta={self.delta_[densest]:.4g}) is not a centre, so it could not be "
+                "assigned to any cluster; lower the thresholds or choose more clusters"
+            )
+        return centers
+
+    def _assign(self) -> np.ndarray:
+        labels = np.full(len(self.rho_), -1, dtype=np.intp)
+        labels[self.centers_] = np.arange(len(self.centers_))
+        for i in self.order_:
+            if labels[i] < 0:
+                labels[i] = labels[self.nearest_higher_[i]]
+        return labels
+
+    def _border_density(self, X: np.ndarray, labels: np.ndarray) -> np.ndarray:
+        border = np.zeros(self.n_clusters_)
+        if self.n_clusters_ == 1:
+            return border
+        for rows in row_blocks(X.shape[0], X.shape[0]):
+            d = cdist(X[rows], X, metric=self.metric)
+            cross = (d < self.dc_) & (labels[rows, None] != labels[None, :])
+            i, j = np.nonzero(cross)
+            if len(i) == 0:
+                continue
+            i = i + rows.start
+            # Paper: density of A's border points; script: mean density of the border pair.
+            value = self.rho_[i] if self.halo == "paper" else 0.5 * (self.rho_[i] + self.rho_[j])
+            np.maximum.at(border, labels[i], value)
+        return border
+
+    def fit_predict(self, X, y=None):
+        """Fit and return ``labels_``."""
+        return self.fit(X).labels_
+
+    def decision_graph(self) -> dict[str, np.ndarray]:
+        """The quantities of the decision graph: rho, delta, gamma and the centre indices."""
+        check_is_fitted(self)
+        return {"rho": self.rho_, "delta": self.delta_, "gamma": self.gamma_,
+                "centers": self.centers_}

@@ -1,0 +1,134 @@
+"""Fuzzy c-means (Bezdek, Ehrlich & Full 1984)."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.spatial.distance import cdist
+from scipy.special import logsumexp
+from sklearn.base import BaseEstimator, ClusterMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from clustering._validation import check_n_clusters, check_number
+
+
+def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarray:
+    r"""Memberships of the points of ``X`` given the centres (Bezdek 1984, eq. 11b).
+
+    .. math:: u_{ij} = \left[\sum_{l=1}^k \left(\frac{\|x_i - c_j\|}{\|x_i - c_l\|}
+       \right)^{2/(m-1)}\right]^{-1}
+
+    (the slides print the exponent as 2/m-1; it is 2/(m-1)). Computed in logarithms, so that
+    m close to 1 does not overflow. A point that coincides with one or more centres belongs
+    to them in equal shares (the limit of the formula).
+    """
+    d = cdist(X, centers)
+    u = np.empty_like(d)
+    hit = (d == 0).any(axis=1)
+    if hit.any():
+        zero = d[hit] == 0
+        u[hit] = zero / zero.sum(axis=1, keepdims=True)
+    log_w = -2.0 / (m - 1.0) * np.log(d[~hit])
+    u[~hit] = np.exp(log_w - logsumexp(log_w, axis=1, keepdims=True))
+    return u
+
+
+class FuzzyCMeans(ClusterMixin, BaseEstimator):
+    r"""Fuzzy c-means clustering (Bezdek, Ehrlich & Full, Computers & Geosciences 1984).
+
+    Minimises :math:`J_m(U, C) = \sum_{i=1}^n \sum_{l=1}^k u_{il}^m \|x_i - c_l\|^2` under
+    :math:`\sum_l u_{il} = 1` by alternating
+
+    - centres :math:`c_l = \sum_i u_{il}^m x_i / \sum_i u_{il}^m` (Bezdek eq. 11a),
+    - memberships by `fuzzy_memberships` (eq. 11b),
+
+    starting from random memberships (uniform draws, each row normalised to sum 1), until
+    the Frobenius norm of the change of U falls below ``tol`` or ``max_iter`` rounds.
+
+    Parameters
+    ----------
+    n_clusters : int, default=3
+    m : float, default=2.0
+        Fuzzifier, > 1; values near 1 give almost hard memberships.
+    tol : float, default=1e-5
+        Stop when :math:`\|U^{(t+1)} - U^{(t)}\|_F < tol`.
+    max_iter : int, default=300
+    init : ndarray of shape (n_samples, n_clusters) or None
+        Initial memberships (rows are normalised to sum 1); None draws them.
+    random_state : int, RandomState or None
+
+    Attributes
+    ----------
+    initial_membership_ : ndarray (n_samples, n_clusters)
+    membership_ : ndarray (n_samples, n_clusters)
+        Final memberships, computed from the final centres.
+    cluster_centers_ : ndarray (n_clusters, n_features)
+    objective_ : ndarray
+        :math:`J_m(U^{(t)}, C^{(t+1)})` at each round t (memberships of the round, centres
+        computed from them).
+    fpc_ : float
+        Partition coefficient :math:`\frac{1}{n}\sum_{i,l} u_{il}^2` (1: hard; 1/k: uniform).
+    labels_ : ndarray of int
+        Cluster of largest membership.
+    n_iter_ : int
+    """
+
+    def __init__(self, n_clusters=3, *, m=2.0, tol=1e-5, max_iter=300, init=None,
+                 random_state=None):
+        self.n_clusters = n_clusters
+        self.m = m
+        self.tol = tol
+        self.max_iter = max_iter
+        self.init = init
+        self.random_state = random_state
+
+    def _initial_membership(self, n: int) -> np.ndarray:
+        if self.init is None:
+            u = check_random_state(self.random_state).random_sample((n, self.n_clusters))
+        else:
+            u = np.array(self.init, dtype=float)
+            if u.shape != (n, self.n_clusters) or (u < 0).any() or not np.isfinite(u).all():
+                raise ValueError(
+                    f"init must be a non-negative array of shape (n_samples, n_clusters) = "
+                    f"({n}, {self.n_clusters}); got shape {u.shape}"
+                )
+            if (u.sum(axis=1) == 0).any():
+                raise ValueError("every row of init needs a positive membership")
+        return u / u.sum(axis=1, keepdims=True)
+
+    def fit(self, X, y=None):
+        """Run fuzzy c-means on ``X``."""
+        X = validate_data(self, X, dtype=np.float64)
+        check_n_clusters(self.n_clusters, X.shape[0])
+        check_number("m", self.m, 1.0, np.inf, low_open=True)
+        check_number("tol", self.tol, 0.0, np.inf)
+        check_number("max_iter", self.max_iter, 1, np.inf, integer=True)
+        u = self._initial_membership(X.shape[0])
+        self.initial_membership_ = u
+        objective = []
+        for _ in range(self.max_iter):
+            um = u**self.m
+            centers = (um.T @ X) / um.sum(axis=0)[:, None]
+            objective.append(float((um * cdist(X, centers, "sqeuclidean")).sum()))
+            u_new = fuzzy_memberships(X, centers, self.m)
+            change = np.linalg.norm(u_new - u)
+            u = u_new
+            if change < self.tol:
+                break
+        self.n_iter_ = len(objective)
+        self.cluster_centers_ = centers
+        self.membership_ = u
+        self.objective_ = np.array(objective)
+        self.fpc_ = float((u**2).sum() / X.shape[0])
+        self.labels_ = u.argmax(axis=1)
+        return self
+
+    def predict_membership(self, X) -> np.ndarray:
+        """Soft assignment: memberships of new points to the fitted centres (eq. 11b)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        return fuzzy_memberships(X, self.cluster_centers_, self.m)
+
+    def predict(self, X) -> np.ndarray:
+        """Hard assignment: the cluster of largest membership."""
+        return self.predict_membership(X).argmax(axis=1)
