@@ -1,0 +1,224 @@
+"""The contingency table of two labelings, the one input every measure is computed from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from metrics._labels import check_pair, encode
+
+__all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
+
+#: Largest dense table (in bytes of int64 counts) built; larger tables are stored sparse.
+DENSE_LIMIT_BYTES = 100 * 2**20
+
+
+@dataclass(frozen=True, eq=False)
+class Contingency:
+    """Counts ``n_ij`` of samples in class ``i`` of labels_true and cluster ``j`` of labels_pred.
+
+    Attributes
+    ----------
+    counts : numpy.ndarray or scipy.sparse.csr_array
+        The R x C table of int64 counts (sparse when a dense table would exceed
+        ``DENSE_LIMIT_BYTES``). Rows and columns of zero sum never occur.
+    row_sums, col_sums : numpy.ndarray
+        Class sizes ``a_i`` and cluster sizes ``b_j`` (int64).
+    n : int
+        Number of samples.
+    true_labels, pred_labels : numpy.ndarray or None
+        The label of each row / column (None when built from a bare table).
+
+    Quantities derived from the table (entropies, pair counts, expected mutual information)
+    are cached on the instance, so passing one ``Contingency`` to several measures (as
+    :func:`metrics.compare` does) computes each of them once.
+    """
+
+    counts: np.ndarray | sp.csr_array
+    row_sums: np.ndarray
+    col_sums: np.ndarray
+    n: int
+    true_labels: np.ndarray | None = None
+    pred_labels: np.ndarray | None = None
+    _cache: dict[Any, Any] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.row_sums.size, self.col_sums.size)
+
+    @property
+    def is_sparse(self) -> bool:
+        return sp.issparse(self.counts)
+
+    def nonzero(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Row indices, column indices and values (int64) of the non-zero cells."""
+        if "nonzero" not in self._cache:
+            if self.is_sparse:
+                coo = self.counts.tocoo()
+                cells = (coo.row.astype(np.intp), coo.col.astype(np.intp), coo.data)
+            else:
+                rows, cols = np.nonzero(self.counts)
+                cells = (rows, cols, self.counts[rows, cols])
+            self._cache["nonzero"] = cells
+        return self._cache["nonzero"]
+
+    def cached(self, key: Any, compute: Any) -> Any:
+        """Return ``compute()``, computed once per ``key`` for this table."""
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def toarray(self) -> np.ndarray:
+        """The table as a dense array (refuses tables above ``DENSE_LIMIT_BYTES``)."""
+        if not self.is_sparse:
+            return self.counts
+        rows, cols = self.shape
+        if rows * cols * 8 > DENSE_LIMIT_BYTES:
+            raise ValueError(
+                f"the {rows} x {cols} contingency table is too large to make dense "
+                f"(more than {DENSE_LIMIT_BYTES // 2**20} MB); use its sparse counts."
+            )
+        return self.counts.toarray()
+
+
+def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
+    """Contingency table of two labelings of the same samples.
+
+    ``counts[i, j] = |U_i ∩ V_j|`` (Vinh et al. 2009, Table 1), with rows the classes of
+    ``labels_true`` and columns the clusters of ``labels_pred``, each in sorted label order when
+    the labels are sortable.
+
+    Built in O(n): labels become integer codes (their own values when they are integers in a
+    small range, otherwise via ``np.unique``), and one ``np.bincount`` of the combined codes
+    counts every cell. Tables above ``DENSE_LIMIT_BYTES`` are stored as ``scipy.sparse``.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        Hashable labels (ints, strings, floats, mixed objects); NaN/None are rejected.
+
+    Returns
+    -------
+    Contingency
+
+    Raises
+    ------
+    ValueError
+        On empty, 2-D, NaN-containing or unequal-length labelings.
+    """
+    a, b = check_pair(labels_true, labels_pred)
+    codes_a, span_a, uniques_a, offset_a = encode(a)
+    codes_b, span_b, uniques_b, offset_b = encode(b)
+    dense_cells = DENSE_LIMIT_BYTES // 8
+    if span_a * span_b > dense_cells and (offset_a is not None or offset_b is not None):
+        # Unused codes could make the table huge: compact them before deciding.
+        codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
+        codes_b, span_b, uniques_b, offset_b = _compact(codes_b, span_b, uniques_b, offset_b)
+    if span_a * span_b <= dense_cells:
+        combined = np.multiply(codes_a, span_b, dtype=np.intp, casting="unsafe")
+        combined += codes_b
+        counts = np.bincount(combined, minlength=span_a * span_b).reshape(span_a, span_b)
+        counts = counts.astype(np.int64, copy=False)
+        row_sums, col_sums = counts.sum(axis=1), counts.sum(axis=0)
+        keep_rows, keep_cols = row_sums > 0, col_sums > 0
+        if not keep_rows.all():
+            counts, row_sums = counts[keep_rows], row_sums[keep_rows]
+        if not keep_cols.all():
+            counts, col_sums = counts[:, keep_cols], col_sums[keep_cols]
+    else:
+        combined = np.multiply(codes_a, span_b, dtype=np.int64, casting="unsafe")
+        combined += codes_b
+        cells, values = np.unique(combined, return_counts=True)
+        counts = sp.csr_array(
+            (values.astype(np.int64), (cells // span_b, cells % span_b)), shape=(span_a, span_b)
+        )
+        row_sums = np.asarray(counts.sum(axis=1)).astype(np.int64).ravel()
+        col_sums = np.asarray(counts.sum(axis=0)).astype(np.int64).ravel()
+        keep_rows, keep_cols = np.ones(span_a, bool), np.ones(span_b, bool)
+    return Contingency(
+        counts=counts,
+        row_sums=row_sums,
+        col_sums=col_sums,
+        n=int(a.shape[0]),
+        true_labels=_labels_of(uniques_a, offset_a, keep_rows),
+        pred_labels=_labels_of(uniques_b, offset_b, keep_cols),
+    )
+
+
+def _compact(codes, span, uniques, offset):
+    if offset is None:
+        return codes, span, uniques, offset
+    present = np.bincount(codes, minlength=span) > 0
+    remap = np.cumsum(present) - 1
+    values = np.flatnonzero(present) + offset
+    return remap[codes], values.size, values, None
+
+
+def _labels_of(uniques, offset, keep):
+    if uniques is not None:
+        return uniques[keep] if not keep.all() else uniques
+    return np.flatnonzero(keep) + offset
+
+
+def from_counts(table: object) -> Contingency:
+    """A :class:`Contingency` from a 2-D table of non-negative integer counts.
+
+    Rows and columns summing to zero are dropped (an empty cluster is no cluster).
+    """
+    if isinstance(table, Contingency):
+        return table
+    if sp.issparse(table):
+        matrix = sp.csr_array(table)
+        data = matrix.data
+    else:
+        matrix = np.asarray(table)
+        data = matrix
+    if matrix.ndim != 2:
+        raise ValueError(
+            f"contingency must be a 2-D table of counts, got shape {matrix.shape}."
+        )
+    if data.dtype.kind not in "biuf":
+        raise ValueError(f"contingency must hold numbers, got dtype {data.dtype}.")
+    if data.dtype.kind == "f" and not (
+        np.isfinite(data).all() and np.array_equal(data, np.trunc(data))
+    ):
+        raise ValueError("contingency must hold whole-number counts (no NaN, inf, 0.5).")
+    if data.size and data.min() < 0:
+        raise ValueError("contingency must hold non-negative counts.")
+    if sp.issparse(matrix):
+        matrix = sp.csr_array(matrix.astype(np.int64))
+        matrix.eliminate_zeros()
+        row_sums = np.asarray(matrix.sum(axis=1)).astype(np.int64).ravel()
+        col_sums = np.asarray(matrix.sum(axis=0)).astype(np.int64).ravel()
+    else:
+        matrix = matrix.astype(np.int64)
+        row_sums, col_sums = matrix.sum(axis=1), matrix.sum(axis=0)
+    n = int(row_sums.sum())
+    if n == 0:
+        raise ValueError("contingency is empty (its counts sum to 0): it needs a sample.")
+    keep_rows, keep_cols = row_sums > 0, col_sums > 0
+    matrix = matrix[keep_rows][:, keep_cols]
+    if sp.issparse(matrix):
+        matrix = sp.csr_array(matrix)
+        rows, cols = matrix.shape
+        if rows * cols * 8 <= DENSE_LIMIT_BYTES:
+            matrix = matrix.toarray()
+    return Contingency(matrix, row_sums[keep_rows], col_sums[keep_cols], n)
+
+
+def resolve(labels_true: object, labels_pred: object, contingency: object) -> Contingency:
+    """The contingency table of a measure's input: two labelings or ``contingency=``."""
+    if contingency is not None:
+        if labels_true is not None or labels_pred is not None:
+            raise ValueError(
+                "pass either labels_true and labels_pred, or contingency=, not both."
+            )
+        return from_counts(contingency)
+    if labels_true is None or labels_pred is None:
+        raise ValueError(
+            "pass both labels_true and labels_pred (1-D label arrays), or contingency=."
+        )
+    return contingency_table(labels_true, labels_pred)

@@ -1,0 +1,269 @@
+"""Information-theoretic measures: entropies, mutual information and its normalisations."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from metrics._labels import as_label_array, encode
+from metrics._special import bd0, entropy_of_counts, exact_dot
+from metrics.contingency import Contingency, resolve
+
+__all__ = [
+    "NORMALIZATIONS",
+    "completeness",
+    "conditional_entropy",
+    "entropy",
+    "homogeneity",
+    "joint_entropy",
+    "mutual_information",
+    "normalized_mutual_information",
+    "v_measure",
+    "variation_of_information",
+]
+
+#: Normalisations of the mutual information (``"geometric"`` is accepted for ``"sqrt"``).
+NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max", "joint")
+
+
+def log_base(base: float | None) -> float:
+    """``log(base)``, the divisor turning nats into the unit of ``base`` (None: nats)."""
+    if base is None:
+        return 1.0
+    if isinstance(base, bool) or not isinstance(base, int | float) or not base > 1:
+        raise ValueError(f"base must be a number > 1 (e.g. 2 for bits), got {base!r}.")
+    return math.log(base)
+
+
+def entropy(labels: object, *, base: float | None = None) -> float:
+    """Entropy of a labeling (Vinh et al. 2009, eq. 7).
+
+    .. math:: H(U) = -\\sum_i \\frac{a_i}{n} \\log \\frac{a_i}{n}
+
+    Natural logarithm unless ``base`` is given. One cluster gives 0.
+    """
+    arr = as_label_array(labels, "labels")
+    codes, span, _, _ = encode(arr)
+    sizes = np.bincount(codes, minlength=span)
+    return entropy_of_counts(sizes, arr.shape[0]) / log_base(base)
+
+
+def _entropies(ct: Contingency) -> tuple[float, float]:
+    return ct.cached(
+        "entropies",
+        lambda: (entropy_of_counts(ct.row_sums, ct.n), entropy_of_counts(ct.col_sums, ct.n)),
+    )
+
+
+def _joint_entropy(ct: Contingency) -> float:
+    return ct.cached("joint_entropy", lambda: entropy_of_counts(ct.nonzero()[2], ct.n))
+
+
+def _conditional_entropies(ct: Contingency) -> tuple[float, float]:
+    """``(H(U|V), H(V|U))`` in nats as sums of non-negative terms (no cancellation)."""
+
+    def compute() -> tuple[float, float]:
+        rows, cols, values = ct.nonzero()
+        v = values.astype(np.float64)
+        h_true_given_pred = float(np.dot(v, np.log(ct.col_sums[cols] / v)) / ct.n)
+        h_pred_given_true = float(np.dot(v, np.log(ct.row_sums[rows] / v)) / ct.n)
+        return h_true_given_pred, h_pred_given_true
+
+    return ct.cached("conditional_entropies", compute)
+
+
+def is_identity(ct: Contingency) -> bool:
+    """True when both labelings are the same partition (up to the names of the clusters)."""
+    rows, cols = ct.shape
+    return rows == cols and ct.nonzero()[2].size == rows
+
+
+def _mutual_information(ct: Contingency) -> float:
+    """MI in nats, as ``(1/n)[sum_nz bd0(n_ij, mu_ij) + sum_zero mu_ij]``, mu_ij = a_i b_j / n.
+
+    Equal to eq. (8) of Vinh et al. (2009) because ``sum n_ij = sum mu_ij = n``; unlike eq. (8)
+    every term is non-negative, so nearly independent labelings (MI close to 0) keep their
+    relative precision. The mass of the empty cells is an exact integer computation.
+    """
+
+    def compute() -> float:
+        rows, cols, values = ct.nonzero()
+        if ct.shape[0] == 1 or ct.shape[1] == 1:
+            return 0.0
+        if is_identity(ct):
+            return _entropies(ct)[0]
+        n = ct.n
+        a, b = ct.row_sums[rows], ct.col_sums[cols]
+        mu = a.astype(np.float64) * (b / n)
+        empty_mass = (n * n - exact_dot(a, b, n * n)) / n
+        return float((bd0(values, mu).sum() + empty_mass) / n)
+
+    return ct.cached("mutual_information", compute)
+
+
+def joint_entropy(
+    labels_true: object = None,
+    labels_pred: object = None,
+    *,
+    contingency: object = None,
+    base: float | None = None,
+) -> float:
+    """Joint entropy ``H(U, V) = -sum_ij (n_ij/n) log(n_ij/n)``."""
+    ct = resolve(labels_true, labels_pred, contingency)
+    return _joint_entropy(ct) / log_base(base)
+
+
+def conditional_entropy(
+    labels_true: object = None,
+    labels_pred: object = None,
+    *,
+    contingency: object = None,
+    base: float | None = None,
+) -> float:
+    """Conditional entropy of labels_true given labels_pred (Dom 2001, Sec. 4.1).
+
+    .. math:: H(U|V) = -\\sum_{ij} \\frac{n_{ij}}{n} \\log \\frac{n_{ij}}{b_j}
+
+    For ``H(V|U)`` swap the arguments (or transpose the table).
+    """
+    ct = resolve(labels_true, labels_pred, contingency)
+    return _conditional_entropies(ct)[0] / log_base(base)
+
+
+def mutual_information(
+    labels_true: object = None,
+    labels_pred: object = None,
+    *,
+    contingency: object = None,
+    base: float | None = None,
+) -> float:
+    """Mutual information of two labelings (Vinh et al. 2009, eq. 8).
+
+    .. math:: I(U, V) = \\sum_{ij} \\frac{n_{ij}}{n} \\log \\frac{n\\, n_{ij}}{a_i b_j}
+
+    Natural logarithm unless ``base`` is given.
+    """
+    ct = resolve(labels_true, labels_pred, contingency)
+    return _mutual_information(ct) / log_base(base)
+
+
+def normalizer(h_true: float, h_pred: float, normalization: str, h_joint: float = 0.0) -> float:
+    """The upper bound of MI used to normalise it."""
+    if normalization == "min":
+        return min(h_true, h_pred)
+    if normalization in ("sqrt", "geometric"):
+        return math.sqrt(h_true * h_pred)
+    if normalization == "arithmetic":
+        return (h_true + h_pred) / 2.0
+    if normalization == "max":
+        return max(h_true, h_pred)
+    if normalization == "joint":
+        return h_joint
+    raise ValueError(
+        f"unknown normalization {normalization!r}: use one of {', '.join(NORMALIZATIONS)}."
+    )
+
+
+def normalized_mutual_information(
+    labels_true: object = None,
+    labels_pred: object = None,
+    *,
+    contingency: object = None,
+    normalization: str = "arithmetic",
+) -> float:
+    """Normalised mutual information ``I(U, V) / norm`` (Vinh et al. 2009, eq. 11 for sqrt).
+
+    ``norm`` is ``min(H(U), H(V))``, ``sqrt(H(U) H(V))`` (Strehl & Ghosh), their arithmetic
+    mean (scikit-learn's default, = V-measure), ``max`` or the joint entropy ``H(U, V)``.
+    Base-free. As scikit-learn: 1 when both labelings have a single cluster, 0 when the
+    normaliser is 0 otherwise (then I = 0).
+    """
+    ct = resolve(labels_true, labels_pred, contingency)
+    if ct.shape == (1, 1):
+        return 1.0
+    h_true, h_pred = _entropies(ct)
+    joint = _joint_entropy(ct) if normalization == "joint" else 0.0
+    norm = normalizer(h_true, h_pred, normalization, joint)
+    mi = _mutual_information(ct)
+    if mi == 0.0 or norm == 0.0:
+        return 0.0
+    if is_identity(ct):
+        return 1.0
+    return min(mi / norm, 1.0)
+
+
+def variation_of_information(
+    labels_true: object = None,
+    labels_pred: object = None,
+    *,
+    contingency: object = None,
+    normalized: bool = False,
+    base: float | None = None,
+) -> float:
+    """Variation of information (Meila 2003; Vinh et al. 2009, eq. 10).
+
+    .. math:: VI = H(U) + H(V) - 2 I(U, V) = H(U|V) + H(V|U)
+
+    computed as the sum of the two conditional entropies (non-negative terms). With
+    ``normalized=True`` returns ``VI / H(U, V) = 1 - I / H(U, V)``, a metric in [0, 1]
+    (Kraskov et al. 2005; Vinh, Epps & Bailey 2010), 0 when ``H(U, V) = 0``; it is base-free and
+    ``base`` is ignored.
+    """
+    ct = resolve(labels_true, labels_pred, contingency)
+    vi = sum(_conditional_entropies(ct))
+    if normalized:
+        joint = _joint_entropy(ct)
+        return min(vi / joint, 1.0) if joint > 0 else 0.0
+    return vi / log_base(base)
+
+
+def homogeneity(
+    labels_true: object = None, labels_pred: object = None, *, contingency: object = None
+) -> float:
+    """Homogeneity ``h = 1 - H(U|V) / H(U) = I / H(U)`` (Rosenberg & Hirschberg 2007).
+
+    1 when labels_true has a single class (as scikit-learn).
+    """
+    ct = resolve(labels_true, labels_pred, contingency)
+    return _homogeneity_completeness(ct)[0]
+
+
+def completeness(
+    labels_true: object = None, labels_pred: object = None, *, contingency: object = None
+) -> float:
+    """Completeness ``c = 1 - H(V|U) / H(V) = I / H(V)`` (Rosenberg & Hirschberg 2007).
+
+    1 when labels_pred has a single cluster (as scikit-learn).
+    """
+    ct = resolve(labels_true, labels_pred, contingency)
+    return _homogeneity_completeness(ct)[1]
+
+
+def v_measure(
+    labels_true: object = None,
+    labels_pred: object = None,
+    *,
+    contingency: object = None,
+    beta: float = 1.0,
+) -> float:
+    """V-measure ``(1 + beta) h c / (beta h + c)`` (Rosenberg & Hirschberg 2007).
+
+    With ``beta = 1`` it equals NMI with the arithmetic normalisation. 0 when h = c = 0.
+    """
+    if not beta > 0:
+        raise ValueError(f"beta must be > 0, got {beta!r}.")
+    ct = resolve(labels_true, labels_pred, contingency)
+    h, c = _homogeneity_completeness(ct)
+    if h + c == 0:
+        return 0.0
+    return (1.0 + beta) * h * c / (beta * h + c)
+
+
+def _homogeneity_completeness(ct: Contingency) -> tuple[float, float]:
+    h_true, h_pred = _entropies(ct)
+    mi = _mutual_information(ct)
+    identical = is_identity(ct)
+    h = 1.0 if h_true == 0 or identical else min(mi / h_true, 1.0)
+    c = 1.0 if h_pred == 0 or identical else min(mi / h_pred, 1.0)
+    return h, c
