@@ -32,12 +32,19 @@ def row_blocks(n_rows: int, n_cols: int) -> Iterator[slice]:
         yield slice(start, min(start + step, n_rows))
 
 
-def _upper_values(X: np.ndarray, metric, rows: slice) -> np.ndarray:
-    """Distances d(i, j) for i in ``rows`` and j > i (each unordered pair once)."""
-    block = cdist(X[rows], X[rows.start:], metric=metric)
-    i = np.arange(rows.stop - rows.start)[:, None]
-    j = np.arange(block.shape[1])[None, :]
-    return block[j > i]
+def upper_blocks(X: np.ndarray, metric) -> Iterator[tuple[slice, np.ndarray]]:
+    """Blocks of the upper triangle of the distance matrix: each unordered pair once.
+
+    Yields ``(rows, block)`` with ``block[a, b] = d(rows.start + a, rows.start + b)`` for
+    b > a and +inf elsewhere (the point itself and pairs already seen), so that kernels
+    (exp(-inf) = 0) and comparisons (inf < t is False) skip them without a mask copy.
+    """
+    n = X.shape[0]
+    for rows in row_blocks(n, n):
+        block = cdist(X[rows], X[rows.start:], metric=metric)
+        size = rows.stop - rows.start
+        block[:, :size][np.tril_indices(size)] = np.inf
+        yield rows, block
 
 
 def kth_smallest_pair_distance(X: np.ndarray, metric, k: int) -> float:
@@ -65,10 +72,12 @@ def kth_smallest_pair_distance(X: np.ndarray, metric, k: int) -> float:
         lo = -np.inf if lo_q <= 0 else sample[int(lo_q * (len(sample) - 1))]
         hi = np.inf if hi_q >= 1 else sample[int(np.ceil(hi_q * (len(sample) - 1)))]
         below, inside = 0, []
-        for rows_slice in row_blocks(n, n):
-            values = _upper_values(X, metric, rows_slice)
-            below += int(np.count_nonzero(values < lo))
-            inside.append(values[(values >= lo) & (values <= hi)])
+        for _, block in upper_blocks(X, metric):
+            below += int(np.count_nonzero(block < lo))
+            keep = (block >= lo) & (block <= hi)
+            if hi == np.inf:
+                keep &= block < np.inf
+            inside.append(block[keep])
         inside = np.concatenate(inside)
         if below <= k < below + len(inside):
             return float(np.partition(inside, k - below)[k - below])

@@ -7,7 +7,7 @@ from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks
+from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks, upper_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 
@@ -38,6 +38,10 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     Cluster centres are the ``n_clusters`` points of largest gamma, or every point with
     :math:`\rho > \rho_{min}` and :math:`\delta > \delta_{min}`. Other points, taken in order
     of decreasing density, join the cluster of their nearest higher-density neighbour.
+    The densest point is always a centre (so every point gets a cluster): for any i,
+    :math:`\delta_i \le d(i, \text{densest}) \le \delta_{\text{densest}}`, so the densest
+    point has both the largest rho and the largest delta, hence the largest gamma, and it
+    passes any pair of thresholds that some point passes.
 
     The halo (points that may be noise) of cluster A is its set of points with density below
     A's border density. Paper rule: the border density is the highest density among A's points
@@ -140,15 +144,18 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         return self
 
     def _density(self, X: np.ndarray) -> np.ndarray:
-        rho = np.empty(X.shape[0])
-        for rows in row_blocks(X.shape[0], X.shape[0]):
-            d = cdist(X[rows], X, metric=self.metric)
-            # The point itself is not its own neighbour.
-            d[np.arange(d.shape[0]), np.arange(rows.start, rows.stop)] = np.inf
+        # Each pair once, added to both ends; the point itself is not its own neighbour.
+        rho = np.zeros(X.shape[0])
+        for rows, d in upper_blocks(X, self.metric):
             if self.kernel == "gaussian":
-                rho[rows] = np.exp(-((d / self.dc_) ** 2)).sum(axis=1)
+                d /= self.dc_
+                np.square(d, out=d)
+                np.negative(d, out=d)
+                w = np.exp(d, out=d)
             else:
-                rho[rows] = np.count_nonzero(d < self.dc_, axis=1)
+                w = d < self.dc_
+            rho[rows] += w.sum(axis=1)
+            rho[rows.start:] += w.sum(axis=0)
         return rho
 
     def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -187,15 +194,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
                     f"delta_min={self.delta_min} (max rho {self.rho_.max():.4g}, max delta "
                     f"{self.delta_.max():.4g}); lower the thresholds"
                 )
-        centers = np.sort(centers)
-        densest = self.order_[0]
-        if densest not in centers:
-            raise ValueError(
-                f"the densest point (index {densest}, rho={self.rho_[densest]:.4g}, "
-                f"delta={self.delta_[densest]:.4g}) is not a centre, so it could not be "
-                "assigned to any cluster; lower the thresholds or choose more clusters"
-            )
-        return centers
+        return np.sort(centers)
 
     def _assign(self) -> np.ndarray:
         labels = np.full(len(self.rho_), -1, dtype=np.intp)
@@ -209,16 +208,21 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         border = np.zeros(self.n_clusters_)
         if self.n_clusters_ == 1:
             return border
-        for rows in row_blocks(X.shape[0], X.shape[0]):
-            d = cdist(X[rows], X, metric=self.metric)
-            cross = (d < self.dc_) & (labels[rows, None] != labels[None, :])
-            i, j = np.nonzero(cross)
-            if len(i) == 0:
-                continue
-            i = i + rows.start
-            # Paper: density of A's border points; script: mean density of the border pair.
-            value = self.rho_[i] if self.halo == "paper" else 0.5 * (self.rho_[i] + self.rho_[j])
-            np.maximum.at(border, labels[i], value)
+        for rows, d in upper_blocks(X, self.metric):
+            # About `percent` % of pairs lie within d_c: filter on distance before labels.
+            i, j = np.nonzero(d < self.dc_)
+            i += rows.start
+            j += rows.start
+            cross = labels[i] != labels[j]
+            i, j = i[cross], j[cross]
+            # Paper: density of each border point; script: mean density of the border pair.
+            if self.halo == "paper":
+                np.maximum.at(border, labels[i], self.rho_[i])
+                np.maximum.at(border, labels[j], self.rho_[j])
+            else:
+                mean = 0.5 * (self.rho_[i] + self.rho_[j])
+                np.maximum.at(border, labels[i], mean)
+                np.maximum.at(border, labels[j], mean)
         return border
 
     def fit_predict(self, X, y=None):

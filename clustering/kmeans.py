@@ -36,9 +36,13 @@ def dsquared_seeding(X: np.ndarray, n_clusters: int, random_state=None) -> np.nd
 
 
 def _assign(X: np.ndarray, centers: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    d2 = cdist(X, centers, "sqeuclidean")
-    labels = d2.argmin(axis=1)
-    return labels, d2[np.arange(len(labels)), labels]
+    """Nearest centre of each point and the squared distance to it.
+
+    The nearest centre minimises ||c||^2 - 2 x.c (one matrix product, as in scikit-learn).
+    A point exactly equidistant from two centres goes to either, depending on round-off.
+    """
+    labels = ((centers**2).sum(axis=1)[None, :] - 2 * X @ centers.T).argmin(axis=1)
+    return labels, ((X - centers[labels]) ** 2).sum(axis=1)
 
 
 def _update(X: np.ndarray, labels: np.ndarray, dist2: np.ndarray, k: int) -> np.ndarray:

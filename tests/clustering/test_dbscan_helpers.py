@@ -1,0 +1,54 @@
+"""Point types and k-distance against scikit-learn's DBSCAN and brute-force distances."""
+
+import numpy as np
+import pytest
+from scipy.spatial.distance import cdist
+from sklearn.cluster import DBSCAN
+
+from clustering.dbscan import dbscan_point_types, k_distance
+from datasets import load
+
+
+@pytest.mark.parametrize("eps, min_samples", [(0.05, 3), (0.1, 5), (0.2, 10), (0.3, 1)])
+@pytest.mark.parametrize("metric", ["euclidean", "cityblock"])
+def test_point_types_agree_with_sklearn(eps, min_samples, metric):
+    X = load("moons", n_samples=300, noise=0.1).X
+    types = dbscan_point_types(X, eps, min_samples, metric)
+    ref = DBSCAN(eps=eps, min_samples=min_samples, metric=metric).fit(X)
+    core = np.zeros(len(X), dtype=bool)
+    core[ref.core_sample_indices_] = True
+    assert np.array_equal(types == "core", core)
+    assert np.array_equal(types == "noise", ref.labels_ == -1)
+    assert np.array_equal(types == "border", ~core & (ref.labels_ >= 0))
+
+
+def test_point_types_by_hand():
+    # MinPts counts the point itself: 0 and 1 have 2 points within eps = 1 (core for 2).
+    X = np.array([[0.0], [1.0], [2.0], [10.0]])
+    assert dbscan_point_types(X, 1.0, 3).tolist() == ["border", "core", "border", "noise"]
+    assert dbscan_point_types(X, 1.0, 2).tolist() == ["core", "core", "core", "noise"]
+
+
+@pytest.mark.parametrize("k", [1, 2, 5])
+def test_k_distance_brute_force(k):
+    X = np.random.default_rng(3).normal(size=(60, 2))
+    D = np.sort(cdist(X, X), axis=1)  # column 0 is the point itself
+    np.testing.assert_allclose(k_distance(X, k, sort=False), D[:, k - 1])
+    curve = k_distance(X, k)
+    np.testing.assert_allclose(curve, np.sort(D[:, k - 1])[::-1])
+    eps = np.median(k_distance(X, k + 1))
+    core = np.zeros(len(X), dtype=bool)
+    core[DBSCAN(eps=eps, min_samples=k).fit(X).core_sample_indices_] = True
+    assert np.array_equal(k_distance(X, k, sort=False) <= eps, core)
+
+
+@pytest.mark.parametrize("call, match", [
+    (lambda X: k_distance(X, 0), "k must be"),
+    (lambda X: k_distance(X, 11), "k must be"),
+    (lambda X: dbscan_point_types(X, 0.0, 3), "eps must be positive"),
+    (lambda X: dbscan_point_types(X, 0.5, 0), "min_samples must be"),
+    (lambda X: k_distance(X[0], 1), "2-D"),
+])
+def test_errors(call, match):
+    with pytest.raises(ValueError, match=match):
+        call(np.zeros((10, 2)))

@@ -1,0 +1,24 @@
+import pytest
+from sklearn.utils.estimator_checks import check_estimator
+
+from clustering.density_peaks import DensityPeaks
+from clustering.fuzzy_cmeans import FuzzyCMeans
+from clustering.hierarchical import Hierarchical
+from clustering.kmeans import KMeansStepper
+from clustering.kmedoids import KMedoids
+
+ESTIMATORS = [
+    DensityPeaks(),
+    DensityPeaks(kernel="cutoff", halo="script", halo_as_noise=True),
+    FuzzyCMeans(),
+    Hierarchical(),
+    Hierarchical(linkage="average", metric="cityblock"),
+    KMeansStepper(),
+    KMedoids(),
+]
+
+
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.SkipTestWarning")
+@pytest.mark.parametrize("estimator", ESTIMATORS, ids=repr)
+def test_check_estimator(estimator):
+    check_estimator(estimator)

@@ -1,0 +1,94 @@
+"""Hierarchical against scikit-learn's AgglomerativeClustering and scipy's own tree cut."""
+
+import numpy as np
+import pytest
+from scipy.cluster.hierarchy import cut_tree as scipy_cut_tree
+from scipy.cluster.hierarchy import linkage
+from sklearn.cluster import AgglomerativeClustering
+from sklearn.metrics import adjusted_rand_score
+
+from clustering.hierarchical import Hierarchical, cut_tree
+
+
+@pytest.fixture(scope="module")
+def X():
+    return np.random.default_rng(7).normal(size=(150, 3))
+
+
+@pytest.mark.parametrize("method", ["single", "complete", "average", "ward"])
+@pytest.mark.parametrize("k", [1, 2, 4, 11])
+def test_same_partitions_as_sklearn(X, method, k):
+    ours = Hierarchical(k, linkage=method).fit(X)
+    ref = AgglomerativeClustering(k, linkage=method).fit(X)
+    assert adjusted_rand_score(ours.labels_, ref.labels_) == 1.0
+    assert ours.n_clusters_ == k
+
+
+@pytest.mark.parametrize("method", ["single", "complete", "average"])
+@pytest.mark.parametrize("metric", ["cityblock", "cosine"])
+def test_same_partitions_as_sklearn_other_metrics(X, method, metric):
+    ours = Hierarchical(5, linkage=method, metric=metric).fit(X)
+    ref = AgglomerativeClustering(5, linkage=method, metric=metric).fit(X)
+    assert adjusted_rand_score(ours.labels_, ref.labels_) == 1.0
+
+
+@pytest.mark.parametrize("method", ["single", "complete", "average", "ward"])
+@pytest.mark.parametrize("threshold", [0.5, 1.5, 4.0])
+def test_distance_threshold_like_sklearn(X, method, threshold):
+    ours = Hierarchical(None, distance_threshold=threshold, linkage=method).fit(X)
+    ref = AgglomerativeClustering(None, distance_threshold=threshold, linkage=method).fit(X)
+    assert ours.n_clusters_ == ref.n_clusters_
+    assert adjusted_rand_score(ours.labels_, ref.labels_) == 1.0
+
+
+def _replay(Z, k):
+    """Clusters after the first n - k merges, with plain sets."""
+    n = len(Z) + 1
+    members = {i: {i} for i in range(n)}
+    for step in range(n - k):
+        members[n + step] = members.pop(int(Z[step, 0])) | members.pop(int(Z[step, 1]))
+    labels = np.empty(n, dtype=int)
+    for label, points in enumerate(members.values()):
+        labels[list(points)] = label
+    return labels
+
+
+@pytest.mark.parametrize("method", ["weighted", "centroid", "median"])
+@pytest.mark.parametrize("k", [1, 6, 40])
+def test_other_linkages_match_scipy(X, method, k):
+    ours = Hierarchical(k, linkage=method).fit(X)
+    Z = linkage(X, method=method)
+    np.testing.assert_array_equal(ours.linkage_matrix_, Z)
+    assert adjusted_rand_score(ours.labels_, _replay(Z, k)) == 1.0
+    if method == "weighted":  # scipy's cut_tree is only right for monotone trees
+        assert adjusted_rand_score(ours.labels_, scipy_cut_tree(Z, n_clusters=k).ravel()) == 1.0
+
+
+def test_cut_tree_by_replaying_merges():
+    # 0-1 merge first, then 2-3, then the two pairs, on a line with gaps 1, 3, 1.5.
+    Z = linkage(np.array([[0.0], [1.0], [4.0], [5.5]]), "single")
+    assert cut_tree(Z, 4).tolist() == [0, 1, 2, 3]
+    assert cut_tree(Z, 3).tolist() == [0, 0, 1, 2]
+    assert cut_tree(Z, 2).tolist() == [0, 0, 1, 1]
+    assert cut_tree(Z, 1).tolist() == [0, 0, 0, 0]
+
+
+def test_labels_numbered_by_first_point(X):
+    labels = Hierarchical(7, linkage="average").fit(X).labels_
+    _, first = np.unique(labels, return_index=True)
+    assert np.all(np.diff(first) > 0) and labels[0] == 0
+
+
+@pytest.mark.parametrize("params, match", [
+    ({"linkage": "ward", "metric": "cityblock"}, "only defined for Euclidean"),
+    ({"linkage": "centroid", "metric": "cosine"}, "only defined for Euclidean"),
+    ({"n_clusters": None}, "exactly one of"),
+    ({"n_clusters": 3, "distance_threshold": 1.0}, "exactly one of"),
+    ({"n_clusters": None, "distance_threshold": -1.0}, "distance_threshold"),
+    ({"linkage": "ward2"}, "linkage must be one of"),
+    ({"n_clusters": 31}, "n_clusters"),
+])
+def test_errors(params, match):
+    X = np.random.default_rng(0).normal(size=(30, 2))
+    with pytest.raises(ValueError, match=match):
+        Hierarchical(**params).fit(X)

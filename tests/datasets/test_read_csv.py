@@ -1,0 +1,95 @@
+import io
+
+import numpy as np
+import pytest
+
+import datasets
+from datasets import read_csv
+
+
+def _file(text: str, name: str = "data.csv") -> io.BytesIO:
+    f = io.BytesIO(text.encode("utf-8"))
+    f.name = name  # like Streamlit's UploadedFile
+    return f
+
+
+def test_reads_features_and_labels_of_any_type():
+    ds = read_csv(_file("x,y,kind\n1,2.5,cat\n3,-4,dog\n5,6e1,cat\n"), label_column="kind")
+    np.testing.assert_array_equal(ds.X, [[1, 2.5], [3, -4], [5, 60]])
+    assert ds.X.dtype == float
+    assert ds.y.tolist() == [0, 1, 0]
+    assert ds.feature_names == ("x", "y")
+    assert ds.name == "data.csv" and "3 rows" in ds.description
+
+
+def test_numeric_labels_and_no_labels():
+    ds = read_csv(_file("a,b,c\n1,2,7\n3,4,7\n5,6,2\n"), label_column="c")
+    assert ds.y.tolist() == [0, 0, 1] and ds.X.shape == (3, 2)
+    ds = read_csv(_file("a,b\n1,2\n3,4\n"))
+    assert ds.y.tolist() == [0, 0] and ds.X.shape == (2, 2)
+
+
+def test_round_trip_of_a_registered_dataset(tmp_path):
+    iris = datasets.load("iris")
+    path = tmp_path / "iris.csv"
+    labels = np.array(["setosa", "versicolor", "virginica"])[iris.y]
+    lines = [",".join([*iris.feature_names, "species"])]
+    lines += [",".join([*(repr(float(v)) for v in row), lab])
+              for row, lab in zip(iris.X, labels, strict=True)]
+    path.write_text("\n".join(lines) + "\n")
+    ds = read_csv(path, label_column="species")
+    np.testing.assert_array_equal(ds.X, iris.X)
+    np.testing.assert_array_equal(ds.y, iris.y)
+    assert ds.feature_names == iris.feature_names
+    assert read_csv(str(path), label_column="species").name == "iris.csv"
+
+
+@pytest.mark.parametrize("text", [
+    "a;b\n1,5;2\n3;4\n",       # Excel in many locales: ';' and decimal commas
+    "a;b\n1.5;2\n3;4\n",
+    "a\tb\n1.5\t2\n3\t4\n",
+    "a, b\n1.5, 2\n3, 4\n",
+    "\ufeffa,b\n1.5,2\n\n3,4\n",  # byte-order mark and a blank line
+])
+def test_delimiters_and_decimal_commas(text):
+    ds = read_csv(_file(text))
+    np.testing.assert_array_equal(ds.X, [[1.5, 2], [3, 4]])
+    assert ds.feature_names == ("a", "b")
+
+
+def test_text_file_objects_work():
+    assert read_csv(io.StringIO("a,b\n1,2\n3,4\n")).X.shape == (2, 2)
+
+
+@pytest.mark.parametrize("text, kwargs, match", [
+    ("", {}, "is empty"),
+    ("   \n\n", {}, "is empty"),
+    ("a,b\n", {}, "0 data row"),
+    ("a,b\n1,2\n", {}, "1 data row.*at least 2"),
+    ("a,b,c\n1,x,2\n3,4,5\n", {}, r"non-numeric feature column\(s\): 'b' \(e.g. 'x'\)"),
+    ("a,b\n1,\n3,4\n,6\n", {}, r"2 row\(s\) have missing values \(the first is data row 1\)"),
+    ("a,b,c\n1,2,x\n3,4,\n", {"label_column": "c"}, "1 row"),
+    ("a,b\n1,2\n3,4\n", {"label_column": "label"}, "label column 'label' not found.*a, b"),
+    ("a\n1\n2\n", {"label_column": "a"}, "no feature columns"),
+    ("a,b\n1,2,3\n3,4\n", {}, "line 2 .* 3 fields but the header has 2"),
+    ("a,b\n1,inf\n3,4\n", {}, "infinite values in column.*'b'"),
+    ("a\n" + "1\n" * 11, {"max_rows": 10}, r"more than 10 rows.*max_rows=N"),
+])
+def test_clear_errors(text, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        read_csv(_file(text), **kwargs)
+
+
+def test_cap_is_a_module_constant_and_can_be_raised():
+    assert datasets.MAX_CSV_ROWS == 20_000
+    text = "a\n" + "1\n" * 11
+    assert read_csv(_file(text), max_rows=11).X.shape == (11, 1)
+
+
+def test_binary_and_missing_files():
+    with pytest.raises(ValueError, match="not UTF-8 text"):
+        read_csv(io.BytesIO(bytes(range(256))))
+    with pytest.raises(ValueError, match="cannot read"):
+        read_csv("/no/such/file.csv")
+    with pytest.raises(TypeError, match="path or a file-like"):
+        read_csv(42)
