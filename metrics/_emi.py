@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics._special import bd0
+from metrics._special import NEAR, bd0, bd0_far, bd0_near
 
 __all__ = ["emi_of_pairs"]
 
@@ -117,7 +117,7 @@ def _walk_block(n, a, b, mu, start, width, step):
     cols = int(width[-1])
     offsets = np.arange(cols, dtype=np.float64)
     k = start[:, None].astype(np.float64) + step * offsets
-    # Beyond a row's window the term is forced to 0 (and k kept inside the support).
+    # Beyond a row's window k is clamped to the window's end and the term then zeroed.
     inside = offsets < width[:, None]
     af, bf = a[:, None].astype(np.float64), b[:, None].astype(np.float64)
     slack = float(n) - af - bf
@@ -130,28 +130,41 @@ def _walk_block(n, a, b, mu, start, width, step):
     else:
         k = np.maximum(k, (start - width + 1)[:, None])
         ratio = (k + 1.0) * (slack + k + 1.0) / ((af - k) * (bf - k))
-    ratio[~inside] = 0.0
+    np.copyto(ratio, 0.0, where=~inside)
     terms = np.cumprod(ratio, axis=1)
-    deviance = _bd0_block(k, mu[:, None])
+    deviance = _deviance_block(k, mu, start, step)
     return np.einsum("ij,ij->i", terms, deviance), terms.sum(axis=1)
 
 
-def _bd0_block(x, m):
-    """``bd0`` of :mod:`metrics._special`, with the series cut to what the block needs."""
-    d = x - m
-    v = d / (x + m)
-    vmax = float(np.abs(v).max(initial=0.0))
-    if vmax >= 0.1:
-        return bd0(x, m)
-    v2 = v * v
-    # Terms of the series fall by v**2 each: stop when below 2**-60 of the leading one.
-    n_terms = 1 if vmax == 0.0 else max(1, int(np.ceil(-60 * np.log(2.0) / np.log(vmax**2))))
-    coefficients = 2.0 / (2.0 * np.arange(n_terms) + 3.0)
-    series = np.full_like(v2, coefficients[-1])
-    for c in coefficients[-2::-1]:
-        series *= v2
-        series += c
-    series *= v * v2
-    series *= x
-    series += d * v
-    return series
+def _deviance_block(k, mu, start, step):
+    """``bd0(k, mu)`` on a block, by column bands: the series only where every row needs it,
+    the direct formula only where no row does, the general function in between."""
+    # Row r is near (|v| < NEAR) for k in (mu (1 - NEAR)/(1 + NEAR), mu (1 + NEAR)/(1 - NEAR)).
+    k_low = mu * ((1.0 - NEAR) / (1.0 + NEAR))
+    k_high = mu * ((1.0 + NEAR) / (1.0 - NEAR))
+    if step > 0:
+        first, last = np.floor(k_low - start) + 1.0, np.ceil(k_high - start)
+    else:
+        first, last = np.floor(start - k_high) + 1.0, np.ceil(start - k_low)
+    cols = k.shape[1]
+    first = np.clip(first, 0, cols).astype(np.int64)
+    last = np.clip(last, 0, cols).astype(np.int64)
+    all_from, all_to = int(first.max()), int(last.min())
+    any_from, any_to = int(first.min()), int(last.max())
+    m = mu[:, None]
+    out = np.empty_like(k)
+    if all_from >= all_to:
+        all_from = all_to = any_from
+    bands = [(0, any_from, "far"), (any_from, all_from, "mixed"), (all_from, all_to, "near"),
+             (all_to, any_to, "mixed"), (max(any_to, all_to), cols, "far")]
+    for c0, c1, kind in bands:
+        if c1 <= c0:
+            continue
+        x = k[:, c0:c1]
+        if kind == "mixed":
+            out[:, c0:c1] = bd0(x, m)
+            continue
+        d = x - m
+        out[:, c0:c1] = bd0_far(x, m, d) if kind == "far" else bd0_near(x, d, d / (x + m))
+    return out
+

@@ -279,13 +279,17 @@ def adjusted_mutual_information(
         )
     ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, random_model)
+    if is_identity(ct) and isinstance(get_model(random_model), PermutationModel):
+        # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
+        return 1.0
     mi = _mutual_information(ct)
     emi = _expected_mi(ct, random_model, one_sided)
     numerator = mi - emi
     denominator = normalizer(e_true, e_pred, normalization) - emi
     if denominator == 0.0 or numerator == 0.0:
         return 1.0 if denominator == 0.0 and is_identity(ct) else 0.0
-    return numerator / denominator
+    # AMI <= 1 because MI <= min(H(U), H(V)) <= avg; rounding can overshoot by an ulp.
+    return min(numerator / denominator, 1.0)
 
 
 def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:

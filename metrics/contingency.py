@@ -53,6 +53,13 @@ class Contingency:
     def is_sparse(self) -> bool:
         return sp.issparse(self.counts)
 
+    @property
+    def nnz(self) -> int:
+        """Number of non-zero cells."""
+        if self.is_sparse:
+            return int(self.counts.nnz)
+        return self.cached("nnz", lambda: int(np.count_nonzero(self.counts)))
+
     def nonzero(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Row indices, column indices and values (int64) of the non-zero cells."""
         if "nonzero" not in self._cache:
@@ -127,7 +134,7 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         if not keep_rows.all():
             counts, row_sums = counts[keep_rows], row_sums[keep_rows]
         if not keep_cols.all():
-            counts, col_sums = counts[:, keep_cols], col_sums[keep_cols]
+            counts, col_sums = np.ascontiguousarray(counts[:, keep_cols]), col_sums[keep_cols]
     else:
         combined = np.multiply(codes_a, span_b, dtype=np.int64, casting="unsafe")
         combined += codes_b
@@ -206,6 +213,9 @@ def from_counts(table: object) -> Contingency:
         rows, cols = matrix.shape
         if rows * cols * 8 <= DENSE_LIMIT_BYTES:
             matrix = matrix.toarray()
+    if not sp.issparse(matrix):
+        # The same memory layout as contingency_table's makes the same sums, to the ulp.
+        matrix = np.ascontiguousarray(matrix)
     return Contingency(matrix, row_sums[keep_rows], col_sums[keep_cols], n)
 
 

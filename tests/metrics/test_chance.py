@@ -1,0 +1,226 @@
+"""Expected values under the permutation model, and the adjusted measures."""
+
+import itertools
+import math
+
+import mpmath
+import numpy as np
+import pytest
+
+import metrics as M
+from metrics.chance import RANDOM_MODELS, PermutationModel
+
+
+def labels_from_sizes(sizes):
+    return np.repeat(np.arange(len(sizes)), sizes)
+
+
+def emi_eq24a(n, sizes_a, sizes_b):
+    """Vinh et al. (2009) eq. 24a term by term, exact binomials, 50 digits."""
+    mpmath.mp.dps = 50
+    total = mpmath.mpf(0)
+    for a in sizes_a:
+        for b in sizes_b:
+            for k in range(max(1, a + b - n), min(a, b) + 1):
+                p = mpmath.binomial(b, k) * mpmath.binomial(n - b, a - k) / mpmath.binomial(n, a)
+                total += p * mpmath.mpf(k) / n * mpmath.log(mpmath.mpf(n) * k / (a * b))
+    return total
+
+
+def emi_pair_large(n, a, b):
+    """eq. 24a for one pair at large n: exact mode probability (log-gamma at 45 digits) and
+    the term recurrence in 45-digit arithmetic, walked until terms fall below 1e-40."""
+    mpmath.mp.dps = 45
+    mode = (a + 1) * (b + 1) // (n + 2)
+
+    def log_binomial(x, y):
+        return mpmath.loggamma(x + 1) - mpmath.loggamma(y + 1) - mpmath.loggamma(x - y + 1)
+
+    p_mode = mpmath.exp(log_binomial(b, mode) + log_binomial(n - b, a - mode) - log_binomial(n, a))
+    lo, hi = max(0, a + b - n), min(a, b)
+    total, mass = mpmath.mpf(0), mpmath.mpf(0)
+    for step in (+1, -1):
+        k, p = mode, p_mode
+        if step < 0:
+            k, p = mode - 1, p_mode * mode * (n - a - b + mode) / ((a - mode + 1) * (b - mode + 1))
+        while lo <= k <= hi and p > 1e-40 * p_mode:
+            mass += p
+            if k > 0:
+                total += p * k / n * mpmath.log(mpmath.mpf(n) * k / (a * b))
+            if step > 0:
+                p = p * (a - k) * (b - k) / ((k + 1) * (n - a - b + k + 1))
+            else:
+                p = p * k * (n - a - b + k) / ((a - k + 1) * (b - k + 1))
+            k += step
+    assert abs(mass - 1) < 1e-25
+    return total
+
+
+@pytest.mark.parametrize(
+    "n, sizes_a, sizes_b",
+    [
+        (10, [3, 3, 4], [5, 5]),
+        (100, [10, 20, 30, 40], [50, 25, 25]),
+        (500, [1] * 50 + [450], [100] * 5),
+        (1000, [333, 333, 334], [1] * 10 + [990]),
+        (2000, [1000, 600, 400], [1999, 1]),
+        (820, list(range(1, 41)), [410, 410]),
+    ],
+)
+def test_emi_matches_exact_sum(n, sizes_a, sizes_b):
+    assert sum(sizes_a) == n and sum(sizes_b) == n
+    reference = emi_eq24a(n, sizes_a, sizes_b)
+    ours = M.expected_mutual_information(
+        labels_from_sizes(sizes_a), labels_from_sizes(sizes_b)
+    )
+    assert abs(ours - reference) <= 1e-13 * reference
+
+
+@pytest.mark.parametrize(
+    "n, sizes_a, sizes_b",
+    [
+        (10**6, [300_000, 700_000], [100_000, 900_000]),
+        (10**7, [4_000_000, 6_000_000], [3_000_000, 7_000_000]),
+    ],
+)
+def test_emi_exact_at_large_n(n, sizes_a, sizes_b):
+    reference = sum(emi_pair_large(n, a, b) for a in sizes_a for b in sizes_b)
+    ours = M.expected_mutual_information(contingency=_table_with_margins(sizes_a, sizes_b))
+    assert abs(ours - reference) <= 1e-13 * reference
+
+
+def _table_with_margins(rows, cols):
+    """Any table with the given margins (the north-west corner rule)."""
+    rows, cols = list(rows), list(cols)
+    table = np.zeros((len(rows), len(cols)), dtype=np.int64)
+    i = j = 0
+    while i < len(rows) and j < len(cols):
+        x = min(rows[i], cols[j])
+        table[i, j] = x
+        rows[i] -= x
+        cols[j] -= x
+        i += rows[i] == 0
+        j += cols[j] == 0
+    return table
+
+
+def all_relabelings(a, b):
+    """MI and RI of (a, pi(b)) for every permutation pi of the samples."""
+    for perm in itertools.permutations(range(len(b))):
+        yield np.asarray(b)[list(perm)]
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [([0, 0, 1, 1, 2, 2, 2], [0, 1, 1, 1, 1, 2, 3]), ([0, 0, 0, 1, 1, 2], [0, 0, 1, 1, 2, 2])],
+)
+def test_expectations_by_full_enumeration(a, b):
+    values = [M.compare(a, p, ["mi", "ri", "ari"]) for p in all_relabelings(a, b)]
+    mis, ris = [v["mi"] for v in values], [v["ri"] for v in values]
+    assert M.expected_mutual_information(a, b) == pytest.approx(np.mean(mis), rel=1e-12)
+    assert M.expected_rand_index(a, b) == pytest.approx(np.mean(ris), rel=1e-12)
+    assert np.mean([v["ari"] for v in values]) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_emi_monte_carlo():
+    r = np.random.default_rng(3)
+    a = labels_from_sizes([30, 20, 10, 5, 5])
+    b = labels_from_sizes([25, 25, 15, 5])
+    draws = np.array([M.mutual_information(a, r.permutation(b)) for _ in range(3000)])
+    emi = M.expected_mutual_information(a, b)
+    assert abs(draws.mean() - emi) < 4 * draws.std() / math.sqrt(draws.size)
+
+
+def test_avi_equals_ami_arithmetic():
+    """Vinh et al. (2009) eq. 28: AVI = (2I - 2E) / (H(U) + H(V) - 2E) = AMI, eq. 27."""
+    r = np.random.default_rng(5)
+    a = r.integers(0, 5, 300)
+    b = np.where(r.random(300) < 0.4, a, r.integers(0, 7, 300))
+    mi, emi = M.mutual_information(a, b), M.expected_mutual_information(a, b)
+    h_a, h_b = M.entropy(a), M.entropy(b)
+    avi = (2 * mi - 2 * emi) / (h_a + h_b - 2 * emi)
+    assert M.adjusted_mutual_information(a, b) == pytest.approx(avi, rel=1e-12)
+    nvi = (h_a + h_b - 2 * mi) / (h_a + h_b - 2 * emi)
+    assert nvi == pytest.approx(1 - avi, rel=1e-12)
+    sqrt = (mi - emi) / (math.sqrt(h_a * h_b) - emi)
+    assert M.adjusted_mutual_information(a, b, normalization="sqrt") == pytest.approx(sqrt)
+
+
+def test_emi_from_sizes_groups_and_weights():
+    n = 200
+    sizes_a, sizes_b = [50, 50, 100], [20, 30, 150]
+    direct = float(emi_eq24a(n, sizes_a, sizes_b))
+    grouped = M.expected_mutual_information_from_sizes(n, [50, 100], [2, 1], [20, 30, 150], [1] * 3)
+    assert grouped == pytest.approx(direct, rel=1e-13)
+    ungrouped = M.expected_mutual_information_from_sizes(n, sizes_a, [1] * 3, sizes_b, [1] * 3)
+    assert ungrouped == pytest.approx(direct, rel=1e-13)
+    # Non-integer expected counts: the sum is bilinear in the weights.
+    half = M.expected_mutual_information_from_sizes(n, [50], [0.5], [20, 150], [1.5, 0.25])
+    parts = [
+        float(emi_eq24a(n, [50], [b])) * 0.5 * w for b, w in [(20, 1.5), (150, 0.25)]
+    ]
+    assert half == pytest.approx(sum(parts), rel=1e-13)
+    assert M.expected_mutual_information_from_sizes(n, [n], [1], [7], [3]) == 0.0
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        ((0, [1], [1], [1], [1]), "positive integer"),
+        ((10, [11], [1], [5], [2]), r"\[1, n\]"),
+        ((10, [2.5], [1], [5], [2]), "whole"),
+        ((10, [5], [-1], [5], [2]), "non-negative"),
+        ((10, [5, 5], [1], [5], [2]), "same length"),
+    ],
+)
+def test_emi_from_sizes_validation(args, message):
+    with pytest.raises(ValueError, match=message):
+        M.expected_mutual_information_from_sizes(*args)
+
+
+def test_random_model_registry():
+    a, b = [0, 0, 1, 1, 2], [0, 1, 1, 2, 2]
+    with pytest.raises(ValueError, match="perm"):
+        M.adjusted_rand_index(a, b, random_model="nope")
+    with pytest.raises(ValueError, match="unknown random_model"):
+        M.adjusted_mutual_information(a, b, random_model="num1")
+    # For "perm", one-sided and two-sided coincide (Gates & Ahn 2017).
+    for f in (M.adjusted_rand_index, M.adjusted_mutual_information,
+              M.expected_mutual_information, M.expected_rand_index):
+        assert f(a, b, one_sided=True) == f(a, b)
+    assert isinstance(RANDOM_MODELS["perm"], PermutationModel)
+
+
+def test_a_registered_model_is_used(monkeypatch):
+    """A model added to RANDOM_MODELS drives ERI, EMI and the AMI bound."""
+
+    class Uniform(M.RandomModel):
+        # Every pair together with probability 1/2; one cluster of each size 1..n/2, weight 1.
+        def pair_probability(self, sizes, n):
+            return 0.5
+
+        def size_weights(self, sizes, n):
+            s = np.arange(1, n // 2 + 1)
+            return s, np.ones(s.size)
+
+        def entropy_bound(self, sizes, n, base=None):
+            return math.log(n)
+
+    monkeypatch.setitem(RANDOM_MODELS, "uniform", Uniform())
+    a, b = [0, 0, 1, 1, 2, 2], [0, 0, 0, 1, 1, 2]
+    assert M.expected_rand_index(a, b, random_model="uniform") == 0.5
+    assert M.expected_rand_index(a, b, random_model="uniform", one_sided=True) == pytest.approx(
+        0.5 * (3 / 15) + 0.5 * (12 / 15)
+    )
+    emi = M.expected_mutual_information(a, b, random_model="uniform")
+    assert emi == pytest.approx(float(emi_eq24a(6, [1, 2, 3], [1, 2, 3])), rel=1e-13)
+    one_sided = M.expected_mutual_information(a, b, random_model="uniform", one_sided=True)
+    assert one_sided == pytest.approx(float(emi_eq24a(6, [2, 2, 2], [1, 2, 3])), rel=1e-13)
+    mi = M.mutual_information(a, b)
+    assert M.adjusted_mutual_information(a, b, random_model="uniform") == pytest.approx(
+        (mi - emi) / (math.log(6) - emi)
+    )
+    ri = M.rand_index(a, b)
+    assert M.adjusted_rand_index(a, b, random_model="uniform") == pytest.approx(
+        (ri - 0.5) / 0.5
+    )

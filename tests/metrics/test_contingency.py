@@ -1,0 +1,147 @@
+"""Contingency table construction and input validation."""
+
+import numpy as np
+import pytest
+import scipy.sparse as sp
+from sklearn.metrics.cluster import contingency_matrix
+
+import metrics as M
+import metrics.contingency as contingency_module
+
+
+def brute_table(a, b):
+    rows = sorted(set(a), key=lambda v: (str(type(v)), v))
+    cols = sorted(set(b), key=lambda v: (str(type(v)), v))
+    table = np.zeros((len(rows), len(cols)), dtype=np.int64)
+    for x, y in zip(a, b, strict=True):
+        table[rows.index(x), cols.index(y)] += 1
+    return table
+
+
+@pytest.mark.parametrize(
+    "a, b",
+    [
+        (["x", "y", "x", "z"], ["b", "a", "a", "a"]),
+        ([0.5, 1.5, 0.5, -2.0], [1, 1, 2, 2]),
+        ([-1, -1, 5, 5, 7], [3, 4, 3, 4, 3]),
+        (np.array([True, False, True]), np.array([1, 1, 0], dtype=np.int8)),
+        (np.array([2**63 + 5, 2**63 + 5, 7], dtype=np.uint64), [0, 1, 1]),
+        (np.array([10**15, -(10**15), 10**15]), [0, 0, 1]),
+        ([1.0, 2.0, 2.0, 1.0], [0, 0, 1, 1]),
+    ],
+)
+def test_label_types_match_brute_force(a, b):
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, brute_table(list(a), list(b)))
+    assert ct.n == len(a)
+    np.testing.assert_array_equal(ct.row_sums, ct.counts.sum(axis=1))
+    np.testing.assert_array_equal(ct.col_sums, ct.counts.sum(axis=0))
+
+
+def test_mixed_object_labels_keep_types_apart():
+    # 1 and "1" are different labels; np.asarray would turn both into the string "1".
+    ct = M.contingency_table([1, "1", 1, "1"], [0, 1, 0, 1])
+    assert ct.shape == (2, 2)
+    assert M.adjusted_rand_index([1, "1", 1, "1"], [0, 1, 0, 1]) == 1.0
+    ct = M.contingency_table(np.array([1, "a", (2, 3), "a"], dtype=object), [0, 1, 2, 1])
+    assert sorted(ct.counts.ravel().tolist()) == [0] * 6 + [1, 1, 2]
+
+
+def test_labels_of_rows_and_columns():
+    ct = M.contingency_table(["b", "a", "b"], [-1, 7, 7])
+    assert ct.true_labels.tolist() == ["a", "b"]
+    assert ct.pred_labels.tolist() == [-1, 7]
+    np.testing.assert_array_equal(ct.counts, [[0, 1], [1, 1]])
+
+
+def test_sparse_path_matches_dense(monkeypatch):
+    rng = np.random.default_rng(0)
+    a, b = rng.integers(0, 300, 5000), rng.integers(-50, 250, 5000)
+    dense = M.contingency_table(a, b)
+    monkeypatch.setattr(contingency_module, "DENSE_LIMIT_BYTES", 8 * 1000)
+    sparse = M.contingency_table(a, b)
+    assert sparse.is_sparse
+    np.testing.assert_array_equal(sparse.counts.toarray(), dense.counts)
+    np.testing.assert_array_equal(sparse.pred_labels, dense.pred_labels)
+    for name, measure in M.MEASURES.items():
+        assert measure.function(contingency=sparse) == pytest.approx(
+            measure.function(contingency=dense), rel=1e-12, abs=1e-15
+        ), name
+
+
+def test_large_label_values_with_few_clusters_stay_small():
+    a = np.array([0, 10**12, 0, 10**12])
+    ct = M.contingency_table(a, [5, 5, 6, 6])
+    assert ct.shape == (2, 2) and not ct.is_sparse
+
+
+def test_matches_sklearn_on_random_labels():
+    rng = np.random.default_rng(1)
+    a, b = rng.integers(0, 40, 3000), rng.choice(np.array(["u", "v", "w"]), 3000)
+    np.testing.assert_array_equal(
+        M.contingency_table(a, b).counts, contingency_matrix(a, b)
+    )
+
+
+@pytest.mark.parametrize(
+    "a, b, message",
+    [
+        ([1.0, np.nan, 2.0], [0, 1, 2], "missing"),
+        ([1, None, 2], [0, 1, 2], "missing"),
+        (["a", float("nan")], [0, 1], "missing"),
+        ([0, 1, 2], [0, 1], "same samples"),
+        ([[0, 1], [1, 0]], [[0, 1], [1, 0]], "1-D"),
+        (np.zeros((3, 1)), [0, 1, 2], "1-D"),
+        ([], [], "empty"),
+        (5, [0], "scalar"),
+        ("abc", "abc", "scalar"),
+    ],
+)
+def test_bad_labels_raise_clear_errors(a, b, message):
+    with pytest.raises(ValueError, match=message):
+        M.contingency_table(a, b)
+    with pytest.raises(ValueError, match=message):
+        M.adjusted_mutual_information(a, b)
+
+
+def test_none_arguments():
+    with pytest.raises(ValueError, match="labels_pred"):
+        M.rand_index([0, 1], None)
+    with pytest.raises(ValueError, match="not both"):
+        M.rand_index([0, 1], [0, 1], contingency=[[1, 0], [0, 1]])
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ([1, 2, 3], "2-D"),
+        ([[1, -1], [0, 2]], "non-negative"),
+        ([[0.5, 1.0]], "whole-number"),
+        ([[np.nan, 1.0]], "whole-number"),
+        ([[0, 0], [0, 0]], "empty"),
+        ([["a", "b"]], "numbers"),
+    ],
+)
+def test_bad_contingency_raises(table, message):
+    with pytest.raises(ValueError, match=message):
+        M.mutual_information(contingency=table)
+
+
+def labels_from_table(table):
+    rows, cols = np.nonzero(table)
+    counts = table[rows, cols]
+    return np.repeat(rows, counts), np.repeat(cols, counts)
+
+
+def test_contingency_input_forms_agree():
+    table = np.array([[5, 0, 1], [0, 0, 0], [2, 3, 0]])
+    a, b = labels_from_table(table)
+    expected = M.adjusted_rand_index(a, b)
+    # Empty rows and columns are dropped; whole floats and sparse tables are accepted.
+    assert M.adjusted_rand_index(contingency=table) == expected
+    assert M.adjusted_rand_index(contingency=table.astype(float)) == expected
+    assert M.adjusted_rand_index(contingency=sp.csr_array(table)) == expected
+    ct = M.contingency_table(a, b)
+    assert isinstance(ct, M.Contingency)
+    assert M.adjusted_rand_index(contingency=ct) == expected
+    np.testing.assert_array_equal(ct.counts, table[[0, 2]])
