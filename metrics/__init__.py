@@ -16,6 +16,7 @@ from metrics.chance import (
     expected_rand_index,
 )
 from metrics.contingency import Contingency, contingency_table
+from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
     completeness,
     conditional_entropy,
@@ -28,6 +29,7 @@ from metrics.information import (
     variation_of_information,
 )
 from metrics.matching import classification_error, purity
+from metrics.monte_carlo import MonteCarloResult, monte_carlo_adjusted
 from metrics.pairs import (
     PairCounts,
     adjusted_rand_index,
@@ -37,9 +39,29 @@ from metrics.pairs import (
     pair_counts,
     rand_index,
 )
+from metrics.pairwise import pairwise_adjusted_entropy, pairwise_adjusted_mutual_information
+from metrics.random_models import AllModel, NumModel
 from metrics.registry import MEASURES, Measure, compare
+from metrics.sampling import sample_clustering
+from metrics.seed_measures import SEED_MEASURES
+from metrics.standardized import standardized_mutual_information
+
+RANDOM_MODELS.update(num=NumModel(), all=AllModel())
+MEASURES.update((m.name, m) for m in SEED_MEASURES)
 
 __all__ = [
+    "AllModel",
+    "MonteCarloResult",
+    "NumModel",
+    "dom_q0",
+    "dom_q1",
+    "dom_q2",
+    "monte_carlo_adjusted",
+    "normalized_hamming",
+    "pairwise_adjusted_entropy",
+    "pairwise_adjusted_mutual_information",
+    "sample_clustering",
+    "standardized_mutual_information",
     "MEASURES",
     "RANDOM_MODELS",
     "Contingency",

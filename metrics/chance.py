@@ -218,6 +218,11 @@ def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
         if both_perm and _mi_is_constant(ct):
             # Every permutation gives the same table up to relabelling: EMI = MI exactly.
             return _mutual_information(ct)
+        from metrics.random_models import expected_mi_binomial_limit
+
+        emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
+        if emi is not None:
+            return emi
         sa, wa = model_true.size_weights(ct.row_sums, ct.n)
         sb, wb = model_pred.size_weights(ct.col_sums, ct.n)
         return expected_mutual_information_from_sizes(ct.n, sa, wa, sb, wb)

@@ -64,6 +64,16 @@ PAGES: tuple[PageEntry, ...] = (
         "Every algorithm side by side on one dataset with time, ARI and AMI, and a parameter "
         "grid whose cells you click to see the clustering.",
     ),
+    PageEntry(
+        "Measure", "pages/measure_truth.py", "Compare with ground truth", ":material/rule:",
+        "Score a clustering against the true classes: contingency table, every measure, "
+        "random models, internal indices.",
+    ),
+    PageEntry(
+        "Measure", "pages/measure_sandbox.py", "Contingency sandbox", ":material/grid_on:",
+        "Edit a contingency table or four pair counts and watch every measure, worked out "
+        "step by step.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):

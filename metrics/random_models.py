@@ -1,0 +1,453 @@
+"""Random models of clusterings with a varying number or size of clusters (Gates & Ahn 2017).
+
+Two models complete the permutation model of `metrics.chance`:
+
+- ``NumModel`` ("num"): uniform over the partitions of n elements into exactly K blocks;
+- ``AllModel`` ("all"): uniform over all partitions of n elements.
+
+Each provides what the chance correction needs (see ``../shared/formulas-random-models.md``):
+the probability q that two given elements share a cluster, the expected number w(a) of
+clusters of each size a, and the model's largest entropy (log K, log n).
+
+Numerics. Stirling numbers S(n, K) and Bell numbers B_n overflow float64 long before the
+sizes of interest, so everything is computed in log space, in float64, without big integers.
+The key quantity is the probability that m balls thrown uniformly into k urns leave no urn
+empty,
+
+    U_k(m) = k! S(m, k) / k^m,
+
+which lies in (0, 1] and is close to 1 when m >> k log k. Two exact ways to compute it:
+
+- inclusion-exclusion, U_k(m) = sum_j (-1)^j C(k, j) (1 - j/k)^m, whose terms are bounded by
+  mu^j / j! with mu = k (1 - 1/k)^m (the expected number of empty urns); used when mu <= 1,
+  where cancellation costs at most a few ulps;
+- the recurrence S(m, k) = k S(m-1, k) + S(m-1, k-1), rewritten for U as the cumulative sum
+  U_k(m) = sum_{i=k-1}^{m-1} U_{k-1}(i) (1 - 1/k)^i and run column by column with
+  ``np.logaddexp.accumulate``: O(K (n - K + 1)) work, used when inclusion-exclusion is not
+  accurate (many blocks for the number of elements).
+
+Bell numbers use Dobinski's formula B_n = e^{-1} sum_k k^n / k!, a sum of positive terms whose
+normalized terms pi_n(k) = k^n / (e k! B_n) are the law of the number of urns in Stam's
+algorithm; the expected number of blocks of size a under "all" is then the exact mixture
+w(a) = sum_k pi_n(k) k Binom(a; n, 1/k).
+
+Size cut. A cluster of size a contributes at most (a/n) log(n/a) nats to the mutual
+information (each of its cells n_j has n n_j / (a b_j) <= n / a), so dropping the sizes of a
+set D changes the expected mutual information by at most
+sum_{a in D} w(a) (a/n) log(n/a). Sizes are dropped, smallest bound first, while that sum
+stays below ``SIZE_CUT_TOLERANCE`` (1e-18 nats), far below float64 rounding of the result.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy import special, stats
+
+from metrics._special import bd0
+from metrics.chance import RandomModel
+
+__all__ = [
+    "SIZE_CUT_TOLERANCE",
+    "AllModel",
+    "NumModel",
+    "log_bell",
+    "log_stirling2",
+    "log_surjection_probability",
+    "log_surjection_table",
+    "expected_mi_binomial_limit",
+]
+
+SIZE_CUT_TOLERANCE = 1e-18
+"""Largest total contribution (in nats) to E[MI] of the cluster sizes left out by the cut."""
+
+# Inclusion-exclusion is used while the expected number of empty urns mu is at most this:
+# its terms are then bounded by mu^j / j! and the relative rounding error by ~e^{2 mu} eps.
+_IE_MAX_EMPTY = 1.0
+# Terms of inclusion-exclusion below this fraction of the sum are left out (mu^j/j! bound).
+_IE_TERM_TOL = 1e-18
+# Terms of Dobinski's sum further than this below the largest one (in log) are left out.
+_DOBINSKI_LOG_CUT = 60.0
+
+
+def _check_counts(n: int, k: int) -> tuple[int, int]:
+    if isinstance(n, bool) or isinstance(k, bool):
+        raise TypeError("n and k must be integers, not booleans")
+    try:
+        n_int, k_int = int(n), int(k)
+    except (TypeError, ValueError) as err:
+        raise TypeError(f"n and k must be integers, got {n!r} and {k!r}") from err
+    if n_int != n or k_int != k:
+        raise TypeError(f"n and k must be integers, got {n!r} and {k!r}")
+    if n_int < 0 or k_int < 0:
+        raise ValueError(f"n and k must be non-negative, got n={n_int}, k={k_int}")
+    return n_int, k_int
+
+
+def _expected_empty_urns(m: np.ndarray | int, k: int) -> np.ndarray:
+    """mu = k (1 - 1/k)^m, the expected number of empty urns (an upper bound on 1 - U_k(m))."""
+    if k <= 1:
+        return np.zeros_like(np.asarray(m, dtype=float))
+    return k * np.exp(np.asarray(m, dtype=float) * math.log1p(-1.0 / k))
+
+
+def _log_u_inclusion_exclusion(m: np.ndarray, k: int) -> np.ndarray:
+    """log U_k(m) by inclusion-exclusion; accurate when k (1 - 1/k)^m <= 1 for all m given."""
+    m = np.asarray(m, dtype=float)
+    total = np.ones_like(m)
+    log_binom = 0.0
+    for j in range(1, k):
+        log_binom += math.log((k - j + 1) / j)
+        term = np.exp(log_binom + m * math.log1p(-j / k))
+        total += -term if j % 2 else term
+        if np.all(term <= _IE_TERM_TOL * total):
+            break
+    return np.log(total)
+
+
+def log_surjection_table(m_max: int, k_max: int, keep_all: bool = False) -> list[np.ndarray]:
+    """Columns of log U_k(m) for k = 1..k_max by the cumulative-sum recurrence.
+
+    Column k holds rows m = k..m_max - (k_max - k) (index m - k), the rows from which row
+    m_max of column k_max can be reached; smaller m have U = 0 (m < k) and are not stored.
+    With ``keep_all=False`` only the last column is returned (memory O(m_max)); the work is
+    O(k_max (m_max - k_max + 1)) either way.
+    """
+    rows = m_max - k_max + 1
+    column = np.zeros(rows)  # U_1(m) = 1 for m >= 1
+    columns = [column] if keep_all else []
+    log_i = np.arange(rows, dtype=float)
+    for k in range(2, k_max + 1):
+        # U_k(m) = sum_{i=k-1}^{m-1} U_{k-1}(i) (1 - 1/k)^i, for m = k..k+rows-1
+        terms = column + (log_i + (k - 1)) * math.log1p(-1.0 / k)
+        column = np.logaddexp.accumulate(terms)
+        if keep_all:
+            columns.append(column)
+    return columns if keep_all else [column]
+
+
+def log_surjection_probability(m: np.ndarray | int, k: int) -> np.ndarray:
+    """log U_k(m), the log-probability that m uniform balls leave none of k urns empty.
+
+    U_k(m) = k! S(m, k) / k^m, with S the Stirling numbers of the second kind. Exact in float64
+    (a few ulps): inclusion-exclusion when the expected number of empty urns k (1 - 1/k)^m is
+    at most 1, otherwise the recurrence U_k(m) = sum_{i=k-1}^{m-1} U_{k-1}(i) (1 - 1/k)^i.
+
+    Parameters
+    ----------
+    m : int or array of int
+        Numbers of balls (elements), each >= 0.
+    k : int
+        Number of urns (blocks), >= 0.
+
+    Returns
+    -------
+    ndarray of float
+        log U_k(m), -inf where m < k (no surjection) and 0 where k = 0 and m = 0.
+    """
+    m_arr = np.asarray(m)
+    if m_arr.size and (np.any(m_arr < 0) or not np.all(np.floor(m_arr) == m_arr)):
+        raise ValueError("m must hold non-negative integers")
+    _check_counts(0, k)
+    m_arr = m_arr.astype(np.int64)
+    out = np.full(m_arr.shape, -np.inf)
+    if k == 0:
+        out[m_arr == 0] = 0.0
+        return out
+    ok = m_arr >= k
+    if not np.any(ok):
+        return out
+    m_ok = m_arr[ok]
+    if k == 1:
+        out[ok] = 0.0
+        return out
+    easy = _expected_empty_urns(m_ok, k) <= _IE_MAX_EMPTY
+    values = np.empty(m_ok.shape)
+    if np.any(easy):
+        values[easy] = _log_u_inclusion_exclusion(m_ok[easy], k)
+    if not np.all(easy):
+        hard = m_ok[~easy]
+        column = log_surjection_table(int(hard.max()), k)[-1]
+        values[~easy] = column[hard - k]
+    out[ok] = values
+    return out
+
+
+def log_stirling2(n: int, k: int) -> float:
+    """log S(n, k), the natural log of a Stirling number of the second kind.
+
+    S(n, k) counts the partitions of n elements into exactly k non-empty blocks;
+    log S(n, k) = n log k - log k! + log U_k(n) (see ``log_surjection_probability``).
+    Returns -inf when S(n, k) = 0 (k > n, or k = 0 < n).
+    """
+    n, k = _check_counts(n, k)
+    if k == 0:
+        return 0.0 if n == 0 else -math.inf
+    log_u = float(log_surjection_probability(n, k))
+    if log_u == -math.inf:
+        return -math.inf
+    return n * math.log(k) - math.lgamma(k + 1) + log_u
+
+
+def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Urn counts k and log pi_n(k) - log max, for Dobinski's sum of k^n / k! (n >= 1).
+
+    t_k = n log k - log k! is concave in k; it is built from its exact increments
+    n log1p(1/(k-1)) - log k, which keeps the differences accurate to a few ulps even when
+    t_k itself is of order 1e6.
+    """
+    mode = max(1, int(round(n / float(special.lambertw(n).real))))
+    # Outward from the mode until the terms fall _DOBINSKI_LOG_CUT below it.
+    span = int(4 * math.sqrt(mode) + 20)
+    while True:
+        lo, hi = max(1, mode - span), mode + span
+        k = np.arange(lo, hi + 1, dtype=float)
+        steps = np.zeros_like(k)
+        steps[1:] = n * np.log1p(1.0 / k[:-1]) - np.log(k[1:])
+        t = np.cumsum(steps)
+        t -= t.max()
+        left_ok = lo == 1 or t[0] < -_DOBINSKI_LOG_CUT
+        if left_ok and t[-1] < -_DOBINSKI_LOG_CUT:
+            keep = t >= -_DOBINSKI_LOG_CUT - 10
+            return k[keep], t[keep]
+        span *= 2
+
+
+def log_bell(n: int) -> float:
+    """log B_n, the natural log of the n-th Bell number (number of partitions of n elements).
+
+    Dobinski's formula B_n = e^{-1} sum_{k >= 0} k^n / k!, summed in log space over the terms
+    within exp(-60) of the largest (the rest changes B_n by less than 1e-20 relatively).
+    """
+    n, _ = _check_counts(n, 0)
+    if n == 0:
+        return 0.0
+    k, t = _dobinski_terms(n)
+    k_top = k[np.argmax(t)]
+    log_top = n * math.log(k_top) - math.lgamma(k_top + 1)
+    return -1.0 + log_top + math.log(np.sum(np.exp(t)))
+
+
+def _cut_sizes(n: int, sizes: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Drop sizes whose total bound w(a) (a/n) log(n/a) on E[MI] is below the tolerance."""
+    bound = weights * (sizes / n) * np.log(n / sizes)
+    order = np.argsort(bound)
+    dropped = order[np.cumsum(bound[order]) <= SIZE_CUT_TOLERANCE]
+    keep = weights > 0
+    keep[dropped] = False
+    return sizes[keep], weights[keep]
+
+
+def _log_binom_pmf(a: np.ndarray, n: int, p: float) -> np.ndarray:
+    """log Binom(a; n, p); scipy's pmf is accurate to ~1e-15 where logpmf is only ~1e-13."""
+    with np.errstate(divide="ignore"):
+        log_pmf = np.log(stats.binom.pmf(a, n, p))
+    tiny = ~np.isfinite(log_pmf)
+    log_pmf[tiny] = stats.binom.logpmf(a[tiny], n, p)
+    return log_pmf
+
+
+def _n_blocks(sizes, n: int) -> int:
+    sizes = np.asarray(sizes)
+    if sizes.ndim != 1:
+        raise ValueError("sizes must be a 1-D array of cluster sizes")
+    if np.any(sizes < 0) or sizes.sum() != n:
+        raise ValueError(f"cluster sizes must be non-negative and sum to n={n}")
+    return int(np.count_nonzero(sizes))
+
+
+class NumModel(RandomModel):
+    """Uniform distribution over the partitions of n elements into exactly K blocks ("num").
+
+    K is the number of non-empty clusters of the clustering the model stands for. Formulas
+    (Gates & Ahn 2017, Sections 4.2 and 5.2; ``formulas-random-models.md``):
+
+    - pair probability q = S(n-1, K) / S(n, K) = U_K(n-1) / (K U_K(n));
+    - expected number of blocks of size a, a = 1..n-K+1:
+      w(a) = C(n, a) S(n-a, K-1) / S(n, K) = K Binom(a; n, 1/K) U_{K-1}(n-a) / U_K(n),
+      cut as described in the module docstring;
+    - entropy bound log K.
+    """
+
+    name = "num"
+
+    def pair_probability(self, sizes, n: int) -> float:
+        k = _n_blocks(sizes, n)
+        if n < 2:
+            return 1.0
+        if k == 1:
+            return 1.0
+        log_u = log_surjection_probability(np.array([n - 1, n]), k)
+        return float(np.exp(log_u[0] - log_u[1]) / k)
+
+    def size_weights(self, sizes, n: int) -> tuple[np.ndarray, np.ndarray]:
+        k = _n_blocks(sizes, n)
+        if k <= 1:
+            return np.array([n], dtype=np.int64), np.array([float(k)])
+        log_u_all = float(log_surjection_probability(n, k))
+        a = np.arange(1, n - k + 2)
+        if log_u_all > -1.0:
+            # Outside the Bernstein window of Binom(n, 1/K) the upper bound below is < 3e-31.
+            window, _ = _binomial_window(n, 1.0 / k)
+            a = a[(a >= window[0]) & (a <= window[-1])]
+        # U_{K-1} <= 1 gives an upper bound on w(a); sizes negligible under it are cut first,
+        # so U_{K-1}(n - a) is only computed where it matters.
+        log_upper = math.log(k) + _log_binom_pmf(a, n, 1.0 / k) - log_u_all
+        kept = np.isin(a, _cut_sizes(n, a, np.exp(log_upper))[0])
+        a = a[kept]
+        log_w = log_upper[kept] + log_surjection_probability(n - a, k - 1)
+        return _cut_sizes(n, a, np.exp(log_w))
+
+    def binomial_limit(self, sizes, n: int) -> int | None:
+        """K when w(a) = K Binom(a; n, 1/K) to float64 precision, else None.
+
+        w(a) / (K Binom(a; n, 1/K)) = U_{K-1}(n-a) / U_K(n) lies within
+        [1 - mu_{K-1}(n-a), 1 / (1 - mu_K(n))] (union bound on empty urns), so the limit holds
+        when both mu are below ``_BINOMIAL_LIMIT`` for every size the cut keeps.
+        """
+        k = _n_blocks(sizes, n)
+        if k < 2:
+            return None
+        a_max = n / k + _bernstein_halfwidth(n / k * (1 - 1 / k), _WINDOW_LOG_TAIL)
+        if (
+            _expected_empty_urns(n, k) <= _BINOMIAL_LIMIT
+            and _expected_empty_urns(max(n - a_max, 0), k - 1) <= _BINOMIAL_LIMIT
+        ):
+            return k
+        return None
+
+    def entropy_bound(self, sizes, n: int, base: float | None = None) -> float:
+        k = _n_blocks(sizes, n)
+        bound = math.log(k) if k > 0 else 0.0
+        return bound / math.log(base) if base is not None else bound
+
+
+class AllModel(RandomModel):
+    """Uniform distribution over all partitions of n elements ("all").
+
+    Formulas (Gates & Ahn 2017, Sections 4.3 and 5.3; ``formulas-random-models.md``), with
+    pi_n(k) = k^n / (e k! B_n) the law of the number of urns in Stam's algorithm:
+
+    - pair probability q = B_{n-1} / B_n = sum_k pi_n(k) / k;
+    - expected number of blocks of size a: w(a) = C(n, a) B_{n-a} / B_n
+      = sum_k pi_n(k) k Binom(a; n, 1/k) (a block is a non-empty urn), cut as described in
+      the module docstring; it decays like r^a / a! with r just below log n;
+    - entropy bound log n.
+    """
+
+    name = "all"
+
+    def pair_probability(self, sizes, n: int) -> float:
+        _n_blocks(sizes, n)
+        if n < 2:
+            return 1.0
+        k, t = _dobinski_terms(n)
+        pi = np.exp(t)
+        return float(np.sum(pi / k) / np.sum(pi))
+
+    def size_weights(self, sizes, n: int) -> tuple[np.ndarray, np.ndarray]:
+        _n_blocks(sizes, n)
+        if n == 1:
+            return np.array([1], dtype=np.int64), np.array([1.0])
+        k, t = _dobinski_terms(n)
+        pi = np.exp(t)
+        pi /= pi.sum()
+        weights = []
+        a = 0
+        # w(a) decays like r^a / a! past its mode; stop once a chunk ends far below 1e-30
+        # and still falling (the total weight beyond is then of the same order).
+        chunk = 64
+        while a < n:
+            sizes_chunk = np.arange(a + 1, min(n, a + chunk) + 1)
+            pmf = stats.binom.pmf(sizes_chunk[:, None], n, 1.0 / k[None, :])
+            weights.append(pmf @ (pi * k))
+            a = sizes_chunk[-1]
+            last = weights[-1]
+            if last.size > 1 and last[-1] < last[-2] and last[-1] < 1e-30 / n:
+                break
+        w = np.concatenate(weights)
+        return _cut_sizes(n, np.arange(1, w.size + 1), w)
+
+    def entropy_bound(self, sizes, n: int, base: float | None = None) -> float:
+        _n_blocks(sizes, n)
+        bound = math.log(n) if n > 0 else 0.0
+        return bound / math.log(base) if base is not None else bound
+
+
+# Relative distance to the multinomial limit below which "num" is treated as in it.
+_BINOMIAL_LIMIT = 1e-17
+# Binomial terms beyond exp(-_WINDOW_LOG_TAIL) of tail mass are left out (about 1e-30).
+_WINDOW_LOG_TAIL = 70.0
+
+
+def _bernstein_halfwidth(variance, log_tail: float):
+    """t with P(|X - EX| >= t) <= 2 exp(-log_tail) for a binomial X of this variance.
+
+    Bernstein's inequality: P(|X - EX| >= t) <= 2 exp(-t^2 / (2 (var + t/3))).
+    """
+    return log_tail / 3 + np.sqrt(log_tail**2 / 9 + 2 * np.asarray(variance) * log_tail)
+
+
+def _binomial_window(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
+    """Support window and probabilities of Binom(n, p) holding all but ~1e-30 of its mass."""
+    mean = n * p
+    half = float(_bernstein_halfwidth(mean * (1 - p), _WINDOW_LOG_TAIL))
+    k = np.arange(max(0, math.floor(mean - half)), min(n, math.ceil(mean + half)) + 1)
+    return k, stats.binom.pmf(k, n, p)
+
+
+def _mean_deviance(n: int, p: float) -> float:
+    """E bd0(X, n p) for X ~ Binom(n, p): a sum of non-negative terms, about (1 - p) / 2."""
+    k, pmf = _binomial_window(n, p)
+    return float(np.dot(pmf, bd0(k, n * p)))
+
+
+def expected_mi_binomial_limit(n: int, model_a, sizes_a, model_b, sizes_b) -> float | None:
+    """Expected mutual information (nats) when a side is "num" in its multinomial limit.
+
+    When n >> K log K the K-block "num" model has size weights K Binom(a; n, 1/K) to float64
+    precision (``NumModel.binomial_limit``): the clustering is then indistinguishable from K
+    uniform labels, and the double sum over sizes collapses. With D(n, p) = E bd0(X, n p) for
+    X ~ Binom(n, p), bd0(x, m) = x log(x/m) - x + m >= 0, and the identities
+    E_hyp[(k/n) log(n k / (a b))] = E_hyp[bd0(k, ab/n)] / n (as E[k] = ab/n) and
+    bd0(c x, c m) = c bd0(x, m):
+
+    - both sides in the limit (K_A = 1/p, K_B = 1/q): the overlap of two clusters is
+      Binom(n, pq) and
+      EMI = (K_A K_B / n) (D(n, pq) - q D(n, p) - p D(n, q));
+    - side A in the limit, side B with size weights w(b) (fixed, or another model): a set of
+      b elements meets a cluster of A in Binom(b, p) elements (thinning), and
+      EMI = (K_A / n) sum_b w(b) (D(b, p) - (b / n) D(n, p)).
+
+    Each D is a sum of non-negative terms, and the differences, about (1 - p)(1 - q) / 2 and
+    (1 - p)(1 - b/n) / 2, lose at most a small factor to cancellation. The cost is a few
+    binomial windows instead of the O(#sizes_a x #sizes_b x window) general sum, which for
+    "num" with few clusters has thousands of sizes on each side.
+
+    Returns None when neither side is in the limit (the caller then uses the general sum).
+    """
+    k_a = model_a.binomial_limit(sizes_a, n) if hasattr(model_a, "binomial_limit") else None
+    k_b = model_b.binomial_limit(sizes_b, n) if hasattr(model_b, "binomial_limit") else None
+    if k_a is None and k_b is None:
+        return None
+    if k_a is not None and k_b is not None:
+        p, q = 1.0 / k_a, 1.0 / k_b
+        deviance = _mean_deviance(n, p * q) - q * _mean_deviance(n, p) - p * _mean_deviance(n, q)
+        return k_a * k_b * deviance / n
+    if k_a is None:
+        k_a, model_b, sizes_b = k_b, model_a, sizes_a
+    sizes, weights = model_b.size_weights(sizes_b, n)
+    p = 1.0 / k_a
+    mean = sizes * p
+    # D(b, p) for every size b at once, on ragged windows
+    half = _bernstein_halfwidth(mean * (1 - p), _WINDOW_LOG_TAIL)
+    lo = np.maximum(0, np.floor(mean - half)).astype(np.int64)
+    hi = np.minimum(sizes, np.ceil(mean + half)).astype(np.int64)
+    counts = hi - lo + 1
+    owner = np.repeat(np.arange(sizes.size), counts)
+    k = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts) + lo[owner]
+    terms = stats.binom.pmf(k, sizes[owner], p) * bd0(k, mean[owner])
+    per_size = np.bincount(owner, weights=terms, minlength=sizes.size)
+    per_size -= (sizes / n) * _mean_deviance(n, p)
+    return float(k_a * np.dot(weights, per_size) / n)

@@ -1,0 +1,189 @@
+"""Random models num and all: Stirling/Bell numbers, size weights, E[RI] and EMI checked by
+enumerating every set partition (n <= 8), exact integers, mpmath, and clusim 0.4 (bits)."""
+
+import math
+from functools import lru_cache
+
+import mpmath
+import numpy as np
+import pytest
+
+import metrics as M
+from metrics.random_models import (
+    AllModel,
+    NumModel,
+    expected_mi_binomial_limit,
+    log_bell,
+    log_stirling2,
+    log_surjection_probability,
+)
+
+
+@lru_cache(maxsize=None)
+def stirling(n, k):
+    if n == k:
+        return 1
+    if k == 0 or k > n:
+        return 0
+    return k * stirling(n - 1, k) + stirling(n - 1, k - 1)
+
+
+def bell(n):
+    return sum(stirling(n, k) for k in range(n + 1))
+
+
+def set_partitions(n):
+    """All set partitions of range(n) as restricted growth strings."""
+    def grow(prefix, m):
+        if len(prefix) == n:
+            yield np.array(prefix)
+            return
+        for label in range(m + 1):
+            yield from grow(prefix + [label], max(m, label + 1))
+    yield from grow([0], 1) if n else iter(())
+
+
+def test_log_stirling_matches_exact_integers():
+    for n in (1, 2, 5, 8, 30, 120, 250):
+        for k in range(0, n + 1):
+            exact = stirling(n, k)
+            ours = log_stirling2(n, k)
+            if exact == 0:
+                assert ours == -math.inf
+            else:
+                assert ours == pytest.approx(float(mpmath.log(exact)), rel=2e-15, abs=1e-12)
+
+
+def test_log_bell_matches_exact_integers():
+    for n in (0, 1, 2, 3, 8, 50, 200, 400):
+        assert log_bell(n) == pytest.approx(float(mpmath.log(bell(n))), rel=1e-15, abs=1e-15)
+
+
+def test_both_surjection_methods_agree_where_they_overlap():
+    # mu = k (1 - 1/k)^m crosses 1 inside this range: both branches are used and compared
+    k, m = 40, np.arange(40, 400)
+    ours = log_surjection_probability(m, k)
+    exact = [float(mpmath.log(mpmath.factorial(k) * stirling(int(x), k) / mpmath.mpf(k) ** int(x)))
+             for x in m]
+    np.testing.assert_allclose(ours, exact, rtol=0, atol=1e-13)
+
+
+@pytest.mark.parametrize("n,k", [(8, 3), (50, 2), (60, 10), (200, 7), (200, 150), (250, 249)])
+def test_num_weights_and_pair_probability_exact(n, k):
+    sizes = np.array([n - k + 1] + [1] * (k - 1))
+    a, w = NumModel().size_weights(sizes, n)
+    exact = np.array([math.comb(n, int(s)) * stirling(n - int(s), k - 1) / stirling(n, k)
+                      for s in a])
+    np.testing.assert_allclose(w, exact, rtol=1e-12)
+    assert NumModel().pair_probability(sizes, n) == pytest.approx(
+        stirling(n - 1, k) / stirling(n, k), rel=1e-13)
+    # the expected sizes add up to n and the expected count to K (up to the cut)
+    assert np.dot(a, w) == pytest.approx(n, rel=1e-12)
+    assert w.sum() == pytest.approx(k, rel=1e-12)
+
+
+@pytest.mark.parametrize("n", [2, 5, 8, 60, 200])
+def test_all_weights_and_pair_probability_exact(n):
+    a, w = AllModel().size_weights(np.array([n]), n)
+    exact = np.array([float(mpmath.mpf(math.comb(n, int(s)) * bell(n - int(s))) / bell(n))
+                      for s in a])
+    np.testing.assert_allclose(w, exact, rtol=1e-12)
+    assert AllModel().pair_probability(np.array([n]), n) == pytest.approx(
+        float(mpmath.mpf(bell(n - 1)) / bell(n)), rel=1e-14)
+
+
+def _ensemble_average(fun, ensemble_a, ensemble_b):
+    return np.mean([[fun(x, y) for y in ensemble_b] for x in ensemble_a])
+
+
+@pytest.mark.parametrize("n", [4, 6])
+@pytest.mark.parametrize("one_sided", [False, True])
+def test_all_model_matches_enumeration(n, one_sided):
+    every = list(set_partitions(n))
+    assert len(every) == bell(n)
+    reference = np.array([0, 0, 1, 1, 2, 2][:n])
+    ensemble_a = [reference] if one_sided else every
+    mi = _ensemble_average(lambda x, y: M.mutual_information(x, y), ensemble_a, every)
+    ri = _ensemble_average(lambda x, y: M.rand_index(x, y), ensemble_a, every)
+    kw = dict(random_model="all", one_sided=one_sided)
+    assert M.expected_mutual_information(reference, every[3], **kw) == pytest.approx(
+        mi, rel=1e-12, abs=1e-14)
+    assert M.expected_rand_index(reference, every[3], **kw) == pytest.approx(ri, rel=1e-12)
+
+
+@pytest.mark.parametrize("n,k_true,k_pred", [(6, 2, 3), (7, 3, 3), (8, 4, 2), (8, 2, 5)])
+@pytest.mark.parametrize("one_sided", [False, True])
+def test_num_model_matches_enumeration(n, k_true, k_pred, one_sided):
+    every = list(set_partitions(n))
+    with_k = {k: [p for p in every if p.max() + 1 == k] for k in (k_true, k_pred)}
+    assert len(with_k[k_pred]) == stirling(n, k_pred)
+    reference = np.arange(n) % k_true
+    pred = with_k[k_pred][0]
+    ensemble_a = [reference] if one_sided else with_k[k_true]
+    mi = _ensemble_average(lambda x, y: M.mutual_information(x, y), ensemble_a, with_k[k_pred])
+    ri = _ensemble_average(lambda x, y: M.rand_index(x, y), ensemble_a, with_k[k_pred])
+    kw = dict(random_model="num", one_sided=one_sided)
+    assert M.expected_mutual_information(reference, pred, **kw) == pytest.approx(
+        mi, rel=1e-12, abs=1e-14)
+    assert M.expected_rand_index(reference, pred, **kw) == pytest.approx(ri, rel=1e-12)
+
+
+def _pair(seed, n, k_true, k_pred):
+    rng = np.random.default_rng(seed)
+    return rng.integers(0, k_true, n), rng.integers(0, k_pred, n)
+
+
+@pytest.mark.parametrize("model", ["num", "all", "num1", "all1"])
+@pytest.mark.parametrize("n,k_true,k_pred", [(20, 3, 4), (50, 5, 2)])
+def test_against_clusim_in_bits(model, n, k_true, k_pred):
+    clusim_sim = pytest.importorskip("clusim.sim")
+    from clusim.clustering import Clustering
+
+    labels_true, labels_pred = _pair(n + k_true, n, k_true, k_pred)
+    c_true = Clustering(elm2clu_dict={i: [int(v)] for i, v in enumerate(labels_true)})
+    c_pred = Clustering(elm2clu_dict={i: [int(v)] for i, v in enumerate(labels_pred)})
+    ours_model, one_sided = model[:3], model.endswith("1")
+    # clusim's clustering2 is the fixed reference of its one-sided models
+    ami = clusim_sim.adj_mi(c_pred, c_true, random_model=model, norm_type="sum", logbase=2)
+    ari = clusim_sim.adjrand_index(c_pred, c_true, random_model=model)
+    kw = dict(random_model=ours_model, one_sided=one_sided)
+    assert M.adjusted_mutual_information(labels_true, labels_pred, **kw) == pytest.approx(
+        ami, rel=1e-9, abs=1e-12)
+    assert M.adjusted_rand_index(labels_true, labels_pred, **kw) == pytest.approx(
+        ari, rel=1e-9, abs=1e-12)
+
+
+@pytest.mark.parametrize("one_sided", [False, True])
+def test_binomial_limit_matches_general_sum(one_sided):
+    labels_true, labels_pred = _pair(7, 3000, 6, 4)
+    ct = M.contingency_table(labels_true, labels_pred)
+    num = NumModel()
+    model_true = M.RANDOM_MODELS["perm"] if one_sided else num
+    fast = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, num, ct.col_sums)
+    sa, wa = model_true.size_weights(ct.row_sums, ct.n)
+    sb, wb = num.size_weights(ct.col_sums, ct.n)
+    general = M.expected_mutual_information_from_sizes(ct.n, sa, wa, sb, wb)
+    assert fast is not None
+    assert fast == pytest.approx(general, rel=1e-13)
+
+
+def test_binomial_limit_only_when_negligible():
+    assert NumModel().binomial_limit(np.array([5000, 5000]), 10_000) == 2
+    assert NumModel().binomial_limit(np.array([40] * 5), 200) is None  # mu_4(n - a) ~ 1e-8
+
+
+def test_entropy_bounds_and_identical_clusterings_under_all():
+    labels = np.repeat(np.arange(4), 5)
+    assert NumModel().entropy_bound(np.full(4, 5), 20, base=2) == pytest.approx(2.0)
+    assert AllModel().entropy_bound(np.full(4, 5), 20) == pytest.approx(math.log(20))
+    # bound log n > H: identical clusterings do not score 1 under "all" (Gates & Ahn)
+    assert M.adjusted_mutual_information(labels, labels, random_model="all") < 1.0
+
+
+def test_bad_input():
+    with pytest.raises(ValueError):
+        NumModel().size_weights(np.array([3, 3]), 7)
+    with pytest.raises(ValueError):
+        log_stirling2(-1, 2)
+    with pytest.raises(TypeError):
+        log_stirling2(2.5, 1)

@@ -1,0 +1,52 @@
+"""Show a chart with its exports: PNG or SVG from the plotly toolbar, and its data as CSV."""
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui import presenter
+
+# Shared with the explorer pages (teach-explore uses the same session key).
+FORMAT_KEY = "img_fmt"
+IMAGE_FORMATS = ("png", "svg")
+
+
+def chart_config(filename: str, image_format: str = "png") -> dict:
+    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``."""
+    if image_format not in IMAGE_FORMATS:
+        raise ValueError(f"image_format must be one of {IMAGE_FORMATS}, got {image_format!r}")
+    return {
+        "displaylogo": False,
+        "toImageButtonOptions": {
+            "format": image_format, "filename": filename, "scale": 2,
+        },
+    }
+
+
+def image_format_choice() -> str:
+    """The sidebar control choosing what the charts' camera button saves."""
+    return st.radio(
+        "Chart images", IMAGE_FORMATS, horizontal=True, key=FORMAT_KEY,
+        format_func=str.upper,
+        help="What the camera button of every chart's toolbar saves: PNG for slides, "
+        "SVG for print or further editing.",
+    )
+
+
+def show_chart(
+    fig: go.Figure, key: str, *, data: pd.DataFrame | None = None, filename: str | None = None
+) -> None:
+    """Draw ``fig`` with export options; ``data`` (the chart's numbers) gets a CSV button."""
+    filename = filename or key
+    if presenter.is_on():
+        fig.update_layout(font={"size": presenter.CHART_FONT_SIZE})
+    st.plotly_chart(
+        fig, key=key,
+        config=chart_config(filename, st.session_state.get(FORMAT_KEY, "png")),
+    )
+    if data is not None:
+        st.download_button(
+            "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
+            mime="text/csv", key=f"{key}_csv", on_click="ignore",
+            icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
+        )
