@@ -5,12 +5,13 @@ import streamlit as st
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from explorer.compare import DEFAULT_GALLERY, GRIDS, cell_params, grid_axes
+from metrics.alignment import align_labels
 from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
 from plots.tables import points_table
 from ui.cache import projection
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import gallery_panel, grid, grid_cell
-from ui.explore_controls import dataset_controls, image_format_control
+from ui.explore_controls import dataset_controls
 
 HEAT = "cmp_heat"
 GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
@@ -51,7 +52,6 @@ with controls:
     )
     seed = st.number_input("Algorithm seed", 0, 2**31 - 1, 0, key="cmp_rs", bind="query-params",
                            help="Fixes the random starts of the algorithms that draw.")
-    image_format_control()
 
 if data is None:
     st.stop()
@@ -70,9 +70,9 @@ with view:
                     st.error(f"{error}")
                     continue
                 st.caption(panel_caption(panel))
-                show_chart(panel_figure(xy, panel.labels, axis_titles),
-                           points_table(xy, panel.labels), f"cmp_panel_{name}",
-                           alt=f"{ALGORITHMS[name].label}: {panel.n_clusters} clusters")
+                labels = align_labels(data.y, panel.labels)
+                show_chart(panel_figure(xy, labels, axis_titles), points_table(xy, labels),
+                           f"cmp_panel_{name}")
 
     st.subheader("One algorithm over a grid of parameters")
     st.caption("Each cell is a whole clustering. Click a cell to see it.")
@@ -92,7 +92,6 @@ with view:
     axes = grid_axes(kind)
     show_chart(grid_heatmap(table, value, axes, selected=cell), table.rename(
         columns={"row": axes[0], "col": axes[1]}), HEAT,
-        alt=f"{GRID_VALUES[value]} over the {GRID_LABELS[kind]} grid",
         on_select="rerun", selection_mode="points")
     chosen = grid_cell(kind, data.X, data.y, float(cell[0]), float(cell[1]))
     params, cell_seed = cell_params(kind, data.X, *cell)
@@ -100,5 +99,6 @@ with view:
     settings += f", seed {cell_seed}" if kind == "kmeans" else ""
     st.markdown(f"**{'Selected' if clicked else 'Best ARI'}: {settings}** · "
                 + panel_caption(chosen))
-    show_chart(panel_figure(xy, chosen.labels, axis_titles), points_table(xy, chosen.labels),
-               "cmp_cell_scatter", alt="The clustering of the selected grid cell")
+    labels = align_labels(data.y, chosen.labels)
+    show_chart(panel_figure(xy, labels, axis_titles), points_table(xy, labels),
+               "cmp_cell_scatter")

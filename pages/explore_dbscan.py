@@ -2,10 +2,11 @@
 
 import streamlit as st
 
+from metrics.alignment import align_labels
 from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance_figure
 from ui.charts import show_chart
 from ui.explore_cache import dbscan_view, scores
-from ui.explore_controls import dataset_controls, image_format_control
+from ui.explore_controls import dataset_controls
 
 st.title("DBSCAN: density-based clusters and noise")
 st.caption(
@@ -27,7 +28,6 @@ with controls:
                                  "be a core point.")
     circles = st.toggle("Draw eps-circles around core points", False, key="db_circles",
                         help="One circle of radius eps per core point (up to 400 points).")
-    image_format_control()
 
 if data is None:
     st.stop()
@@ -38,6 +38,7 @@ with view:
     except ValueError as error:
         st.error(f"{error}")
         st.stop()
+    labels = align_labels(data.y, labels)  # colours follow the classes the clusters match
     counts = {kind: int((point_types == kind).sum()) for kind in ("core", "border", "noise")}
     n_clusters = int(labels.max()) + 1
     cols = st.columns(5)
@@ -55,7 +56,6 @@ with view:
         dbscan_figure(X, labels, point_types, eps, circles=circles,
                       axis_titles=data.feature_names[:2]),
         dbscan_data(X, labels, point_types), "db_scatter",
-        alt=f"DBSCAN with eps {eps:.3g} and min_samples {min_samples}: {n_clusters} clusters",
     )
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
@@ -64,4 +64,4 @@ with view:
         "points. Ester et al. (1996) suggest eps at the knee, where the curve flattens."
     )
     show_chart(k_distance_figure(k_dist, eps, min_samples), k_distance_data(k_dist, eps),
-               "db_kdist", alt="Sorted k-distance curve with the chosen eps")
+               "db_kdist")

@@ -4,6 +4,7 @@ import numpy as np
 import streamlit as st
 
 from explorer.density_peaks import parse_indices, top_gamma
+from metrics.alignment import align_labels
 from plots.density_peaks import (
     decision_graph_figure,
     density_peaks_data,
@@ -12,7 +13,7 @@ from plots.density_peaks import (
 )
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import density_clusters, density_graph, scores
-from ui.explore_controls import dataset_controls, image_format_control
+from ui.explore_controls import dataset_controls
 
 GRAPH = "dp_graph"
 MODES = {"gamma": "The K largest γ = ρ·δ", "picked": "My selection on the decision graph"}
@@ -66,7 +67,6 @@ with controls:
     halo = st.toggle("Show the halo", False, key="dp_halo", bind="query-params",
                      help="Grey out the halo: points of a cluster less dense than its border "
                           "region, which the paper treats as possible noise.")
-    image_format_control()
 
 if data is None:
     st.stop()
@@ -88,7 +88,8 @@ with view:
     if added:
         st.warning(f"The densest point ({model.order_[0]}) was added as a centre: it has no "
                    "denser neighbour to follow, so it always heads a cluster.")
-    labels = None if model is None else model.labels_
+    # Colours follow the classes the clusters match.
+    labels = None if model is None else align_labels(data.y, model.labels_)
     chosen = np.empty(0, dtype=int) if model is None else model.centers_
     table = density_peaks_data(
         X, graph.rho_, graph.delta_, np.full(len(X), -1) if model is None else labels, chosen,
@@ -107,14 +108,12 @@ with view:
     with left:
         st.markdown("**Decision graph**: select the centres")
         show_chart(decision_graph_figure(graph.rho_, graph.delta_, chosen, labels), table, GRAPH,
-                   alt="Decision graph: density against distance to a denser point",
                    on_select="rerun", selection_mode=("box", "lasso"))
     with right:
         st.markdown("**Clusters**: centres are stars")
         show_chart(density_peaks_figure(X, labels, chosen, model.halo_ if halo and model else None,
                                         data.feature_names[:2]),
-                   table, "dp_scatter", alt="The data coloured by density-peaks cluster")
+                   table, "dp_scatter")
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
     show_chart(gamma_figure(graph.gamma_, chosen, labels),
-               table.sort_values("gamma", ascending=False), "dp_gamma",
-               alt="Largest gamma values in decreasing order")
+               table.sort_values("gamma", ascending=False), "dp_gamma")

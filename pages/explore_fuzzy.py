@@ -6,7 +6,7 @@ from plots.fuzzy import fpc_figure, membership_figure, objective_data, objective
 from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import fuzzy_fpc_curve, fuzzy_run, scores
-from ui.explore_controls import dataset_controls, image_format_control
+from ui.explore_controls import dataset_controls
 
 st.title("Fuzzy c-means")
 st.caption(
@@ -31,7 +31,6 @@ with controls:
                          else f"Membership of cluster {v}",
                          help="Mix the cluster colours by membership, or show one cluster's "
                               "membership from white (0) to its colour (1).")
-    image_format_control()
 
 if data is None:
     st.stop()
@@ -59,15 +58,13 @@ with view:
                           cluster=None if shade == "all" else int(shade),
                           axis_titles=data.feature_names[:2]),
         points_table(X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
-        "fc_scatter", alt=f"Fuzzy c-means memberships, c = {c}, m = {m:.2f}",
+        "fc_scatter",
     )
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Partition coefficient against c** (m = {m:.2f})")
-        show_chart(fpc_figure(curve, c), curve, "fc_fpc",
-                   alt="Partition coefficient for c from 2 to 10")
+        show_chart(fpc_figure(curve, c), curve, "fc_fpc")
     with right:
         st.markdown("**Objective after each round**")
         objective = result.extras["objective"]
-        show_chart(objective_figure(objective), objective_data(objective), "fc_objective",
-                   alt="Objective of fuzzy c-means after each round")
+        show_chart(objective_figure(objective), objective_data(objective), "fc_objective")

@@ -5,12 +5,13 @@ import streamlit as st
 from clustering.catalog import METRICS
 from clustering.hierarchical import EUCLIDEAN_ONLY, LINKAGES
 from explorer.hierarchical import cut_height, is_monotone
-from plots import cluster_scatter
+from metrics.alignment import align_labels
+from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import hierarchical_run, scores
-from ui.explore_controls import dataset_controls, image_format_control
+from ui.explore_controls import dataset_controls
 
 LINKAGE_HELP = (
     "Distance between two clusters: single = closest pair, complete = farthest pair, average "
@@ -46,7 +47,6 @@ with controls:
     max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves",
                            help="Above this many points the dendrogram shows only its last "
                                 "merges; a leaf '(m)' stands for m points.")
-    image_format_control()
 
 if data is None:
     st.stop()
@@ -72,6 +72,8 @@ with view:
         st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "
                    "(an inversion), so a horizontal line may cross more branches than there "
                    "are clusters: the clusters follow the merge order.")
+    # Cluster colours follow the true classes they match, as on every page.
+    labels = align_labels(data.y, result.labels)
     cols = st.columns(3)
     cols[0].metric("Clusters", result.n_clusters, help="Branches kept below the cut.")
     cols[1].metric("Cut height", f"{height:.4g}", help="Height of the dashed line.")
@@ -80,12 +82,9 @@ with view:
                         "0 = chance level.")
     left, right = st.columns([1.25, 1])
     with left:
-        layout = dendrogram_layout(Z, result.labels, result.n_clusters, max_leaves)
+        layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
         show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
-                   "hc_dendrogram", alt=f"Dendrogram, {linkage} linkage, cut into "
-                                        f"{result.n_clusters} clusters")
+                   "hc_dendrogram")
     with right:
-        fig = cluster_scatter(X, result.labels, axis_titles=data.feature_names[:2])
-        fig.update_layout(height=460, font={"size": 15})
-        show_chart(fig, points_table(X, result.labels), "hc_scatter",
-                   alt="The data coloured by cluster")
+        show_chart(panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
+                   points_table(X, labels), "hc_scatter")

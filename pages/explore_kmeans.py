@@ -19,7 +19,7 @@ from plots.kmeans import (
 )
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import kmeans_frames, scores
-from ui.explore_controls import dataset_controls, image_format_control
+from ui.explore_controls import dataset_controls
 
 CHART = "km_chart"
 INIT_LABELS = {"k-means++": "k-means++ (D² sampling)", "random": "Random points",
@@ -103,7 +103,6 @@ with controls:
     regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
                         help="Tint the plane by the nearest centre: the cells every point is "
                              "assigned by.")
-    image_format_control()
 
 if data is None:
     st.stop()
@@ -116,8 +115,7 @@ with view:
         fig = kmeans_step_figure(X, None, np.empty((0, 2)), title="Place the first centres")
         add_click_grid(fig, bounds)
         state = show_chart(fig, kmeans_step_data(X, None, np.empty((0, 2))), CHART,
-                           alt="The data, waiting for centres", on_select="rerun",
-                           selection_mode="points")
+                           on_select="rerun", selection_mode="points")
         if new_click(state):
             st.rerun()
         st.stop()
@@ -168,7 +166,6 @@ with view:
             add_click_grid(fig, bounds)
         state = show_chart(
             fig, kmeans_step_data(X, frame.labels, frame.centers), CHART,
-            alt=f"k-means with K = {k}: {frame.caption}",
             on_select="rerun" if clickable else "ignore", selection_mode="points",
         )
         if clickable and new_click(state):
@@ -185,6 +182,6 @@ with view:
                                 "classes: 1 = identical, 0 = chance level.")
         inertia = [f.inertia for f in frames]
         show_chart(inertia_figure(inertia, step), inertia_data([f.phase for f in frames], inertia),
-                   "km_inertia", alt="Inertia after each move; it never increases")
+                   "km_inertia")
 
     stepper()

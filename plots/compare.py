@@ -11,12 +11,15 @@ from plots.scatter import cluster_scatter
 GRID_VALUES = {"ari": "ARI", "ami": "AMI", "n_clusters": "number of clusters"}
 
 
-def panel_figure(xy: np.ndarray, labels: np.ndarray, axis_titles: tuple[str, str]) -> go.Figure:
-    """A small scatter for one gallery panel: no legend, the title is outside."""
+def panel_figure(xy: np.ndarray, labels: np.ndarray, axis_titles: tuple[str, str], *,
+                 height: int = 330, legend: bool = False) -> go.Figure:
+    """A compact cluster scatter (a gallery panel): equal scales, the plot shrunk to fit."""
     fig = cluster_scatter(xy, labels, axis_titles=axis_titles)
-    fig.update_layout(height=330, showlegend=False, margin={"l": 30, "r": 5, "t": 5, "b": 30},
-                      font={"size": 13})
-    fig.update_traces(marker={"size": 6})
+    fig.update_layout(height=height, showlegend=legend, font={"size": 13},
+                      margin={"l": 30, "r": 5, "t": 5, "b": 30})
+    fig.update_traces(marker={"size": 6 if height < 400 else 8})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(constrain="domain")
     return fig
 
 

@@ -91,6 +91,8 @@ def density_peaks_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.n
         customdata=centers, hovertemplate="centre: point %{customdata}<extra></extra>",
     ))
     fig.update_layout(height=520, font={"size": 15}, legend={"font": {"size": 14}})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(constrain="domain")
     return fig
 
 

@@ -1,4 +1,4 @@
-"""Charts a student can take away: PNG/SVG from the plotly toolbar and the data as CSV."""
+"""Selectable charts with the same exports as `ui.export.show_chart` (PNG/SVG, CSV)."""
 
 from typing import Any
 
@@ -6,24 +6,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-# Large enough to stay sharp on a slide; plotly scales the on-screen layout to this size.
-EXPORT_WIDTH, EXPORT_HEIGHT, EXPORT_SCALE = 1200, 800, 2
-# Session key of the explorer pages' "image format" control (PNG or SVG).
-IMAGE_FORMAT_KEY = "img_fmt"
-
-
-def export_config(filename: str, image_format: str = "png") -> dict[str, Any]:
-    """Plotly ``config`` whose camera button saves the chart as ``filename.<format>``."""
-    return {
-        "displaylogo": False,
-        "toImageButtonOptions": {
-            "format": image_format,
-            "filename": filename,
-            "width": EXPORT_WIDTH,
-            "height": EXPORT_HEIGHT,
-            "scale": EXPORT_SCALE,
-        },
-    }
+from ui import export, presenter
 
 
 def show_chart(
@@ -31,26 +14,30 @@ def show_chart(
     data: pd.DataFrame,
     key: str,
     *,
-    alt: str,
     on_select: str = "ignore",
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
 ) -> Any:
-    """Draw ``fig`` with PNG export in its toolbar and a CSV download of ``data`` below it.
+    """Draw ``fig`` with its exports; with ``on_select="rerun"`` return its selection state.
 
-    Returns the chart's selection state when ``on_select="rerun"`` (read it with item access:
-    ``state["selection"]["points"]``), else None.
+    Charts without selection go through `ui.export.show_chart`. A selection state is read
+    with item access (``state["selection"]["points"]``), which also works for the plain dicts
+    a test puts in ``st.session_state``.
     """
-    image_format = st.session_state.get(IMAGE_FORMAT_KEY) or "png"
-    kwargs: dict[str, Any] = {"key": key, "config": export_config(key, image_format), "alt": alt}
-    if on_select != "ignore":
-        kwargs.update(on_select=on_select, selection_mode=selection_mode)
-    state = st.plotly_chart(fig, **kwargs)
-    st.download_button(
-        "Data (CSV)", data.to_csv(index=False).encode(), file_name=f"{key}.csv",
-        mime="text/csv", key=f"{key}_csv", on_click="ignore", type="tertiary",
-        icon=":material/download:", help="Download the numbers behind this chart.",
+    if on_select == "ignore":
+        export.show_chart(fig, key, data=data)
+        return None
+    if presenter.is_on():
+        fig.update_layout(font={"size": presenter.CHART_FONT_SIZE})
+    state = st.plotly_chart(
+        fig, key=key, on_select=on_select, selection_mode=selection_mode,
+        config=export.chart_config(key, st.session_state.get(export.FORMAT_KEY) or "png"),
     )
-    return state if on_select != "ignore" else None
+    st.download_button(
+        "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{key}.csv",
+        mime="text/csv", key=f"{key}_csv", on_click="ignore", icon=":material/download:",
+        help="The numbers behind this chart, as a CSV file.",
+    )
+    return state
 
 
 def selected_points(state: Any) -> list[dict[str, Any]]:

@@ -4,7 +4,6 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
-from ui.charts import IMAGE_FORMAT_KEY
 
 # The explorers draw the data exactly as the algorithm sees it, so they offer the 2-D
 # generated sets; "Compare algorithms" also takes the real, many-featured ones.
@@ -56,13 +55,3 @@ def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...]
     except (ValueError, TypeError) as error:
         st.error(f"Could not make the data: {error}")
         return None
-
-
-def image_format_control() -> None:
-    """Let the teacher pick the format of the charts' camera button (PNG or SVG)."""
-    st.segmented_control(
-        "Chart download", ["png", "svg"], default="png", key=IMAGE_FORMAT_KEY,
-        format_func=str.upper, required=True,
-        help="Format of the camera button in each chart's toolbar: PNG for slides, SVG to "
-             "scale without blur.",
-    )
