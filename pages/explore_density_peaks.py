@@ -16,7 +16,7 @@ from ui.explore_cache import density_clusters, density_graph, scores
 from ui.explore_controls import dataset_controls
 
 GRAPH = "dp_graph"
-MODES = {"gamma": "The K largest γ = ρ·δ", "picked": "My selection on the decision graph"}
+MODES = {"gamma": "K largest γ", "picked": "my selection"}
 
 
 def absorb_selection() -> None:

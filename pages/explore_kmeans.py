@@ -22,8 +22,7 @@ from ui.explore_cache import kmeans_frames, scores
 from ui.explore_controls import dataset_controls
 
 CHART = "km_chart"
-INIT_LABELS = {"k-means++": "k-means++ (D² sampling)", "random": "Random points",
-               "placed": "Placed by you (click the plot)"}
+INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
 # Seconds between frames while playing: long enough to see what moved.
 PLAY_INTERVAL_S = 1.0
 
@@ -74,7 +73,7 @@ with controls:
         "First centres", INITS, format_func=INIT_LABELS.get, key="km_init", bind="query-params",
         help="k-means++ draws each new centre with probability proportional to its squared "
              "distance from the centres already chosen; random takes K distinct points; or "
-             "you place the centres yourself.",
+             "you place the centres yourself by clicking the plot.",
     )
     placed = None
     if init == "placed":
@@ -86,6 +85,7 @@ with controls:
                  "number sets K.",
         )
         st.button("Clear centres", on_click=clear_centres, icon=":material/delete:",
+                  key="km_centres_clear",
                   help="Remove every placed centre and start again.")
         try:
             placed = parse_centers(text)
@@ -130,13 +130,17 @@ with view:
     last = len(frames) - 1
     if not 0 <= st.session_state.get("km_step", 0) <= last:
         st.session_state["km_step"] = 0
+    if st.session_state.pop("km_stop", False):
+        # The animation reached convergence on the previous run (set inside the fragment,
+        # where the toggle can no longer be changed).
+        st.session_state["km_play"] = False
     playing = st.toggle("Play", False, key="km_play",
                         help="Animate: one move per second, stopping at convergence.")
 
     @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
     def stepper() -> None:
         if playing and st.session_state.get("km_step", 0) >= last:
-            st.session_state["km_play"] = False
+            st.session_state["km_stop"] = True
             st.rerun()
         if playing:
             move_step(+1, last=last)
