@@ -1,5 +1,6 @@
 """Read the explorer pages' charts and metrics in AppTest runs."""
 
+import base64
 import json
 
 import numpy as np
@@ -22,15 +23,16 @@ def trace(figure: dict, name: str) -> dict:
 
 
 def xy(item: dict) -> np.ndarray:
-    """The (x, y) points of a trace (plotly JSON may store arrays as typed buffers)."""
-    return np.column_stack([_values(item["x"]), _values(item["y"])])
+    """The (x, y) points of a trace."""
+    return np.column_stack([array(item["x"]), array(item["y"])])
 
 
-def _values(values) -> np.ndarray:
-    if isinstance(values, dict):  # plotly's binary encoding: {"dtype": ..., "bdata": ...}
-        import base64
-
-        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+def array(values) -> np.ndarray:
+    """A numeric array of a figure's JSON, which plotly may store as a typed buffer."""
+    if isinstance(values, dict):  # {"dtype": ..., "bdata": base64, "shape": "r, c"}
+        flat = np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+        shape = values.get("shape")
+        return flat.reshape([int(v) for v in str(shape).split(",")]) if shape else flat
     return np.asarray(values, dtype=float)
 
 
