@@ -77,11 +77,11 @@ with view:
     st.subheader("One algorithm over a grid of parameters")
     st.caption("Each cell is a whole clustering. Click a cell to see it.")
     left, right = st.columns(2)
-    kind = left.selectbox("Grid", GRIDS, format_func=GRID_LABELS.get, key="cmp_grid",
+    kind = left.selectbox("Grid", GRIDS, format_func=GRID_LABELS.__getitem__, key="cmp_grid",
                           bind="query-params",
                           help="DBSCAN over eps (scaled to the data's spacing) and "
                                "min_samples, or k-means over K and the seed of its start.")
-    value = right.selectbox("Colour by", tuple(GRID_VALUES), format_func=GRID_VALUES.get,
+    value = right.selectbox("Colour by", tuple(GRID_VALUES), format_func=GRID_VALUES.__getitem__,
                             key="cmp_value", bind="query-params",
                             help="Score against the true classes, or the number of clusters "
                                  "found.")

@@ -52,7 +52,7 @@ with controls:
              "than d_c (cutoff, as in the paper's eq. 1).",
     )
     absorb_selection()
-    mode = st.radio("Centres", tuple(MODES), format_func=MODES.get, key="dp_mode",
+    mode = st.radio("Centres", tuple(MODES), format_func=MODES.__getitem__, key="dp_mode",
                     bind="query-params",
                     help="Let the K largest γ be the centres, or choose them yourself on the "
                          "decision graph (a new selection switches to it).")

@@ -26,9 +26,10 @@ with controls:
     seed = st.number_input("Fuzzy c-means seed", 0, 2**31 - 1, 0, key="fc_rs",
                            bind="query-params",
                            help="Fixes the random initial memberships: same seed, same run.")
-    shade = st.selectbox("Shading", ["all", *range(c)], key="fc_shade",
-                         format_func=lambda v: "All clusters (mixed colours)" if v == "all"
-                         else f"Membership of cluster {v}",
+    shades = {"all": "All clusters (mixed colours)",
+              **{j: f"Membership of cluster {j}" for j in range(c)}}
+    shade = st.selectbox("Shading", tuple(shades), key="fc_shade",
+                         format_func=shades.__getitem__,
                          help="Mix the cluster colours by membership, or show one cluster's "
                               "membership from white (0) to its colour (1).")
 

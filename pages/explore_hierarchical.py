@@ -39,7 +39,7 @@ with controls:
                                "median and ward need euclidean.")
     cut_by = st.radio("Cut", ("clusters", "height"), key="hc_cut", bind="query-params",
                       format_func={"clusters": "into K clusters",
-                                   "height": "at a height"}.get, horizontal=True,
+                                   "height": "at a height"}.__getitem__, horizontal=True,
                       help="Choose the number of clusters, or the height of the cut line.")
     if cut_by == "clusters":
         k = st.slider("K (number of clusters)", 1, 20, 2, key="hc_k", bind="query-params",

@@ -70,7 +70,8 @@ controls, view = st.columns([1, 2.6], gap="large")
 with controls:
     data = dataset_controls("km", default="blobs")
     init = st.selectbox(
-        "First centres", INITS, format_func=INIT_LABELS.get, key="km_init", bind="query-params",
+        "First centres", INITS, format_func=INIT_LABELS.__getitem__, key="km_init",
+        bind="query-params",
         help="k-means++ draws each new centre with probability proportional to its squared "
              "distance from the centres already chosen; random takes K distinct points; or "
              "you place the centres yourself by clicking the plot.",
