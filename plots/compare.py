@@ -46,15 +46,17 @@ def grid_heatmap(grid: pd.DataFrame, value: str, axes: tuple[str, str],
         zmin=min(0.0, float(np.nanmin(z))) if is_score else None, zmax=1.0 if is_score else None,
         text=[[f"{v:.2f}" if is_score else f"{int(v)}" for v in row] for row in z],
         texttemplate="%{text}", textfont={"size": 13},
-        colorbar={"title": {"text": GRID_VALUES[value]}},
-        hovertemplate=f"{axes[1]} = %{{x}}<br>{axes[0]} = %{{y}}<br>"
-                      f"{GRID_VALUES[value]} = %{{z:.3g}}<extra></extra>",
+        colorbar={"title": {"text": GRID_VALUES[value]}}, hoverinfo="skip",
     ))
     cells = grid.assign(x=grid["col"].map(_label), y=grid["row"].map(_label))
+    # Hover and clicks go to these markers: a click on a cell selects its marker.
     fig.add_trace(go.Scatter(
         x=cells["x"], y=cells["y"], mode="markers", name="cells", showlegend=False,
         marker={"symbol": "square", "size": 30, "color": "rgba(255,255,255,0.01)"},
-        customdata=np.column_stack([cells["row"], cells["col"]]), hoverinfo="skip",
+        customdata=cells[value],
+        hovertemplate=f"{axes[1]} = %{{x}}<br>{axes[0]} = %{{y}}<br>"
+                      f"{GRID_VALUES[value]} = %{{customdata:.3g}}<br>click to see it"
+                      "<extra></extra>",
     ))
     if selected is not None:
         fig.add_trace(go.Scatter(
