@@ -21,7 +21,7 @@ DEFAULT_GALLERY = ("kmeans", "dbscan", "density_peaks", "hierarchical", "fuzzy_c
 SCORES = ("ari", "ami_arithmetic")
 GRIDS = ("dbscan", "kmeans")
 # Relative to the median distance to the 5th neighbour, which sets the data's scale.
-EPS_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)
+EPS_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 9.0, 14.0)
 MIN_SAMPLES = (2, 3, 5, 8, 12, 20, 30)
 KMEANS_K = tuple(range(2, 11))
 KMEANS_SEEDS = tuple(range(8))

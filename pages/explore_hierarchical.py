@@ -80,11 +80,8 @@ with view:
     cols[2].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
                    help="Adjusted Rand index against the true classes: 1 = identical, "
                         "0 = chance level.")
-    left, right = st.columns([1.25, 1])
-    with left:
-        layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
-        show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
-                   "hc_dendrogram")
-    with right:
-        show_chart(panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
-                   points_table(X, labels), "hc_scatter")
+    layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
+    show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
+               "hc_dendrogram")
+    show_chart(panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
+               points_table(X, labels), "hc_scatter")

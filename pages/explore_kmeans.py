@@ -155,7 +155,7 @@ with view:
         buttons[2].button("Step", icon=":material/chevron_right:", on_click=move_step,
                           kwargs={"delta": 1, "last": last}, key="km_next", type="primary",
                           help="Do the next move (assign or update).", width="stretch")
-        buttons[3].button("Converged", icon=":material/last_page:", on_click=move_step,
+        buttons[3].button("Last", icon=":material/last_page:", on_click=move_step,
                           kwargs={"to": last, "last": last}, key="km_last",
                           help="Jump to the final clustering.", width="stretch")
         step = st.slider("Move", 0, last, key="km_step", bind="query-params",

@@ -10,6 +10,8 @@ from scipy.cluster.hierarchy import dendrogram
 from plots.palette import cluster_color
 
 ABOVE_CUT_COLOR = "#888888"
+# Past this many leaves their printed labels overlap; hovering still names them.
+MAX_LABELLED_LEAVES = 50
 
 
 def _representatives(Z: np.ndarray) -> np.ndarray:
@@ -52,15 +54,23 @@ def dendrogram_figure(layout: dict, cut: float, *, linkage_name: str = "") -> go
         fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", line={"color": color, "width": 2.5},
                                  hoverinfo="skip", showlegend=False))
     n_leaves = len(layout["ivl"])
+    leaves_x = 5 + 10 * np.arange(n_leaves)
+    # Hovering a leaf names it; printed labels are kept for trees small enough to read them.
+    fig.add_trace(go.Scatter(
+        x=leaves_x, y=np.zeros(n_leaves), mode="markers", showlegend=False,
+        marker={"size": 6, "color": "#555555"}, text=layout["ivl"],
+        hovertemplate="leaf %{text}<extra></extra>",
+    ))
     fig.add_hline(y=cut, line={"color": "#D55E00", "width": 3, "dash": "dash"},
                   annotation_text=f"cut at {cut:.3g}", annotation_position="top left",
                   annotation_font_size=15)
     fig.update_layout(
         height=460, font={"size": 15},
         yaxis_title=f"merge height ({linkage_name} linkage)" if linkage_name else "merge height",
-        xaxis={"tickmode": "array", "tickvals": 5 + 10 * np.arange(n_leaves),
-               "ticktext": layout["ivl"], "tickangle": -90, "tickfont": {"size": 11},
-               "title": "points (a number in brackets is a group of that many)"},
+        xaxis={"tickmode": "array", "tickvals": leaves_x, "ticktext": layout["ivl"],
+               "tickangle": -90, "tickfont": {"size": 11},
+               "showticklabels": n_leaves <= MAX_LABELLED_LEAVES,
+               "title": f"{n_leaves} leaves: a point, or (m) = a group of m points"},
         margin={"l": 60, "r": 10, "t": 20, "b": 90},
     )
     return fig

@@ -75,7 +75,7 @@ def test_compare_clicking_a_heat_map_cell_loads_it(page, app_url):
     heat.scroll_into_view_if_needed()
     area = heat.locator(".nsewdrag").first.bounding_box()
     # The first column, last row: the smallest eps with the largest min_samples.
-    page.mouse.click(area["x"] + area["width"] / 18, area["y"] + area["height"] / 14)
+    page.mouse.click(area["x"] + area["width"] / 22, area["y"] + area["height"] / 14)
     page.get_by_text(re.compile(r"^Selected: eps = ")).wait_for(timeout=30_000)
     wait_until_idle(page)
     screenshot(page, "explore_compare-cell")
