@@ -37,6 +37,10 @@ st.caption(
     "stand out at the top right: drag a box or a lasso around them. Every other point joins "
     "the cluster of its nearest denser neighbour."
 )
+st.latex(
+    r"\rho_i = \sum_{j \ne i} e^{-(d_{ij}/d_c)^2}, \qquad "
+    r"\delta_i = \min_{j:\, \rho_j > \rho_i} d_{ij}, \qquad \gamma_i = \rho_i\, \delta_i"
+)
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:

@@ -11,8 +11,13 @@ from ui.explore_controls import dataset_controls
 st.title("Fuzzy c-means")
 st.caption(
     "Every point belongs to every cluster with a membership u between 0 and 1 (summing to 1). "
-    "Centres are means weighted by u^m; memberships follow the distances to the centres, "
-    "u_ij = 1 / Σ_l (d_ij / d_il)^(2/(m-1)). The fuzzifier m sets how soft the borders are."
+    "Fuzzy c-means alternates the two updates below (Bezdek 1984, eqs. 11a-b) to lower "
+    "J_m = Σ u^m d²; the fuzzifier m > 1 sets how soft the borders are."
+)
+st.latex(
+    r"c_j = \frac{\sum_i u_{ij}^m\, x_i}{\sum_i u_{ij}^m}, \qquad "
+    r"u_{ij} = \Bigg[\sum_{l=1}^{c} \left(\frac{\lVert x_i - c_j \rVert}"
+    r"{\lVert x_i - c_l \rVert}\right)^{2/(m-1)}\Bigg]^{-1}"
 )
 
 controls, view = st.columns([1, 2.6], gap="large")

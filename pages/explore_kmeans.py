@@ -65,6 +65,10 @@ st.caption(
     "its nearest centre, then **update** every centre to the mean of its points. Each move "
     "can only lower the inertia J, the sum of squared distances to the centres."
 )
+st.latex(
+    r"J = \sum_{i=1}^{n} \lVert x_i - c_{z_i} \rVert^2, \qquad "
+    r"z_i = \arg\min_l \lVert x_i - c_l \rVert, \qquad c_l = \operatorname{mean}\{x_i : z_i = l\}"
+)
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
