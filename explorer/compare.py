@@ -9,7 +9,6 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from sklearn.cluster import DBSCAN
-from sklearn.neighbors import NearestNeighbors
 from threadpoolctl import threadpool_limits
 
 import clustering
@@ -82,13 +81,11 @@ def parameter_grid(kind: str, X, y) -> pd.DataFrame:
     rows = []
     with threadpool_limits(1):
         if kind == "dbscan":
-            eps = eps_values(X)
-            # One neighbour graph at the largest eps serves every cell (scikit-learn's
-            # precomputed sparse input: DBSCAN keeps the entries within its own eps).
-            graph = NearestNeighbors(radius=float(eps.max())).fit(X).radius_neighbors_graph(
-                X, mode="distance", sort_results=True)
-            cells = ((m, e, DBSCAN(eps=e, min_samples=m, metric="precomputed").fit(graph).labels_)
-                     for m in MIN_SAMPLES for e in eps)
+            # scikit-learn's DBSCAN itself (the registry's): its core/border/noise extras
+            # would double the cost and are not shown here. Reusing one precomputed
+            # neighbour graph for all cells measured slower (benchmarks/bench_explore.py).
+            cells = ((m, e, DBSCAN(eps=e, min_samples=m).fit(X).labels_)
+                     for m in MIN_SAMPLES for e in eps_values(X))
         else:
             cells = ((seed, k, clustering.run("kmeans", X, random_state=seed,
                                               n_clusters=k).labels)
