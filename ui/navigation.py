@@ -46,6 +46,10 @@ PAGES: tuple[PageEntry, ...] = (
         "Edit a contingency table or four pair counts and watch every measure, worked out "
         "step by step.",
     ),
+    PageEntry(
+        "Measure", "pages/measure_upload.py", "Upload your data", ":material/upload_file:",
+        "Cluster and score a CSV file of your own, with or without a column of labels.",
+    ),
 )
 
 if {page.section for page in PAGES} - set(SECTIONS):
