@@ -34,7 +34,7 @@ st.markdown(
 st.markdown(
     "- **Teachers**: every view lives in its URL (*Copy link* in the sidebar), seeds make "
     "every run repeatable, and *Presenter mode* enlarges everything for the projector.\n"
-    "- **Students**: every control says what it does (hover the ⓘ); predict what will "
+    "- **Students**: every control says what it does (hover its question mark); predict what will "
     "happen, then look.\n"
     "- **Researchers**: the same measures are a documented Python API (`metrics`) and the "
     "experiments a command line (`python -m experiments`)."
@@ -50,8 +50,9 @@ if tour:
         st.caption(text)
 
 st.subheader("Every page")
-columns = st.columns(len(SECTIONS))
-for column, section in zip(columns, SECTIONS, strict=True):
+sections = [s for s in SECTIONS if any(e.section == s and e is not PAGES[0] for e in PAGES)]
+columns = st.columns(len(sections))
+for column, section in zip(columns, sections, strict=True):
     with column:
         st.markdown(f"**{section}**")
         for entry in PAGES:

@@ -30,6 +30,21 @@ st.markdown(
     "et al.'s AMI are built this way."
 )
 
+def small_sample_answer() -> None:
+    scores = random_baseline(100, 10, (50,), TRIALS, 0).set_index("measure")["mean"]
+    st.markdown(
+        f"Computed now: NMI = {scores['NMI (arithmetic)']:.3f} on average over {TRIALS} "
+        f"random clusterings, AMI = {scores['AMI (arithmetic)']:.3f}. With half as many "
+        "clusters as points, most clusters are pure by accident, and NMI rewards that."
+    )
+
+
+predict_then_reveal(
+    "Predict: with n = 100 points, 10 classes and a random clustering into 50 clusters, "
+    "the NMI is about…",
+    ["0 (it is random)", "0.2", "0.5", "0.9"], 2, small_sample_answer, key="lc_q1",
+)
+
 st.subheader("See it: random clusterings against random classes")
 left, right = st.columns([1, 2.6], gap="large")
 with left:
@@ -72,21 +87,6 @@ with right:
     )
 
 
-
-def small_sample_answer() -> None:
-    scores = random_baseline(100, 10, (50,), TRIALS, 0).set_index("measure")["mean"]
-    st.markdown(
-        f"Computed now: NMI = {scores['NMI (arithmetic)']:.3f} on average over {TRIALS} "
-        f"random clusterings, AMI = {scores['AMI (arithmetic)']:.3f}. With half as many "
-        "clusters as points, most clusters are pure by accident, and NMI rewards that."
-    )
-
-
-predict_then_reveal(
-    "Predict: with n = 100 points, 10 classes and a random clustering into 50 clusters, "
-    "the NMI is about…",
-    ["0 (it is random)", "0.2", "0.5", "0.9"], 2, small_sample_answer, key="lc_q1",
-)
 
 st.subheader("What does 'random' mean? Random models")
 st.markdown(

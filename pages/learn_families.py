@@ -39,6 +39,28 @@ st.markdown(
     "some shapes and misses others."
 )
 
+def moons_answer() -> None:
+    moons = load_dataset("moons", 300, None, 0, True)
+    rows = []
+    for _family, algorithm, params, _ in FAMILIES:
+        settings = dict(params)
+        if any(spec.name == "n_clusters" for spec in ALGORITHMS[algorithm].params):
+            settings["n_clusters"] = 2
+        labels = run_algorithm(algorithm, moons.X, 0, settings).labels
+        rows.append({"method": ALGORITHMS[algorithm].label,
+                     "ARI on two moons": metrics.adjusted_rand_index(moons.y, labels)})
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="lf_moons")
+    st.markdown("k-means and fuzzy c-means cut the moons with a straight border; single "
+                "linkage and DBSCAN follow the chains of close points.")
+
+
+predict_then_reveal(
+    "Two interleaved moons, K = 2: which family separates them?",
+    ["Flat (k-means)", "Fuzzy (c-means)", "Hierarchical (single linkage) and density-based",
+     "None of them"], 2, moons_answer, key="lf_q1",
+)
+
+st.subheader("See for yourself")
 left, right = st.columns([1, 3], gap="large")
 with left:
     name = st.selectbox(
@@ -78,31 +100,10 @@ for tab, (family, algorithm, params, text) in zip(tabs, FAMILIES, strict=True):
             st.page_link(EXPLORERS[algorithm], label="Explore it in depth",
                          icon=":material/arrow_forward:")
 
-with left:
+with right:
     st.dataframe(pd.DataFrame(scores), hide_index=True, key="lf_scores",
                  column_config={"ARI": st.column_config.NumberColumn(format="%.2f")})
 
-
-def moons_answer() -> None:
-    moons = load_dataset("moons", 300, None, 0, True)
-    rows = []
-    for _family, algorithm, params, _ in FAMILIES:
-        settings = dict(params)
-        if any(spec.name == "n_clusters" for spec in ALGORITHMS[algorithm].params):
-            settings["n_clusters"] = 2
-        labels = run_algorithm(algorithm, moons.X, 0, settings).labels
-        rows.append({"method": ALGORITHMS[algorithm].label,
-                     "ARI on two moons": metrics.adjusted_rand_index(moons.y, labels)})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="lf_moons")
-    st.markdown("k-means and fuzzy c-means cut the moons with a straight border; single "
-                "linkage and DBSCAN follow the chains of close points.")
-
-
-predict_then_reveal(
-    "Two interleaved moons, K = 2: which family separates them?",
-    ["Flat (k-means)", "Fuzzy (c-means)", "Hierarchical (single linkage) and density-based",
-     "None of them"], 2, moons_answer, key="lf_q1",
-)
 
 st.subheader("Every algorithm of the app, by family")
 st.dataframe(

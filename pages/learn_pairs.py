@@ -53,6 +53,35 @@ for measure in metrics.MEASURES.values():
         st.markdown(f"**{measure.label}** — {measure.description}")
         st.latex(measure.formula)
 
+st.subheader("Your turn, on the slides' example")
+table = table_with_pair_counts(*SLIDES)
+predict_then_reveal(
+    "Predict the Rand index of this example.",
+    ["0.15", "0.43", "0.68", "0.92"], 2,
+    lambda: st.latex(pair_counting_steps(contingency=table)[5].latex()),
+    key="lp_q1",
+)
+predict_then_reveal(
+    "The Rand index is 0.68: is this clustering good?",
+    ["Yes, 68 % of the pairs agree", "Hard to say: RI is high even for random clusterings"],
+    1,
+    lambda: st.markdown(
+        f"Chance alone would give E[RI] = "
+        f"{metrics.expected_rand_index(contingency=table):.4f} with these cluster sizes, so "
+        f"the adjusted Rand index is only "
+        f"{metrics.adjusted_rand_index(contingency=table):.4f}. Most pairs are apart in "
+        "both clusterings whatever the clustering: RI counts them as agreements."
+    ),
+    key="lp_q2",
+)
+exercise(
+    "the adjusted Rand index",
+    "The slides leave ARI 'to be calculated'. Compute q for the truth and the clustering "
+    "(the fraction of pairs together), then E[RI] and ARI.",
+    lambda: [st.latex(step.latex()) for step in pair_counting_steps(contingency=table)],
+    key="lp_ex1",
+)
+
 st.subheader("Examples")
 st.markdown(
     "Rodriguez's course counts the pairs of 17 points: **20** together in both, **24** "
@@ -85,33 +114,5 @@ with right:
         key="lp_table", filename="pair-counts-table",
     )
 
-st.subheader("Your turn, on the slides' example")
-table = table_with_pair_counts(*SLIDES)
-predict_then_reveal(
-    "Predict the Rand index of this example.",
-    ["0.15", "0.43", "0.68", "0.92"], 2,
-    lambda: st.latex(pair_counting_steps(contingency=table)[5].latex()),
-    key="lp_q1",
-)
-predict_then_reveal(
-    "The Rand index is 0.68: is this clustering good?",
-    ["Yes, 68 % of the pairs agree", "Hard to say: RI is high even for random clusterings"],
-    1,
-    lambda: st.markdown(
-        f"Chance alone would give E[RI] = "
-        f"{metrics.expected_rand_index(contingency=table):.4f} with these cluster sizes, so "
-        f"the adjusted Rand index is only "
-        f"{metrics.adjusted_rand_index(contingency=table):.4f}. Most pairs are apart in "
-        "both clusterings whatever the clustering: RI counts them as agreements."
-    ),
-    key="lp_q2",
-)
-exercise(
-    "the adjusted Rand index",
-    "The slides leave ARI 'to be calculated'. Compute q for the truth and the clustering "
-    "(the fraction of pairs together), then E[RI] and ARI.",
-    lambda: [st.latex(step.latex()) for step in pair_counting_steps(contingency=table)],
-    key="lp_ex1",
-)
 st.page_link("pages/measure_sandbox.py", label="Try other pair counts in the sandbox",
              icon=":material/grid_on:", query_params={"sb_mode": "Pair counts"})

@@ -45,6 +45,24 @@ st.markdown(
 )
 
 st.subheader("Clusters in random data")
+
+
+def noise_answer() -> None:
+    uniform = load_dataset("no_structure", 300, None, 0, True)
+    labels = run_algorithm("kmeans", uniform.X, 0, {"n_clusters": 3}).labels
+    st.markdown(
+        f"k-means always returns its 3 clusters; on 300 uniform points (seed 0) their "
+        f"silhouette is {indices(uniform.X, labels).silhouette:.3f}. A middling silhouette "
+        "alone does not prove structure: compare it with the same index on random data "
+        "(question 1 above). The demo below lets you try other seeds and methods."
+    )
+
+
+predict_then_reveal(
+    "Uniform random points, k-means with K = 3. The mean silhouette will be about…",
+    ["0: random data has no clusters", "0.3 to 0.4", "0.9"], 1, noise_answer, key="lv_q1",
+)
+
 left, right = st.columns([1, 2.6], gap="large")
 with left:
     method = st.selectbox(
@@ -70,20 +88,6 @@ with right:
         key="lv_random", filename="clusters-in-noise",
     )
 
-
-def noise_answer() -> None:
-    labels = run_algorithm("kmeans", noise_data.X, int(seed), {"n_clusters": 3}).labels
-    st.markdown(
-        f"k-means always returns its 3 clusters; their silhouette here is "
-        f"{indices(noise_data.X, labels).silhouette:.3f}. A middling silhouette alone does "
-        "not prove structure: compare with the same index on random data (question 1)."
-    )
-
-
-predict_then_reveal(
-    "Uniform random points, k-means with K = 3. The mean silhouette will be about…",
-    ["0: random data has no clusters", "0.3 to 0.4", "0.9"], 1, noise_answer, key="lv_q1",
-)
 
 st.subheader("How many clusters? Internal and external views")
 left, right = st.columns([1, 2.6], gap="large")
