@@ -49,7 +49,7 @@ st.subheader("See it: random clusterings against random classes")
 left, right = st.columns([1, 2.6], gap="large")
 with left:
     n = st.select_slider(
-        "Points (n)", [100, 200, 500, 1000], value=500, key="lc_n", bind="query-params",
+        "Points (n)", [100, 200, 500, 1000], value=100, key="lc_n", bind="query-params",
         help="Number of points; the bias of the raw measures shrinks as n grows.",
     )
     k_true = st.slider(
@@ -97,9 +97,11 @@ st.markdown(
 st.latex(r"E[\mathrm{RI}] = q_U q_V + (1 - q_U)(1 - q_V)")
 st.markdown(
     "- **perm**: the cluster sizes are kept and the points shuffled, "
-    r"$q = \sum_i \binom{a_i}{2} / \binom{n}{2}$ (Hubert & Arabie; the usual ARI and AMI).\n"
+    r"$q = \sum_i \binom{a_i}{2} / \binom{n}{2}$ (Hubert & Arabie; the usual ARI and AMI)."
+    "\n"
     "- **num**: any partition into the same number of clusters K, "
-    r"$q = S(n-1, K) / S(n, K)$ with Stirling numbers $S$.\n"
+    r"$q = S(n-1, K) / S(n, K)$ with Stirling numbers $S$."
+    "\n"
     "- **all**: any partition at all, $q = B_{n-1} / B_n$ with Bell numbers $B$.\n"
     "- **one-sided**: the reference is kept as it is and only the clustering is random, "
     "the fair choice when several clusterings are compared with one ground truth."

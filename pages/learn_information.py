@@ -38,15 +38,18 @@ with st.expander("Every information measure of the registry"):
             st.latex(measure.formula)
 
 st.subheader("From identical to independent")
-left, right = st.columns([1, 2.4], gap="large")
-with left:
+first, second = st.columns(2, gap="large")
+with first:
     k = st.slider("Classes = clusters (K)", 2, 6, 3, key="li_k", bind="query-params",
                   help="Number of classes, and of clusters.")
+with second:
     mixing = st.slider(
         "Mixing", 0.0, 1.0, 0.3, 0.05, key="li_mix", bind="query-params",
         help="0: identical clusterings. 1: independent ones (each class spread evenly over "
         "all clusters). In between, that share of the way.",
     )
+left, right = st.columns([1, 1.8], gap="large")
+with left:
     table = mixing_table(20, k, mixing * (k - 1) / k)
     show_chart(
         contingency_heatmap(table, [f"class {i}" for i in range(k)],

@@ -31,7 +31,8 @@ st.markdown(
     "measures such as ARI and AMI (next lessons).\n"
     "3. Does it fit the data well, without any outside information? — **internal** "
     "validation: compact clusters far apart.\n"
-    "4. Which of two clusterings is better? 5. How many clusters are there?"
+    "4. Which of two clusterings is better?\n"
+    "5. How many clusters are there?"
 )
 st.markdown("The internal indices of this app:")
 st.latex(r"\mathrm{SSE} = \sum_i \lVert x_i - c_{p(i)}\rVert^2,\qquad "
