@@ -14,6 +14,8 @@ __all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
 
 #: Largest dense table (in bytes of int64 counts) built; larger tables are stored sparse.
 DENSE_LIMIT_BYTES = 100 * 2**20
+# Samples per chunk when counting cells.
+_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -24,7 +26,8 @@ class Contingency:
     ----------
     counts : numpy.ndarray or scipy.sparse.csr_array
         The R x C table of int64 counts (sparse when a dense table would exceed
-        ``DENSE_LIMIT_BYTES``). Rows and columns of zero sum never occur.
+        ``DENSE_LIMIT_BYTES`` or be much larger than n). Rows and columns of zero sum never
+        occur.
     row_sums, col_sums : numpy.ndarray
         Class sizes ``a_i`` and cluster sizes ``b_j`` (int64).
     n : int
@@ -100,7 +103,8 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
 
     Built in O(n): labels become integer codes (their own values when they are integers in a
     small range, otherwise via ``np.unique``), and one ``np.bincount`` of the combined codes
-    counts every cell. Tables above ``DENSE_LIMIT_BYTES`` are stored as ``scipy.sparse``.
+    counts every cell. Tables above ``DENSE_LIMIT_BYTES`` (or much larger than n) are stored
+    as ``scipy.sparse``.
 
     Parameters
     ----------
@@ -119,16 +123,14 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
     a, b = check_pair(labels_true, labels_pred)
     codes_a, span_a, uniques_a, offset_a = encode(a)
     codes_b, span_b, uniques_b, offset_b = encode(b)
-    dense_cells = DENSE_LIMIT_BYTES // 8
+    # Dense when it fits the memory limit and costs at most ~ what sorting n codes would.
+    dense_cells = min(DENSE_LIMIT_BYTES // 8, 16 * a.shape[0] + 65536)
     if span_a * span_b > dense_cells and (offset_a is not None or offset_b is not None):
         # Unused codes could make the table huge: compact them before deciding.
         codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
         codes_b, span_b, uniques_b, offset_b = _compact(codes_b, span_b, uniques_b, offset_b)
     if span_a * span_b <= dense_cells:
-        combined = np.multiply(codes_a, span_b, dtype=np.intp, casting="unsafe")
-        combined += codes_b
-        counts = np.bincount(combined, minlength=span_a * span_b).reshape(span_a, span_b)
-        counts = counts.astype(np.int64, copy=False)
+        counts = _dense_counts(codes_a, codes_b, span_a, span_b)
         row_sums, col_sums = counts.sum(axis=1), counts.sum(axis=0)
         keep_rows, keep_cols = row_sums > 0, col_sums > 0
         if not keep_rows.all():
@@ -153,6 +155,25 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         true_labels=_labels_of(uniques_a, offset_a, keep_rows),
         pred_labels=_labels_of(uniques_b, offset_b, keep_cols),
     )
+
+
+def _dense_counts(codes_a, codes_b, span_a, span_b):
+    """``bincount`` of the combined codes ``a * span_b + b``, by chunks of samples.
+
+    Chunks bound the temporary combined codes (8 bytes per sample otherwise) and keep them in
+    cache; a chunk is never smaller than the table, so adding the chunk tables costs O(n).
+    """
+    cells = span_a * span_b
+    chunk = max(_CHUNK, cells)
+    counts = None
+    for start in range(0, codes_a.shape[0], chunk):
+        combined = np.multiply(
+            codes_a[start : start + chunk], span_b, dtype=np.intp, casting="unsafe"
+        )
+        combined += codes_b[start : start + chunk]
+        part = np.bincount(combined, minlength=cells)
+        counts = part if counts is None else counts + part
+    return counts.astype(np.int64, copy=False).reshape(span_a, span_b)
 
 
 def _compact(codes, span, uniques, offset):

@@ -93,9 +93,9 @@ def _mutual_information(ct: Contingency) -> float:
         if is_identity(ct):
             return _entropies(ct)[0]
         n = ct.n
-        if not ct.is_sparse:
-            # Dense: sum over every cell (bd0(0, mu) = mu), no need to find the non-zeros.
-            # Row blocks of ~2**15 cells keep the temporaries in cache.
+        n_rows, n_cols = ct.shape
+        if not ct.is_sparse and 4 * ct.nnz >= n_rows * n_cols:
+            # Mostly non-zero: sum over every cell (bd0(0, mu) = mu) in cache-sized blocks.
             a, b = ct.row_sums.astype(np.float64), ct.col_sums / n
             step = max(1, (1 << 15) // b.size)
             total = 0.0
