@@ -43,7 +43,7 @@ def upper_blocks(X: np.ndarray, metric) -> Iterator[tuple[slice, np.ndarray]]:
     for rows in row_blocks(n, n):
         block = cdist(X[rows], X[rows.start:], metric=metric)
         size = rows.stop - rows.start
-        block[:, :size][np.tril_indices(size)] = np.inf
+        block[:, :size][np.tri(size, dtype=bool)] = np.inf
         yield rows, block
 
 

@@ -140,9 +140,9 @@ def _hdbscan_extras(est, X) -> dict[str, Any]:
     return {"probabilities": est.probabilities_}
 
 
-def _optics(random_state, min_samples, cluster_method, xi, eps):
-    return cluster.OPTICS(min_samples=min_samples, cluster_method=cluster_method, xi=xi,
-                          eps=eps)
+def _optics(random_state, min_samples, min_cluster_size, cluster_method, xi, eps):
+    return cluster.OPTICS(min_samples=min_samples, min_cluster_size=min_cluster_size,
+                          cluster_method=cluster_method, xi=xi, eps=eps)
 
 
 def _optics_extras(est, X) -> dict[str, Any]:
@@ -313,7 +313,7 @@ _SPECS = [
         "hdbscan", "HDBSCAN", "density",
         "Runs DBSCAN at every eps and keeps the clusters that persist longest.",
         (
-            ParamSpec("min_cluster_size", "int", 5, 2, 1000, 1,
+            ParamSpec("min_cluster_size", "int", 15, 2, 1000, 1,
                       help="Smallest group of points that counts as a cluster."),
             ParamSpec("min_samples", "int", 5, 1, 200, 1,
                       help="Neighbours needed for a point to be dense; larger = more noise."),
@@ -328,8 +328,10 @@ _SPECS = [
         "optics", "OPTICS", "density",
         "Orders points by reachability distance; valleys of the reachability plot are clusters.",
         (
-            ParamSpec("min_samples", "int", 5, 2, 200, 1,
+            ParamSpec("min_samples", "int", 20, 2, 200, 1,
                       help="Neighbours (the point itself included) needed to be a core point."),
+            ParamSpec("min_cluster_size", "int", 50, 2, 5000, 1,
+                      help="Smallest group of points that counts as a cluster (xi method)."),
             ParamSpec("cluster_method", "choice", "xi", choices=("xi", "dbscan"),
                       help="xi: cut at steep slopes of the plot; dbscan: cut at height eps."),
             ParamSpec("xi", "float", 0.05, 0.001, 0.999, 0.01,

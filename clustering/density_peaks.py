@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import validate_data
 
 from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks, upper_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
@@ -49,7 +49,9 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     MATLAB script, and pydpc): the highest average density :math:`(\rho_i + \rho_j)/2` over
     pairs i in A, j in another cluster, with :math:`d_{ij} < d_c`.
 
-    Distances are computed block by block, never as an n x n matrix: memory is O(n).
+    Distances are computed block by block, each pair once per pass, never as an n x n matrix:
+    memory is O(n) plus a fixed block budget (32 MB) and, for n above about 2,900, the
+    distances near d_c (about 1 % of the pairs) while d_c is located exactly.
 
     Parameters
     ----------
@@ -228,9 +230,3 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     def fit_predict(self, X, y=None):
         """Fit and return ``labels_``."""
         return self.fit(X).labels_
-
-    def decision_graph(self) -> dict[str, np.ndarray]:
-        """The quantities of the decision graph: rho, delta, gamma and the centre indices."""
-        check_is_fitted(self)
-        return {"rho": self.rho_, "delta": self.delta_, "gamma": self.gamma_,
-                "centers": self.centers_}

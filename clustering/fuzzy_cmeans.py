@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 from scipy.spatial.distance import cdist
-from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -18,18 +17,24 @@ def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarra
     .. math:: u_{ij} = \left[\sum_{l=1}^k \left(\frac{\|x_i - c_j\|}{\|x_i - c_l\|}
        \right)^{2/(m-1)}\right]^{-1}
 
-    (the slides print the exponent as 2/m-1; it is 2/(m-1)). Computed in logarithms, so that
-    m close to 1 does not overflow. A point that coincides with one or more centres belongs
-    to them in equal shares (the limit of the formula).
+    (the slides print the exponent as 2/m-1; it is 2/(m-1)). A point that coincides with one
+    or more centres belongs to them in equal shares (the limit of the formula).
     """
-    d = cdist(X, centers)
-    u = np.empty_like(d)
-    hit = (d == 0).any(axis=1)
+    return _memberships(cdist(X, centers, "sqeuclidean"), m)
+
+
+def _memberships(d2: np.ndarray, m: float) -> np.ndarray:
+    """`fuzzy_memberships` from the squared distances ``d2`` (n_samples x n_clusters)."""
+    u = np.empty_like(d2)
+    nearest = d2.min(axis=1, keepdims=True)
+    hit = nearest[:, 0] == 0
     if hit.any():
-        zero = d[hit] == 0
+        zero = d2[hit] == 0
         u[hit] = zero / zero.sum(axis=1, keepdims=True)
-    log_w = -2.0 / (m - 1.0) * np.log(d[~hit])
-    u[~hit] = np.exp(log_w - logsumexp(log_w, axis=1, keepdims=True))
+    # (d_ij / d_il)^(2/(m-1)) = (d2_ij / d2_il)^(1/(m-1)). Dividing by the nearest distance
+    # keeps every weight in (0, 1], so m close to 1 cannot overflow.
+    w = (d2[~hit] / nearest[~hit]) ** (-1.0 / (m - 1.0))
+    u[~hit] = w / w.sum(axis=1, keepdims=True)
     return u
 
 
@@ -109,8 +114,9 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
         for _ in range(self.max_iter):
             um = u**self.m
             centers = (um.T @ X) / um.sum(axis=0)[:, None]
-            objective.append(float((um * cdist(X, centers, "sqeuclidean")).sum()))
-            u_new = fuzzy_memberships(X, centers, self.m)
+            d2 = cdist(X, centers, "sqeuclidean")
+            objective.append(float((um * d2).sum()))
+            u_new = _memberships(d2, self.m)
             change = np.linalg.norm(u_new - u)
             u = u_new
             if change < self.tol:

@@ -48,8 +48,9 @@ class Hierarchical(ClusterMixin, BaseEstimator):
     - single: smallest pair distance; complete: largest; average: mean (UPGMA);
     - weighted: WPGMA, d(A u B, C) = (d(A, C) + d(B, C)) / 2;
     - centroid: distance of the centroids (UPGMC); median: WPGMC;
-    - ward: increase of the within-cluster sum of squares, as scipy defines it
-      (sqrt(2 |A||B| / (|A|+|B|)) ||c_A - c_B||; the slides print it with the sign reversed).
+    - ward: merge height sqrt(2 dSSE), where dSSE = |A||B| / (|A|+|B|) ||c_A - c_B||^2 is the
+      increase of the within-cluster sum of squares (scipy's convention; the slides print
+      Ward's distance with the sign reversed).
 
     Parameters
     ----------

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
 from clustering.catalog import ALGORITHMS
@@ -49,6 +51,7 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     Returns
     -------
     ClusteringResult
+        Warnings raised during the fit are collected in its ``warnings`` field, not shown.
 
     Raises
     ------
@@ -64,11 +67,16 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     if k is not None and k > X.shape[0]:
         raise ValueError(f"n_clusters={k} exceeds the number of samples ({X.shape[0]})")
     estimator = spec.factory(random_state=as_seed(random_state), **resolved)
-    labels = canonical_labels(estimator.fit_predict(X))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        labels = canonical_labels(estimator.fit_predict(X))
+        extras = spec.extras(estimator, X)
+    messages = tuple(dict.fromkeys(str(w.message) for w in caught))
     return ClusteringResult(
         labels=labels,
         n_clusters=int(labels.max() + 1),
-        extras=spec.extras(estimator, X),
+        extras=extras,
         estimator=estimator,
         params=resolved,
+        warnings=messages,
     )

@@ -70,6 +70,9 @@ class ClusteringResult:
         The fitted estimator.
     params : dict
         The resolved parameters (defaults filled in).
+    warnings : tuple of str
+        Warnings the algorithm raised while fitting (e.g. fewer distinct clusters than
+        asked), for the app to show next to the result.
     """
 
     labels: np.ndarray
@@ -77,3 +80,4 @@ class ClusteringResult:
     extras: dict[str, Any] = field(default_factory=dict)
     estimator: BaseEstimator | None = None
     params: dict[str, Any] = field(default_factory=dict)
+    warnings: tuple[str, ...] = ()

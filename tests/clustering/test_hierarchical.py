@@ -64,6 +64,18 @@ def test_other_linkages_match_scipy(X, method, k):
         assert adjusted_rand_score(ours.labels_, scipy_cut_tree(Z, n_clusters=k).ravel()) == 1.0
 
 
+def test_ward_height_is_the_increase_of_the_sum_of_squares(X):
+    # Each merge height is sqrt(2 dSSE) (Ward 1963, scipy's scaling).
+    Z = Hierarchical(2, linkage="ward").fit(X).linkage_matrix_
+    labels = cut_tree(Z, 2)
+
+    def sse(points):
+        return ((points - points.mean(axis=0)) ** 2).sum()
+
+    increase = sse(X) - sse(X[labels == 0]) - sse(X[labels == 1])
+    assert Z[-1, 2] == pytest.approx(np.sqrt(2 * increase), rel=1e-12)
+
+
 def test_cut_tree_by_replaying_merges():
     # 0-1 merge first, then 2-3, then the two pairs, on a line with gaps 1, 3, 1.5.
     Z = linkage(np.array([[0.0], [1.0], [4.0], [5.5]]), "single")

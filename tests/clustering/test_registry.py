@@ -50,6 +50,12 @@ def test_kmeans_and_dbscan_recover_blobs():
     assert res.extras["core_mask"].dtype == bool
 
 
+def test_warnings_are_collected_not_raised():
+    res = run("gmm", np.zeros((10, 2)), n_clusters=3)
+    assert any("distinct clusters" in w for w in res.warnings)
+    assert run("kmeans", load("blobs", n_samples=60).X).warnings == ()
+
+
 def test_canonical_labels_keeps_noise():
     out = clustering.canonical_labels([5, -1, 7, 5, 9])
     assert out.tolist() == [0, -1, 1, 0, 2]

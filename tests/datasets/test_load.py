@@ -25,7 +25,8 @@ def test_load_defaults(name):
     assert ds.X.dtype == float and ds.X.ndim == 2 and ds.X.shape[0] == spec.default_n
     assert ds.y.dtype.kind == "i" and ds.y.shape == (spec.default_n,)
     assert ds.y.min() == 0 and np.array_equal(np.unique(ds.y), np.arange(ds.y.max() + 1))
-    assert len(ds.feature_names) == ds.X.shape[1]
+    assert len(ds.feature_names) == ds.X.shape[1] == ds.n_features
+    assert ds.n_samples == spec.default_n
     assert ds.name == name and ds.description == spec.description
     again = load(name)
     assert np.array_equal(ds.X, again.X) and np.array_equal(ds.y, again.y)
