@@ -18,7 +18,10 @@ from sklearn.metrics import calinski_harabasz_score, davies_bouldin_score, silho
 
 from clustering.run import run
 
-__all__ = ["InternalIndices", "elbow_curve", "internal_indices", "silhouettes", "within_sse"]
+__all__ = [
+    "MAX_SILHOUETTE_POINTS", "InternalIndices", "elbow_curve", "internal_indices", "silhouettes",
+    "within_sse",
+]
 
 
 class InternalIndices(NamedTuple):
@@ -63,15 +66,26 @@ def within_sse(X, labels) -> float:
     return total
 
 
-def silhouettes(X, labels) -> tuple[np.ndarray, np.ndarray]:
+#: Above this many clustered points the silhouette is computed on a seeded random sample of
+#: this size: it costs O(n^2) time and memory.
+MAX_SILHOUETTE_POINTS = 4000
+
+
+def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """Silhouette of every clustered point and its label (scikit-learn's silhouette_samples).
 
     .. math:: s(x) = \\frac{b(x) - a(x)}{\\max(a(x), b(x))}
 
     ``a``: mean distance to the own cluster, ``b``: smallest mean distance to another
     cluster (slides, "Silhouette coefficient"). Raises ValueError unless 2 <= K <= n - 1.
+    Above :data:`MAX_SILHOUETTE_POINTS` clustered points, a random sample of that many
+    (drawn with ``random_state``) is scored, distances taken within the sample.
     """
     X, labels = _clustered(X, labels)
+    if labels.size > MAX_SILHOUETTE_POINTS:
+        rng = np.random.default_rng(random_state)
+        sample = np.sort(rng.choice(labels.size, MAX_SILHOUETTE_POINTS, replace=False))
+        X, labels = X[sample], labels[sample]
     k = np.unique(labels).size
     if not 2 <= k <= labels.size - 1:
         raise ValueError(

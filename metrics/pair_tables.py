@@ -56,7 +56,8 @@ def table_with_pair_counts(n11: int, n10: int, n01: int, n00: int) -> np.ndarray
         n_{11} + n_{01} = \\sum_j \\binom{b_j}{2},\\quad
         \\textstyle\\sum = \\binom{n}{2}
 
-    The search enumerates the integer partitions of ``n`` giving the two margins, then fills
+    The search enumerates the integer partitions of ``n`` giving the two margins (pairs of
+    margins with the fewest cells first, so the table is as small as the search finds), then fills
     the table cell by cell, pruning with the largest ``sum C(n_ij, 2)`` the free cells can
     still reach. It is exhaustive: None means no pair of clusterings of ``n`` samples has
     these pair counts.
@@ -80,12 +81,16 @@ def table_with_pair_counts(n11: int, n10: int, n01: int, n00: int) -> np.ndarray
         )
     rows_options = list(_partitions(n, n, int(n11 + n10)))
     cols_options = list(_partitions(n, n, int(n11 + n01)))
+    # Smallest tables first: the one returned is as easy to read as the search can make it.
+    margin_pairs = sorted(
+        ((r, c) for r in rows_options for c in cols_options), key=lambda rc: len(rc[0]) * len(rc[1])
+    )
     # Two passes: a short search of every pair of margins first (a table, when one exists,
     # is usually found fast), then the undecided pairs with the rest of the budget.
     undecided = []
     spent = 0
     for per_pair in (_FIRST_PASS_NODES, None):
-        pairs = [(r, c) for r in rows_options for c in cols_options] if per_pair else undecided
+        pairs = margin_pairs if per_pair else undecided
         undecided = []
         for rows, cols in pairs:
             budget = [per_pair or _NODE_BUDGET - spent]

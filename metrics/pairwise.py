@@ -31,8 +31,9 @@ def _xlogx(x: np.ndarray, n: int) -> np.ndarray:
 
 def _pami(ct) -> float:
     n = ct.n
-    if n < 2:
-        return 0.0
+    rows_count, cols_count = ct.shape
+    if n < 2 or rows_count in (1, n) or cols_count in (1, n):
+        return 0.0  # Proposition 2, exactly (the closed form would leave rounding noise)
     rows, cols, nij = ct.nonzero()
     a = ct.row_sums[rows]
     b = ct.col_sums[cols]

@@ -24,7 +24,13 @@ which lies in (0, 1] and is close to 1 when m >> k log k. Two exact ways to comp
 - the recurrence S(m, k) = k S(m-1, k) + S(m-1, k-1), rewritten for U as the cumulative sum
   U_k(m) = sum_{i=k-1}^{m-1} U_{k-1}(i) (1 - 1/k)^i and run column by column with
   ``np.logaddexp.accumulate``: O(K (n - K + 1)) work, used when inclusion-exclusion is not
-  accurate (many blocks for the number of elements).
+  accurate (many blocks for the number of elements) and that work is below
+  ``_RECURRENCE_LIMIT``.
+
+Beyond both (n/K below about log K and K (n - K) large), the "num" weights come from the
+block sizes of a uniform surjection being K i.i.d. zero-truncated Poisson variables
+conditioned on their sum, whose law is inverted from its characteristic function
+(``_num_weights_ztp``): accurate to about n 1e-16 relative to the largest weight.
 
 Bell numbers use Dobinski's formula B_n = e^{-1} sum_k k^n / k!, a sum of positive terms whose
 normalized terms pi_n(k) = k^n / (e k! B_n) are the law of the number of urns in Stam's
@@ -40,10 +46,11 @@ stays below ``SIZE_CUT_TOLERANCE`` (1e-18 nats), far below float64 rounding of t
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
-from scipy import special, stats
+from scipy import optimize, special, stats
 
 from metrics._special import bd0
 from metrics.chance import RandomModel
@@ -190,6 +197,7 @@ def log_stirling2(n: int, k: int) -> float:
     return n * math.log(k) - math.lgamma(k + 1) + log_u
 
 
+@functools.lru_cache(maxsize=32)
 def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Urn counts k and log pi_n(k) - log max, for Dobinski's sum of k^n / k! (n >= 1).
 
@@ -210,7 +218,9 @@ def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
         left_ok = lo == 1 or t[0] < -_DOBINSKI_LOG_CUT
         if left_ok and t[-1] < -_DOBINSKI_LOG_CUT:
             keep = t >= -_DOBINSKI_LOG_CUT - 10
-            return k[keep], t[keep]
+            k, t = k[keep], t[keep]
+            k.flags.writeable = t.flags.writeable = False  # cached: shared between calls
+            return k, t
         span *= 2
 
 
@@ -278,6 +288,8 @@ class NumModel(RandomModel):
             return 1.0
         if k == 1:
             return 1.0
+        if _needs_fourier(n, k):
+            return _num_weights_ztp(n, k)[2]
         log_u = log_surjection_probability(np.array([n - 1, n]), k)
         return float(np.exp(log_u[0] - log_u[1]) / k)
 
@@ -285,18 +297,22 @@ class NumModel(RandomModel):
         k = _n_blocks(sizes, n)
         if k <= 1:
             return np.array([n], dtype=np.int64), np.array([float(k)])
+        if _needs_fourier(n, k):
+            a, w, _ = _num_weights_ztp(n, k)
+            return _cut_sizes(n, a, w)
         log_u_all = float(log_surjection_probability(n, k))
         a = np.arange(1, n - k + 2)
-        if log_u_all > -1.0:
-            # Outside the Bernstein window of Binom(n, 1/K) the upper bound below is < 3e-31.
-            window, _ = _binomial_window(n, 1.0 / k)
-            a = a[(a >= window[0]) & (a <= window[-1])]
-        # U_{K-1} <= 1 gives an upper bound on w(a); sizes negligible under it are cut first,
-        # so U_{K-1}(n - a) is only computed where it matters.
         log_upper = math.log(k) + _log_binom_pmf(a, n, 1.0 / k) - log_u_all
-        kept = np.isin(a, _cut_sizes(n, a, np.exp(log_upper))[0])
-        a = a[kept]
-        log_w = log_upper[kept] + log_surjection_probability(n - a, k - 1)
+        if log_u_all > -1.0:
+            # Outside the Bernstein window of Binom(n, 1/K) the upper bound is < 3e-31.
+            window, _ = _binomial_window(n, 1.0 / k)
+            inside = (a >= window[0]) & (a <= window[-1])
+            a, log_upper = a[inside], log_upper[inside]
+            # U_{K-1} <= 1 makes log_upper an upper bound on log w(a): sizes negligible
+            # under it are cut first, so U_{K-1}(n - a) is only computed where it matters.
+            kept = np.isin(a, _cut_sizes(n, a, np.exp(log_upper))[0])
+            a, log_upper = a[kept], log_upper[kept]
+        log_w = log_upper + log_surjection_probability(n - a, k - 1)
         return _cut_sizes(n, a, np.exp(log_w))
 
     def binomial_limit(self, sizes, n: int) -> int | None:
@@ -374,6 +390,85 @@ class AllModel(RandomModel):
         bound = math.log(n) if n > 0 else 0.0
         return bound / math.log(base) if base is not None else bound
 
+
+
+# Above this many table entries the recurrence gives way to the zero-truncated Poisson method.
+_RECURRENCE_LIMIT = 3_000_000
+# Frequencies where |phi^k| < exp(-_FOURIER_LOG_CUT) are left out of the Fourier inversion.
+_FOURIER_LOG_CUT = 80.0
+
+
+def ztp_rate(n: int, k: int) -> float:
+    """lambda with k E[X] = n for X zero-truncated Poisson: lambda / (1 - e^-lambda) = n / k."""
+    ratio = n / k
+    if ratio == 1.0:
+        return 0.0
+    return optimize.brentq(lambda lam: lam / -math.expm1(-lam) - ratio, 1e-12, ratio + 1.0)
+
+
+def _ztp_log_pmf(x: np.ndarray, lam: float) -> np.ndarray:
+    return x * math.log(lam) - special.gammaln(x + 1) - math.log(math.expm1(lam))
+
+
+def _ztp_sum_pmf(m_first: int, count: int, k: int, lam: float) -> np.ndarray:
+    """P(X_1 + ... + X_k = m), m = m_first .. m_first + count - 1, for i.i.d. zero-truncated
+    Poisson(lambda), by Fourier inversion.
+
+    P(m) = (1/L) sum_f phi(w_f)^k e^{-i w_f m}, w_f = 2 pi f / L, phi(w) =
+    expm1(lambda e^{iw}) / expm1(lambda), with L far beyond the mass of the sum (no
+    aliasing). Only frequencies with |phi|^k above exp(-_FOURIER_LOG_CUT) are summed, found
+    with the bound 1 - |phi|^2 >= 2 c (1 - cos w), c = max_x p_x p_{x+1} (the pair (x, x+1)
+    in 1 - |phi|^2 = sum_{x,y} p_x p_y (1 - cos w(x - y))), which decreases on [0, pi].
+    The phases k arg(phi) - w m reach about w_max n, so the relative error is about
+    n w_max 1e-16 (1e-12 at n = 1e5).
+    """
+    x = np.arange(1, max(20, int(lam + 40 * math.sqrt(lam) + 40)))
+    p = np.exp(_ztp_log_pmf(x, lam))
+    c = float(np.max(p[:-1] * p[1:]))
+    mean = lam / -math.expm1(-lam)
+    sd = math.sqrt(k * max(mean * (1 + lam - mean), c))
+    length = int(k * mean + 60 * sd + 10 * x[-1] + 1000)
+    one_minus_cos = _FOURIER_LOG_CUT / (k * c)
+    w_max = math.pi if one_minus_cos >= 2 else math.acos(1 - one_minus_cos)
+    f = np.arange(0, min(int(w_max * length / (2 * math.pi)) + 2, length // 2) + 1)
+    w = 2 * math.pi * f / length
+    log_phi = np.log(np.expm1(lam * np.exp(1j * w))) - math.log(math.expm1(lam))
+    # f and -f together (real result), except f = 0 and the Nyquist frequency f = L/2
+    fold = np.where((f == 0) | (2 * f == length), 1.0, 2.0)
+    terms = np.exp(k * log_phi - 1j * w * m_first) * fold
+    step = np.exp(-1j * w)
+    out = np.empty(count)
+    for j in range(count):
+        out[j] = terms.sum().real / length
+        terms *= step  # one more element: e^{-i w (m + 1)}, ~j ulps of phase drift
+    return out
+
+
+def _num_weights_ztp(n: int, k: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """Size weights and pair probability of "num" by the zero-truncated Poisson identity.
+
+    A uniform surjection onto k labels has block sizes distributed as k i.i.d. ZTP(lambda)
+    conditioned on their sum n (any lambda; here k E[X] = n), so
+    w(a) = k p(a) P_{k-1}(n - a) / P_k(n) and q = S(n-1, k) / S(n, k) = lambda P_k(n-1) /
+    (n P_k(n)), with p the ZTP pmf and P_j the law of a sum of j of them;
+    P_k(m) = sum_a p(a) P_{k-1}(m - a), over sizes a up to where p is below 1e-40 or so.
+    """
+    lam = ztp_rate(n, k)
+    a_max = min(n - k + 1, int(lam + 60 * math.sqrt(lam) + 60))
+    a = np.arange(1, a_max + 1)
+    p = np.exp(_ztp_log_pmf(a, lam))
+    # P_{k-1}(m) for m = n - a_max - 1 .. n - 1, ascending
+    rest = np.maximum(_ztp_sum_pmf(n - a_max - 1, a_max + 1, k - 1, lam), 0.0)
+    at_n = rest[::-1][:a_max]  # P_{k-1}(n - a), a = 1..a_max
+    at_n_minus_1 = rest[::-1][1 : a_max + 1]  # P_{k-1}(n - 1 - a)
+    total, total_minus_1 = np.dot(p, at_n), np.dot(p, at_n_minus_1)
+    return a, k * p * at_n / total, lam * total_minus_1 / (n * total)
+
+
+def _needs_fourier(n: int, k: int) -> bool:
+    """True when inclusion-exclusion is inaccurate and the recurrence table too large."""
+    return _expected_empty_urns(n // 2, k - 1) > _IE_MAX_EMPTY and k * (n - k + 1) > (
+        _RECURRENCE_LIMIT)
 
 # Relative distance to the multinomial limit below which "num" is treated as in it.
 _BINOMIAL_LIMIT = 1e-17

@@ -11,10 +11,12 @@
   joins one of the k blocks of the first m-1 elements chosen uniformly. The probabilities
   come from the log table of U_k(m) = k! S(m, k) / k^m (``metrics.random_models``), the loop
   is iterative (no recursion limit), and blocks are labelled in order of first element.
-  When that table would hold more than ``_TABLE_LIMIT`` entries, uniform labels are drawn
-  until all K are used (a uniform surjection, which is the same law on partitions since each
-  partition into K blocks has exactly K! labellings); this needs the acceptance probability
-  U_K(n) to be at least ``_MIN_ACCEPTANCE``, otherwise a ValueError says so.
+  When that table would hold more than ``_TABLE_LIMIT`` entries, a uniform surjection onto K
+  labels is drawn instead (the same law on partitions, since each partition into K blocks
+  has exactly K! labellings): by drawing uniform labels until all K are used when that
+  succeeds with probability >= 1/2, otherwise by drawing the K block sizes as i.i.d.
+  zero-truncated Poisson variables conditioned on their sum (``_sample_ztp_sizes``) and
+  shuffling the labels.
 - "all": uniform over all partitions of n elements (Gates & Ahn's "all"), by Stam's
   algorithm (Stam 1983): draw a number of urns M with P(M = k) = k^n / (e k! B_n), throw the
   n elements uniformly into the M urns; the non-empty urns are the blocks.
@@ -22,8 +24,8 @@
   clusters may be empty, so fewer than K labels may appear. This is the generator of the
   papers' experiments (Vinh et al. 2009, Romano et al. 2014).
 - "exact_k": "uniform" conditioned on all K labels being used, by rejection; when the
-  acceptance probability U_K(n) is below ``_MIN_ACCEPTANCE`` the "num" sampler followed by a
-  uniform relabelling gives the same law. Labels are in random order.
+  acceptance probability U_K(n) may be below 1/2 the "num" sampler followed by a uniform
+  relabelling gives the same law. Labels are in random order.
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from scipy import optimize, special
 
 from metrics.random_models import (
     _dobinski_terms,
-    log_surjection_probability,
+    _expected_empty_urns,
     log_surjection_table,
 )
 
@@ -42,8 +45,7 @@ __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 
 SAMPLING_MODELS = ("perm", "num", "all", "uniform", "exact_k")
 
-_TABLE_LIMIT = 20_000_000
-_MIN_ACCEPTANCE = 0.01
+_TABLE_LIMIT = 5_000_000
 
 
 def _generator(random_state) -> np.random.Generator:
@@ -114,19 +116,53 @@ def _sample_surjection(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
             return labels
 
 
-def _acceptance(n: int, k: int) -> float:
-    return float(np.exp(log_surjection_probability(n, k)))
+def _rejection_is_fast(n: int, k: int) -> bool:
+    """True when uniform labels use all k of them with probability >= 1/2.
+
+    1 - U_k(n) <= mu = k (1 - 1/k)^n (union bound over the empty urns).
+    """
+    return float(_expected_empty_urns(n, k)) <= 0.5
+
+
+def _ztp_rate(n: int, k: int) -> float:
+    """lambda with k E[X] = n for X zero-truncated Poisson: lambda / (1 - e^-lambda) = n / k."""
+    ratio = n / k
+    if ratio == 1.0:
+        return 0.0
+    return optimize.brentq(lambda lam: lam / -math.expm1(-lam) - ratio, 1e-12, ratio + 1.0)
+
+
+def _sample_ztp_sizes(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
+    """Block sizes of a uniform surjection of n elements onto k labels.
+
+    The counts of a uniform surjection have law prod_i 1/x_i! restricted to x_i >= 1 and
+    sum n, which is that of k i.i.d. zero-truncated Poisson(lambda) variables conditioned on
+    their sum (for any lambda). With k E[X] = n: draw k - 1 of them (inverse cdf), let the
+    last be the remainder r and accept with probability p(r) / max p, which makes the k
+    sizes i.i.d. given the sum. Acceptance is about 1 / (sd sqrt(2 pi) max p).
+    """
+    lam = _ztp_rate(n, k)
+    if lam == 0.0:
+        return np.ones(k, dtype=np.int64)
+    support = np.arange(1, n - k + 2)
+    log_pmf = support * math.log(lam) - special.gammaln(support + 1) - math.log(math.expm1(lam))
+    pmf = np.exp(log_pmf - log_pmf.max())
+    cdf = np.cumsum(pmf)
+    cdf /= cdf[-1]
+    while True:
+        sizes = support[np.minimum(np.searchsorted(cdf, rng.random(k - 1)), support.size - 1)]
+        rest = n - int(sizes.sum())
+        if 1 <= rest <= support[-1] and rng.random() < pmf[rest - 1]:
+            return np.append(sizes, rest)
 
 
 def _sample_num(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
     if k * (n - k + 1) <= _TABLE_LIMIT:
         return _sample_num_table(n, k, rng)
-    if _acceptance(n, k) >= _MIN_ACCEPTANCE:
+    if _rejection_is_fast(n, k):
         return _first_appearance(_sample_surjection(n, k, rng))
-    raise ValueError(
-        f"sampling a partition of n={n} into K={k} blocks needs a table of {k * (n - k + 1)} "
-        f"entries (limit {_TABLE_LIMIT}); use a smaller n or K"
-    )
+    sizes = _sample_ztp_sizes(n, k, rng)
+    return _first_appearance(rng.permutation(np.repeat(np.arange(k), sizes)))
 
 
 def _sample_all(n: int, rng: np.random.Generator) -> np.ndarray:
@@ -186,6 +222,6 @@ def sample_clustering(
     k = _check_k(n, n_clusters, model, at_most_n=True)
     if model == "num":
         return _sample_num(n, k, rng)
-    if _acceptance(n, k) >= _MIN_ACCEPTANCE:
+    if _rejection_is_fast(n, k):
         return _sample_surjection(n, k, rng).astype(np.int64)
     return rng.permutation(k)[_sample_num(n, k, rng)]

@@ -7,15 +7,12 @@ import streamlit as st
 import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
-from metrics.alignment import NOISE_POLICIES, align_labels, match_clusters, score_noise
+from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
-from plots.heatmap import contingency_heatmap
-from plots.lines import line_chart
-from plots.silhouette import silhouette_plot
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.export import show_chart
-from ui.measures import random_model_controls, show_formulas, show_measure_table
-from ui.scoring import elbow, indices, silhouette_values
+from ui.measures import random_model_controls
+from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.widgets import param_widget
 
 st.title("Compare with ground truth")
@@ -62,14 +59,7 @@ with controls:
             )
             for spec in algorithm.params
         }
-    policy = st.radio(
-        "Noise points are scored as", list(NOISE_POLICIES), key="mt_noise_policy",
-        bind="query-params", format_func=lambda p: {
-            "cluster": "one more cluster", "singletons": "singletons", "exclude": "left out",
-        }[p],
-        help=" ".join(f"{p}: {text}" for p, text in NOISE_POLICIES.items())
-        + " Only matters for algorithms that mark noise (DBSCAN, HDBSCAN, OPTICS, ...).",
-    )
+    policy = noise_policy_choice("mt_noise_policy")
     model, one_sided = random_model_controls("mt")
 
 with view:
@@ -78,8 +68,6 @@ with view:
         result = run_algorithm(algorithm_name, data.X, int(seed), params)
         truth, found = score_noise(data.y, result.labels, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
-        ct = metrics.contingency_table(truth, found)
-        matching = match_clusters(contingency=ct)
     except (ValueError, TypeError) as error:
         st.error(f"{error}")
         st.stop()
@@ -118,71 +106,11 @@ with scatter_tab:
     )
 
 with table_tab:
-    table = ct.toarray()
-    rows = [f"class {label}" for label in ct.true_labels.tolist()]
-    cols = [
-        "noise" if label == -1 and policy == "cluster" else f"cluster {label}"
-        for label in ct.pred_labels.tolist()
-    ]
-    order = np.concatenate([matching.cols, np.setdiff1d(np.arange(table.shape[1]),
-                                                        matching.cols)])
-    matched_cells = [(int(r), int(np.flatnonzero(order == c)[0]))
-                     for r, c in zip(matching.rows, matching.cols, strict=True)]
-    cells = pd.DataFrame(
-        [(rows[i], cols[j], int(table[i, j])) for i in range(table.shape[0]) for j in order],
-        columns=["class", "cluster", "count"],
-    )
-    show_chart(
-        contingency_heatmap(table[:, order], rows, [cols[j] for j in order],
-                            matched=matched_cells if table.shape[1] <= 30 else ()),
-        key="mt_heatmap", data=cells, filename="contingency",
-    )
-    st.caption(
-        f"Clusters are reordered to sit under their matched class (outlined): "
-        f"{matching.matched} of {ct.n} points are in matched cells, a classification error "
-        f"of {1 - matching.matched / ct.n:.3f}."
-    )
+    show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
 
 with measures_tab:
-    show_measure_table(values, key="mt_scores")
-    with st.expander("Formulas"):
-        show_formulas(values)
+    show_measures(values, "mt_scores")
 
 with internal_tab:
-    st.caption(
-        "Internal indices judge the clustering from the data alone, without the classes. "
-        + ("Noise points are left out. " if n_noise else "")
-    )
-    scores = indices(data.X, result.labels)
-    cards = st.columns(4)
-    cards[0].metric("SSE (within)", f"{scores.sse:.4g}",
-                    help="Sum of squared distances to the cluster centroids: lower is tighter.")
-    for card, label, value, text in (
-        (cards[1], "Silhouette", scores.silhouette, "Mean silhouette in [-1, 1]: higher is "
-         "better."),
-        (cards[2], "Calinski-Harabasz", scores.calinski_harabasz, "Between- over "
-         "within-cluster dispersion: higher is better."),
-        (cards[3], "Davies-Bouldin", scores.davies_bouldin, "Average worst similarity of a "
-         "cluster to another: lower is better."),
-    ):
-        card.metric(label, "—" if value is None else f"{value:.4g}",
-                    help=text + ("" if value is not None else " Undefined here: it needs "
-                                 "between 2 and n - 1 clusters."))
-    left, right = st.columns(2)
-    with left:
-        if scores.silhouette is not None:
-            sil, sil_labels = silhouette_values(data.X, aligned)
-            show_chart(
-                silhouette_plot(sil, sil_labels, title="Silhouette of every point"),
-                key="mt_silhouette",
-                data=pd.DataFrame({"cluster": sil_labels, "silhouette": sil}),
-                filename="silhouette",
-            )
-    with right:
-        curve = elbow(data.X, int(seed))
-        k_now = result.n_clusters if algorithm_name == "kmeans" else None
-        show_chart(
-            line_chart(curve, "k", "sse", title="Elbow: k-means SSE against K",
-                       x_title="K", y_title="SSE (within)", vline=k_now),
-            key="mt_elbow", data=curve, filename="elbow",
-        )
+    show_internal(data.X, aligned, "mt", seed=int(seed),
+                  k_now=result.n_clusters if algorithm_name == "kmeans" else None)

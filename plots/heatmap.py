@@ -66,8 +66,10 @@ def contingency_heatmap(
         title=title,
         xaxis_title=col_title,
         yaxis_title=row_title,
-        height=max(260, 60 + 48 * len(rows)),
-        margin={"l": 40, "r": 10, "t": 50 if title else 20, "b": 40},
+        height=max(300, 130 + 48 * len(rows)),
+        # The column labels sit on top, under the title: leave room for both.
+        title_y=0.98 if title else None,
+        margin={"l": 40, "r": 10, "t": 110 if title else 70, "b": 20},
     )
     fig.update_xaxes(type="category", side="top")
     fig.update_yaxes(type="category", autorange="reversed")

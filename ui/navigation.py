@@ -32,6 +32,28 @@ PAGES: tuple[PageEntry, ...] = (
         "What ClusterLab is, who it is for, and where to start.",
     ),
     PageEntry(
+        "Learn", "pages/learn_families.py", "Clustering families", ":material/category:",
+        "Flat, fuzzy, hierarchical and density-based clustering side by side on one dataset.",
+    ),
+    PageEntry(
+        "Learn", "pages/learn_validation.py", "Internal vs external validation",
+        ":material/fact_check:",
+        "Clusters found in random data, and choosing K with and without the ground truth.",
+    ),
+    PageEntry(
+        "Learn", "pages/learn_pairs.py", "Pair counting", ":material/join_inner:",
+        "The four kinds of pairs, the Rand index and its adjusted version, the slides' "
+        "exercise.",
+    ),
+    PageEntry(
+        "Learn", "pages/learn_information.py", "Information measures", ":material/functions:",
+        "Entropy, mutual information, NMI and VI, from identical to independent clusterings.",
+    ),
+    PageEntry(
+        "Learn", "pages/learn_chance.py", "Correction for chance", ":material/casino:",
+        "Why NMI and RI reward random clusterings, and the random models behind ARI and AMI.",
+    ),
+    PageEntry(
         "Explore", "pages/explore.py", "Explore", ":material/scatter_plot:",
         "Pick a dataset and an algorithm, move every parameter and compare the clustering "
         "with the ground truth.",
@@ -73,6 +95,10 @@ PAGES: tuple[PageEntry, ...] = (
         "Measure", "pages/measure_sandbox.py", "Contingency sandbox", ":material/grid_on:",
         "Edit a contingency table or four pair counts and watch every measure, worked out "
         "step by step.",
+    ),
+    PageEntry(
+        "Measure", "pages/measure_upload.py", "Upload your data", ":material/upload_file:",
+        "Cluster and score a CSV file of your own, with or without a column of labels.",
     ),
 )
 

@@ -6,7 +6,13 @@ from sklearn.cluster import KMeans
 from sklearn.datasets import make_blobs
 from sklearn.metrics import calinski_harabasz_score, davies_bouldin_score, silhouette_score
 
-from clustering.internal import elbow_curve, internal_indices, silhouettes, within_sse
+from clustering.internal import (
+    MAX_SILHOUETTE_POINTS,
+    elbow_curve,
+    internal_indices,
+    silhouettes,
+    within_sse,
+)
 
 X, Y = make_blobs(n_samples=200, centers=3, random_state=0)
 
@@ -46,3 +52,10 @@ def test_elbow_curve_starts_at_the_total_sum_of_squares_and_falls():
     assert list(curve["k"]) == [1, 2, 3, 4, 5]
     assert curve["sse"].iloc[0] == pytest.approx(X.var(axis=0).sum() * len(X))
     assert curve["sse"].iloc[2] < 0.5 * curve["sse"].iloc[0]
+
+
+def test_large_clusterings_get_a_sampled_silhouette():
+    big, truth = make_blobs(n_samples=MAX_SILHOUETTE_POINTS + 500, centers=3, random_state=1)
+    values, kept = silhouettes(big, truth)
+    assert values.size == kept.size == MAX_SILHOUETTE_POINTS
+    assert values.mean() == pytest.approx(silhouette_score(big, truth), abs=0.02)

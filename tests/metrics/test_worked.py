@@ -88,3 +88,15 @@ def test_numbers_are_written_for_students():
     assert number(0.242914979757) == "0.2429"
     assert number(1.5e-5) == "1.5e-05"
     assert pair_counting_steps(contingency=[[2, 1], [0, 3]])[0].latex().endswith("= 15")
+
+
+@pytest.mark.parametrize("model", ["num", "all"])
+@pytest.mark.parametrize("one_sided", [False, True])
+def test_expected_rand_index_is_written_out_under_every_model(model, one_sided):
+    table = TABLES[0]
+    steps = by_symbol(pair_counting_steps(contingency=table, random_model=model,
+                                          one_sided=one_sided))
+    expected = steps[r"E[\mathrm{RI}]"]
+    assert evaluate(expected.substituted) == pytest.approx(expected.value, abs=1e-3)
+    ari = steps[r"\mathrm{ARI}"]
+    assert evaluate(ari.substituted) == pytest.approx(ari.value, abs=2e-3)
