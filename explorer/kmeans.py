@@ -134,7 +134,7 @@ def format_centers(centers: np.ndarray) -> str:
 
 
 def nearest_center_grid(bounds: tuple[float, float, float, float], centers: np.ndarray,
-                        resolution: int = 120) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                        resolution: int = 160) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Index of the nearest centre on a grid: the Voronoi cells k-means assigns by.
 
     ``bounds = (xmin, xmax, ymin, ymax)``; returns the grid's x and y coordinates and the

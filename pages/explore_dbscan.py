@@ -1,5 +1,6 @@
 """DBSCAN: core, border and noise points, and the k-distance curve to choose eps."""
 
+import numpy as np
 import streamlit as st
 
 from metrics.alignment import align_labels
@@ -7,6 +8,11 @@ from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance
 from ui.charts import show_chart
 from ui.explore_cache import dbscan_view, scores
 from ui.explore_controls import dataset_controls
+
+# Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
+EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0.005),
+                                                         *np.arange(0.1, 1.0, 0.01),
+                                                         *np.arange(1.0, 5.0001, 0.1))}))
 
 st.title("DBSCAN: density-based clusters and noise")
 st.caption(
@@ -18,10 +24,10 @@ st.caption(
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
     data = dataset_controls("db", default="moons")
-    eps = st.slider("eps (neighbourhood radius)", 0.01, 3.0, 0.1, 0.01, key="db_eps",
-                    bind="query-params",
-                    help="Two points closer than eps are neighbours. Read a good value at the "
-                         "knee of the k-distance curve.")
+    eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
+                           bind="query-params",
+                           help="Two points closer than eps are neighbours. Read a good value "
+                                "at the knee of the k-distance curve.")
     min_samples = st.slider("min_samples", 1, 50, 5, key="db_min",
                             bind="query-params",
                             help="Neighbours within eps (the point itself included) needed to "

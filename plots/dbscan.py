@@ -10,8 +10,10 @@ from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
 from plots.tables import points_table
 
 # Marker of each point type: core points are solid, border points hollow, noise a grey cross.
-SYMBOLS = {"core": "circle", "border": "circle-open", "noise": "x-thin-open"}
-SIZES = {"core": 10, "border": 9, "noise": 11}
+SYMBOLS = {"core": "circle", "border": "circle-open", "noise": "x"}
+SIZES = {"core": 10, "border": 9, "noise": 10}
+# The palette's light noise grey, outlined darker so that crosses read on a projector.
+NOISE_OUTLINE = "#666666"
 # Drawing one circle per core point is readable only for small sets.
 MAX_CIRCLES = 400
 
@@ -39,10 +41,12 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
         name = "noise" if label < 0 else f"cluster {label}"
         kinds = point_types[mask]
         color = NOISE_COLOR if label < 0 else cluster_color(int(label))
+        outline = {"width": 1, "color": NOISE_OUTLINE} if label < 0 else {"width": 2,
+                                                                          "color": color}
         fig.add_trace(go.Scatter(
             x=X[mask, 0], y=X[mask, 1], mode="markers", name=name,
             marker={"color": color, "symbol": [SYMBOLS[t] for t in kinds],
-                    "size": [SIZES[t] for t in kinds], "line": {"width": 2, "color": color}},
+                    "size": [SIZES[t] for t in kinds], "line": outline},
             text=kinds, hovertemplate="%{text} point<extra>" + name + "</extra>",
         ))
     # Legend entries for the shapes, independent of the clusters.

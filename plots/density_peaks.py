@@ -90,7 +90,8 @@ def density_peaks_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.n
                 "black"},
         customdata=centers, hovertemplate="centre: point %{customdata}<extra></extra>",
     ))
-    fig.update_layout(height=520, font={"size": 15}, legend={"font": {"size": 14}})
+    fig.update_layout(height=520, font={"size": 15},
+                      legend={"font": {"size": 14}, "orientation": "h", "y": -0.15})
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(constrain="domain")
     return fig

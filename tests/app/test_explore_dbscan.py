@@ -61,3 +61,10 @@ def test_circles_are_drawn_around_each_core_point():
     assert not at.exception
     circles = [s for s in chart(at, "db_scatter")["layout"]["shapes"] if s["type"] == "circle"]
     assert len(circles) == int(metrics(at)["Core"])
+
+
+def test_an_eps_off_the_scale_in_the_url_falls_back_to_the_default():
+    at = open_page(PAGE, {"db_eps": "0.0731", "db_min": "many"})
+    assert not at.exception and not at.error
+    assert at.select_slider(key="db_eps").value == 0.1
+    assert at.slider(key="db_min").value == 5
