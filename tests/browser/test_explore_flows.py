@@ -53,6 +53,24 @@ def test_kmeans_step_step_back_and_play(page, app_url):
     page.get_by_text("Play", exact=True).click()
 
 
+def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):
+    open_view(page, app_url, "explore_kmeans?km_init=placed+by+you&km_n=200")
+    centres = page.get_by_role("textbox", name="Centres (x, y; x, y; ...)")
+    for count, (fx, fy) in enumerate([(0.3, 0.3), (0.7, 0.6)], start=1):
+        area = page.locator('[data-testid="stPlotlyChart"]').first.locator(
+            ".nsewdrag").first.bounding_box()
+        x, y = area["x"] + fx * area["width"], area["y"] + fy * area["height"]
+        page.mouse.move(x, y)
+        page.mouse.click(x, y)
+        page.wait_for_function("([e, n]) => e.value.split(';').length === n",
+                               arg=[centres.element_handle(), count], timeout=30_000)
+        wait_until_idle(page)
+    # Two clicks, two centres: upper left first, lower right second.
+    (x1, y1), (x2, y2) = (map(float, c.split(",")) for c in centres.input_value().split(";"))
+    assert x1 < x2 and y1 > y2
+    screenshot(page, "explore_kmeans-placed")
+
+
 def test_density_peaks_box_on_the_decision_graph_picks_the_centres(page, app_url):
     open_view(page, app_url, "explore_density_peaks")
     # Blobs: the three centres stand far above the rest; a box over the top two.
