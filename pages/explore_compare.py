@@ -71,7 +71,8 @@ with view:
                     continue
                 st.caption(panel_caption(panel))
                 labels = align_labels(data.y, panel.labels)
-                show_chart(panel_figure(xy, labels, axis_titles), points_table(xy, labels),
+                show_chart(panel_figure(xy, labels, axis_titles, equal_scales=False),
+                           points_table(xy, labels),
                            f"cmp_panel_{name}")
 
     st.subheader("One algorithm over a grid of parameters")

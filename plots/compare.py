@@ -12,14 +12,22 @@ GRID_VALUES = {"ari": "ARI", "ami": "AMI", "n_clusters": "number of clusters"}
 
 
 def panel_figure(xy: np.ndarray, labels: np.ndarray, axis_titles: tuple[str, str], *,
-                 height: int = 330, legend: bool = False) -> go.Figure:
-    """A compact cluster scatter (a gallery panel): equal scales, the plot shrunk to fit."""
+                 height: int = 300, legend: bool = False, equal_scales: bool = True
+                 ) -> go.Figure:
+    """A compact cluster scatter (a gallery panel).
+
+    With ``equal_scales`` a unit is as long on both axes and the plot shrinks to fit; without,
+    the points fill the panel, as in a gallery of small multiples.
+    """
     fig = cluster_scatter(xy, labels, axis_titles=axis_titles)
     fig.update_layout(height=height, showlegend=legend, font={"size": 13},
                       margin={"l": 30, "r": 5, "t": 5, "b": 30})
     fig.update_traces(marker={"size": 6 if height < 400 else 8})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(constrain="domain")
+    if equal_scales:
+        fig.update_xaxes(constrain="domain")
+        fig.update_yaxes(constrain="domain")
+    else:
+        fig.update_yaxes(scaleanchor=None)
     return fig
 
 

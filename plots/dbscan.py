@@ -37,18 +37,22 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
                           line={"color": cluster_color(int(labels[i])), "width": 1},
                           opacity=0.35, layer="below")
     for label in np.unique(labels):
-        mask = labels == label
         name = "noise" if label < 0 else f"cluster {label}"
-        kinds = point_types[mask]
         color = NOISE_COLOR if label < 0 else cluster_color(int(label))
         outline = {"width": 1, "color": NOISE_OUTLINE} if label < 0 else {"width": 2,
                                                                           "color": color}
-        fig.add_trace(go.Scatter(
-            x=X[mask, 0], y=X[mask, 1], mode="markers", name=name,
-            marker={"color": color, "symbol": [SYMBOLS[t] for t in kinds],
-                    "size": [SIZES[t] for t in kinds], "line": outline},
-            text=kinds, hovertemplate="%{text} point<extra>" + name + "</extra>",
-        ))
+        # One trace per type, the core one in the legend (every cluster has a core point).
+        for kind in ("core", "border", "noise"):
+            mask = (labels == label) & (point_types == kind)
+            if not mask.any():
+                continue
+            fig.add_trace(go.Scatter(
+                x=X[mask, 0], y=X[mask, 1], mode="markers", name=name, legendgroup=name,
+                showlegend=kind != "border",
+                marker={"color": color, "symbol": SYMBOLS[kind], "size": SIZES[kind],
+                        "line": outline},
+                hovertemplate=f"{kind} point<extra>{name}</extra>",
+            ))
     # Legend entries for the shapes, independent of the clusters.
     for kind in ("core", "border"):
         fig.add_trace(go.Scatter(
