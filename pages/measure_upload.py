@@ -1,5 +1,7 @@
 """Upload: your own CSV, clustered and scored (against its labels, when it has some)."""
 
+import zlib
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -43,8 +45,10 @@ with controls:
     columns = column_names(content)
     guess = guess_label_column(columns)
     options = [NO_LABELS, *columns]
+    # One widget per file, so each new file starts from its own guess.
     label_column = st.selectbox(
-        "Label column", options, index=options.index(guess) if guess else 0, key="up_label",
+        "Label column", options, index=options.index(guess) if guess else 0,
+        key=f"up_label_{zlib.crc32(content):08x}",
         help="The column with the true classes, if the file has one: it is left out of the "
         "features and used to score the clustering.",
     )
