@@ -69,7 +69,12 @@ def show_measures(values: dict[str, float], key: str) -> None:
 def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
                   k_now: int | None = None) -> None:
     """SSE, silhouette, Calinski-Harabasz, Davies-Bouldin; silhouette plot and elbow curve."""
-    scores = indices(X, labels)
+    try:
+        scores = indices(X, labels)
+        curve = elbow(X, seed)
+    except (ValueError, FloatingPointError) as error:
+        st.warning(f"The internal indices cannot be computed on these data: {error}")
+        return
     st.caption(
         "Internal indices judge the clustering from the data alone, without the classes."
         + (" Noise points are left out." if (labels == -1).any() else "")
@@ -101,7 +106,6 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
                 filename="silhouette",
             )
     with right:
-        curve = elbow(X, seed)
         show_chart(
             line_chart(curve, "k", "sse", title="Elbow: k-means SSE against K",
                        x_title="K", y_title="SSE (within)", vline=k_now),

@@ -94,3 +94,11 @@ def test_a_new_file_gets_its_own_label_guess():
     at = upload(at, "flowers.csv", content)
     assert not at.exception
     assert label_box(at).value == "species"
+
+
+@pytest.mark.parametrize("algorithm", ["kmeans", "mean_shift", "hierarchical", "gmm"])
+def test_overflowing_values_give_messages_not_tracebacks(algorithm):
+    at = upload(open_page(PAGE), "huge.csv", b"a,b\n1e300,2\n3,-1e300\n5,6\n7,8\n")
+    at.selectbox(key="up_algorithm").select(algorithm).run()
+    assert not at.exception
+    assert at.error or at.warning
