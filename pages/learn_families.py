@@ -99,7 +99,8 @@ for tab, (family, algorithm, params, text) in zip(tabs, FAMILIES, strict=True):
         )
         if EXPLORERS[algorithm] in registered:
             st.page_link(EXPLORERS[algorithm], label="Explore it in depth",
-                         icon=":material/arrow_forward:")
+                         icon=":material/arrow_forward:",
+                         help="This algorithm's own page, with its teaching view.")
 
 with right:
     st.dataframe(pd.DataFrame(scores), hide_index=True, key="lf_scores",

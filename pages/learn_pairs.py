@@ -116,4 +116,5 @@ with right:
     )
 
 st.page_link("pages/measure_sandbox.py", label="Try other pair counts in the sandbox",
-             icon=":material/grid_on:", query_params={"sb_mode": "Pair counts"})
+             icon=":material/grid_on:", query_params={"sb_mode": "Pair counts"},
+             help="Enter any four pair counts and see every pair-counting measure, worked out.")
