@@ -95,7 +95,10 @@ try:
             st.markdown(
                 "**One table with these pair counts** (found by search). Pair-counting "
                 "measures depend on the pair counts only, so any such table gives the same "
-                "scores:"
+                "scores"
+                + (":" if model == "perm" else
+                   f", except the ARI under '{model}', whose expectation also depends on the "
+                   "number of clusters of this table:")
             )
     names = [n for n, m in metrics.MEASURES.items() if families is None or m.family in families]
     values = metrics.compare(
