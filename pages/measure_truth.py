@@ -9,7 +9,7 @@ from datasets import DATASETS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import points_frame, show_chart
+from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.widgets import param_widget
@@ -96,7 +96,8 @@ with scatter_tab:
         )
     with right:
         show_chart(
-            cluster_scatter(xy, data.y, title="True classes", axis_titles=axis_titles),
+            as_classes(cluster_scatter(xy, data.y, title="True classes",
+                                       axis_titles=axis_titles)),
             key="mt_scatter_truth", data=points, filename="classes",
         )
     st.caption(

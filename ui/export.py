@@ -67,3 +67,9 @@ def show_chart(
         mime="text/csv", key=f"{key}_csv", on_click="ignore",
         icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
     )
+
+
+def as_classes(fig: go.Figure) -> go.Figure:
+    """Name the traces of a ``plots.cluster_scatter`` of true labels "class i", not "cluster i"."""
+    fig.for_each_trace(lambda trace: trace.update(name=trace.name.replace("cluster", "class")))
+    return fig

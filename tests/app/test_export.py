@@ -23,3 +23,11 @@ def test_heat_map_and_scatter_data_hold_every_number_drawn():
     points = points_frame(xy, cluster=[0, -1])
     assert list(points.columns) == ["x", "y", "cluster"]
     assert points["y"].tolist() == [1.0, 3.0]
+
+
+def test_true_labels_are_named_classes_in_the_legend():
+    from plots import cluster_scatter
+    from ui.export import as_classes
+
+    fig = as_classes(cluster_scatter(np.zeros((3, 2)), [0, 1, 1]))
+    assert [trace.name for trace in fig.data] == ["class 0", "class 1"]
