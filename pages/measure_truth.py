@@ -73,7 +73,8 @@ with view:
 
     n_noise = int((result.labels == -1).sum())
     st.markdown(
-        f"**{algorithm.label}** found **{result.n_clusters}** clusters"
+        f"**{algorithm.label}** found **{result.n_clusters}** "
+        + ("cluster" if result.n_clusters == 1 else "clusters")
         + (f" and **{n_noise}** noise points" if n_noise else "")
         + f" among {data.n_samples} points in {data_spec.label} ({np.unique(data.y).size} "
         f"classes). Seed {int(seed)}."
