@@ -29,6 +29,7 @@ navigation = {
 }
 page = st.navigation({section: pages for section, pages in navigation.items() if pages})
 link_slot = render_sidebar()
+presenter.apply_style()
 try:
     page.run()
 finally:

@@ -64,7 +64,8 @@ with left:
         "Seed", 0, 2**31 - 1, 0, key="lc_seed", bind="query-params",
         help="Fixes the random draws, so the curves are the same for everyone in the room.",
     )
-baseline = random_baseline(int(n), int(k_true), KS, TRIALS, int(seed))
+# The chosen K joins the grid (a link may carry a K between its steps).
+baseline = random_baseline(int(n), int(k_true), tuple(sorted({*KS, int(k)})), TRIALS, int(seed))
 at_k = baseline[baseline["k"] == k].set_index("measure")["mean"]
 with left:
     for name in ("NMI (arithmetic)", "AMI (arithmetic)"):

@@ -9,7 +9,7 @@ from datasets import DATASETS
 from metrics.alignment import align_labels
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import show_chart
+from ui.export import points_frame, show_chart
 from ui.lesson import predict_then_reveal
 from ui.navigation import PAGES
 
@@ -95,10 +95,12 @@ for tab, (family, algorithm, params, text) in zip(tabs, FAMILIES, strict=True):
                             hover_text=hover,
                             title=f"{ALGORITHMS[algorithm].label}: ARI {ari:.2f}"),
             key=f"lf_{algorithm}", filename=f"family-{algorithm}",
+            data=points_frame(xy, true_class=data.y, cluster=result.labels),
         )
         if EXPLORERS[algorithm] in registered:
             st.page_link(EXPLORERS[algorithm], label="Explore it in depth",
-                         icon=":material/arrow_forward:")
+                         icon=":material/arrow_forward:",
+                         help="This algorithm's own page, with its teaching view.")
 
 with right:
     st.dataframe(pd.DataFrame(scores), hide_index=True, key="lf_scores",

@@ -8,7 +8,7 @@ import metrics
 from metrics.worked import information_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
-from ui.export import show_chart
+from ui.export import cells_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import mixing_curve, mixing_table
 
@@ -51,11 +51,9 @@ with second:
 left, right = st.columns([1, 1.8], gap="large")
 with left:
     table = mixing_table(20, k, mixing * (k - 1) / k)
-    show_chart(
-        contingency_heatmap(table, [f"class {i}" for i in range(k)],
-                            [f"cluster {j}" for j in range(k)], title="The table"),
-        key="li_table", filename="mixing-table",
-    )
+    rows, cols = [f"class {i}" for i in range(k)], [f"cluster {j}" for j in range(k)]
+    show_chart(contingency_heatmap(table, rows, cols, title="The table"), key="li_table",
+               data=cells_frame(table, rows, cols), filename="mixing-table")
 with right:
     curve = mixing_curve(20, k)
     show_chart(

@@ -9,7 +9,7 @@ from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import bar_chart
-from ui.export import show_chart
+from ui.export import cells_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
 
 SLIDES = (20, 24, 20, 72)
@@ -107,12 +107,14 @@ with left:
                          y_title="pairs", text_format="d"),
                key="lp_pairs", data=counts, filename="pair-counts")
 with right:
+    rows = [f"class {i}" for i in range(example.shape[0])]
+    cols = [f"cluster {j}" for j in range(example.shape[1])]
     show_chart(
-        contingency_heatmap(example, [f"class {i}" for i in range(example.shape[0])],
-                            [f"cluster {j}" for j in range(example.shape[1])],
+        contingency_heatmap(example, rows, cols,
                             title="One table with exactly these pair counts"),
-        key="lp_table", filename="pair-counts-table",
+        key="lp_table", data=cells_frame(example, rows, cols), filename="pair-counts-table",
     )
 
 st.page_link("pages/measure_sandbox.py", label="Try other pair counts in the sandbox",
-             icon=":material/grid_on:", query_params={"sb_mode": "Pair counts"})
+             icon=":material/grid_on:", query_params={"sb_mode": "Pair counts"},
+             help="Enter any four pair counts and see every pair-counting measure, worked out.")

@@ -10,7 +10,7 @@ from datasets import DATASETS
 from plots import cluster_scatter
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import show_chart
+from ui.export import points_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import k_sweep
 from ui.scoring import indices
@@ -87,6 +87,7 @@ with right:
         cluster_scatter(xy, result.labels, axis_titles=axis_titles,
                         title=f"{ALGORITHMS[method].label} on uniform random points"),
         key="lv_random", filename="clusters-in-noise",
+        data=points_frame(xy, cluster=result.labels),
     )
 
 
@@ -110,10 +111,11 @@ with right:
                    y_title="score"),
         key="lv_sweep", data=sweep, filename="choose-k",
     )
+    sse = sweep[sweep["index"] == "SSE (within)"]
     show_chart(
-        line_chart(sweep[sweep["index"] == "SSE (within)"], "k", "value",
-                   title="SSE against K: look for the elbow", x_title="K", y_title="SSE"),
-        key="lv_elbow", filename="elbow",
+        line_chart(sse, "k", "value", title="SSE against K: look for the elbow", x_title="K",
+                   y_title="SSE"),
+        key="lv_elbow", data=sse, filename="elbow",
     )
 with left:
     best = internal.loc[internal["value"].idxmax(), "k"]

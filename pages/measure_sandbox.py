@@ -8,7 +8,7 @@ import metrics
 from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
-from ui.export import show_chart
+from ui.export import cells_frame, show_chart
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 
 # A 3 x 3 table of 30 points: clusters that mostly, not perfectly, follow the classes.
@@ -95,7 +95,10 @@ try:
             st.markdown(
                 "**One table with these pair counts** (found by search). Pair-counting "
                 "measures depend on the pair counts only, so any such table gives the same "
-                "scores:"
+                "scores"
+                + (":" if model == "perm" else
+                   f", except the ARI under '{model}', whose expectation also depends on the "
+                   "number of clusters of this table:")
             )
     names = [n for n, m in metrics.MEASURES.items() if families is None or m.family in families]
     values = metrics.compare(
@@ -112,15 +115,10 @@ except ValueError as error:
 
 with view:
     table = np.asarray(counts, dtype=int)
-    cells = pd.DataFrame(
-        [(i, j, int(table[i, j])) for i in range(table.shape[0]) for j in range(table.shape[1])],
-        columns=["class", "cluster", "count"],
-    )
-    show_chart(
-        contingency_heatmap(table, [f"class {i}" for i in range(table.shape[0])],
-                            [f"cluster {j}" for j in range(table.shape[1])]),
-        key="sb_heatmap", data=cells, filename="contingency",
-    )
+    rows = [f"class {i}" for i in range(table.shape[0])]
+    cols = [f"cluster {j}" for j in range(table.shape[1])]
+    show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
+               data=cells_frame(table, rows, cols), filename="contingency")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
 

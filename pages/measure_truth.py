@@ -1,7 +1,6 @@
 """Compare with ground truth: a clustering scored by every measure, external and internal."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 import metrics
@@ -10,7 +9,7 @@ from datasets import DATASETS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import show_chart
+from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.widgets import param_widget
@@ -74,7 +73,8 @@ with view:
 
     n_noise = int((result.labels == -1).sum())
     st.markdown(
-        f"**{algorithm.label}** found **{result.n_clusters}** clusters"
+        f"**{algorithm.label}** found **{result.n_clusters}** "
+        + ("cluster" if result.n_clusters == 1 else "clusters")
         + (f" and **{n_noise}** noise points" if n_noise else "")
         + f" among {data.n_samples} points in {data_spec.label} ({np.unique(data.y).size} "
         f"classes). Seed {int(seed)}."
@@ -86,7 +86,7 @@ with view:
 with scatter_tab:
     xy, axis_titles = projection(data.X, data.feature_names)
     aligned = align_labels(data.y, result.labels)
-    points = pd.DataFrame({"x": xy[:, 0], "y": xy[:, 1], "class": data.y, "cluster": aligned})
+    points = points_frame(xy, true_class=data.y, cluster=aligned)
     left, right = st.columns(2)
     with left:
         show_chart(
@@ -97,8 +97,9 @@ with scatter_tab:
         )
     with right:
         show_chart(
-            cluster_scatter(xy, data.y, title="True classes", axis_titles=axis_titles),
-            key="mt_scatter_truth", filename="classes",
+            as_classes(cluster_scatter(xy, data.y, title="True classes",
+                                       axis_titles=axis_titles)),
+            key="mt_scatter_truth", data=points, filename="classes",
         )
     st.caption(
         "Each cluster takes the colour of the class it is matched to (Hungarian matching "

@@ -1,7 +1,8 @@
 """Upload: your own CSV, clustered and scored (against its labels, when it has some)."""
 
+import zlib
+
 import numpy as np
-import pandas as pd
 import streamlit as st
 
 import datasets
@@ -10,7 +11,7 @@ from clustering import ALGORITHMS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
-from ui.export import show_chart
+from ui.export import points_frame, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
@@ -43,8 +44,10 @@ with controls:
     columns = column_names(content)
     guess = guess_label_column(columns)
     options = [NO_LABELS, *columns]
+    # One widget per file, so each new file starts from its own guess.
     label_column = st.selectbox(
-        "Label column", options, index=options.index(guess) if guess else 0, key="up_label",
+        "Label column", options, index=options.index(guess) if guess else 0,
+        key=f"up_label_{zlib.crc32(content):08x}",
         help="The column with the true classes, if the file has one: it is left out of the "
         "features and used to score the clustering.",
     )
@@ -92,7 +95,7 @@ with view:
         cluster_scatter(xy, shown, axis_titles=axis_titles,
                         hover_text=[f"class {c}" for c in data.y] if has_truth else None),
         key="up_scatter",
-        data=pd.DataFrame({"x": xy[:, 0], "y": xy[:, 1], "cluster": shown}),
+        data=points_frame(xy, cluster=shown, **({"true_class": data.y} if has_truth else {})),
         filename="upload-clusters",
     )
 

@@ -33,10 +33,13 @@ def random_model_controls(prefix: str) -> tuple[str, bool]:
 
 
 def _range_text(low: float, high: float) -> str:
+    """``[0, 1]``, ``(−∞, 1]``: infinite ends are open."""
     def end(x: float) -> str:
         return ("−∞" if x < 0 else "∞") if math.isinf(x) else f"{x:g}"
 
-    return f"[{end(low)}, {end(high)}]"
+    left = "(" if math.isinf(low) else "["
+    right = ")" if math.isinf(high) else "]"
+    return f"{left}{end(low)}, {end(high)}{right}"
 
 
 def measure_table(values: dict[str, float]) -> pd.DataFrame:

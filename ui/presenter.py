@@ -37,15 +37,22 @@ def requested() -> bool:
 
 
 def presenter_toggle() -> bool:
-    """Draw the presenter-mode toggle (in the sidebar) and apply the large-font style."""
-    on = st.toggle(
+    """Draw the presenter-mode toggle (in the sidebar)."""
+    return st.toggle(
         "Presenter mode", key=KEY, bind="query-params",
         help="Large fonts and charts for a projector; the sidebar starts folded. "
         "It is part of the link, so a shared link opens in presenter mode too.",
     )
-    if on:
+
+
+def apply_style() -> None:
+    """Inject the large-font style while presenter mode is on.
+
+    Drawn in the main area: a folded sidebar does not mount its content, so a style put
+    there would not apply until the sidebar is opened.
+    """
+    if is_on():
         st.html(CSS)
-    return on
 
 
 def is_on() -> bool:

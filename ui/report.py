@@ -9,7 +9,7 @@ from metrics.alignment import NOISE_POLICIES, match_clusters
 from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from plots.silhouette import silhouette_plot
-from ui.export import show_chart
+from ui.export import cells_frame, show_chart
 from ui.measures import show_formulas, show_measure_table
 from ui.scoring import elbow, indices, silhouette_values
 
@@ -44,16 +44,13 @@ def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_na
     position = np.argsort(order)
     matched = [(int(r), int(position[c])) for r, c in zip(matching.rows, matching.cols,
                                                            strict=True)]
-    cells = pd.DataFrame(
-        [(rows[i], cols[j], int(table[i, j])) for i in range(table.shape[0]) for j in order],
-        columns=["class", "cluster", "count"],
-    )
+    ordered = [cols[j] for j in order]
     show_chart(
         contingency_heatmap(
-            table[:, order], rows, [cols[j] for j in order],
+            table[:, order], rows, ordered,
             matched=matched if table.shape[1] <= MAX_OUTLINED_COLUMNS else (),
         ),
-        key=key, data=cells, filename="contingency",
+        key=key, data=cells_frame(table[:, order], rows, ordered), filename="contingency",
     )
     st.caption(
         f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
@@ -72,7 +69,12 @@ def show_measures(values: dict[str, float], key: str) -> None:
 def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
                   k_now: int | None = None) -> None:
     """SSE, silhouette, Calinski-Harabasz, Davies-Bouldin; silhouette plot and elbow curve."""
-    scores = indices(X, labels)
+    try:
+        scores = indices(X, labels)
+        curve = elbow(X, seed)
+    except (ValueError, FloatingPointError) as error:
+        st.warning(f"The internal indices cannot be computed on these data: {error}")
+        return
     st.caption(
         "Internal indices judge the clustering from the data alone, without the classes."
         + (" Noise points are left out." if (labels == -1).any() else "")
@@ -104,7 +106,6 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
                 filename="silhouette",
             )
     with right:
-        curve = elbow(X, seed)
         show_chart(
             line_chart(curve, "k", "sse", title="Elbow: k-means SSE against K",
                        x_title="K", y_title="SSE (within)", vline=k_now),

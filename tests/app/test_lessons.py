@@ -143,3 +143,21 @@ def test_home_links_to_every_page_and_presenter_mode_from_the_url():
     assert any("font-size" in element.proto.body for element in app.get("html"))
     app.toggle(key="present").set_value(False).run()
     assert not any("font-size" in element.proto.body for element in app.get("html"))
+
+
+@pytest.mark.parametrize(
+    "path, params",
+    [
+        ("pages/learn_chance.py", {"lc_n": "7", "lc_k": "3", "lc_k_true": "900"}),
+        ("pages/learn_information.py", {"li_k": "-1", "li_mix": "7"}),
+        ("pages/learn_pairs.py", {"lp_example": "nope"}),
+        ("pages/learn_families.py", {"lf_dataset": "iris", "lf_k": "0"}),
+        ("pages/learn_validation.py", {"lv_method": "zz", "lv_dataset": "digits"}),
+        ("pages/measure_sandbox.py", {"sb_mode": "zzz", "sb_rows": "99", "sb_n11": "-4"}),
+    ],
+    ids=lambda value: value if isinstance(value, str) else "",
+)
+def test_odd_links_open_the_lessons_without_errors(path, params):
+    at = open_page(path, params)
+    assert not at.exception
+    assert not at.error

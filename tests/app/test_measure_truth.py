@@ -108,3 +108,11 @@ def test_random_model_switch_changes_only_the_adjusted_measures():
     for name, measure in metrics.MEASURES.items():
         if not measure.takes_random_model:
             assert after[name] == before[name], name
+
+
+def test_nonsense_in_the_url_falls_back_to_defaults():
+    at = open_page(PAGE, {"mt_dataset": "nonsense", "mt_k": "999", "mt_seed": "-5",
+                          "mt_model": "bogus", "mt_noise_policy": "xx", "mt_n": "many"})
+    assert not at.exception and not at.error
+    assert at.selectbox(key="mt_model").value == "perm"
+    assert at.radio(key="mt_noise_policy").value == "cluster"

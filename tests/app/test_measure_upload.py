@@ -13,6 +13,10 @@ from tests.app.conftest import open_page
 PAGE = "pages/measure_upload.py"
 
 
+def label_box(at):
+    return next(box for box in at.selectbox if box.label == "Label column")
+
+
 def shown(at) -> dict[str, float]:
     table = next(d.value for d in at.dataframe if "key" in d.value.columns)
     return dict(zip(table["key"], table["value"], strict=True))
@@ -34,7 +38,7 @@ def iris_like_csv() -> tuple[bytes, np.ndarray, np.ndarray]:
 def test_the_sample_is_shown_before_any_upload():
     at = open_page(PAGE)
     assert not at.exception and not at.error
-    assert at.selectbox(key="up_label").value == "label"
+    assert label_box(at).value == "label"
     assert "sample-blobs.csv" in at.markdown[0].value
 
 
@@ -42,7 +46,7 @@ def test_a_good_file_is_clustered_and_scored_against_its_labels():
     content, X, species = iris_like_csv()
     at = upload(open_page(PAGE), "flowers.csv", content)
     assert not at.exception and not at.error
-    assert at.selectbox(key="up_label").value == "species"
+    assert label_box(at).value == "species"
     found = clustering.run("kmeans", X, random_state=0).labels
     assert shown(at)["ari"] == pytest.approx(adjusted_rand_score(species, found), abs=1e-4)
 
@@ -50,7 +54,7 @@ def test_a_good_file_is_clustered_and_scored_against_its_labels():
 def test_without_labels_only_internal_indices_are_shown():
     content, _, _ = iris_like_csv()
     at = upload(open_page(PAGE), "flowers.csv", content)
-    at.selectbox(key="up_label").select("(no labels)").run()
+    label_box(at).select("(no labels)").run()
     assert not at.exception
     # The species column is text, so it cannot be a feature: read_csv says so in place.
     assert at.error and "non-numeric" in at.error[0].value
@@ -81,3 +85,20 @@ def test_too_many_rows_are_refused():
     at = upload(open_page(PAGE), "big.csv", buffer.getvalue().encode())
     assert not at.exception
     assert at.error and "more than 5,000 rows" in at.error[0].value
+
+
+def test_a_new_file_gets_its_own_label_guess():
+    at = upload(open_page(PAGE), "bad.csv", b"a,b\n1,x\n2,y\n")
+    assert label_box(at).value == "(no labels)"
+    content, _, _ = iris_like_csv()
+    at = upload(at, "flowers.csv", content)
+    assert not at.exception
+    assert label_box(at).value == "species"
+
+
+@pytest.mark.parametrize("algorithm", ["kmeans", "mean_shift", "hierarchical", "gmm"])
+def test_overflowing_values_give_messages_not_tracebacks(algorithm):
+    at = upload(open_page(PAGE), "huge.csv", b"a,b\n1e300,2\n3,-1e300\n5,6\n7,8\n")
+    at.selectbox(key="up_algorithm").select(algorithm).run()
+    assert not at.exception
+    assert at.error or at.warning
