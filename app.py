@@ -2,10 +2,15 @@
 
 import streamlit as st
 
+from ui import presenter
+from ui.links import copy_link
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
 
-st.set_page_config(page_title="ClusterLab", page_icon=":material/bubble_chart:", layout="wide")
+st.set_page_config(
+    page_title="ClusterLab", page_icon=":material/bubble_chart:", layout="wide",
+    initial_sidebar_state="collapsed" if presenter.requested() else "auto",
+)
 
 navigation = {
     section: [
@@ -23,5 +28,11 @@ navigation = {
     for section in SECTIONS
 }
 page = st.navigation({section: pages for section, pages in navigation.items() if pages})
-render_sidebar()
-page.run()
+link_slot = render_sidebar()
+presenter.apply_style()
+try:
+    page.run()
+finally:
+    # After the page, so the link holds the parameters its widgets bound on this run (also
+    # when the page stopped early with st.stop()).
+    copy_link(link_slot)

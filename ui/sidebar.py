@@ -2,16 +2,23 @@
 
 import streamlit as st
 
+from ui.export import image_format_choice
+from ui.presenter import presenter_toggle
+
 ABOUT = (
     "ClusterLab runs clustering algorithms on sample data and measures the result against "
     "the ground truth, with chance-corrected measures."
 )
 
 
-def render_sidebar() -> None:
-    """Draw the part of the sidebar that every page shares, below the navigation."""
+def render_sidebar():
+    """Draw the part of the sidebar that every page shares, below the navigation.
+
+    Returns the slot where ``app.py`` puts the "copy link" control once the page has
+    run, so the link holds the parameters the page bound on this run.
+    """
     with st.sidebar:
         st.caption(ABOUT)
-        st.caption(
-            "Every view is in the page's URL: copy it from the address bar to share it."
-        )
+        presenter_toggle()
+        image_format_choice()
+        return st.container()

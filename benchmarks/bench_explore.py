@@ -1,0 +1,178 @@
+"""Speed of the Explore pages: cold renders, interactions, and our shortcuts against the
+plain reference computations they replace.
+
+Run by hand from the repository root (not part of the test suite):
+
+    python benchmarks/bench_explore.py [--n 2000] [--repeats 3] [--out FILE]
+
+Part 1 drives each page with Streamlit's AppTest at n points (URL parameters), with empty
+caches: "cold" is opening the page (the app's entry point, then the page); "interaction" is
+the rerun after one move of the page's main control (median of ``repeats``), with the caches
+warm as in a browser session. Times include Streamlit's script run, not the browser's drawing.
+
+Part 2 times, in one process with one BLAS thread, each shortcut against the reference it
+replaces and gives the ratio reference / ours (> 1: ours is faster):
+
+- scoring the DBSCAN grid: ARI and AMI of the 77 cells' labelings from one contingency table
+  each (``metrics.compare``, as ``explorer.compare.parameter_grid`` does) vs scikit-learn's
+  ``adjusted_rand_score`` + ``adjusted_mutual_info_score``;
+- density-peaks recentring: ``explorer.density_peaks.with_centers`` on a fitted decision
+  graph vs fitting ``DensityPeaks`` again with those centres (by thresholds);
+- k-means step-through: ``KMeansStepper`` recording every iteration vs scikit-learn's KMeans
+  (lloyd, same initial centres), which records none.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from threadpoolctl import threadpool_limits
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from explorer.compare import MIN_SAMPLES, eps_values, parameter_grid  # noqa: E402
+
+
+def page_times(n: int, repeats: int) -> list[dict]:
+    import streamlit as st
+
+    from tests.app.conftest import open_page
+
+    cases = [
+        ("k-means step by step", "pages/explore_kmeans.py", {"km_n": n},
+         lambda at: at.button(key="km_next").click()),
+        ("DBSCAN", "pages/explore_dbscan.py", {"db_n": n},
+         lambda at: at.slider(key="db_eps").set_value(round(at.slider(key="db_eps").value
+                                                             + 0.01, 2))),
+        ("Density peaks", "pages/explore_density_peaks.py", {"dp_n": n},
+         lambda at: at.slider(key="dp_k").set_value(at.slider(key="dp_k").value % 9 + 1)),
+        ("Hierarchical", "pages/explore_hierarchical.py", {"hc_n": n},
+         lambda at: at.slider(key="hc_k").set_value(at.slider(key="hc_k").value % 19 + 1)),
+        ("Fuzzy c-means", "pages/explore_fuzzy.py", {"fc_n": n},
+         lambda at: at.slider(key="fc_c").set_value(at.slider(key="fc_c").value % 9 + 2)),
+        ("Compare algorithms", "pages/explore_compare.py", {"cmp_n": n},
+         lambda at: at.selectbox(key="cmp_value").select_index(
+             (at.selectbox(key="cmp_value").index + 1) % 3)),
+    ]
+    rows = []
+    open_page("pages/explore_kmeans.py")  # import everything once, as a running server has
+    for title, path, query, move in cases:
+        st.cache_data.clear()
+        start = time.perf_counter()
+        at = open_page(path, {k: str(v) for k, v in query.items()})
+        cold = time.perf_counter() - start
+        assert not at.exception, at.exception
+        times = []
+        for _ in range(repeats):
+            move(at)
+            start = time.perf_counter()
+            at.run()
+            times.append(time.perf_counter() - start)
+            assert not at.exception, at.exception
+        rows.append({"page": title, "cold": cold, "interaction": statistics.median(times)})
+    return rows
+
+
+def best(func, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def shortcut_times(n: int, repeats: int) -> list[dict]:
+    from sklearn.cluster import DBSCAN, KMeans
+    from sklearn.metrics import adjusted_mutual_info_score, adjusted_rand_score
+
+    import datasets
+    import metrics
+    from clustering.density_peaks import DensityPeaks
+    from clustering.kmeans import KMeansStepper
+    from explorer.density_peaks import decision_graph, top_gamma, with_centers
+
+    moons = datasets.load("moons", n_samples=n, random_state=0, standardize=True)
+    blobs = datasets.load("blobs", n_samples=n, random_state=0)
+    rows = []
+
+    labelings = [DBSCAN(eps=eps, min_samples=m).fit(moons.X).labels_
+                 for m in MIN_SAMPLES for eps in eps_values(moons.X)]
+    ours = best(lambda: [metrics.compare(moons.y, lab, ("ari", "ami_arithmetic"))
+                         for lab in labelings], repeats)
+    ref = best(lambda: [(adjusted_rand_score(moons.y, lab),
+                         adjusted_mutual_info_score(moons.y, lab)) for lab in labelings],
+               repeats)
+    rows.append({"what": f"ARI + AMI of the {len(labelings)} DBSCAN grid cells",
+                 "ours": ours, "reference": ref})
+    rows.append({"what": "the whole DBSCAN grid (fits and scores; no reference)",
+                 "ours": best(lambda: parameter_grid("dbscan", moons.X, moons.y), repeats),
+                 "reference": float("nan")})
+
+    graph = decision_graph(blobs.X)
+    centres = top_gamma(graph, 3)
+    rho_min = float(graph.rho_[centres].min()) - 1e-9
+    delta_min = float(graph.delta_[centres].min()) - 1e-9
+    ours = best(lambda: with_centers(graph, blobs.X, centres), repeats)
+    ref = best(lambda: DensityPeaks(n_clusters=None, rho_min=rho_min,
+                                    delta_min=delta_min).fit(blobs.X), repeats)
+    rows.append({"what": "density peaks, new centres on the decision graph",
+                 "ours": ours, "reference": ref})
+
+    start = KMeansStepper(5, random_state=0).fit(blobs.X).init_centers_
+    ours = best(lambda: KMeansStepper(5, init=start).fit(blobs.X), repeats)
+    ref = best(lambda: KMeans(5, init=start, n_init=1, algorithm="lloyd").fit(blobs.X),
+               repeats)
+    rows.append({"what": "k-means with its history (5 clusters)", "ours": ours,
+                 "reference": ref})
+    return rows
+
+
+def markdown(n: int, pages: list[dict], shortcuts: list[dict]) -> str:
+    lines = [
+        "# Explore pages: speed",
+        "",
+        f"`python benchmarks/bench_explore.py --n {n}` on {platform.machine()}, "
+        f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d')}. Seconds.",
+        "",
+        f"## Pages at n = {n} (AppTest; goals: cold < 3 s, interaction < 0.5 s)",
+        "",
+        "| page | cold render | interaction rerun |",
+        "|---|---:|---:|",
+    ]
+    lines += [f"| {r['page']} | {r['cold']:.2f} | {r['interaction']:.3f} |" for r in pages]
+    lines += [
+        "",
+        f"## Shortcuts against the computations they replace (n = {n}, one BLAS thread)",
+        "",
+        "| computation | ours | reference | reference / ours |",
+        "|---|---:|---:|---:|",
+    ]
+    lines += [f"| {r['what']} | {r['ours']:.4f} | {r['reference']:.4f} | "
+              f"{r['reference'] / r['ours']:.2f} |".replace("| nan | nan |", "| — | — |")
+              for r in shortcuts]
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--n", type=int, default=2000)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/explore.md")
+    args = parser.parse_args()
+    with threadpool_limits(1):
+        shortcuts = shortcut_times(args.n, args.repeats)
+    pages = page_times(args.n, args.repeats)
+    text = markdown(args.n, pages, shortcuts)
+    args.out.write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

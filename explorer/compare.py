@@ -1,0 +1,109 @@
+"""Several algorithms on one dataset, and one algorithm over a grid of two parameters."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pandas as pd
+from sklearn.cluster import DBSCAN
+from threadpoolctl import threadpool_limits
+
+import clustering
+import metrics
+from clustering.dbscan import k_distance
+
+# The five algorithms of the explorer pages, shown side by side by default.
+DEFAULT_GALLERY = ("kmeans", "dbscan", "density_peaks", "hierarchical", "fuzzy_cmeans")
+SCORES = ("ari", "ami_arithmetic")
+GRIDS = ("dbscan", "kmeans")
+# Relative to the median distance to the 5th neighbour, which sets the data's scale.
+EPS_FACTORS = (0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0, 9.0, 14.0)
+MIN_SAMPLES = (2, 3, 5, 8, 12, 20, 30)
+KMEANS_K = tuple(range(2, 11))
+KMEANS_SEEDS = tuple(range(8))
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One algorithm's clustering, its running time and its scores against the truth."""
+
+    name: str
+    params: dict[str, Any]
+    labels: np.ndarray
+    n_clusters: int
+    seconds: float
+    scores: dict[str, float]
+
+
+def gallery_params(name: str, n_classes: int) -> dict[str, Any]:
+    """The registry's defaults, with K set to the number of true classes where there is a K.
+
+    As in scikit-learn's clustering comparison, algorithms that need the number of clusters
+    are told the right one; the others must find it.
+    """
+    spec = clustering.ALGORITHMS[name]
+    params = {p.name: p.default for p in spec.params}
+    if "n_clusters" in params:
+        params["n_clusters"] = int(np.clip(n_classes, 1, spec.param("n_clusters").high or 30))
+    return params
+
+
+def run_panel(name: str, X, y, random_state: int = 0,
+              params: dict[str, Any] | None = None) -> Panel:
+    """Fit ``name`` on X (timed with ``time.perf_counter``) and score it against ``y``."""
+    params = gallery_params(name, len(np.unique(y))) if params is None else params
+    start = time.perf_counter()
+    result = clustering.run(name, X, random_state=random_state, **params)
+    seconds = time.perf_counter() - start
+    return Panel(name, result.params, result.labels, result.n_clusters, seconds,
+                 metrics.compare(y, result.labels, SCORES))
+
+
+def eps_values(X) -> np.ndarray:
+    """eps values of the DBSCAN grid, scaled to the data: multiples of its typical spacing."""
+    scale = float(np.median(k_distance(X, min(5, len(X)), sort=False)))
+    return np.array([float(f"{f * scale:.3g}") for f in EPS_FACTORS])
+
+
+def parameter_grid(kind: str, X, y) -> pd.DataFrame:
+    """Every clustering of a two-parameter grid, scored against ``y``.
+
+    ``kind="dbscan"``: eps (`eps_values`) x min_samples; ``kind="kmeans"``: K x seed (plain
+    k-means++ starts). Returns one row per cell: the two parameters (columns ``row`` and
+    ``col`` and their values), ``n_clusters``, ``ari`` and ``ami``.
+    """
+    if kind not in GRIDS:
+        raise ValueError(f"kind must be one of {', '.join(GRIDS)}, got {kind!r}")
+    X = np.asarray(X, dtype=float)
+    rows = []
+    with threadpool_limits(1):
+        if kind == "dbscan":
+            # scikit-learn's DBSCAN itself (the registry's): its core/border/noise extras
+            # would double the cost and are not shown here. Reusing one precomputed
+            # neighbour graph for all cells measured slower (benchmarks/bench_explore.py).
+            cells = ((m, e, DBSCAN(eps=e, min_samples=m).fit(X).labels_)
+                     for m in MIN_SAMPLES for e in eps_values(X))
+        else:
+            cells = ((seed, k, clustering.run("kmeans", X, random_state=seed,
+                                              n_clusters=k).labels)
+                     for seed in KMEANS_SEEDS for k in KMEANS_K)
+        for row, col, labels in cells:
+            scores = metrics.compare(y, labels, SCORES)
+            rows.append({"row": row, "col": col, "n_clusters": int(labels.max()) + 1,
+                         "ari": scores["ari"], "ami": scores["ami_arithmetic"]})
+    return pd.DataFrame(rows)
+
+
+def grid_axes(kind: str) -> tuple[str, str]:
+    """Names of the row and column parameters of a grid."""
+    return ("min_samples", "eps") if kind == "dbscan" else ("seed", "n_clusters")
+
+
+def cell_params(kind: str, X, row: float, col: float) -> tuple[dict[str, Any], int]:
+    """The parameters and seed of one cell of `parameter_grid`."""
+    if kind == "dbscan":
+        return {"eps": float(col), "min_samples": int(row)}, 0
+    return {"n_clusters": int(col)}, int(row)

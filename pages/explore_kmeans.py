@@ -1,0 +1,196 @@
+"""k-means step by step: start, assign, update, ... with play, step and step back."""
+
+import numpy as np
+import streamlit as st
+
+from explorer.kmeans import (
+    INITS,
+    format_centers,
+    nearest_center_grid,
+    padded_bounds,
+    parse_centers,
+)
+from plots.kmeans import (
+    add_click_grid,
+    inertia_data,
+    inertia_figure,
+    kmeans_step_data,
+    kmeans_step_figure,
+)
+from ui.charts import selected_points, show_chart
+from ui.explore_cache import kmeans_frames, scores
+from ui.explore_controls import dataset_controls
+
+CHART = "km_chart"
+INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
+# Seconds between frames while playing: long enough to see what moved.
+PLAY_INTERVAL_S = 1.0
+
+
+def new_click(state) -> tuple[float, float] | None:
+    """The point of the chart's latest selection, unless it was already taken."""
+    points = selected_points(state)
+    if not points:
+        return None
+    click = (float(points[-1]["x"]), float(points[-1]["y"]))
+    return None if click == st.session_state.get("km_last_click") else click
+
+
+def absorb_click() -> None:
+    """Append the point a student clicked (in placement mode) to the typed centres."""
+    click = new_click(st.session_state.get(CHART))
+    if click is None:
+        return
+    st.session_state["km_last_click"] = click
+    try:
+        placed = parse_centers(st.session_state.get("km_centres", ""))
+    except ValueError:
+        placed = np.empty((0, 2))
+    st.session_state["km_centres"] = format_centers(np.vstack([placed, [click]]))
+
+
+def clear_centres() -> None:
+    st.session_state["km_centres"] = ""
+    st.session_state.pop("km_last_click", None)
+
+
+def move_step(delta: int | None = None, to: int | None = None, last: int = 0) -> None:
+    step = st.session_state.get("km_step", 0)
+    st.session_state["km_step"] = min(max(step + delta if delta is not None else to, 0), last)
+
+
+st.title("k-means step by step")
+st.caption(
+    "Lloyd's algorithm alternates two moves until nothing changes: **assign** every point to "
+    "its nearest centre, then **update** every centre to the mean of its points. Each move "
+    "can only lower the inertia J, the sum of squared distances to the centres."
+)
+st.latex(
+    r"J = \sum_{i=1}^{n} \lVert x_i - c_{z_i} \rVert^2, \qquad "
+    r"z_i = \arg\min_l \lVert x_i - c_l \rVert, \qquad c_l = \operatorname{mean}\{x_i : z_i = l\}"
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("km", default="blobs")
+    init = st.selectbox(
+        "First centres", INITS, format_func=INIT_LABELS.__getitem__, key="km_init",
+        bind="query-params",
+        help="k-means++ draws each new centre with probability proportional to its squared "
+             "distance from the centres already chosen; random takes K distinct points; or "
+             "you place the centres yourself by clicking the plot.",
+    )
+    placed = None
+    if init == "placed":
+        absorb_click()
+        text = st.text_input(
+            "Centres (x, y; x, y; ...)", key="km_centres", bind="query-params",
+            placeholder="click the plot, or type e.g. 0, 0; 3, 4",
+            help="One centre per ';'. Clicking the plot adds a centre where you click; their "
+                 "number sets K.",
+        )
+        st.button("Clear centres", on_click=clear_centres, icon=":material/delete:",
+                  key="km_centres_clear",
+                  help="Remove every placed centre and start again.")
+        try:
+            placed = parse_centers(text)
+        except ValueError as error:
+            st.error(f"{error}")
+            placed = np.empty((0, 2))
+        k = len(placed)
+    else:
+        k = st.slider("K (number of clusters)", 1, 10, 3, key="km_k", bind="query-params",
+                      help="How many centres k-means uses.")
+        seed = st.number_input(
+            "k-means seed", 0, 2**31 - 1, 0, key="km_rs", bind="query-params",
+            help="Fixes the random choice of the first centres: same seed, same run.",
+        )
+    regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
+                        help="Tint the plane by the nearest centre: the cells every point is "
+                             "assigned by.")
+
+if data is None:
+    st.stop()
+X = data.X[:, :2]
+bounds = padded_bounds(X)
+
+with view:
+    if init == "placed" and k == 0:
+        st.info("Click anywhere on the plot to place a centre; every click adds one.")
+        fig = kmeans_step_figure(X, None, np.empty((0, 2)), title="Place the first centres")
+        add_click_grid(fig, bounds)
+        state = show_chart(fig, kmeans_step_data(X, None, np.empty((0, 2))), CHART,
+                           on_select="rerun", selection_mode="points")
+        if new_click(state):
+            st.rerun()
+        st.stop()
+    try:
+        frames = kmeans_frames(
+            X, k, init, 0 if init == "placed" else int(seed),
+            None if placed is None else tuple(map(tuple, placed)),
+        )
+    except ValueError as error:
+        st.error(f"{error}")
+        st.stop()
+    last = len(frames) - 1
+    if not 0 <= st.session_state.get("km_step", 0) <= last:
+        st.session_state["km_step"] = 0
+    if st.session_state.pop("km_stop", False):
+        # The animation reached convergence on the previous run (set inside the fragment,
+        # where the toggle can no longer be changed).
+        st.session_state["km_play"] = False
+    playing = st.toggle("Play", False, key="km_play",
+                        help="Animate: one move per second, stopping at convergence.")
+
+    @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
+    def stepper() -> None:
+        if playing and st.session_state.get("km_step", 0) >= last:
+            st.session_state["km_stop"] = True
+            st.rerun()
+        if playing:
+            move_step(+1, last=last)
+        buttons = st.columns(4)
+        buttons[0].button("First", icon=":material/first_page:", on_click=move_step,
+                          kwargs={"to": 0, "last": last}, key="km_first",
+                          help="Back to the initial centres.", width="stretch")
+        buttons[1].button("Step back", icon=":material/chevron_left:", on_click=move_step,
+                          kwargs={"delta": -1, "last": last}, key="km_back",
+                          help="Undo the last move.", width="stretch")
+        buttons[2].button("Step", icon=":material/chevron_right:", on_click=move_step,
+                          kwargs={"delta": 1, "last": last}, key="km_next", type="primary",
+                          help="Do the next move (assign or update).", width="stretch")
+        buttons[3].button("Last", icon=":material/last_page:", on_click=move_step,
+                          kwargs={"to": last, "last": last}, key="km_last",
+                          help="Jump to the final clustering.", width="stretch")
+        step = st.slider("Move", 0, last, key="km_step", bind="query-params",
+                         help="Which move of the run to show: 0 is the start.")
+        frame = frames[step]
+        st.markdown(f"**{frame.caption}**")
+        trail = [f.centers for f in frames[: step + 1] if f.phase != "assign"]
+        cells = nearest_center_grid(bounds, frame.centers) if regions else None
+        fig = kmeans_step_figure(X, frame.labels, frame.centers, previous=frame.previous_centers,
+                                 trail=trail, regions=cells, axis_titles=data.feature_names[:2])
+        clickable = init == "placed"
+        if clickable:
+            add_click_grid(fig, bounds)
+        state = show_chart(
+            fig, kmeans_step_data(X, frame.labels, frame.centers), CHART,
+            on_select="rerun" if clickable else "ignore", selection_mode="points",
+        )
+        if clickable and new_click(state):
+            # The click belongs to the controls above the fragment: rerun the whole page.
+            st.rerun()
+        cols = st.columns(3)
+        cols[0].metric("Move", f"{step} / {last}", help="Moves so far / moves to converge.")
+        cols[1].metric("Inertia J", "—" if frame.inertia is None else f"{frame.inertia:.4g}",
+                       help="Sum of squared distances from each point to its centre.")
+        if frame.labels is not None:
+            ari = scores(data.y, frame.labels)["ari"]
+            cols[2].metric("ARI vs truth", f"{ari:.3f}",
+                           help="Adjusted Rand index of this assignment against the true "
+                                "classes: 1 = identical, 0 = chance level.")
+        inertia = [f.inertia for f in frames]
+        show_chart(inertia_figure(inertia, step), inertia_data([f.phase for f in frames], inertia),
+                   "km_inertia")
+
+    stepper()

@@ -1,0 +1,147 @@
+"""Lesson: internal and external validation, and what clusterings of random data look like."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from clustering import ALGORITHMS
+from clustering.internal import silhouettes
+from datasets import DATASETS
+from plots import cluster_scatter
+from plots.lines import line_chart
+from ui.cache import load_dataset, projection, run_algorithm
+from ui.export import points_frame, show_chart
+from ui.lesson import exercise, predict_then_reveal
+from ui.lesson_data import k_sweep
+from ui.scoring import indices
+
+KS = tuple(range(2, 9))
+RANDOM_DATA_METHODS = {
+    "kmeans": {"n_clusters": 3},
+    "dbscan": {"eps": 0.3},
+    "hierarchical": {"n_clusters": 3, "linkage": "complete"},
+}
+
+st.title("Internal and external validation")
+st.markdown(
+    "A clustering algorithm always returns clusters. Validation asks whether they mean "
+    "anything (Rodriguez's course, after Jain & Dubes):\n"
+    "1. Is there any non-random structure in the data at all?\n"
+    "2. Does the clustering agree with known classes? — **external** validation, with "
+    "measures such as ARI and AMI (next lessons).\n"
+    "3. Does it fit the data well, without any outside information? — **internal** "
+    "validation: compact clusters far apart.\n"
+    "4. Which of two clusterings is better?\n"
+    "5. How many clusters are there?"
+)
+st.markdown("The internal indices of this app:")
+st.latex(r"\mathrm{SSE} = \sum_i \lVert x_i - c_{p(i)}\rVert^2,\qquad "
+         r"s(x) = \frac{b(x) - a(x)}{\max(a(x), b(x))}")
+st.markdown(
+    "with $a(x)$ the mean distance from x to its own cluster and $b(x)$ the smallest mean "
+    "distance to another cluster: the silhouette is near 1 when x sits well inside its "
+    "cluster, near 0 on a border, negative when x would fit better elsewhere. "
+    "Calinski-Harabasz (between- over within-cluster spread) and Davies-Bouldin (cluster "
+    "spread over distance to the nearest cluster) complete the set on the Measure pages."
+)
+
+st.subheader("Clusters in random data")
+
+
+def noise_answer() -> None:
+    uniform = load_dataset("no_structure", 300, None, 0, True)
+    labels = run_algorithm("kmeans", uniform.X, 0, {"n_clusters": 3}).labels
+    st.markdown(
+        f"k-means always returns its 3 clusters; on 300 uniform points (seed 0) their "
+        f"silhouette is {indices(uniform.X, labels).silhouette:.3f}. A middling silhouette "
+        "alone does not prove structure: compare it with the same index on random data "
+        "(question 1 above). The demo below lets you try other seeds and methods."
+    )
+
+
+predict_then_reveal(
+    "Uniform random points, k-means with K = 3. The mean silhouette will be about…",
+    ["0: random data has no clusters", "0.3 to 0.4", "0.9"], 1, noise_answer, key="lv_q1",
+)
+
+left, right = st.columns([1, 2.6], gap="large")
+with left:
+    method = st.selectbox(
+        "Method", list(RANDOM_DATA_METHODS), format_func=lambda key: ALGORITHMS[key].label,
+        key="lv_method", bind="query-params",
+        help="k-means and complete linkage with K = 3; DBSCAN with eps = 0.3.",
+    )
+    seed = st.number_input("Seed", 0, 2**31 - 1, 0, key="lv_seed", bind="query-params",
+                           help="Fixes the random points and the algorithm.")
+noise_data = load_dataset("no_structure", 300, None, int(seed), True)
+result = run_algorithm(method, noise_data.X, int(seed), RANDOM_DATA_METHODS[method])
+scores = indices(noise_data.X, result.labels)
+with left:
+    st.metric("Clusters found", result.n_clusters,
+              help="On points drawn uniformly in a square: there is nothing to find.")
+    st.metric("Silhouette", "—" if scores.silhouette is None else f"{scores.silhouette:.3f}",
+              help="Mean silhouette of the clusters found: not far from what real data gets.")
+with right:
+    xy, axis_titles = projection(noise_data.X, noise_data.feature_names)
+    show_chart(
+        cluster_scatter(xy, result.labels, axis_titles=axis_titles,
+                        title=f"{ALGORITHMS[method].label} on uniform random points"),
+        key="lv_random", filename="clusters-in-noise",
+        data=points_frame(xy, cluster=result.labels),
+    )
+
+
+st.subheader("How many clusters? Internal and external views")
+left, right = st.columns([1, 2.6], gap="large")
+with left:
+    name = st.selectbox(
+        "Dataset", ["blobs", "varied_variance", "anisotropic", "moons"],
+        format_func=lambda key: DATASETS[key].label, key="lv_dataset", bind="query-params",
+        help="Datasets with known classes, so the external view can be drawn too.",
+    )
+data = load_dataset(name, 500, None, int(seed), True)
+sweep = k_sweep(data.X, data.y, KS, int(seed))
+with right:
+    internal = sweep[sweep["index"] == "silhouette"]
+    both = pd.concat([internal, sweep[sweep["kind"] == "external"]])
+    show_chart(
+        line_chart(both, "k", "value", group="index",
+                   title=f"k-means on {DATASETS[name].label}: silhouette (no truth) and ARI "
+                   f"(truth: {np.unique(data.y).size} classes)", x_title="K",
+                   y_title="score"),
+        key="lv_sweep", data=sweep, filename="choose-k",
+    )
+    sse = sweep[sweep["index"] == "SSE (within)"]
+    show_chart(
+        line_chart(sse, "k", "value", title="SSE against K: look for the elbow", x_title="K",
+                   y_title="SSE"),
+        key="lv_elbow", data=sse, filename="elbow",
+    )
+with left:
+    best = internal.loc[internal["value"].idxmax(), "k"]
+    st.metric("K with the best silhouette", int(best),
+              help="The internal answer to 'how many clusters', found without the classes.")
+    st.metric("True number of classes", int(np.unique(data.y).size),
+              help="Known here because the data were generated.")
+
+points = np.array([[0.0], [1.0], [5.0], [6.0], [7.0]])
+groups = np.array([0, 0, 1, 1, 1])
+
+
+def silhouette_solution() -> None:
+    values, _ = silhouettes(points, groups)
+    st.markdown(
+        "For x = 1: a(x) = |1 - 0| = 1, b(x) = (4 + 5 + 6) / 3 = 5, so "
+        "s = (5 - 1) / 5 = 0.8."
+    )
+    st.dataframe(pd.DataFrame({"x": points[:, 0], "cluster": groups, "s(x)": values}),
+                 hide_index=True, key="lv_silhouettes")
+    st.caption("s(x) of every point, computed by scikit-learn's silhouette_samples.")
+
+
+exercise(
+    "a silhouette by hand",
+    "Five points on a line, 0, 1, 5, 6 and 7, in the clusters {0, 1} and {5, 6, 7}. "
+    "What is the silhouette of the point 1?",
+    silhouette_solution, key="lv_ex1",
+)

@@ -1,0 +1,117 @@
+"""Compare with ground truth: a clustering scored by every measure, external and internal."""
+
+import numpy as np
+import streamlit as st
+
+import metrics
+from clustering import ALGORITHMS
+from datasets import DATASETS
+from metrics.alignment import align_labels, score_noise
+from plots import cluster_scatter
+from ui.cache import load_dataset, projection, run_algorithm
+from ui.export import as_classes, points_frame, show_chart
+from ui.measures import random_model_controls
+from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.widgets import param_widget
+
+st.title("Compare with ground truth")
+st.caption(
+    "Cluster a dataset whose classes are known, then see how every measure scores the "
+    "result, how the random model changes the adjusted ones, and what the internal indices "
+    "say without looking at the truth."
+)
+
+controls, view = st.columns([1, 2.8], gap="large")
+with controls:
+    dataset_name = st.selectbox(
+        "Dataset", list(DATASETS), format_func=lambda key: DATASETS[key].label,
+        key="mt_dataset", bind="query-params",
+        help="Generated shapes have a known answer; the real sets come with their classes.",
+    )
+    data_spec = DATASETS[dataset_name]
+    n_samples = noise = None
+    if data_spec.kind == "generator":
+        n_samples = st.slider(
+            "Points", 50, 2000, min(data_spec.default_n, 2000), 50, key="mt_n",
+            bind="query-params", help="How many points to generate.",
+        )
+    if data_spec.has_noise:
+        noise = st.slider(
+            "Noise", 0.0, float(data_spec.max_noise), float(data_spec.default_noise),
+            float(data_spec.max_noise) / 50, key=f"mt_noise_{dataset_name}",
+            bind="query-params", help="How much the generator blurs the shapes.",
+        )
+    seed = st.number_input(
+        "Seed", 0, 2**31 - 1, 0, key="mt_seed", bind="query-params",
+        help="Fixes every random draw (data and algorithm): the same seed, the same result.",
+    )
+    algorithm_name = st.selectbox(
+        "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,
+        key="mt_algorithm", bind="query-params", help="The clustering method to score.",
+    )
+    algorithm = ALGORITHMS[algorithm_name]
+    with st.expander("Parameters", expanded=True):
+        params = {
+            spec.name: param_widget(
+                spec, "mt_k" if spec.name == "n_clusters" else f"mt_{algorithm_name}_{spec.name}",
+                bind=spec.name == "n_clusters",
+            )
+            for spec in algorithm.params
+        }
+    policy = noise_policy_choice("mt_noise_policy")
+    model, one_sided = random_model_controls("mt")
+
+with view:
+    try:
+        data = load_dataset(dataset_name, n_samples, noise, int(seed), False)
+        result = run_algorithm(algorithm_name, data.X, int(seed), params)
+        truth, found = score_noise(data.y, result.labels, policy)
+        values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
+    except (ValueError, TypeError) as error:
+        st.error(f"{error}")
+        st.stop()
+
+    n_noise = int((result.labels == -1).sum())
+    st.markdown(
+        f"**{algorithm.label}** found **{result.n_clusters}** "
+        + ("cluster" if result.n_clusters == 1 else "clusters")
+        + (f" and **{n_noise}** noise points" if n_noise else "")
+        + f" among {data.n_samples} points in {data_spec.label} ({np.unique(data.y).size} "
+        f"classes). Seed {int(seed)}."
+    )
+    scatter_tab, table_tab, measures_tab, internal_tab = st.tabs(
+        ["Clusters and classes", "Contingency table", "Every measure", "Internal indices"]
+    )
+
+with scatter_tab:
+    xy, axis_titles = projection(data.X, data.feature_names)
+    aligned = align_labels(data.y, result.labels)
+    points = points_frame(xy, true_class=data.y, cluster=aligned)
+    left, right = st.columns(2)
+    with left:
+        show_chart(
+            cluster_scatter(xy, aligned, title="Clusters (coloured as their matched class)",
+                            axis_titles=axis_titles,
+                            hover_text=[f"class {c}" for c in data.y]),
+            key="mt_scatter_found", data=points, filename="clusters",
+        )
+    with right:
+        show_chart(
+            as_classes(cluster_scatter(xy, data.y, title="True classes",
+                                       axis_titles=axis_titles)),
+            key="mt_scatter_truth", data=points, filename="classes",
+        )
+    st.caption(
+        "Each cluster takes the colour of the class it is matched to (Hungarian matching "
+        "on the contingency table); unmatched clusters get new colours, noise is grey."
+    )
+
+with table_tab:
+    show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
+
+with measures_tab:
+    show_measures(values, "mt_scores")
+
+with internal_tab:
+    show_internal(data.X, aligned, "mt", seed=int(seed),
+                  k_now=result.n_clusters if algorithm_name == "kmeans" else None)

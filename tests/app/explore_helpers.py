@@ -1,0 +1,61 @@
+"""Read the explorer pages' charts and metrics in AppTest runs."""
+
+import base64
+import json
+
+import numpy as np
+
+
+def chart(at, key: str) -> dict:
+    """The plotly figure (as JSON) of the chart with ``key``."""
+    for element in at.get("plotly_chart"):
+        if element.proto.id.endswith(f"-{key}"):
+            return json.loads(element.proto.spec)
+    raise KeyError(f"no chart with key {key!r}")
+
+
+def trace(figure: dict, name: str) -> dict:
+    """The first trace called ``name``."""
+    for item in figure["data"]:
+        if item.get("name") == name:
+            return item
+    raise KeyError(f"no trace {name!r} in {[t.get('name') for t in figure['data']]}")
+
+
+def xy(item: dict) -> np.ndarray:
+    """The (x, y) points of a trace."""
+    return np.column_stack([array(item["x"]), array(item["y"])])
+
+
+def array(values) -> np.ndarray:
+    """A numeric array of a figure's JSON, which plotly may store as a typed buffer."""
+    if isinstance(values, dict):  # {"dtype": ..., "bdata": base64, "shape": "r, c"}
+        flat = np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+        shape = values.get("shape")
+        return flat.reshape([int(v) for v in str(shape).split(",")]) if shape else flat
+    return np.asarray(values, dtype=float)
+
+
+def partition(figure: dict, X: np.ndarray) -> np.ndarray:
+    """Cluster of each row of X read off the scatter's "cluster k" / "noise" traces."""
+    labels = np.full(len(X), -2)
+    lookup = {tuple(np.round(p, 9)): i for i, p in enumerate(X[:, :2])}
+    for item in figure["data"]:
+        name = item.get("name", "")
+        if not (name.startswith("cluster ") or name in ("noise", "halo")):
+            continue
+        label = -1 if not name.startswith("cluster ") else int(name.split()[1])
+        for point in xy(item):
+            labels[lookup[tuple(np.round(point, 9))]] = label
+    assert (labels > -2).all(), "every point is drawn in exactly one cluster trace"
+    return labels
+
+
+def metrics(at) -> dict[str, str]:
+    """Metric label -> shown value."""
+    return {m.label: m.value for m in at.metric}
+
+
+def selection(points: list[dict]) -> dict:
+    """A plotly selection state as the browser sends it, for ``at.session_state[key]``."""
+    return {"selection": {"points": points, "point_indices": [], "box": [], "lasso": []}}

@@ -1,0 +1,70 @@
+"""The DBSCAN explorer, checked against scikit-learn's DBSCAN and a brute-force k-distance."""
+
+import numpy as np
+import pytest
+from scipy.spatial.distance import cdist
+from sklearn.cluster import DBSCAN
+from sklearn.metrics import adjusted_rand_score
+
+import datasets
+from tests.app.conftest import open_page
+from tests.app.explore_helpers import chart, metrics, partition, trace, xy
+
+PAGE = "pages/explore_dbscan.py"
+
+
+def moons(n=500, seed=0):
+    return datasets.load("moons", n_samples=n, random_state=seed,
+                         noise=datasets.DATASETS["moons"].default_noise)
+
+
+def expected(X, eps, min_samples):
+    ref = DBSCAN(eps=eps, min_samples=min_samples).fit(X)
+    core = np.zeros(len(X), dtype=bool)
+    core[ref.core_sample_indices_] = True
+    noise = ref.labels_ == -1
+    return ref.labels_, int(core.sum()), int((~core & ~noise).sum()), int(noise.sum())
+
+
+@pytest.mark.parametrize(("query", "eps", "min_samples"),
+                         [({}, 0.1, 5), ({"db_eps": "0.07", "db_min": "8"}, 0.07, 8)])
+def test_counts_and_clusters_are_sklearns(query, eps, min_samples):
+    data = moons()
+    at = open_page(PAGE, query)
+    assert not at.exception
+    labels, n_core, n_border, n_noise = expected(data.X, eps, min_samples)
+    shown = metrics(at)
+    assert int(shown["Clusters"]) == labels.max() + 1
+    assert (int(shown["Core"]), int(shown["Border"]), int(shown["Noise"])) == (
+        n_core, n_border, n_noise)
+    page_labels = partition(chart(at, "db_scatter"), data.X)
+    assert adjusted_rand_score(page_labels, labels) == 1.0
+    assert ((page_labels == -1) == (labels == -1)).all()
+
+
+def test_the_k_distance_curve_marks_the_core_points_under_eps():
+    data = moons()
+    at = open_page(PAGE, {"db_eps": "0.08", "db_min": "6"})
+    figure = chart(at, "db_kdist")
+    # Brute force: distance to the 6th nearest point, the point itself first.
+    kdist = np.sort(cdist(data.X, data.X), axis=1)[:, 5]
+    under = np.sort(xy(trace(figure, "core (under eps)"))[:, 1])
+    assert len(under) == int(metrics(at)["Core"]) == int((kdist <= 0.08).sum())
+    np.testing.assert_allclose(under, np.sort(kdist[kdist <= 0.08]))
+    line = [shape for shape in figure["layout"]["shapes"] if shape.get("type") == "line"]
+    assert line and line[0]["y0"] == pytest.approx(0.08)
+
+
+def test_circles_are_drawn_around_each_core_point():
+    at = open_page(PAGE, {"db_n": "100"})
+    at.toggle(key="db_circles").set_value(True).run()
+    assert not at.exception
+    circles = [s for s in chart(at, "db_scatter")["layout"]["shapes"] if s["type"] == "circle"]
+    assert len(circles) == int(metrics(at)["Core"])
+
+
+def test_an_eps_off_the_scale_in_the_url_falls_back_to_the_default():
+    at = open_page(PAGE, {"db_eps": "0.0731", "db_min": "many"})
+    assert not at.exception and not at.error
+    assert at.select_slider(key="db_eps").value == 0.1
+    assert at.slider(key="db_min").value == 5

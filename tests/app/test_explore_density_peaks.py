@@ -1,0 +1,90 @@
+"""The density-peaks explorer: centres chosen by a box or lasso on the decision graph."""
+
+import numpy as np
+import pytest
+from sklearn.metrics import adjusted_rand_score
+
+import datasets
+from clustering.density_peaks import DensityPeaks
+from tests.app.conftest import open_page
+from tests.app.explore_helpers import chart, metrics, partition, selection, trace, xy
+
+PAGE = "pages/explore_density_peaks.py"
+
+
+def blobs(n=500, seed=0):
+    return datasets.load("blobs", n_samples=n, random_state=seed,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+
+
+def follow_to_centre(nearest_higher, order, centres):
+    """Brute force: each point climbs to denser neighbours until it reaches a centre."""
+    labels = {int(c): k for k, c in enumerate(centres)}
+    out = np.empty(len(nearest_higher), dtype=int)
+    for i in range(len(nearest_higher)):
+        j = i
+        while j not in labels:
+            j = int(nearest_higher[j])
+        out[i] = labels[j]
+    return out
+
+
+def test_a_box_around_the_outliers_of_the_decision_graph_makes_them_centres():
+    data = blobs()
+    ref = DensityPeaks(n_clusters=None, rho_min=8.0, delta_min=1.5).fit(data.X)
+    at = open_page(PAGE)
+    graph = trace(chart(at, "dp_graph"), "points")
+    np.testing.assert_allclose(xy(graph), np.column_stack([ref.rho_, ref.delta_]))
+
+    # What a box over rho > 8, delta > 1.5 sends: the points inside it.
+    inside = np.flatnonzero((ref.rho_ > 8.0) & (ref.delta_ > 1.5))
+    at.session_state["dp_graph"] = selection(
+        [{"point_index": int(i), "x": float(ref.rho_[i]), "y": float(ref.delta_[i])}
+         for i in inside])
+    at.run()
+    assert not at.exception
+    assert at.radio(key="dp_mode").value == "picked"
+    assert at.text_input(key="dp_centres").value == ", ".join(map(str, inside))
+    expected = follow_to_centre(ref.nearest_higher_, ref.order_, ref.centers_)
+    assert adjusted_rand_score(partition(chart(at, "dp_scatter"), data.X), expected) == 1.0
+    assert adjusted_rand_score(ref.labels_, expected) == 1.0
+    assert int(metrics(at)["Clusters"]) == len(inside)
+    assert float(metrics(at)["ARI vs truth"]) == pytest.approx(
+        adjusted_rand_score(data.y, expected), abs=5e-4)
+
+
+def test_a_selection_without_the_densest_point_gets_it_added_with_a_warning():
+    data = blobs()
+    ref = DensityPeaks(n_clusters=2).fit(data.X)
+    others = [int(c) for c in np.argsort(-ref.gamma_)[:3] if c != ref.order_[0]][:2]
+    at = open_page(PAGE)
+    at.session_state["dp_graph"] = selection([{"point_index": i} for i in others])
+    at.run()
+    assert not at.exception
+    assert at.warning and str(ref.order_[0]) in at.warning[0].value
+    assert int(metrics(at)["Clusters"]) == 3
+    expected = follow_to_centre(ref.nearest_higher_, ref.order_, sorted([*others,
+                                                                         ref.order_[0]]))
+    assert adjusted_rand_score(partition(chart(at, "dp_scatter"), data.X), expected) == 1.0
+
+
+def test_k_largest_gamma_and_the_halo_match_the_estimator():
+    data = blobs()
+    ref = DensityPeaks(n_clusters=4, halo_as_noise=True).fit(data.X)
+    at = open_page(PAGE, {"dp_k": "4", "dp_halo": "true"})
+    assert not at.exception
+    shown = partition(chart(at, "dp_scatter"), data.X)
+    np.testing.assert_array_equal(shown == -1, ref.halo_)
+    keep = ~ref.halo_
+    assert adjusted_rand_score(shown[keep], ref.labels_[keep]) == 1.0
+    assert int(metrics(at)["Halo points"]) == int(ref.halo_.sum())
+    gamma = chart(at, "dp_gamma")["data"][0]
+    np.testing.assert_allclose(xy(gamma)[:, 1], np.sort(ref.gamma_)[::-1][:60])
+
+
+def test_typed_centres_in_a_link_and_bad_ones_show_errors():
+    at = open_page(PAGE, {"dp_mode": "my selection", "dp_centres": "1, 2, x"})
+    assert not at.exception
+    assert at.error and "whole point numbers" in at.error[0].value
+    at = open_page(PAGE, {"dp_mode": "my selection"})
+    assert not at.exception and at.info

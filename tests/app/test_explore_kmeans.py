@@ -1,0 +1,117 @@
+"""The k-means step-through, checked against scikit-learn's KMeans from the same start."""
+
+import numpy as np
+import pytest
+from sklearn.cluster import KMeans
+from sklearn.metrics import adjusted_rand_score
+
+import datasets
+from tests.app.conftest import open_page
+from tests.app.explore_helpers import chart, metrics, partition, selection, trace, xy
+
+PAGE = "pages/explore_kmeans.py"
+
+
+def blobs(n=500, seed=0):
+    return datasets.load("blobs", n_samples=n, random_state=seed,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+
+
+def centres(at) -> np.ndarray:
+    return xy(trace(chart(at, "km_chart"), "centres"))
+
+
+def sklearn_from(X, start):
+    return KMeans(len(start), init=start, n_init=1, algorithm="lloyd", tol=1e-4,
+                  max_iter=300).fit(X)
+
+
+def test_the_last_step_is_sklearns_kmeans_from_the_same_start():
+    data = blobs()
+    at = open_page(PAGE)
+    assert not at.exception
+    assert metrics(at)["Move"].startswith("0 /")
+    start = centres(at)
+    assert start.shape == (3, 2)
+    # k-means++ starts at data points.
+    assert all(np.isclose(data.X, c).all(axis=1).any() for c in start)
+
+    at.button(key="km_last").click().run()
+    assert not at.exception
+    ref = sklearn_from(data.X, start)
+    np.testing.assert_allclose(np.sort(centres(at), axis=0),
+                               np.sort(ref.cluster_centers_, axis=0), rtol=1e-9)
+    shown = metrics(at)
+    assert float(shown["Inertia J"]) == pytest.approx(ref.inertia_, rel=1e-3)
+    assert float(shown["ARI vs truth"]) == pytest.approx(
+        adjusted_rand_score(data.y, ref.labels_), abs=5e-4)
+    assert adjusted_rand_score(partition(chart(at, "km_chart"), data.X), ref.labels_) == 1.0
+
+
+def test_step_forward_assigns_to_the_nearest_centre_and_step_back_undoes_it():
+    data = blobs()
+    at = open_page(PAGE)
+    start = centres(at)
+    at.button(key="km_next").click().run()
+    assert metrics(at)["Move"].startswith("1 /")
+    d2 = ((data.X[:, None, :] - start[None]) ** 2).sum(axis=2)
+    nearest = d2.argmin(axis=1)
+    assert adjusted_rand_score(partition(chart(at, "km_chart"), data.X), nearest) == 1.0
+    assert float(metrics(at)["Inertia J"]) == pytest.approx(d2.min(axis=1).sum(), rel=1e-3)
+
+    at.button(key="km_next").click().run()  # update: centres move to the means
+    means = np.array([data.X[nearest == j].mean(axis=0) for j in range(3)])
+    np.testing.assert_allclose(np.sort(centres(at), axis=0), np.sort(means, axis=0))
+
+    at.button(key="km_back").click().run()
+    at.button(key="km_back").click().run()
+    assert metrics(at)["Move"].startswith("0 /")
+    np.testing.assert_allclose(centres(at), start)
+    at.button(key="km_back").click().run()  # stays at the start
+    assert metrics(at)["Move"].startswith("0 /")
+
+
+def test_play_advances_one_move_per_run_and_stops_at_convergence():
+    at = open_page(PAGE)
+    at.toggle(key="km_play").set_value(True).run()
+    assert metrics(at)["Move"].startswith("1 /")
+    last = int(metrics(at)["Move"].split("/")[1])
+    for _ in range(last + 2):
+        at.run()
+        assert not at.exception
+    assert metrics(at)["Move"] == f"{last} / {last}"
+    assert at.toggle(key="km_play").value is False
+
+
+def test_centres_placed_by_clicking_start_the_run():
+    data = blobs()
+    at = open_page(PAGE)
+    at.selectbox(key="km_init").select("placed").run()
+    assert at.info, "an empty placement asks for clicks"
+    for click in ({"x": -2.0, "y": 2.0}, {"x": 2.0, "y": 0.0}, {"x": 0.5, "y": 5.0}):
+        at.session_state["km_chart"] = selection([click])
+        at.run()
+        assert not at.exception
+    assert at.text_input(key="km_centres").value == "-2, 2; 2, 0; 0.5, 5"
+    np.testing.assert_allclose(centres(at), [[-2, 2], [2, 0], [0.5, 5]])
+    at.button(key="km_last").click().run()
+    ref = sklearn_from(data.X, np.array([[-2, 2], [2, 0], [0.5, 5]], dtype=float))
+    np.testing.assert_allclose(centres(at), ref.cluster_centers_, rtol=1e-9)
+
+    at.button(key="km_centres_clear").click().run()
+    assert at.text_input(key="km_centres").value == ""
+
+
+def test_a_link_with_typed_centres_and_a_step_opens_that_view():
+    at = open_page(PAGE, {"km_init": "placed by you", "km_centres": "0, 0; 4, 4",
+                          "km_step": "1", "km_data": "Blobs"})
+    assert not at.exception
+    assert at.selectbox(key="km_init").value == "placed"
+    assert metrics(at)["Move"].startswith("1 /")
+    np.testing.assert_allclose(centres(at), [[0, 0], [4, 4]])
+
+
+def test_typing_nonsense_centres_shows_an_error_not_a_traceback():
+    at = open_page(PAGE, {"km_init": "placed by you", "km_centres": "1, 2, 3; x"})
+    assert not at.exception
+    assert at.error and "2 numbers" in at.error[0].value

@@ -1,0 +1,118 @@
+"""Compare with ground truth: the numbers shown are those of the clustering described."""
+
+import numpy as np
+import pytest
+from sklearn import metrics as skm
+
+import clustering
+import datasets
+import metrics
+from tests.app.conftest import open_page
+
+PAGE = "pages/measure_truth.py"
+
+
+def shown(at) -> dict[str, float]:
+    table = next(d.value for d in at.dataframe if "key" in d.value.columns)
+    return dict(zip(table["key"], table["value"], strict=True))
+
+
+def sklearn_reference(truth, found) -> dict[str, float]:
+    """Every registered measure that scikit-learn (or a direct count) computes independently."""
+    table = skm.cluster.contingency_matrix(truth, found)
+    ref = {
+        "ri": skm.rand_score(truth, found),
+        "ari": skm.adjusted_rand_score(truth, found),
+        "fm": skm.fowlkes_mallows_score(truth, found),
+        "mi": skm.mutual_info_score(truth, found),
+        "homogeneity": skm.homogeneity_score(truth, found),
+        "completeness": skm.completeness_score(truth, found),
+        "v_measure": skm.v_measure_score(truth, found),
+        "purity": table.max(axis=0).sum() / table.sum(),
+    }
+    for avg, name in (("min", "min"), ("geometric", "sqrt"), ("arithmetic", "arithmetic"),
+                      ("max", "max")):
+        ref[f"nmi_{name}"] = skm.normalized_mutual_info_score(truth, found, average_method=avg)
+        ref[f"ami_{name}"] = skm.adjusted_mutual_info_score(truth, found, average_method=avg)
+    return ref
+
+
+def test_a_link_opens_iris_with_k_means_and_every_measure_is_right():
+    at = open_page(PAGE, {"mt_dataset": "Iris", "mt_algorithm": "k-means", "mt_k": "4",
+                          "mt_seed": "5"})
+    assert not at.exception and not at.error
+    assert at.selectbox(key="mt_dataset").value == "iris"
+    assert at.number_input(key="mt_seed").value == 5
+    data = datasets.load("iris", random_state=5)
+    found = clustering.run("kmeans", data.X, random_state=5, n_clusters=4).labels
+    values = shown(at)
+    assert set(values) == set(metrics.MEASURES)
+    for name, expected in sklearn_reference(data.y, found).items():
+        assert values[name] == pytest.approx(expected, abs=1e-9), name
+    # The internal indices of the same clustering.
+    silhouette = next(m for m in at.metric if m.label == "Silhouette")
+    assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, found), rel=1e-3)
+    ch = next(m for m in at.metric if m.label == "Calinski-Harabasz")
+    assert float(ch.value) == pytest.approx(skm.calinski_harabasz_score(data.X, found), rel=1e-3)
+
+
+def dbscan_page():
+    at = open_page(PAGE, {"mt_dataset": "Two moons", "mt_algorithm": "DBSCAN", "mt_n": "300"})
+    at.number_input(key="mt_dbscan_eps").set_value(0.12).run() if any(
+        w.key == "mt_dbscan_eps" for w in at.number_input
+    ) else at.slider(key="mt_dbscan_eps").set_value(0.12).run()
+    return at
+
+
+@pytest.mark.parametrize("policy", ["cluster", "singletons", "exclude"])
+def test_dbscan_noise_is_scored_as_chosen(policy):
+    at = dbscan_page()
+    at.radio(key="mt_noise_policy").set_value(policy).run()
+    assert not at.exception and not at.error
+    spec = datasets.DATASETS["moons"]
+    data = datasets.load("moons", n_samples=300, random_state=0, noise=spec.default_noise)
+    found = clustering.run("dbscan", data.X, random_state=0, eps=0.12).labels
+    noise = found == -1
+    assert noise.any(), "eps = 0.12 should leave some noise on this dataset"
+    truth = data.y
+    if policy == "singletons":
+        found = found.copy()
+        found[noise] = np.arange(1000, 1000 + noise.sum())
+    elif policy == "exclude":
+        truth, found = truth[~noise], found[~noise]
+    values = shown(at)
+    assert values["ari"] == pytest.approx(skm.adjusted_rand_score(truth, found))
+    assert values["ami_arithmetic"] == pytest.approx(skm.adjusted_mutual_info_score(truth, found))
+
+
+def test_switching_to_hierarchical_keeps_the_page_alive():
+    at = open_page(PAGE, {"mt_dataset": "Iris", "mt_algorithm": "k-means"})
+    at.selectbox(key="mt_algorithm").select("hierarchical").run()
+    assert not at.exception
+
+
+@pytest.mark.skipif(len(metrics.RANDOM_MODELS) < 2, reason="only the permutation model")
+def test_random_model_switch_changes_only_the_adjusted_measures():
+    at = open_page(PAGE, {"mt_dataset": "Iris"})
+    before = shown(at)
+    other = [name for name in metrics.RANDOM_MODELS if name != "perm"][0]
+    at.selectbox(key="mt_model").select(other).run()
+    at.toggle(key="mt_one_sided").set_value(True).run()
+    assert not at.exception and not at.error
+    after = shown(at)
+    data = datasets.load("iris", random_state=0)
+    found = clustering.run("kmeans", data.X, random_state=0).labels
+    assert after["ari"] == pytest.approx(
+        metrics.adjusted_rand_index(data.y, found, random_model=other, one_sided=True)
+    )
+    for name, measure in metrics.MEASURES.items():
+        if not measure.takes_random_model:
+            assert after[name] == before[name], name
+
+
+def test_nonsense_in_the_url_falls_back_to_defaults():
+    at = open_page(PAGE, {"mt_dataset": "nonsense", "mt_k": "999", "mt_seed": "-5",
+                          "mt_model": "bogus", "mt_noise_policy": "xx", "mt_n": "many"})
+    assert not at.exception and not at.error
+    assert at.selectbox(key="mt_model").value == "perm"
+    assert at.radio(key="mt_noise_policy").value == "cluster"

@@ -1,0 +1,104 @@
+"""The upload page: good files are clustered and scored, bad files explained in place."""
+
+import io
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.metrics import adjusted_rand_score
+
+import clustering
+from tests.app.conftest import open_page
+
+PAGE = "pages/measure_upload.py"
+
+
+def label_box(at):
+    return next(box for box in at.selectbox if box.label == "Label column")
+
+
+def shown(at) -> dict[str, float]:
+    table = next(d.value for d in at.dataframe if "key" in d.value.columns)
+    return dict(zip(table["key"], table["value"], strict=True))
+
+
+def upload(at, name: str, content: bytes):
+    at.file_uploader(key="up_file").upload(name, content)
+    return at.run()
+
+
+def iris_like_csv() -> tuple[bytes, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(3)
+    X = np.vstack([rng.normal(c, 0.3, size=(40, 2)) for c in ((0, 0), (3, 0), (0, 3))])
+    species = np.repeat(["setosa", "versicolor", "virginica"], 40)
+    frame = pd.DataFrame({"length": X[:, 0], "width": X[:, 1], "species": species})
+    return frame.to_csv(sep=";", index=False).encode(), X, species
+
+
+def test_the_sample_is_shown_before_any_upload():
+    at = open_page(PAGE)
+    assert not at.exception and not at.error
+    assert label_box(at).value == "label"
+    assert "sample-blobs.csv" in at.markdown[0].value
+
+
+def test_a_good_file_is_clustered_and_scored_against_its_labels():
+    content, X, species = iris_like_csv()
+    at = upload(open_page(PAGE), "flowers.csv", content)
+    assert not at.exception and not at.error
+    assert label_box(at).value == "species"
+    found = clustering.run("kmeans", X, random_state=0).labels
+    assert shown(at)["ari"] == pytest.approx(adjusted_rand_score(species, found), abs=1e-4)
+
+
+def test_without_labels_only_internal_indices_are_shown():
+    content, _, _ = iris_like_csv()
+    at = upload(open_page(PAGE), "flowers.csv", content)
+    label_box(at).select("(no labels)").run()
+    assert not at.exception
+    # The species column is text, so it cannot be a feature: read_csv says so in place.
+    assert at.error and "non-numeric" in at.error[0].value
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (b"", "empty"),
+        (b"a,b\n1,2\n", "at least 2"),
+        (b"a,b\n1,x\n2,y\n", "non-numeric"),
+        (b"a,b\n1,2\n3,\n4,5\n", "missing"),
+        ("é".encode("latin-1") + b",b\n1,2\n", "UTF-8"),
+        (b"a,b\n1,2,3\n4,5\n", "fields"),
+    ],
+    ids=["empty", "one-row", "text", "missing", "latin-1", "ragged"],
+)
+def test_bad_files_are_explained_in_place(content, message):
+    at = upload(open_page(PAGE), "bad.csv", content)
+    assert not at.exception
+    assert at.error and message in at.error[0].value
+
+
+def test_too_many_rows_are_refused():
+    frame = pd.DataFrame({"a": np.arange(6000.0), "b": np.arange(6000.0)})
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False)
+    at = upload(open_page(PAGE), "big.csv", buffer.getvalue().encode())
+    assert not at.exception
+    assert at.error and "more than 5,000 rows" in at.error[0].value
+
+
+def test_a_new_file_gets_its_own_label_guess():
+    at = upload(open_page(PAGE), "bad.csv", b"a,b\n1,x\n2,y\n")
+    assert label_box(at).value == "(no labels)"
+    content, _, _ = iris_like_csv()
+    at = upload(at, "flowers.csv", content)
+    assert not at.exception
+    assert label_box(at).value == "species"
+
+
+@pytest.mark.parametrize("algorithm", ["kmeans", "mean_shift", "hierarchical", "gmm"])
+def test_overflowing_values_give_messages_not_tracebacks(algorithm):
+    at = upload(open_page(PAGE), "huge.csv", b"a,b\n1e300,2\n3,-1e300\n5,6\n7,8\n")
+    at.selectbox(key="up_algorithm").select(algorithm).run()
+    assert not at.exception
+    assert at.error or at.warning

@@ -1,0 +1,108 @@
+"""The explorer pages' main flows in Debian's chromium: step, select, click a cell, cut."""
+
+import re
+
+import pytest
+
+from tests.browser.pageutils import screenshot, wait_until_idle
+
+pytestmark = pytest.mark.browser
+
+
+def open_view(page, app_url, path):
+    page.goto(f"{app_url}/{path}")
+    page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
+    wait_until_idle(page)
+    assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def metric(page, label: str) -> str:
+    box = page.locator('[data-testid="stMetric"]').filter(has_text=label).first
+    return box.locator('[data-testid="stMetricValue"]').inner_text()
+
+
+def drag_box(page, chart_index: int, start: tuple[float, float], end: tuple[float, float]):
+    """Drag a selection box across a plotly chart, in fractions of its plotting area."""
+    area = page.locator('[data-testid="stPlotlyChart"]').nth(chart_index).locator(
+        ".nsewdrag").first
+    box = area.bounding_box()
+    page.mouse.move(box["x"] + start[0] * box["width"], box["y"] + start[1] * box["height"])
+    page.mouse.down()
+    page.mouse.move(box["x"] + end[0] * box["width"], box["y"] + end[1] * box["height"],
+                    steps=12)
+    page.mouse.up()
+
+
+def test_kmeans_step_step_back_and_play(page, app_url):
+    open_view(page, app_url, "explore_kmeans?km_n=200")
+    total = metric(page, "Move").split("/")[1].strip()
+    page.get_by_role("button", name="Step", exact=True).click()
+    page.get_by_text("assign: each point joins its nearest centre").wait_for(timeout=30_000)
+    page.get_by_role("button", name="Step", exact=True).click()
+    page.get_by_text("update: each centre moves").wait_for(timeout=30_000)
+    wait_until_idle(page)
+    assert metric(page, "Move") == f"2 / {total}"
+    screenshot(page, "explore_kmeans-update")
+    page.get_by_role("button", name="Step back").click()
+    page.get_by_text("assign: each point joins its nearest centre").wait_for(timeout=30_000)
+    # Play advances one move per second on a timer (stopping at the end: see the AppTest).
+    page.get_by_text("Play", exact=True).click()
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => e.innerText.trim() === t)", arg=f"3 / {total}", timeout=30_000)
+    page.get_by_text("Play", exact=True).click()
+
+
+def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):
+    open_view(page, app_url, "explore_kmeans?km_init=placed+by+you&km_n=200")
+    centres = page.get_by_role("textbox", name="Centres (x, y; x, y; ...)")
+    for count, (fx, fy) in enumerate([(0.3, 0.3), (0.7, 0.6)], start=1):
+        area = page.locator('[data-testid="stPlotlyChart"]').first.locator(
+            ".nsewdrag").first.bounding_box()
+        x, y = area["x"] + fx * area["width"], area["y"] + fy * area["height"]
+        page.mouse.move(x, y)
+        page.mouse.click(x, y)
+        page.wait_for_function("([e, n]) => e.value.split(';').length === n",
+                               arg=[centres.element_handle(), count], timeout=30_000)
+        wait_until_idle(page)
+    # Two clicks, two centres: upper left first, lower right second.
+    (x1, y1), (x2, y2) = (map(float, c.split(",")) for c in centres.input_value().split(";"))
+    assert x1 < x2 and y1 > y2
+    screenshot(page, "explore_kmeans-placed")
+
+
+def test_density_peaks_box_on_the_decision_graph_picks_the_centres(page, app_url):
+    open_view(page, app_url, "explore_density_peaks")
+    # Blobs: the three centres stand far above the rest; a box over the top two.
+    drag_box(page, 0, (0.99, 0.6), (0.45, 0.005))
+    centres = page.get_by_role("textbox", name="Centres (point numbers)")
+    centres.wait_for(timeout=30_000)
+    wait_until_idle(page)
+    assert centres.input_value() != ""
+    assert metric(page, "Clusters") == "2"
+    assert "dp_mode=my+selection" in page.url or "dp_mode=my%20selection" in page.url
+    screenshot(page, "explore_density_peaks-selected")
+
+
+def test_compare_clicking_a_heat_map_cell_loads_it(page, app_url):
+    open_view(page, app_url, "explore_compare")
+    heat = page.locator('[data-testid="stPlotlyChart"]').nth(5)
+    heat.scroll_into_view_if_needed()
+    area = heat.locator(".nsewdrag").first.bounding_box()
+    # The first column, last row: the smallest eps with the largest min_samples.
+    page.mouse.click(area["x"] + area["width"] / 22, area["y"] + area["height"] / 14)
+    page.get_by_text(re.compile(r"^Selected: eps = ")).wait_for(timeout=30_000)
+    wait_until_idle(page)
+    screenshot(page, "explore_compare-cell")
+
+
+def test_hierarchical_moving_k_moves_the_cut_and_the_url(page, app_url):
+    open_view(page, app_url, "explore_hierarchical?hc_link=ward")
+    page.get_by_role("slider", name="K (number of clusters)").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => e.innerText.trim() === '3')", timeout=30_000)
+    wait_until_idle(page)
+    assert "hc_k=3" in page.url and "hc_link=ward" in page.url
+    screenshot(page, "explore_hierarchical-ward-k3")

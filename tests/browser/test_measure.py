@@ -1,0 +1,92 @@
+"""The Measure pages and the app-wide controls in Debian's chromium, against a real server."""
+
+import math
+
+import pytest
+from sklearn.metrics import silhouette_score
+
+import clustering
+import datasets
+from tests.browser.pageutils import screenshot, wait_until_idle
+
+pytestmark = pytest.mark.browser
+
+
+def open_app(page, app_url: str, path: str) -> None:
+    # A cold server answers the very first visit of a sub-page with the page list of the
+    # pages/ folder: the root first makes st.navigation's sections the app's pages.
+    page.goto(app_url)
+    wait_until_idle(page)
+    page.goto(f"{app_url}/{path}")
+    wait_until_idle(page)
+    errors = page.locator('[data-testid="stException"]')
+    assert errors.count() == 0, errors.first.inner_text()
+
+
+def test_sandbox_works_the_slides_exercise_out(page, app_url):
+    open_app(page, app_url, "measure_sandbox?sb_mode=Pair+counts")
+    n11, n10, n01, n00 = 20, 24, 20, 72
+    ari = 2 * (n11 * n00 - n10 * n01) / ((n11 + n10) * (n10 + n00) + (n11 + n01) * (n01 + n00))
+    steps = page.locator(".katex").all_inner_texts()
+    text = " ".join(steps)
+    assert f"{(n11 + n00) / 136:.4f}" in text  # RI = 92/136
+    assert f"{ari:.4f}" in text
+    screenshot(page, "measure_sandbox-pairs")
+
+
+def test_compare_page_from_a_link_shows_the_right_silhouette(page, app_url):
+    open_app(page, app_url, "measure_truth?mt_dataset=Iris&mt_algorithm=k-means&mt_k=3&mt_seed=2")
+    page.get_by_role("tab", name="Internal indices").click()
+    wait_until_idle(page)
+    metric = page.locator('[data-testid="stMetric"]').filter(has_text="Silhouette")
+    value = float(metric.locator('[data-testid="stMetricValue"]').inner_text())
+    data = datasets.load("iris", random_state=2)
+    labels = clustering.run("kmeans", data.X, random_state=2, n_clusters=3).labels
+    assert math.isclose(value, silhouette_score(data.X, labels), rel_tol=1e-3)
+    screenshot(page, "measure_truth-iris-internal")
+
+    # The copy-link control gives the page URL with its parameters, for a teacher's slides.
+    page.get_by_role("button", name="Copy link").click()
+    link = page.locator('[data-testid="stCode"]').first.inner_text()
+    assert "/measure_truth?" in link and "mt_dataset=Iris" in link and "mt_seed=2" in link
+
+
+def test_upload_explains_a_bad_file_then_scores_a_good_one(page, app_url, tmp_path):
+    open_app(page, app_url, "measure_upload")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("a,b\n1,x\n2,y\n")
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(bad))
+    page.locator('[data-testid="stAlertContentError"]').wait_for(timeout=30_000)
+    assert "non-numeric" in page.locator('[data-testid="stAlertContentError"]').inner_text()
+    good = tmp_path / "good.csv"
+    good.write_text("u,v,label\n" + "\n".join(
+        f"{x},{y},{c}" for c, (x, y) in enumerate([(0, 0), (5, 5)]) for _ in range(1)
+        for x, y in [(x + dx / 10, y + dy / 10) for dx in range(5) for dy in range(4)]
+    ))
+    page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(good))
+    page.get_by_text("good.csv: 40 rows").wait_for(timeout=30_000)
+    wait_until_idle(page)
+    assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+    screenshot(page, "measure_upload-good")
+
+
+def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, browser, app_url):
+    open_app(page, app_url, "measure_sandbox")
+    normal = page.locator("h1").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    # A teacher's link opens in a fresh browser: the sidebar starts folded.
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        fresh = context.new_page()
+        fresh.goto(f"{app_url}/measure_sandbox?present=true")
+        wait_until_idle(fresh)
+        # The style element may land a moment after the run ends.
+        fresh.wait_for_function(
+            f"() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize) "
+            f"> {1.2 * normal}",
+            timeout=15_000,
+        )
+        sidebar = fresh.locator('[data-testid="stSidebar"]')
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        screenshot(fresh, "presenter-mode")
+    finally:
+        context.close()

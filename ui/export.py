@@ -1,0 +1,75 @@
+"""Show a chart with its exports: PNG or SVG from the plotly toolbar, and its data as CSV."""
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui import presenter
+
+# Shared with the explorer pages (teach-explore uses the same session key).
+FORMAT_KEY = "img_fmt"
+IMAGE_FORMATS = ("png", "svg")
+
+
+def chart_config(filename: str, image_format: str = "png") -> dict:
+    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``."""
+    if image_format not in IMAGE_FORMATS:
+        raise ValueError(f"image_format must be one of {IMAGE_FORMATS}, got {image_format!r}")
+    return {
+        "displaylogo": False,
+        "toImageButtonOptions": {
+            "format": image_format, "filename": filename, "scale": 2,
+        },
+    }
+
+
+def image_format_choice() -> str:
+    """The sidebar control choosing what the charts' camera button saves."""
+    return st.radio(
+        "Chart images", IMAGE_FORMATS, horizontal=True, key=FORMAT_KEY,
+        format_func=str.upper,
+        help="What the camera button of every chart's toolbar saves: PNG for slides, "
+        "SVG for print or further editing.",
+    )
+
+
+def cells_frame(table, row_names, col_names) -> pd.DataFrame:
+    """A table's cells in long form (row, column, count): the data of a heat map."""
+    return pd.DataFrame(
+        [(row, col, int(table[i][j])) for i, row in enumerate(row_names)
+         for j, col in enumerate(col_names)],
+        columns=["row", "column", "count"],
+    )
+
+
+def points_frame(xy, **columns) -> pd.DataFrame:
+    """The points of a scatter plot (x, y and one column per keyword): its data."""
+    frame = pd.DataFrame({"x": xy[:, 0], "y": xy[:, 1]})
+    for name, values in columns.items():
+        frame[name] = values
+    return frame
+
+
+def show_chart(
+    fig: go.Figure, key: str, *, data: pd.DataFrame, filename: str | None = None
+) -> None:
+    """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
+    numbers) as a CSV download."""
+    filename = filename or key
+    if presenter.is_on():
+        fig.update_layout(font={"size": presenter.CHART_FONT_SIZE})
+    st.plotly_chart(
+        fig, key=key,
+        config=chart_config(filename, st.session_state.get(FORMAT_KEY, "png")),
+    )
+    st.download_button(
+        "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
+        mime="text/csv", key=f"{key}_csv", on_click="ignore",
+        icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
+    )
+
+
+def as_classes(fig: go.Figure) -> go.Figure:
+    """Name the traces of a ``plots.cluster_scatter`` of true labels "class i", not "cluster i"."""
+    fig.for_each_trace(lambda trace: trace.update(name=trace.name.replace("cluster", "class")))
+    return fig

@@ -1,0 +1,87 @@
+"""The measure registry as the pages show it: a random-model switch and one table of scores."""
+
+import math
+
+import pandas as pd
+import streamlit as st
+
+import metrics
+
+# What each random model draws, for the switch's captions (Gates & Ahn 2017).
+MODEL_TEXT = {
+    "perm": "perm: sizes fixed, points shuffled (Hubert & Arabie; Vinh et al.)",
+    "num": "num: any partition into the same number of clusters",
+    "all": "all: any partition of the points at all",
+}
+
+
+def random_model_controls(prefix: str) -> tuple[str, bool]:
+    """Widgets choosing the random model of the adjusted measures, bound to the URL."""
+    models = list(metrics.RANDOM_MODELS)
+    model = st.selectbox(
+        "Random model", models, key=f"{prefix}_model", bind="query-params",
+        format_func=lambda name: MODEL_TEXT.get(name, name),
+        help="What 'by chance' means for the adjusted measures (ARI, AMI): which random "
+        "clusterings their expected value is taken over (Gates & Ahn 2017).",
+    )
+    one_sided = st.toggle(
+        "One-sided (truth fixed)", key=f"{prefix}_one_sided", bind="query-params",
+        help="Keep the true classes as they are and draw only the clustering at random. "
+        "Under perm this changes nothing.",
+    )
+    return model, one_sided
+
+
+def _range_text(low: float, high: float) -> str:
+    """``[0, 1]``, ``(−∞, 1]``: infinite ends are open."""
+    def end(x: float) -> str:
+        return ("−∞" if x < 0 else "∞") if math.isinf(x) else f"{x:g}"
+
+    left = "(" if math.isinf(low) else "["
+    right = ")" if math.isinf(high) else "]"
+    return f"{left}{end(low)}, {end(high)}{right}"
+
+
+def measure_table(values: dict[str, float]) -> pd.DataFrame:
+    """One row per measure in ``values`` (registry order), with how to read it."""
+    rows = []
+    for name, value in values.items():
+        m = metrics.MEASURES[name]
+        rows.append({
+            "measure": m.label,
+            "value": value,
+            "family": m.family,
+            "adjusted": m.adjusted,
+            "range": _range_text(*m.range),
+            "higher is better": m.higher_is_better,
+            "meaning": m.description,
+            "key": name,
+        })
+    return pd.DataFrame(rows)
+
+
+def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
+    """Draw :func:`measure_table` and return it."""
+    table = measure_table(values)
+    st.dataframe(
+        table, hide_index=True, key=key, height=38 + 35 * len(table),
+        column_config={
+            "value": st.column_config.NumberColumn(format="%.4f"),
+            "adjusted": st.column_config.CheckboxColumn(
+                help="Corrected for chance: 0 on average for random clusterings."
+            ),
+            "higher is better": st.column_config.CheckboxColumn(
+                help="Ticked for similarities; unticked for distances (0 = identical)."
+            ),
+            "key": st.column_config.TextColumn(help="The name in metrics.MEASURES."),
+        },
+    )
+    return table
+
+
+def show_formulas(values: dict[str, float]) -> None:
+    """Each measure's formula from the registry with its value, for the curious."""
+    for name, value in values.items():
+        m = metrics.MEASURES[name]
+        st.markdown(f"**{m.label}** = {value:.4f} — {m.description}")
+        st.latex(m.formula)

@@ -1,0 +1,113 @@
+"""The score report shared by the pages that compare a clustering with the truth."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import metrics
+from metrics.alignment import NOISE_POLICIES, match_clusters
+from plots.heatmap import contingency_heatmap
+from plots.lines import line_chart
+from plots.silhouette import silhouette_plot
+from ui.export import cells_frame, show_chart
+from ui.measures import show_formulas, show_measure_table
+from ui.scoring import elbow, indices, silhouette_values
+
+# Larger tables are drawn without the matched-cell outlines, which would hide the counts.
+MAX_OUTLINED_COLUMNS = 30
+
+
+def noise_policy_choice(key: str) -> str:
+    """The radio choosing how noise points are scored, bound to the URL."""
+    words = {"cluster": "one more cluster", "singletons": "singletons", "exclude": "left out"}
+    return st.radio(
+        "Noise points are scored as", list(NOISE_POLICIES), key=key, bind="query-params",
+        format_func=words.__getitem__,
+        help=" ".join(f"{words[p].capitalize()}: {text}" for p, text in NOISE_POLICIES.items())
+        + " Only matters for algorithms that mark noise (DBSCAN, HDBSCAN, OPTICS, ...).",
+    )
+
+
+def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_named: bool) -> None:
+    """Heat map of the contingency table, clusters reordered under their matched classes."""
+    ct = metrics.contingency_table(truth, found)
+    matching = match_clusters(contingency=ct)
+    table = ct.toarray()
+    rows = [f"class {label}" for label in ct.true_labels.tolist()]
+    cols = [
+        "noise" if label == -1 and noise_named else f"cluster {label}"
+        for label in ct.pred_labels.tolist()
+    ]
+    order = np.concatenate(
+        [matching.cols, np.setdiff1d(np.arange(table.shape[1]), matching.cols)]
+    )
+    position = np.argsort(order)
+    matched = [(int(r), int(position[c])) for r, c in zip(matching.rows, matching.cols,
+                                                           strict=True)]
+    ordered = [cols[j] for j in order]
+    show_chart(
+        contingency_heatmap(
+            table[:, order], rows, ordered,
+            matched=matched if table.shape[1] <= MAX_OUTLINED_COLUMNS else (),
+        ),
+        key=key, data=cells_frame(table[:, order], rows, ordered), filename="contingency",
+    )
+    st.caption(
+        f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
+        f"matching): {matching.matched} of {ct.n} points are in matched cells, a "
+        f"classification error of {1 - matching.matched / ct.n:.3f}."
+    )
+
+
+def show_measures(values: dict[str, float], key: str) -> None:
+    """Every measure in a table, with their formulas below."""
+    show_measure_table(values, key=key)
+    with st.expander("Formulas"):
+        show_formulas(values)
+
+
+def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
+                  k_now: int | None = None) -> None:
+    """SSE, silhouette, Calinski-Harabasz, Davies-Bouldin; silhouette plot and elbow curve."""
+    try:
+        scores = indices(X, labels)
+        curve = elbow(X, seed)
+    except (ValueError, FloatingPointError) as error:
+        st.warning(f"The internal indices cannot be computed on these data: {error}")
+        return
+    st.caption(
+        "Internal indices judge the clustering from the data alone, without the classes."
+        + (" Noise points are left out." if (labels == -1).any() else "")
+    )
+    cards = st.columns(4)
+    cards[0].metric(
+        "SSE (within)", f"{scores.sse:.4g}",
+        help="Sum of squared distances to the cluster centroids: lower is tighter.",
+    )
+    undefined = " Undefined here: it needs between 2 and n - 1 clusters."
+    for card, label, value, text in (
+        (cards[1], "Silhouette", scores.silhouette,
+         "Mean silhouette in [-1, 1]: higher is better."),
+        (cards[2], "Calinski-Harabasz", scores.calinski_harabasz,
+         "Between- over within-cluster dispersion: higher is better."),
+        (cards[3], "Davies-Bouldin", scores.davies_bouldin,
+         "Average worst similarity of a cluster to another: lower is better."),
+    ):
+        card.metric(label, "—" if value is None else f"{value:.4g}",
+                    help=text + ("" if value is not None else undefined))
+    left, right = st.columns(2)
+    with left:
+        if scores.silhouette is not None:
+            values, kept = silhouette_values(X, labels)
+            show_chart(
+                silhouette_plot(values, kept, title="Silhouette of every point"),
+                key=f"{key}_silhouette",
+                data=pd.DataFrame({"cluster": kept, "silhouette": values}),
+                filename="silhouette",
+            )
+    with right:
+        show_chart(
+            line_chart(curve, "k", "sse", title="Elbow: k-means SSE against K",
+                       x_title="K", y_title="SSE (within)", vline=k_now),
+            key=f"{key}_elbow", data=curve, filename="elbow",
+        )
