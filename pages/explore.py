@@ -6,8 +6,11 @@ import streamlit as st
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from metrics import MEASURES, compare
+from metrics.alignment import align_labels
 from plots import cluster_scatter
-from ui.cache import load_dataset, projection, run_algorithm
+from ui.cache import projection, run_algorithm
+from ui.explore_controls import dataset_controls
+from ui.export import as_classes, points_frame, show_chart
 from ui.widgets import param_widget
 
 # The three scores every view shows; the Measure section has them all.
@@ -23,70 +26,52 @@ controls, view = st.columns([1, 2.6], gap="large")
 
 with controls:
     st.subheader("Data")
-    dataset_name = st.selectbox(
-        "Dataset", list(DATASETS), format_func=lambda key: DATASETS[key].label,
-        key="dataset", bind="query-params",
-        help="Generated shapes have a known answer; the real sets come with their classes.",
-    )
-    data_spec = DATASETS[dataset_name]
-    st.caption(data_spec.description)
-    n_samples = noise = None
-    if data_spec.kind == "generator":
-        n_samples = st.slider(
-            "Points", 50, 5000, data_spec.default_n, 50, key="n", bind="query-params",
-            help="How many points to generate.",
-        )
-    if data_spec.has_noise:
-        noise = st.slider(
-            "Noise", 0.0, float(data_spec.max_noise), float(data_spec.default_noise),
-            float(data_spec.max_noise) / 50, key=f"noise_{dataset_name}", bind="query-params",
-            help="How much the generator blurs the shapes.",
-        )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="seed", bind="query-params",
-        help="Fixes every random draw (data and algorithm): the same seed gives the same picture.",
-    )
-    standardize = st.toggle(
-        "Standardize features", False, key="standardize",
-        help="Rescale every feature to mean 0 and standard deviation 1 before clustering.",
-    )
-
+    data = dataset_controls("ex", names=tuple(DATASETS))
     st.subheader("Algorithm")
     algorithm_name = st.selectbox(
         "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,
-        key="algorithm", bind="query-params", help="The clustering method to run.",
+        key="ex_algo", bind="query-params", help="The clustering method to run.",
     )
     algorithm = ALGORITHMS[algorithm_name]
     st.caption(algorithm.description)
     params = {
         spec.name: param_widget(
             spec,
-            "k" if spec.name == "n_clusters" else f"{algorithm_name}_{spec.name}",
+            "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
             bind=spec.name == "n_clusters",
         )
         for spec in algorithm.params
     }
+    algorithm_seed = st.number_input(
+        "Algorithm seed", 0, 2**31 - 1, 0, key="ex_algo_seed", bind="query-params",
+        help="Fixes the algorithm's random choices (such as k-means' first centres).",
+    )
 
 with view:
+    if data is None:
+        st.stop()
     try:
-        data = load_dataset(dataset_name, n_samples, noise, int(seed), standardize)
-        result = run_algorithm(algorithm_name, data.X, int(seed), params)
+        result = run_algorithm(algorithm_name, data.X, int(algorithm_seed), params)
     except (ValueError, TypeError) as error:
         st.error(f"{error}")
         st.stop()
 
     xy, axis_titles = projection(data.X, data.feature_names)
+    labels = align_labels(data.y, result.labels)
     hover = [f"class {label}" for label in data.y]
     found, truth = st.tabs([f"{algorithm.label}: {result.n_clusters} clusters", "True classes"])
     with found:
-        st.plotly_chart(
-            cluster_scatter(xy, result.labels, axis_titles=axis_titles, hover_text=hover),
-            key="scatter_clustering",
+        show_chart(
+            cluster_scatter(xy, labels, axis_titles=axis_titles, hover_text=hover),
+            "ex_clustering", data=points_frame(xy, cluster=labels, true_class=data.y),
         )
     with truth:
-        st.plotly_chart(
-            cluster_scatter(xy, data.y, axis_titles=axis_titles), key="scatter_truth"
+        show_chart(
+            as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles)),
+            "ex_truth", data=points_frame(xy, true_class=data.y),
         )
+    for warning in result.warnings:
+        st.warning(warning)
 
     values = compare(data.y, result.labels, measures=SCORES)
     scores = pd.DataFrame(

@@ -23,19 +23,21 @@ def scores(at) -> dict[str, float]:
 def test_a_copied_link_reopens_the_same_view():
     at = open_page(
         PAGE,
-        {"dataset": "Two moons", "algorithm": "k-means", "k": "2", "seed": "7", "n": "300"},
+        {"ex_data": "Two moons", "ex_algo": "k-means", "ex_k": "2", "ex_seed": "7", "ex_n": "300",
+         "ex_algo_seed": "4"},
     )
     assert not at.exception
-    assert at.selectbox(key="dataset").value == "moons"
-    assert at.selectbox(key="algorithm").value == "kmeans"
-    assert at.slider(key="k").value == 2
-    assert at.number_input(key="seed").value == 7
-    assert at.slider(key="n").value == 300
+    assert at.selectbox(key="ex_data").value == "moons"
+    assert at.selectbox(key="ex_algo").value == "kmeans"
+    assert at.slider(key="ex_k").value == 2
+    assert at.number_input(key="ex_seed").value == 7
+    assert at.number_input(key="ex_algo_seed").value == 4
+    assert at.slider(key="ex_n").value == 300
 
     # The scores are those of the clustering the link describes, checked with scikit-learn.
     data = datasets.load("moons", n_samples=300, random_state=7,
                          noise=datasets.DATASETS["moons"].default_noise)
-    labels = clustering.run("kmeans", data.X, random_state=7, n_clusters=2).labels
+    labels = clustering.run("kmeans", data.X, random_state=4, n_clusters=2).labels
     table = scores(at)
     ari, ami, nmi = (MEASURES[key].label for key in ("ari", "ami_arithmetic", "nmi_arithmetic"))
     np.testing.assert_allclose(table[ari], adjusted_rand_score(data.y, labels), rtol=1e-9)
@@ -44,17 +46,18 @@ def test_a_copied_link_reopens_the_same_view():
 
 
 def test_nonsense_in_the_url_falls_back_to_defaults():
-    at = open_page(PAGE, {"dataset": "nonsense", "k": "999", "seed": "-5", "n": "many"})
+    at = open_page(PAGE, {"ex_data": "nonsense", "ex_k": "999", "ex_seed": "-5", "ex_n": "many"})
     assert not at.exception
     assert not at.error
-    assert at.selectbox(key="dataset").value == "blobs"
-    assert at.slider(key="k").value == clustering.ALGORITHMS["kmeans"].param("n_clusters").default
-    assert at.number_input(key="seed").value == 0
+    assert at.selectbox(key="ex_data").value == "blobs"
+    default_k = clustering.ALGORITHMS["kmeans"].param("n_clusters").default
+    assert at.slider(key="ex_k").value == default_k
+    assert at.number_input(key="ex_seed").value == 0
 
 
 def test_changing_k_changes_the_number_of_clusters_shown():
     at = open_page(PAGE)
-    at.slider(key="k").set_value(5).run()
+    at.slider(key="ex_k").set_value(5).run()
     assert not at.exception
     assert at.tabs[0].label.endswith("5 clusters")
     chart = at.get("plotly_chart")[0]
@@ -62,7 +65,7 @@ def test_changing_k_changes_the_number_of_clusters_shown():
 
 
 def test_iris_is_projected_and_scored():
-    at = open_page(PAGE, {"dataset": "Iris"})
+    at = open_page(PAGE, {"ex_data": "Iris"})
     assert not at.exception
     table = scores(at)
     assert len(table) == 3
@@ -72,8 +75,8 @@ def test_iris_is_projected_and_scored():
 
 def test_switching_algorithm_shows_that_algorithms_parameters():
     at = open_page(PAGE)
-    at.selectbox(key="algorithm").select("dbscan").run()
+    at.selectbox(key="ex_algo").select("dbscan").run()
     assert not at.exception
-    assert not [s for s in at.slider if s.key == "k"]
+    assert not [s for s in at.slider if s.key == "ex_k"]
     keys = {w.key for w in [*at.slider, *at.number_input, *at.selectbox]}
-    assert {f"dbscan_{spec.name}" for spec in clustering.ALGORITHMS["dbscan"].params} <= keys
+    assert {f"ex_dbscan_{spec.name}" for spec in clustering.ALGORITHMS["dbscan"].params} <= keys

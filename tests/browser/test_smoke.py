@@ -39,7 +39,7 @@ def test_every_page_opens_without_error_and_draws_its_charts(page, app_url, entr
 
 
 def test_explore_link_with_parameters_and_a_change_of_k(page, app_url):
-    page.goto(f"{app_url}/explore?dataset=Two+moons&k=2&seed=3")
+    page.goto(f"{app_url}/explore?ex_data=Two+moons&ex_k=2&ex_seed=3")
     page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
     wait_until_idle(page)
     assert_no_exception(page)
@@ -53,6 +53,6 @@ def test_explore_link_with_parameters_and_a_change_of_k(page, app_url):
     page.keyboard.press("ArrowRight")
     page.get_by_text("k-means: 4 clusters").wait_for(timeout=30_000)
     wait_until_idle(page)
-    assert "k=4" in page.url
-    assert "dataset=Two+moons" in page.url or "dataset=Two%20moons" in page.url
+    assert "ex_k=4" in page.url
+    assert "ex_data=Two+moons" in page.url or "ex_data=Two%20moons" in page.url
     screenshot(page, "explore-moons-k4")
