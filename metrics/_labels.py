@@ -47,14 +47,24 @@ def as_label_array(labels: object, name: str = "labels") -> np.ndarray:
         bad = np.flatnonzero(np.isnan(arr))
         if bad.size:
             raise ValueError(_missing_message(name, bad))
-    elif arr.dtype.kind == "O":
-        bad = np.flatnonzero([v is None or (isinstance(v, float) and math.isnan(v)) or
-                              type(v).__name__ in ("NAType", "NaTType") for v in arr])
+    elif arr.dtype.kind in "mM":
+        bad = np.flatnonzero(np.isnat(arr))
         if bad.size:
             raise ValueError(_missing_message(name, bad))
-    elif arr.dtype.kind not in "biuUSM":
+    elif arr.dtype.kind == "O":
+        bad = np.flatnonzero([_is_missing(v) for v in arr])
+        if bad.size:
+            raise ValueError(_missing_message(name, bad))
+    elif arr.dtype.kind not in "biuUS":
         raise ValueError(f"{name} has unsupported dtype {arr.dtype}: use hashable labels.")
     return arr
+
+
+def _is_missing(value: object) -> bool:
+    # None, float NaN (Python or numpy), and pandas' NA / NaT, without importing pandas.
+    if value is None or type(value).__name__ in ("NAType", "NaTType"):
+        return True
+    return isinstance(value, float | np.floating) and math.isnan(value)
 
 
 def _missing_message(name: str, positions: np.ndarray) -> str:

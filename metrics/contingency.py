@@ -14,6 +14,8 @@ __all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
 
 #: Largest dense table (in bytes of int64 counts) built; larger tables are stored sparse.
 DENSE_LIMIT_BYTES = 100 * 2**20
+# Samples per chunk when counting cells.
+_CHUNK = 1 << 18
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,10 +130,7 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
         codes_b, span_b, uniques_b, offset_b = _compact(codes_b, span_b, uniques_b, offset_b)
     if span_a * span_b <= dense_cells:
-        combined = np.multiply(codes_a, span_b, dtype=np.intp, casting="unsafe")
-        combined += codes_b
-        counts = np.bincount(combined, minlength=span_a * span_b).reshape(span_a, span_b)
-        counts = counts.astype(np.int64, copy=False)
+        counts = _dense_counts(codes_a, codes_b, span_a, span_b)
         row_sums, col_sums = counts.sum(axis=1), counts.sum(axis=0)
         keep_rows, keep_cols = row_sums > 0, col_sums > 0
         if not keep_rows.all():
@@ -156,6 +155,25 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         true_labels=_labels_of(uniques_a, offset_a, keep_rows),
         pred_labels=_labels_of(uniques_b, offset_b, keep_cols),
     )
+
+
+def _dense_counts(codes_a, codes_b, span_a, span_b):
+    """``bincount`` of the combined codes ``a * span_b + b``, by chunks of samples.
+
+    Chunks bound the temporary combined codes (8 bytes per sample otherwise) and keep them in
+    cache; a chunk is never smaller than the table, so adding the chunk tables costs O(n).
+    """
+    cells = span_a * span_b
+    chunk = max(_CHUNK, cells)
+    counts = None
+    for start in range(0, codes_a.shape[0], chunk):
+        combined = np.multiply(
+            codes_a[start : start + chunk], span_b, dtype=np.intp, casting="unsafe"
+        )
+        combined += codes_b[start : start + chunk]
+        part = np.bincount(combined, minlength=cells)
+        counts = part if counts is None else counts + part
+    return counts.astype(np.int64, copy=False).reshape(span_a, span_b)
 
 
 def _compact(codes, span, uniques, offset):

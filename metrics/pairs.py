@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 from metrics._special import exact_dot
-from metrics.chance import pair_probabilities
+from metrics.chance import expected_rand
 from metrics.contingency import Contingency, resolve
 
 __all__ = [
@@ -116,8 +116,8 @@ def adjusted_rand_index(
     pc = _pair_counts(ct)
     if pc.agree:
         return 1.0
-    q_true, q_pred = pair_probabilities(ct, random_model, one_sided)
-    expected = q_true * q_pred + (1 - q_true) * (1 - q_pred)
+    # A float probability is taken as the exact binary fraction it is: the rest is exact.
+    expected = Fraction(expected_rand(ct, random_model, one_sided))
     index = Fraction(pc.n11 + pc.n00, pc.n_pairs)
     if expected == 1:
         return 0.0

@@ -224,3 +224,20 @@ def test_a_registered_model_is_used(monkeypatch):
     assert M.adjusted_rand_index(a, b, random_model="uniform") == pytest.approx(
         (ri - 0.5) / 0.5
     )
+
+
+def test_emi_from_sizes_in_chunks_of_pairs(monkeypatch):
+    import metrics.chance as chance
+
+    n, sizes = 500, np.arange(1, 40)
+    weights = np.exp(-sizes / 7.0)
+    whole = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights[:9])
+    monkeypatch.setattr(chance, "_PAIRS_PER_CHUNK", 10)
+    chunked = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights[:9])
+    assert chunked == pytest.approx(whole, rel=1e-14)
+    reference = sum(
+        float(emi_eq24a(n, [int(a)], [int(b)])) * wa * wb
+        for a, wa in zip(sizes, weights, strict=True)
+        for b, wb in zip(sizes[:9], weights[:9], strict=True)
+    )
+    assert whole == pytest.approx(reference, rel=1e-13)

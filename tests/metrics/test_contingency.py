@@ -28,6 +28,7 @@ def brute_table(a, b):
         (np.array([2**63 + 5, 2**63 + 5, 7], dtype=np.uint64), [0, 1, 1]),
         (np.array([10**15, -(10**15), 10**15]), [0, 0, 1]),
         ([1.0, 2.0, 2.0, 1.0], [0, 0, 1, 1]),
+        (np.array(["2020-01-02", "2020-01-01", "2020-01-02"], dtype="datetime64[D]"), [0, 0, 1]),
     ],
 )
 def test_label_types_match_brute_force(a, b):
@@ -89,6 +90,8 @@ def test_matches_sklearn_on_random_labels():
         ([1.0, np.nan, 2.0], [0, 1, 2], "missing"),
         ([1, None, 2], [0, 1, 2], "missing"),
         (["a", float("nan")], [0, 1], "missing"),
+        (np.array([1, np.float32("nan")], dtype=object), [0, 1], "missing"),
+        (np.array(["2020-01-01", "NaT"], dtype="datetime64[D]"), [0, 1], "missing"),
         ([0, 1, 2], [0, 1], "same samples"),
         ([[0, 1], [1, 0]], [[0, 1], [1, 0]], "1-D"),
         (np.zeros((3, 1)), [0, 1, 2], "1-D"),
