@@ -64,6 +64,7 @@ __all__ = [
     "log_surjection_probability",
     "log_surjection_table",
     "expected_mi_binomial_limit",
+    "ztp_rate",
 ]
 
 SIZE_CUT_TOLERANCE = 1e-18
