@@ -1,6 +1,7 @@
 """The Measure pages and the app-wide controls in Debian's chromium, against a real server."""
 
 import math
+import re
 
 import pytest
 from sklearn.metrics import silhouette_score
@@ -90,3 +91,16 @@ def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, b
         screenshot(fresh, "presenter-mode")
     finally:
         context.close()
+
+
+def test_a_lesson_question_is_answered_then_revealed(page, app_url):
+    open_app(page, app_url, "learn_chance")
+    reveal = page.get_by_role("button", name="Reveal")
+    assert reveal.is_disabled()
+    question = page.get_by_role("radiogroup", name=re.compile("^Predict"))
+    question.get_by_text("0.5", exact=True).click()
+    wait_until_idle(page)
+    page.get_by_role("button", name="Reveal").click()
+    page.get_by_text("Right: 0.5.").wait_for(timeout=30_000)
+    assert page.get_by_text("Computed now: NMI =").is_visible()
+    screenshot(page, "learn_chance-revealed")
