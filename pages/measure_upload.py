@@ -66,8 +66,10 @@ with controls:
     )
     with st.expander("Parameters", expanded=True):
         params = {
-            spec.name: param_widget(spec, f"up_{algorithm_name}_{spec.name}",
-                                    bind=spec.name == "n_clusters")
+            spec.name: param_widget(
+                spec, "up_k" if spec.name == "n_clusters" else f"up_{algorithm_name}_{spec.name}",
+                bind=spec.name == "n_clusters",
+            )
             for spec in ALGORITHMS[algorithm_name].params
         }
 
