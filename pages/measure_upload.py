@@ -11,7 +11,7 @@ from clustering import ALGORITHMS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
-from ui.export import points_frame, show_chart
+from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
@@ -92,7 +92,8 @@ with view:
         + f". Seed {int(seed)}."
     )
     xy, axis_titles = projection(X, data.feature_names)
-    shown = align_labels(data.y, result.labels) if has_truth else result.labels
+    shown = (align_labels(data.y, result.labels) if has_truth
+             else stable_colors(result.labels, "up_previous_labels"))
     show_chart(
         cluster_scatter(xy, shown, axis_titles=axis_titles,
                         hover_text=[f"class {c}" for c in data.y] if has_truth else None),
