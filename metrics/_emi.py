@@ -65,7 +65,8 @@ def emi_of_pairs(n: int, a: np.ndarray, b: np.ndarray, w: np.ndarray) -> float:
     t = big_l / 3.0 + np.sqrt(big_l * big_l / 9.0 + 2.0 * s2 * big_l)
     lo = np.maximum(kmin, np.ceil(mu - t).astype(np.int64))
     hi = np.minimum(kmax, np.floor(mu + t).astype(np.int64))
-    mode = np.clip((a + 1) * (b + 1) // (n + 2), lo, hi)
+    # In floats (no int64 overflow at any n): being off by one from the mode is harmless.
+    mode = np.clip(np.floor((af + 1.0) * ((bf + 1.0) / (nf + 2.0))).astype(np.int64), lo, hi)
 
     up_sum, up_mass = _walk(n, a, b, mu, mode, hi - mode + 1, +1)
     down_sum, down_mass = _walk(n, a, b, mu, mode - 1, mode - lo, -1)

@@ -171,6 +171,14 @@ def expected_mutual_information_from_sizes(
         Cluster sizes in ``[1, n]`` (need not be distinct).
     weights_a, weights_b : array of float
         Expected number of clusters of each size (>= 0, finite).
+
+    Notes
+    -----
+    The cost is about ``sum over pairs (a, b) of 2 t(a, b)`` array elements, with the window
+    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics._emi`): a
+    100 x 100 pairs at n = 1e7 take ~0.15 s, but 3000 x 3000 sizes (9 million pairs) ~45 s.
+    Pairs of zero weight are skipped; a model with long lists of tiny weights should drop the
+    negligible ones (with its own bound) first.
     """
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
