@@ -13,6 +13,8 @@ Q2 = 0/0 is defined as 1 (the single class is predicted perfectly at no cost).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import scipy.sparse as sp
 from scipy.special import gammaln
@@ -45,10 +47,12 @@ def _table(labels_true, labels_pred, contingency) -> np.ndarray:
     return counts.astype(np.float64)
 
 
-def _log_multiset(h: np.ndarray, n_classes: int) -> np.ndarray:
-    """log C(h + |C| - 1, |C| - 1): the number of |C|-vectors of counts summing to h (eq. 9)."""
+def _log_multiset(h: np.ndarray, n_classes: int) -> float:
+    """sum over h of log C(h + |C| - 1, |C| - 1), the number of |C|-vectors of counts summing
+    to h (eq. 9); ``math.fsum`` makes it independent of the order of h, so that Q2 of a
+    perfect clustering is exactly 1."""
     r = n_classes - 1
-    return gammaln(h + r + 1) - gammaln(r + 1) - gammaln(h + 1)
+    return math.fsum(gammaln(h + r + 1) - gammaln(r + 1) - gammaln(h + 1))
 
 
 def _conditional_entropy(table: np.ndarray, n: float) -> float:
@@ -74,7 +78,7 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     cluster eq. 15, one cluster per object log |C| (eq. 16). Base 2 by default (bits).
     """
     table, n, n_classes, divisor = _parts(labels_true, labels_pred, contingency, base)
-    cost = float(np.sum(_log_multiset(table.sum(axis=0), n_classes))) / n
+    cost = _log_multiset(table.sum(axis=0), n_classes) / n
     return (_conditional_entropy(table, n) + cost) / divisor
 
 
@@ -91,10 +95,8 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     row = row[row > 0]
     h_c = float(np.dot(row, np.log(n / row)) / n)
     mi = h_c - _conditional_entropy(table, n)
-    costs = _log_multiset(np.array([n]), n_classes)[0] - np.sum(
-        _log_multiset(table.sum(axis=0), n_classes)
-    )
-    return (mi + float(costs) / n) / divisor
+    costs = _log_multiset(np.array([n]), n_classes) - _log_multiset(table.sum(axis=0), n_classes)
+    return (mi + costs / n) / divisor
 
 
 def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
@@ -108,7 +110,7 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
     table, n, n_classes, _ = _parts(labels_true, labels_pred, contingency, None)
     if n_classes == 1:
         return 1.0
-    best = float(np.sum(_log_multiset(table.sum(axis=1), n_classes))) / n
+    best = _log_multiset(table.sum(axis=1), n_classes) / n
     return best / dom_q0(contingency=table, base=None)
 
 

@@ -80,10 +80,10 @@ def pairwise_adjusted_mutual_information(
     s_p = _pami(ct)
     if not normalized:
         return s_p / log_base(base)
+    if is_identity(ct):
+        return 1.0  # s_p(A, A) = q_p(A) by definition (Corollary 2)
     q = 0.5 * (_entropy_of_sizes(ct.row_sums, ct.n) + _entropy_of_sizes(ct.col_sums, ct.n))
-    if q <= 0.0:
-        return 1.0 if is_identity(ct) else 0.0
-    return s_p / q
+    return s_p / q if q > 0.0 else 0.0
 
 
 def _entropy_of_sizes(sizes: np.ndarray, n: int) -> float:

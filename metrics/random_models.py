@@ -64,6 +64,7 @@ __all__ = [
     "log_surjection_probability",
     "log_surjection_table",
     "expected_mi_binomial_limit",
+    "ztp_rate",
 ]
 
 SIZE_CUT_TOLERANCE = 1e-18
@@ -152,6 +153,12 @@ def log_surjection_probability(m: np.ndarray | int, k: int) -> np.ndarray:
     -------
     ndarray of float
         log U_k(m), -inf where m < k (no surjection) and 0 where k = 0 and m = 0.
+
+    Notes
+    -----
+    The recurrence costs O(k (max m - k)): with many urns and many balls (say k = 2e4,
+    m = 1e5) that is minutes. The "num" model does not need it there: it switches to the
+    zero-truncated Poisson method (``_num_weights_ztp``).
     """
     m_arr = np.asarray(m)
     if m_arr.size and (np.any(m_arr < 0) or not np.all(np.floor(m_arr) == m_arr)):
@@ -389,7 +396,6 @@ class AllModel(RandomModel):
         _n_blocks(sizes, n)
         bound = math.log(n) if n > 0 else 0.0
         return bound / math.log(base) if base is not None else bound
-
 
 
 # Above this many table entries the recurrence gives way to the zero-truncated Poisson method.

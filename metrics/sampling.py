@@ -33,12 +33,13 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy import optimize, special
+from scipy import special
 
 from metrics.random_models import (
     _dobinski_terms,
     _expected_empty_urns,
     log_surjection_table,
+    ztp_rate,
 )
 
 __all__ = ["SAMPLING_MODELS", "sample_clustering"]
@@ -124,14 +125,6 @@ def _rejection_is_fast(n: int, k: int) -> bool:
     return float(_expected_empty_urns(n, k)) <= 0.5
 
 
-def _ztp_rate(n: int, k: int) -> float:
-    """lambda with k E[X] = n for X zero-truncated Poisson: lambda / (1 - e^-lambda) = n / k."""
-    ratio = n / k
-    if ratio == 1.0:
-        return 0.0
-    return optimize.brentq(lambda lam: lam / -math.expm1(-lam) - ratio, 1e-12, ratio + 1.0)
-
-
 def _sample_ztp_sizes(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
     """Block sizes of a uniform surjection of n elements onto k labels.
 
@@ -141,7 +134,7 @@ def _sample_ztp_sizes(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
     last be the remainder r and accept with probability p(r) / max p, which makes the k
     sizes i.i.d. given the sum. Acceptance is about 1 / (sd sqrt(2 pi) max p).
     """
-    lam = _ztp_rate(n, k)
+    lam = ztp_rate(n, k)
     if lam == 0.0:
         return np.ones(k, dtype=np.int64)
     support = np.arange(1, n - k + 2)

@@ -80,6 +80,9 @@ def test_normalized_form():
     assert pairwise_adjusted_mutual_information(x, (x + 1) % 3, normalized=True) == (
         pytest.approx(1.0))
     assert pairwise_adjusted_mutual_information(np.zeros(5), np.zeros(5), normalized=True) == 1.0
+    # Corollary 2 is Theorem 1 on identical partitions
+    assert pairwise_adjusted_mutual_information(x, x) == pytest.approx(
+        pairwise_adjusted_entropy(x), rel=1e-13)
     assert pairwise_adjusted_mutual_information(np.zeros(5), np.arange(5), normalized=True) == 0.0
 
 

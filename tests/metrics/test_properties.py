@@ -18,6 +18,10 @@ SYMMETRIC = [
     "v_measure",
 ]
 AVERAGES = {"min": "min", "sqrt": "geometric", "arithmetic": "arithmetic", "max": "max"}
+# Seed-paper measures whose value for identical partitions is not an end of their range
+# (Dom's Q0 and Q1 keep the model cost; pairwise MI and SMI are not normalized): their
+# identical-partition values are tested in tests/metrics/test_dom.py and test_pairwise.py.
+NOT_EXTREME_AT_IDENTITY = {"q0", "q1", "pami", "smi"}
 
 
 @st.composite
@@ -117,6 +121,8 @@ def test_identical_partitions_score_one(pair):
     values = M.compare(a, renamed)
     for key, value in values.items():
         m = M.MEASURES[key]
+        if key in NOT_EXTREME_AT_IDENTITY:
+            continue
         if key in ("mi",):
             assert value == pytest.approx(M.entropy(a), rel=1e-12, abs=1e-15)
         elif m.higher_is_better:

@@ -228,3 +228,23 @@ def test_many_blocks_at_large_n():
     q = NumModel().pair_probability(sizes, n)
     # q = S(n-1, K) / S(n, K) lies between 1/K (surjection bound) and the singleton-free mean
     assert 0 < q < 1 / k
+
+
+def test_num_emi_matches_mpmath_beyond_enumeration():
+    # E[MI] under two-sided num at n = 40 (10^20 pairs of partitions), in 30-digit arithmetic
+    mpmath.mp.dps = 30
+    n, k_a, k_b = 40, 4, 3
+
+    def weights(k):
+        return {a: mpmath.mpf(math.comb(n, a) * stirling(n - a, k - 1)) / stirling(n, k)
+                for a in range(1, n - k + 2)}
+
+    total = mpmath.mpf(0)
+    for a, w_a in weights(k_a).items():
+        for b, w_b in weights(k_b).items():
+            for k in range(max(1, a + b - n), min(a, b) + 1):
+                hyp = mpmath.mpf(math.comb(b, k) * math.comb(n - b, a - k)) / math.comb(n, a)
+                total += w_a * w_b * hyp * k / n * mpmath.log(mpmath.mpf(n * k) / (a * b))
+    ours = M.expected_mutual_information(np.arange(n) % k_a, np.arange(n) % k_b,
+                                         random_model="num")
+    assert ours == pytest.approx(float(total), rel=1e-14)
