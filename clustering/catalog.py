@@ -204,9 +204,9 @@ _SPECS = [
                       help="Pick the n_clusters largest rho*delta, or all rho > rho_min and "
                            "delta > delta_min."),
             _n_clusters(help="Number of centres (largest rho * delta)."),
-            ParamSpec("rho_min", "float", 1.0, 0.0, 1e6, 0.1,
+            ParamSpec("rho_min", "float", 1.0, 0.0, 10_000.0, 0.5,
                       help="Decision graph: a centre needs a density above this."),
-            ParamSpec("delta_min", "float", 1.0, 0.0, 1e6, 0.01,
+            ParamSpec("delta_min", "float", 1.0, 0.0, 1_000.0, 0.01,
                       help="Decision graph: a centre needs a distance to denser points above "
                            "this."),
             ParamSpec("percent", "float", 2.0, 0.1, 50.0, 0.1,

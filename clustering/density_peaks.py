@@ -226,7 +226,3 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
                 np.maximum.at(border, labels[i], mean)
                 np.maximum.at(border, labels[j], mean)
         return border
-
-    def fit_predict(self, X, y=None):
-        """Fit and return ``labels_``."""
-        return self.fit(X).labels_

@@ -166,3 +166,19 @@ def test_duplicate_points_give_a_clear_error():
     X[-1] = 1.0
     with pytest.raises(ValueError, match="d_c is 0"):
         DensityPeaks(n_clusters=1).fit(X)
+
+
+def test_memory_grows_with_the_block_not_with_n_squared(monkeypatch):
+    import tracemalloc
+
+    X = load("blobs", n_samples=4000, random_state=0).X
+    monkeypatch.setattr(_blocks, "BLOCK_ELEMENTS", 1 << 18)  # 2 MB blocks
+    monkeypatch.setattr(_blocks, "_SAMPLE_ROWS", 32)
+    tracemalloc.start()
+    try:
+        DensityPeaks(n_clusters=3).fit(X)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    full_matrix = 8 * len(X) ** 2  # 128 MB
+    assert peak < full_matrix / 4
