@@ -28,8 +28,9 @@ def test_sandbox_works_the_slides_exercise_out(page, app_url):
     open_app(page, app_url, "measure_sandbox?sb_mode=Pair+counts")
     n11, n10, n01, n00 = 20, 24, 20, 72
     ari = 2 * (n11 * n00 - n10 * n01) / ((n11 + n10) * (n10 + n00) + (n11 + n01) * (n01 + n00))
-    steps = page.locator(".katex").all_inner_texts()
-    text = " ".join(steps)
+    # KaTeX typesets the formulas after the run: wait for the worked ARI line.
+    page.locator(".katex").filter(has_text=f"{ari:.4f}").first.wait_for(timeout=30_000)
+    text = " ".join(page.locator(".katex").all_inner_texts())
     assert f"{(n11 + n00) / 136:.4f}" in text  # RI = 92/136
     assert f"{ari:.4f}" in text
     screenshot(page, "measure_sandbox-pairs")
