@@ -105,3 +105,12 @@ def test_a_lesson_question_is_answered_then_revealed(page, app_url):
     page.get_by_text("Right: 0.5.").wait_for(timeout=30_000)
     assert page.get_by_text("Computed now: NMI =").is_visible()
     screenshot(page, "learn_chance-revealed")
+
+    # A teacher moves K; the copied link carries the new value.
+    page.get_by_role("slider", name="Clusters K of the random clustering").focus()
+    page.keyboard.press("ArrowRight")
+    wait_until_idle(page)
+    page.get_by_role("button", name="Copy link").click()
+    link = page.locator('[data-testid="stCode"]').first
+    link.wait_for(timeout=10_000)
+    assert link.inner_text().endswith("/learn_chance?lc_k=14")
