@@ -11,11 +11,11 @@ from clustering import ALGORITHMS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
+from ui.controls import algorithm_controls
 from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
-from ui.widgets import param_widget
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
 MAX_ROWS = 5000
@@ -60,18 +60,7 @@ with controls:
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering "
         "(advised when the columns have different units).",
     )
-    algorithm_name = st.selectbox(
-        "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,
-        key="up_algorithm", bind="query-params", help="The clustering method to run.",
-    )
-    with st.expander("Parameters", expanded=True):
-        params = {
-            spec.name: param_widget(
-                spec, "up_k" if spec.name == "n_clusters" else f"up_{algorithm_name}_{spec.name}",
-                bind=spec.name == "n_clusters",
-            )
-            for spec in ALGORITHMS[algorithm_name].params
-        }
+    algorithm_name, params = algorithm_controls("up")
 
 with view:
     try:
