@@ -14,6 +14,7 @@ Q2 = 0/0 is defined as 1 (the single class is predicted perfectly at no cost).
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import numpy as np
 import scipy.sparse as sp
@@ -25,26 +26,53 @@ from metrics.information import log_base
 __all__ = ["dom_q0", "dom_q1", "dom_q2", "normalized_hamming"]
 
 
-def _table(labels_true, labels_pred, contingency) -> np.ndarray:
-    """Dense float table of counts from labels or ``contingency=`` (non-integers allowed)."""
-    if contingency is not None:
-        if labels_true is not None or labels_pred is not None:
-            raise ValueError("pass either labels_true and labels_pred, or contingency=, not both.")
-        counts = contingency.counts if isinstance(contingency, Contingency) else contingency
-        table = counts.toarray() if sp.issparse(counts) else np.asarray(counts)
+class _Cells(NamedTuple):
+    """The table as its non-zero cells and margins (never densified)."""
+
+    rows: np.ndarray
+    cols: np.ndarray
+    values: np.ndarray
+    row_sums: np.ndarray  # h(c), one per class, empty classes included
+    col_sums: np.ndarray  # h(k)
+    n: float
+
+
+def _cells(labels_true, labels_pred, contingency) -> _Cells:
+    """Cells of the table from labels or ``contingency=`` (non-integer counts allowed)."""
+    if contingency is None:
+        if labels_true is None or labels_pred is None:
+            raise ValueError("pass both labels_true and labels_pred (1-D labels), or contingency=.")
+        contingency = contingency_table(labels_true, labels_pred)
+    elif labels_true is not None or labels_pred is not None:
+        raise ValueError("pass either labels_true and labels_pred, or contingency=, not both.")
+    if isinstance(contingency, Contingency):
+        rows, cols, values = contingency.nonzero()
+        return _Cells(rows, cols, values.astype(np.float64),
+                      contingency.row_sums.astype(np.float64),
+                      contingency.col_sums.astype(np.float64), float(contingency.n))
+    if sp.issparse(contingency):
+        matrix = sp.coo_array(contingency)
+        if matrix.dtype.kind not in "biuf":
+            raise ValueError("contingency must be a 2-D table of numbers (counts).")
+        matrix = sp.coo_array(matrix.astype(np.float64))
+        rows, cols, values = matrix.row, matrix.col, matrix.data
+        row_sums = np.asarray(matrix.sum(axis=1)).ravel()
+        col_sums = np.asarray(matrix.sum(axis=0)).ravel()
+    else:
+        table = np.asarray(contingency)
         if table.ndim != 2 or table.dtype.kind not in "biuf":
             raise ValueError("contingency must be a 2-D table of numbers (counts).")
         table = table.astype(np.float64)
-        if not np.isfinite(table).all() or table.min(initial=0.0) < 0:
-            raise ValueError("contingency must hold finite, non-negative counts.")
-        if table.sum() <= 0:
-            raise ValueError("contingency is empty (its counts sum to 0): it needs a sample.")
-        return table
-    if labels_true is None or labels_pred is None:
-        raise ValueError("pass both labels_true and labels_pred (1-D labels), or contingency=.")
-    ct = contingency_table(labels_true, labels_pred)
-    counts = ct.counts.toarray() if ct.is_sparse else ct.counts
-    return counts.astype(np.float64)
+        rows, cols = np.nonzero(table)
+        values = table[rows, cols]
+        row_sums, col_sums = table.sum(axis=1), table.sum(axis=0)
+    if not np.isfinite(values).all() or values.min(initial=0.0) < 0:
+        raise ValueError("contingency must hold finite, non-negative counts.")
+    keep = values > 0
+    n = float(row_sums.sum())
+    if n <= 0:
+        raise ValueError("contingency is empty (its counts sum to 0): it needs a sample.")
+    return _Cells(rows[keep], cols[keep], values[keep], row_sums, col_sums, n)
 
 
 def _log_multiset(h: np.ndarray, n_classes: int) -> float:
@@ -55,17 +83,9 @@ def _log_multiset(h: np.ndarray, n_classes: int) -> float:
     return math.fsum(gammaln(h + r + 1) - gammaln(r + 1) - gammaln(h + 1))
 
 
-def _conditional_entropy(table: np.ndarray, n: float) -> float:
+def _conditional_entropy(t: _Cells) -> float:
     """H(C|K) = sum_{c,k} (h/n) log(h(k)/h(c,k)) in nats (non-negative terms)."""
-    col = table.sum(axis=0)
-    rows, cols = np.nonzero(table)
-    h = table[rows, cols]
-    return float(np.dot(h, np.log(col[cols] / h)) / n)
-
-
-def _parts(labels_true, labels_pred, contingency, base):
-    table = _table(labels_true, labels_pred, contingency)
-    return table, float(table.sum()), table.shape[0], log_base(base)
+    return float(np.dot(t.values, np.log(t.col_sums[t.cols] / t.values)) / t.n)
 
 
 def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float | None = 2.0):
@@ -77,9 +97,9 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     cost of transmitting each cluster's class counts. Perfect clustering gives eq. 12, one
     cluster eq. 15, one cluster per object log |C| (eq. 16). Base 2 by default (bits).
     """
-    table, n, n_classes, divisor = _parts(labels_true, labels_pred, contingency, base)
-    cost = _log_multiset(table.sum(axis=0), n_classes) / n
-    return (_conditional_entropy(table, n) + cost) / divisor
+    t = _cells(labels_true, labels_pred, contingency)
+    cost = _log_multiset(t.col_sums, t.row_sums.size) / t.n
+    return (_conditional_entropy(t) + cost) / log_base(base)
 
 
 def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float | None = 2.0):
@@ -90,13 +110,13 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
     Dom 2001, eq. 17 (the code length saved over coding the classes with their own counts).
     """
-    table, n, n_classes, divisor = _parts(labels_true, labels_pred, contingency, base)
-    row = table.sum(axis=1)
-    row = row[row > 0]
-    h_c = float(np.dot(row, np.log(n / row)) / n)
-    mi = h_c - _conditional_entropy(table, n)
-    costs = _log_multiset(np.array([n]), n_classes) - _log_multiset(table.sum(axis=0), n_classes)
-    return (mi + costs / n) / divisor
+    t = _cells(labels_true, labels_pred, contingency)
+    n_classes = t.row_sums.size
+    row = t.row_sums[t.row_sums > 0]
+    h_c = float(np.dot(row, np.log(t.n / row)) / t.n)
+    mi = h_c - _conditional_entropy(t)
+    costs = _log_multiset(np.array([t.n]), n_classes) - _log_multiset(t.col_sums, n_classes)
+    return (mi + costs / t.n) / log_base(base)
 
 
 def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
@@ -107,11 +127,13 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
     Dom 2001, eq. 18; 1 for the perfect clustering, towards 0 only as n grows. With a single
     class both sides are 0 and Q2 is defined as 1. Unitless (the log base cancels).
     """
-    table, n, n_classes, _ = _parts(labels_true, labels_pred, contingency, None)
+    t = _cells(labels_true, labels_pred, contingency)
+    n_classes = t.row_sums.size
     if n_classes == 1:
         return 1.0
-    best = _log_multiset(table.sum(axis=1), n_classes) / n
-    return best / dom_q0(contingency=table, base=None)
+    best = _log_multiset(t.row_sums, n_classes) / t.n
+    q0 = _conditional_entropy(t) + _log_multiset(t.col_sums, n_classes) / t.n
+    return best / q0
 
 
 def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) -> float:
@@ -123,8 +145,11 @@ def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) 
     Each directional distance counts the objects outside the majority class of their cluster
     (or the majority cluster of their class). 1 for identical partitions.
     """
-    table = _table(labels_true, labels_pred, contingency)
-    n = float(table.sum())
-    d_ck = n - float(table.max(axis=0).sum())
-    d_kc = n - float(table.max(axis=1).sum())
-    return 1.0 - (d_ck + d_kc) / (2.0 * n)
+    t = _cells(labels_true, labels_pred, contingency)
+    column_max = np.zeros(t.col_sums.size)
+    np.maximum.at(column_max, t.cols, t.values)
+    row_max = np.zeros(t.row_sums.size)
+    np.maximum.at(row_max, t.rows, t.values)
+    d_ck = t.n - float(column_max.sum())
+    d_kc = t.n - float(row_max.sum())
+    return 1.0 - (d_ck + d_kc) / (2.0 * t.n)

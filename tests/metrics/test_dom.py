@@ -116,6 +116,20 @@ def test_hamming_matches_definition(seed):
     assert normalized_hamming(a, a) == 1.0
 
 
+def test_sparse_tables_are_not_densified():
+    import scipy.sparse as sp
+
+    table = np.array([[3.0, 0, 1, 0], [0, 2, 2, 0], [0, 0, 0, 0]])  # an empty class counts
+    for function in (dom_q0, dom_q1, dom_q2, normalized_hamming):
+        assert function(contingency=sp.csr_array(table)) == function(contingency=table)
+    # 20000 x 25000 classes and clusters: a dense table would take 4 GB
+    rng = np.random.default_rng(0)
+    ct = M.contingency_table(rng.integers(0, 20_000, 100_000), rng.integers(0, 25_000, 100_000))
+    assert ct.is_sparse
+    assert 0 < dom_q2(contingency=ct) < 1
+    assert 0 < normalized_hamming(contingency=ct) < 1
+
+
 def test_registry_and_compare():
     for key in ("q0", "q1", "q2", "hamming"):
         assert key in M.MEASURES

@@ -169,6 +169,24 @@ def test_against_clusim_in_bits(model, n, k_true, k_pred):
         ari, rel=1e-9, abs=1e-12)
 
 
+@pytest.mark.parametrize("model", ["num", "all", "num1", "all1"])
+@pytest.mark.parametrize("normalization,norm_type",
+                         [("min", "min"), ("sqrt", "sqrt"), ("max", "max")])
+def test_against_clusim_every_normalization(model, normalization, norm_type):
+    clusim_sim = pytest.importorskip("clusim.sim")
+    from clusim.clustering import Clustering
+
+    labels_true, labels_pred = _pair(3, 24, 4, 3)
+    c_true = Clustering(elm2clu_dict={i: [int(v)] for i, v in enumerate(labels_true)})
+    c_pred = Clustering(elm2clu_dict={i: [int(v)] for i, v in enumerate(labels_pred)})
+    expected = clusim_sim.adj_mi(c_pred, c_true, random_model=model, norm_type=norm_type,
+                                 logbase=2)
+    ours = M.adjusted_mutual_information(labels_true, labels_pred, random_model=model[:3],
+                                         one_sided=model.endswith("1"),
+                                         normalization=normalization)
+    assert ours == pytest.approx(expected, rel=1e-9, abs=1e-12)
+
+
 @pytest.mark.parametrize("one_sided", [False, True])
 def test_binomial_limit_matches_general_sum(one_sided):
     labels_true, labels_pred = _pair(7, 3000, 6, 4)
