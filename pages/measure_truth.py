@@ -99,7 +99,7 @@ with table_tab:
     show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
 
 with measures_tab:
-    show_measures(values, "mt_scores")
+    show_measures(values, "mt_scores", truth, found)
 
 with internal_tab:
     show_internal(data.X, aligned, "mt", seed=int(seed),

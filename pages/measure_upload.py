@@ -108,7 +108,7 @@ if has_truth:
         with table_tab:
             show_contingency(truth, found, "up_heatmap", noise_named=policy == "cluster")
         with measures_tab:
-            show_measures(values, "up_scores")
+            show_measures(values, "up_scores", truth, found)
         with internal_tab:
             show_internal(X, shown, "up", seed=int(seed))
 else:
