@@ -30,9 +30,8 @@ navigation = {
 page = st.navigation({section: pages for section, pages in navigation.items() if pages})
 link_slot = render_sidebar()
 presenter.apply_style()
-try:
-    page.run()
-finally:
-    # After the page, so the link holds the parameters its widgets bound on this run (also
-    # when the page stopped early with st.stop()).
-    copy_link(link_slot)
+copy_link(link_slot)
+page.run()
+# Again after the page, so the link holds the parameters its widgets bound on this run (a
+# page that stops early on an error keeps the link drawn above).
+copy_link(link_slot)

@@ -1,17 +1,15 @@
 """Lesson: why raw measures mislead on random clusterings, and how the random model matters."""
 
 import numpy as np
-import pandas as pd
 import streamlit as st
 
-import metrics
 from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import pair_counting_steps
 from plots.lines import line_chart
 from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import random_baseline
-from ui.measures import MODEL_TEXT
+from ui.measures import show_models_table
 
 KS = tuple(range(2, 51, 4))
 TRIALS = 12
@@ -109,19 +107,7 @@ st.markdown(
 )
 st.markdown("The same table scored under every model:")
 example = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
-rows = []
-for model in metrics.RANDOM_MODELS:
-    for one_sided in (False, True):
-        values = metrics.compare(contingency=example, measures=["ari", "ami_arithmetic"],
-                                 random_model=model, one_sided=one_sided)
-        rows.append({"random model": MODEL_TEXT.get(model, model),
-                     "one-sided": one_sided, "ARI": values["ari"],
-                     "AMI (arithmetic)": values["ami_arithmetic"]})
-st.dataframe(
-    pd.DataFrame(rows), hide_index=True, key="lc_models",
-    column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),
-                   "AMI (arithmetic)": st.column_config.NumberColumn(format="%.4f")},
-)
+show_models_table(example, key="lc_models")
 st.caption(
     "The table is the contingency sandbox's starting table (30 points, 3 classes, 3 "
     "clusters). Open the sandbox to change it and switch the model there."

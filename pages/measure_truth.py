@@ -9,10 +9,10 @@ from datasets import DATASETS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
+from ui.controls import algorithm_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
-from ui.widgets import param_widget
 
 st.title("Compare with ground truth")
 st.caption(
@@ -45,19 +45,8 @@ with controls:
         "Seed", 0, 2**31 - 1, 0, key="mt_seed", bind="query-params",
         help="Fixes every random draw (data and algorithm): the same seed, the same result.",
     )
-    algorithm_name = st.selectbox(
-        "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,
-        key="mt_algorithm", bind="query-params", help="The clustering method to score.",
-    )
+    algorithm_name, params = algorithm_controls("mt")
     algorithm = ALGORITHMS[algorithm_name]
-    with st.expander("Parameters", expanded=True):
-        params = {
-            spec.name: param_widget(
-                spec, "mt_k" if spec.name == "n_clusters" else f"mt_{algorithm_name}_{spec.name}",
-                bind=spec.name == "n_clusters",
-            )
-            for spec in algorithm.params
-        }
     policy = noise_policy_choice("mt_noise_policy")
     model, one_sided = random_model_controls("mt")
 
@@ -110,7 +99,7 @@ with table_tab:
     show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
 
 with measures_tab:
-    show_measures(values, "mt_scores")
+    show_measures(values, "mt_scores", truth, found)
 
 with internal_tab:
     show_internal(data.X, aligned, "mt", seed=int(seed),

@@ -11,11 +11,11 @@ from clustering import ALGORITHMS
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
-from ui.export import points_frame, show_chart
+from ui.controls import algorithm_controls
+from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
-from ui.widgets import param_widget
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
 MAX_ROWS = 5000
@@ -60,16 +60,7 @@ with controls:
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering "
         "(advised when the columns have different units).",
     )
-    algorithm_name = st.selectbox(
-        "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,
-        key="up_algorithm", bind="query-params", help="The clustering method to run.",
-    )
-    with st.expander("Parameters", expanded=True):
-        params = {
-            spec.name: param_widget(spec, f"up_{algorithm_name}_{spec.name}",
-                                    bind=spec.name == "n_clusters")
-            for spec in ALGORITHMS[algorithm_name].params
-        }
+    algorithm_name, params = algorithm_controls("up")
 
 with view:
     try:
@@ -90,7 +81,8 @@ with view:
         + f". Seed {int(seed)}."
     )
     xy, axis_titles = projection(X, data.feature_names)
-    shown = align_labels(data.y, result.labels) if has_truth else result.labels
+    shown = (align_labels(data.y, result.labels) if has_truth
+             else stable_colors(result.labels, "up_previous_labels"))
     show_chart(
         cluster_scatter(xy, shown, axis_titles=axis_titles,
                         hover_text=[f"class {c}" for c in data.y] if has_truth else None),
@@ -116,7 +108,7 @@ if has_truth:
         with table_tab:
             show_contingency(truth, found, "up_heatmap", noise_named=policy == "cluster")
         with measures_tab:
-            show_measures(values, "up_scores")
+            show_measures(values, "up_scores", truth, found)
         with internal_tab:
             show_internal(X, shown, "up", seed=int(seed))
 else:

@@ -4,6 +4,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from metrics.alignment import align_labels
 from ui import presenter
 
 # Shared with the explorer pages (teach-explore uses the same session key).
@@ -73,3 +74,14 @@ def as_classes(fig: go.Figure) -> go.Figure:
     """Name the traces of a ``plots.cluster_scatter`` of true labels "class i", not "cluster i"."""
     fig.for_each_trace(lambda trace: trace.update(name=trace.name.replace("cluster", "class")))
     return fig
+
+
+def stable_colors(labels, key: str):
+    """Labels renamed to match the previous run's clusters (stored under ``key``), so that
+    moving a parameter does not reshuffle the colours; the partition is unchanged."""
+    previous = st.session_state.get(key)
+    shown = labels
+    if previous is not None and len(previous) == len(labels) and (previous >= 0).all():
+        shown = align_labels(previous, labels)
+    st.session_state[key] = shown
+    return shown

@@ -32,9 +32,10 @@ def current_url() -> str:
     return share_url(st.context.url, params)
 
 
-def copy_link(container) -> None:
-    """Fill ``container`` with a popover holding the current URL and its copy button."""
-    with container.popover(
+def copy_link(slot) -> None:
+    """Fill ``slot`` (an ``st.empty``) with a popover holding the current URL and its copy
+    button; calling it again replaces the popover with an up-to-date one."""
+    with slot.container(), st.popover(
         "Copy link", icon=":material/link:",
         help="A link to this page as it is now (dataset, algorithm, parameters, seed): "
         "paste it in your slides to open the same view in class.",

@@ -85,3 +85,23 @@ def show_formulas(values: dict[str, float]) -> None:
         m = metrics.MEASURES[name]
         st.markdown(f"**{m.label}** = {value:.4f} — {m.description}")
         st.latex(m.formula)
+
+
+def show_models_table(contingency, key: str) -> pd.DataFrame:
+    """ARI and AMI (arithmetic) of one table under every random model, two- and one-sided."""
+    rows = []
+    for model in metrics.RANDOM_MODELS:
+        for one_sided in (False, True):
+            values = metrics.compare(contingency=contingency, measures=["ari", "ami_arithmetic"],
+                                     random_model=model, one_sided=one_sided)
+            rows.append({"random model": MODEL_TEXT.get(model, model), "one-sided": one_sided,
+                         "ARI": values["ari"], "AMI (arithmetic)": values["ami_arithmetic"]})
+    table = pd.DataFrame(rows)
+    st.dataframe(
+        table, hide_index=True, key=key,
+        column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),
+                       "AMI (arithmetic)": st.column_config.NumberColumn(format="%.4f"),
+                       "one-sided": st.column_config.CheckboxColumn(
+                           help="Truth fixed, only the clustering drawn at random.")},
+    )
+    return table

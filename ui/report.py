@@ -10,7 +10,7 @@ from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from plots.silhouette import silhouette_plot
 from ui.export import cells_frame, show_chart
-from ui.measures import show_formulas, show_measure_table
+from ui.measures import show_formulas, show_measure_table, show_models_table
 from ui.scoring import elbow, indices, silhouette_values
 
 # Larger tables are drawn without the matched-cell outlines, which would hide the counts.
@@ -59,9 +59,16 @@ def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_na
     )
 
 
-def show_measures(values: dict[str, float], key: str) -> None:
-    """Every measure in a table, with their formulas below."""
+def show_measures(values: dict[str, float], key: str, truth=None, found=None) -> None:
+    """Every measure in a table, the adjusted ones under every random model, the formulas."""
     show_measure_table(values, key=key)
+    if truth is not None:
+        with st.expander("ARI and AMI under every random model"):
+            show_models_table(metrics.contingency_table(truth, found), key=f"{key}_models")
+            st.caption(
+                "The same clustering, corrected for chance in different ways (Gates & Ahn "
+                "2017): the model says which random clusterings it is compared with."
+            )
     with st.expander("Formulas"):
         show_formulas(values)
 

@@ -14,11 +14,12 @@ ABOUT = (
 def render_sidebar():
     """Draw the part of the sidebar that every page shares, below the navigation.
 
-    Returns the slot where ``app.py`` puts the "copy link" control once the page has
-    run, so the link holds the parameters the page bound on this run.
+    Returns the slot of the "copy link" control: ``app.py`` fills it before the page runs
+    and again after, so the link holds the parameters the page bound on this run (and
+    still exists when the page stops early on an error).
     """
     with st.sidebar:
         st.caption(ABOUT)
         presenter_toggle()
         image_format_choice()
-        return st.container()
+        return st.empty()

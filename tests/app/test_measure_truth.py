@@ -116,3 +116,16 @@ def test_nonsense_in_the_url_falls_back_to_defaults():
     assert not at.exception and not at.error
     assert at.selectbox(key="mt_model").value == "perm"
     assert at.radio(key="mt_noise_policy").value == "cluster"
+
+
+def test_every_random_model_table_agrees_with_the_switch():
+    at = open_page(PAGE, {"mt_dataset": "Iris", "mt_seed": "1"})
+    models = next(d.value for d in at.dataframe if "random model" in d.value.columns)
+    data = datasets.load("iris", random_state=1)
+    found = clustering.run("kmeans", data.X, random_state=1).labels
+    perm = models[models["random model"].str.startswith("perm")]
+    assert perm["ARI"].to_numpy() == pytest.approx(skm.adjusted_rand_score(data.y, found))
+    at.selectbox(key="mt_model").select("num").run()
+    row = models[models["random model"].str.startswith("num") & ~models["one-sided"]]
+    assert shown(at)["ari"] == pytest.approx(row["ARI"].iloc[0])
+    assert shown(at)["ami_arithmetic"] == pytest.approx(row["AMI (arithmetic)"].iloc[0])

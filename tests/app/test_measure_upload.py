@@ -102,3 +102,18 @@ def test_overflowing_values_give_messages_not_tracebacks(algorithm):
     at.selectbox(key="up_algorithm").select(algorithm).run()
     assert not at.exception
     assert at.error or at.warning
+
+
+def test_without_labels_colours_follow_the_previous_run():
+    rng = np.random.default_rng(0)
+    X = np.vstack([rng.normal(c, 0.2, size=(30, 2)) for c in ((0, 0), (4, 0), (0, 4))])
+    content = pd.DataFrame(X, columns=["u", "v"]).to_csv(index=False).encode()
+    at = upload(open_page(PAGE), "plain.csv", content)
+    before = at.session_state["up_previous_labels"].copy()
+    at.number_input(key="up_seed").set_value(11).run()
+    assert not at.exception
+    after = at.session_state["up_previous_labels"]
+    # Seed 11 numbers the same three clusters differently; the colours do not move.
+    raw = [clustering.run("kmeans", X, random_state=seed).labels for seed in (0, 11)]
+    assert (raw[0] != raw[1]).any()
+    np.testing.assert_array_equal(before, after)

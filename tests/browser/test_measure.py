@@ -1,6 +1,7 @@
 """The Measure pages and the app-wide controls in Debian's chromium, against a real server."""
 
 import math
+import re
 
 import pytest
 from sklearn.metrics import silhouette_score
@@ -27,8 +28,9 @@ def test_sandbox_works_the_slides_exercise_out(page, app_url):
     open_app(page, app_url, "measure_sandbox?sb_mode=Pair+counts")
     n11, n10, n01, n00 = 20, 24, 20, 72
     ari = 2 * (n11 * n00 - n10 * n01) / ((n11 + n10) * (n10 + n00) + (n11 + n01) * (n01 + n00))
-    steps = page.locator(".katex").all_inner_texts()
-    text = " ".join(steps)
+    # KaTeX typesets the formulas after the run: wait for the worked ARI line.
+    page.locator(".katex").filter(has_text=f"{ari:.4f}").first.wait_for(timeout=30_000)
+    text = " ".join(page.locator(".katex").all_inner_texts())
     assert f"{(n11 + n00) / 136:.4f}" in text  # RI = 92/136
     assert f"{ari:.4f}" in text
     screenshot(page, "measure_sandbox-pairs")
@@ -90,3 +92,25 @@ def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, b
         screenshot(fresh, "presenter-mode")
     finally:
         context.close()
+
+
+def test_a_lesson_question_is_answered_then_revealed(page, app_url):
+    open_app(page, app_url, "learn_chance")
+    reveal = page.get_by_role("button", name="Reveal")
+    assert reveal.is_disabled()
+    question = page.get_by_role("radiogroup", name=re.compile("^Predict"))
+    question.get_by_text("0.5", exact=True).click()
+    wait_until_idle(page)
+    page.get_by_role("button", name="Reveal").click()
+    page.get_by_text("Right: 0.5.").wait_for(timeout=30_000)
+    assert page.get_by_text("Computed now: NMI =").is_visible()
+    screenshot(page, "learn_chance-revealed")
+
+    # A teacher moves K; the copied link carries the new value.
+    page.get_by_role("slider", name="Clusters K of the random clustering").focus()
+    page.keyboard.press("ArrowRight")
+    wait_until_idle(page)
+    page.get_by_role("button", name="Copy link").click()
+    link = page.locator('[data-testid="stCode"]').first
+    link.wait_for(timeout=10_000)
+    assert link.inner_text().endswith("/learn_chance?lc_k=14")
