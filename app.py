@@ -27,7 +27,9 @@ navigation = {
     ]
     for section in SECTIONS
 }
-page = st.navigation({section: pages for section, pages in navigation.items() if pages})
+page = st.navigation(
+    {section: pages for section, pages in navigation.items() if pages}, expanded=True
+)
 link_slot = render_sidebar()
 presenter.apply_style()
 copy_link(link_slot)

@@ -45,23 +45,23 @@ def page_times(n: int, repeats: int) -> list[dict]:
     from tests.app.conftest import open_page
 
     cases = [
-        ("k-means step by step", "pages/explore_kmeans.py", {"km_n": n},
+        ("k-means step by step", "app_pages/explore_kmeans.py", {"km_n": n},
          lambda at: at.button(key="km_next").click()),
-        ("DBSCAN", "pages/explore_dbscan.py", {"db_n": n},
+        ("DBSCAN", "app_pages/explore_dbscan.py", {"db_n": n},
          lambda at: at.slider(key="db_eps").set_value(round(at.slider(key="db_eps").value
                                                              + 0.01, 2))),
-        ("Density peaks", "pages/explore_density_peaks.py", {"dp_n": n},
+        ("Density peaks", "app_pages/explore_density_peaks.py", {"dp_n": n},
          lambda at: at.slider(key="dp_k").set_value(at.slider(key="dp_k").value % 9 + 1)),
-        ("Hierarchical", "pages/explore_hierarchical.py", {"hc_n": n},
+        ("Hierarchical", "app_pages/explore_hierarchical.py", {"hc_n": n},
          lambda at: at.slider(key="hc_k").set_value(at.slider(key="hc_k").value % 19 + 1)),
-        ("Fuzzy c-means", "pages/explore_fuzzy.py", {"fc_n": n},
+        ("Fuzzy c-means", "app_pages/explore_fuzzy.py", {"fc_n": n},
          lambda at: at.slider(key="fc_c").set_value(at.slider(key="fc_c").value % 9 + 2)),
-        ("Compare algorithms", "pages/explore_compare.py", {"cmp_n": n},
+        ("Compare algorithms", "app_pages/explore_compare.py", {"cmp_n": n},
          lambda at: at.selectbox(key="cmp_value").select_index(
              (at.selectbox(key="cmp_value").index + 1) % 3)),
     ]
     rows = []
-    open_page("pages/explore_kmeans.py")  # import everything once, as a running server has
+    open_page("app_pages/explore_kmeans.py")  # import everything once, as a running server has
     for title, path, query, move in cases:
         st.cache_data.clear()
         start = time.perf_counter()

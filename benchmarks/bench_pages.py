@@ -71,26 +71,26 @@ def sandbox_edit(at, index):
 
 
 INTERACTIONS = [
-    ("Compare with ground truth: move K (2,000 blobs)", "pages/measure_truth.py",
+    ("Compare with ground truth: move K (2,000 blobs)", "app_pages/measure_truth.py",
      {"mt_n": "2000"}, lambda at, i: at.slider(key="mt_k").set_value(3 + i % 2)),
     ("Compare with ground truth: switch the random model (2,000 points)",
-     "pages/measure_truth.py", {"mt_n": "2000"},
+     "app_pages/measure_truth.py", {"mt_n": "2000"},
      lambda at, i: at.selectbox(key="mt_model").select(["num", "all", "perm"][i % 3])),
-    ("Compare with ground truth: DBSCAN noise policy (2,000 moons)", "pages/measure_truth.py",
+    ("Compare with ground truth: DBSCAN noise policy (2,000 moons)", "app_pages/measure_truth.py",
      {"mt_n": "2000", "mt_dataset": "Two moons", "mt_algorithm": "DBSCAN"},
      lambda at, i: at.radio(key="mt_noise_policy").set_value(
          ["singletons", "exclude", "cluster"][i % 3])),
-    ("Contingency sandbox: edit a cell", "pages/measure_sandbox.py", {}, sandbox_edit),
-    ("Correction for chance: move K", "pages/learn_chance.py", {},
+    ("Contingency sandbox: edit a cell", "app_pages/measure_sandbox.py", {}, sandbox_edit),
+    ("Correction for chance: move K", "app_pages/learn_chance.py", {},
      lambda at, i: at.slider(key="lc_k").set_value([14, 18, 22, 26][i % 4])),
-    ("Information measures: move the mixing", "pages/learn_information.py", {},
+    ("Information measures: move the mixing", "app_pages/learn_information.py", {},
      lambda at, i: at.slider(key="li_mix").set_value([0.1, 0.5, 0.9, 0.7][i % 4])),
 ]
 
 
 def main() -> None:
     start = time.perf_counter()
-    opened("pages/home.py").run()
+    opened("app_pages/home.py").run()
     first = time.perf_counter() - start
     rows = ["| page | cold render (s) | goal 3 s: ratio |", "|---|---|---|"]
     for entry in MINE:

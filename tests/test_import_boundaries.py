@@ -13,6 +13,7 @@ FORBIDDEN = {
     "clustering": {"streamlit", "plotly"},
     "datasets": {"streamlit", "plotly"},
     "experiments": {"streamlit", "plotly"},
+    "explorer": {"streamlit", "plotly"},
     "plots": {"streamlit"},
 }
 

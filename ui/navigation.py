@@ -28,94 +28,95 @@ class PageEntry:
 
 PAGES: tuple[PageEntry, ...] = (
     PageEntry(
-        "Learn", "pages/home.py", "Home", ":material/home:",
+        "Learn", "app_pages/home.py", "Home", ":material/home:",
         "What ClusterLab is, who it is for, and where to start.",
     ),
     PageEntry(
-        "Learn", "pages/learn_families.py", "Clustering families", ":material/category:",
+        "Learn", "app_pages/learn_families.py", "Clustering families", ":material/category:",
         "Flat, fuzzy, hierarchical and density-based clustering side by side on one dataset.",
     ),
     PageEntry(
-        "Learn", "pages/learn_validation.py", "Internal vs external validation",
+        "Learn", "app_pages/learn_validation.py", "Internal vs external validation",
         ":material/fact_check:",
         "Clusters found in random data, and choosing K with and without the ground truth.",
     ),
     PageEntry(
-        "Learn", "pages/learn_pairs.py", "Pair counting", ":material/join_inner:",
+        "Learn", "app_pages/learn_pairs.py", "Pair counting", ":material/join_inner:",
         "The four kinds of pairs, the Rand index and its adjusted version, the slides' "
         "exercise.",
     ),
     PageEntry(
-        "Learn", "pages/learn_information.py", "Information measures", ":material/functions:",
+        "Learn", "app_pages/learn_information.py", "Information measures", ":material/functions:",
         "Entropy, mutual information, NMI and VI, from identical to independent clusterings.",
     ),
     PageEntry(
-        "Learn", "pages/learn_chance.py", "Correction for chance", ":material/casino:",
+        "Learn", "app_pages/learn_chance.py", "Correction for chance", ":material/casino:",
         "Why NMI and RI reward random clusterings, and the random models behind ARI and AMI.",
     ),
     PageEntry(
-        "Explore", "pages/explore.py", "Explore", ":material/scatter_plot:",
+        "Explore", "app_pages/explore.py", "Explore", ":material/scatter_plot:",
         "Pick a dataset and an algorithm, move every parameter and compare the clustering "
         "with the ground truth.",
     ),
     PageEntry(
-        "Explore", "pages/explore_kmeans.py", "k-means step by step", ":material/my_location:",
+        "Explore", "app_pages/explore_kmeans.py", "k-means step by step", ":material/my_location:",
         "Watch Lloyd's algorithm assign and update, move by move; place the first centres "
         "yourself.",
     ),
     PageEntry(
-        "Explore", "pages/explore_dbscan.py", "DBSCAN", ":material/blur_on:",
+        "Explore", "app_pages/explore_dbscan.py", "DBSCAN", ":material/blur_on:",
         "Core, border and noise points, and the k-distance curve that helps choose eps.",
     ),
     PageEntry(
-        "Explore", "pages/explore_density_peaks.py", "Density peaks", ":material/landscape:",
+        "Explore", "app_pages/explore_density_peaks.py", "Density peaks", ":material/landscape:",
         "Pick cluster centres on the decision graph (density against distance to a denser "
         "point), with the gamma plot and the halo.",
     ),
     PageEntry(
-        "Explore", "pages/explore_hierarchical.py", "Hierarchical", ":material/account_tree:",
+        "Explore", "app_pages/explore_hierarchical.py", "Hierarchical", ":material/account_tree:",
         "The dendrogram of every linkage, with a cut line that sets the clusters.",
     ),
     PageEntry(
-        "Explore", "pages/explore_fuzzy.py", "Fuzzy c-means", ":material/gradient:",
+        "Explore", "app_pages/explore_fuzzy.py", "Fuzzy c-means", ":material/gradient:",
         "Memberships as colour shading, the fuzzifier m, and the partition coefficient "
         "against c.",
     ),
     PageEntry(
-        "Explore", "pages/explore_compare.py", "Compare algorithms", ":material/view_module:",
+        "Explore", "app_pages/explore_compare.py", "Compare algorithms", ":material/view_module:",
         "Every algorithm side by side on one dataset with time, ARI and AMI, and a parameter "
         "grid whose cells you click to see the clustering.",
     ),
     PageEntry(
-        "Measure", "pages/measure_truth.py", "Compare with ground truth", ":material/rule:",
+        "Measure", "app_pages/measure_truth.py", "Compare with ground truth", ":material/rule:",
         "Score a clustering against the true classes: contingency table, every measure, "
         "random models, internal indices.",
     ),
     PageEntry(
-        "Measure", "pages/measure_sandbox.py", "Contingency sandbox", ":material/grid_on:",
+        "Measure", "app_pages/measure_sandbox.py", "Contingency sandbox", ":material/grid_on:",
         "Edit a contingency table or four pair counts and watch every measure, worked out "
         "step by step.",
     ),
     PageEntry(
-        "Measure", "pages/measure_upload.py", "Upload your data", ":material/upload_file:",
+        "Measure", "app_pages/measure_upload.py", "Upload your data", ":material/upload_file:",
         "Cluster and score a CSV file of your own, with or without a column of labels.",
     ),
     PageEntry(
-        "Experiments", "pages/experiments_vinh2009.py", "Vinh et al. 2009", ":material/casino:",
+        "Experiments", "app_pages/experiments_vinh2009.py", "Vinh et al. 2009", ":material/casino:",
         "Raw measures between random clusterings rise with K; adjusted ones stay at 0 "
         "(and the slides' Rand exercise).",
     ),
     PageEntry(
-        "Experiments", "pages/experiments_gates2017.py", "Gates & Ahn 2017", ":material/shuffle:",
+        "Experiments", "app_pages/experiments_gates2017.py", "Gates & Ahn 2017",
+        ":material/shuffle:",
         "The random model behind ARI and AMI changes which pairs of clusterings look most alike.",
     ),
     PageEntry(
-        "Experiments", "pages/experiments_dom2001.py", "Dom 2001", ":material/rule:",
+        "Experiments", "app_pages/experiments_dom2001.py", "Dom 2001", ":material/rule:",
         "External measures on Dom's family of class-cluster tables: who passes the "
         "desirable properties.",
     ),
     PageEntry(
-        "Experiments", "pages/experiments_lazarenko2021.py", "Lazarenko & Bonald",
+        "Experiments", "app_pages/experiments_lazarenko2021.py", "Lazarenko & Bonald",
         ":material/compare_arrows:",
         "Pairwise adjusted mutual information: same rankings as AMI, at a cost independent of n.",
     ),

@@ -12,7 +12,7 @@ import datasets
 from metrics import MEASURES
 from tests.app.conftest import open_page
 
-PAGE = "pages/explore.py"
+PAGE = "app_pages/explore.py"
 
 
 def scores(at) -> dict[str, float]:

@@ -5,12 +5,12 @@ import pytest
 from tests.app.conftest import open_page
 
 PAGES = {
-    "pages/explore_kmeans.py": "km_",
-    "pages/explore_dbscan.py": "db_",
-    "pages/explore_density_peaks.py": "dp_",
-    "pages/explore_hierarchical.py": "hc_",
-    "pages/explore_fuzzy.py": "fc_",
-    "pages/explore_compare.py": "cmp_",
+    "app_pages/explore_kmeans.py": "km_",
+    "app_pages/explore_dbscan.py": "db_",
+    "app_pages/explore_density_peaks.py": "dp_",
+    "app_pages/explore_hierarchical.py": "hc_",
+    "app_pages/explore_fuzzy.py": "fc_",
+    "app_pages/explore_compare.py": "cmp_",
 }
 WIDGETS = ("button", "checkbox", "multiselect", "number_input", "radio", "select_slider",
            "selectbox", "slider", "text_input", "toggle")

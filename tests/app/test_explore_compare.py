@@ -10,7 +10,7 @@ from explorer.compare import EPS_FACTORS, MIN_SAMPLES
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import array, chart, partition, selection
 
-PAGE = "pages/explore_compare.py"
+PAGE = "app_pages/explore_compare.py"
 
 
 def moons(n=500, seed=0):

@@ -10,7 +10,7 @@ import datasets
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import chart, metrics, partition, trace, xy
 
-PAGE = "pages/explore_dbscan.py"
+PAGE = "app_pages/explore_dbscan.py"
 
 
 def moons(n=500, seed=0):

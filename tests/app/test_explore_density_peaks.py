@@ -9,7 +9,7 @@ from clustering.density_peaks import DensityPeaks
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import chart, metrics, partition, selection, trace, xy
 
-PAGE = "pages/explore_density_peaks.py"
+PAGE = "app_pages/explore_density_peaks.py"
 
 
 def blobs(n=500, seed=0):

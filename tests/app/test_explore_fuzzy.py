@@ -8,7 +8,7 @@ import datasets
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import array, chart, metrics, trace, xy
 
-PAGE = "pages/explore_fuzzy.py"
+PAGE = "app_pages/explore_fuzzy.py"
 
 
 def blobs(n=500, seed=0):

@@ -10,7 +10,7 @@ from clustering.hierarchical import LINKAGES
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import chart, metrics, partition
 
-PAGE = "pages/explore_hierarchical.py"
+PAGE = "app_pages/explore_hierarchical.py"
 
 
 def moons(n=300, seed=0):

@@ -9,7 +9,7 @@ import datasets
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import chart, metrics, partition, selection, trace, xy
 
-PAGE = "pages/explore_kmeans.py"
+PAGE = "app_pages/explore_kmeans.py"
 
 
 def blobs(n=500, seed=0):

@@ -26,7 +26,7 @@ def latex_text(at) -> str:
 
 
 def test_families_question_reveals_each_familys_ari_on_the_moons():
-    at = open_page("pages/learn_families.py")
+    at = open_page("app_pages/learn_families.py")
     assert not at.exception and not at.error
     answer(at, "lf_q1", 0)
     assert at.warning and not at.success
@@ -44,7 +44,7 @@ def test_families_question_reveals_each_familys_ari_on_the_moons():
 
 
 def test_pairs_lesson_works_the_slides_exercise_out():
-    at = open_page("pages/learn_pairs.py")
+    at = open_page("app_pages/learn_pairs.py")
     assert not at.exception and not at.error
     answer(at, "lp_q1", 2)
     assert at.success
@@ -57,7 +57,7 @@ def test_pairs_lesson_works_the_slides_exercise_out():
 
 @pytest.mark.parametrize("example", ["Classes split in two", "Unrelated"])
 def test_pairs_examples_caption_matches_scikit_learn(example):
-    at = open_page("pages/learn_pairs.py", {"lp_example": example})
+    at = open_page("app_pages/learn_pairs.py", {"lp_example": example})
     assert not at.exception
     tables = {"Classes split in two": [[3, 3, 0, 0, 0, 0], [0, 0, 3, 3, 0, 0],
                                        [0, 0, 0, 0, 3, 3]],
@@ -71,7 +71,7 @@ def test_pairs_examples_caption_matches_scikit_learn(example):
 
 
 def test_information_lesson_split_question_and_mixing_demo():
-    at = open_page("pages/learn_information.py", {"li_k": "3", "li_mix": "0.0"})
+    at = open_page("app_pages/learn_information.py", {"li_k": "3", "li_mix": "0.0"})
     assert not at.exception and not at.error
     assert (mixing_table(20, 3, 0.0) == 20 * np.eye(3, dtype=int)).all()
     answer(at, "li_q1", 1)
@@ -83,7 +83,7 @@ def test_information_lesson_split_question_and_mixing_demo():
 
 
 def test_chance_lesson_shows_nmi_of_random_clusterings_and_ami_near_zero():
-    at = open_page("pages/learn_chance.py", {"lc_n": "200", "lc_k": "18", "lc_seed": "4"})
+    at = open_page("app_pages/learn_chance.py", {"lc_n": "200", "lc_k": "18", "lc_seed": "4"})
     assert not at.exception and not at.error
     # Replay the page's draws and score them with scikit-learn.
     rng = np.random.default_rng(4)
@@ -103,7 +103,7 @@ def test_chance_lesson_shows_nmi_of_random_clusterings_and_ami_near_zero():
 
 
 def test_chance_lesson_model_table_under_perm_is_scikit_learns():
-    at = open_page("pages/learn_chance.py")
+    at = open_page("app_pages/learn_chance.py")
     table = next(d.value for d in at.dataframe if "random model" in d.value.columns)
     assert len(table) == 2 * len(metrics.RANDOM_MODELS)
     start = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
@@ -117,7 +117,7 @@ def test_chance_lesson_model_table_under_perm_is_scikit_learns():
 
 
 def test_validation_lesson_random_data_and_silhouette_exercise():
-    at = open_page("pages/learn_validation.py", {"lv_method": "k-means"})
+    at = open_page("app_pages/learn_validation.py", {"lv_method": "k-means"})
     assert not at.exception and not at.error
     data = datasets.load("no_structure", n_samples=300, random_state=0, standardize=True)
     labels = clustering.run("kmeans", data.X, random_state=0, n_clusters=3).labels
@@ -131,7 +131,7 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
 
 
 def test_home_links_to_every_page_and_presenter_mode_from_the_url():
-    at = open_page("pages/home.py")
+    at = open_page("app_pages/home.py")
     linked = {link.proto.page for link in at.get("page_link")}
     assert len(at.get("page_link")) >= len(PAGES) - 1
     assert linked
@@ -148,12 +148,12 @@ def test_home_links_to_every_page_and_presenter_mode_from_the_url():
 @pytest.mark.parametrize(
     "path, params",
     [
-        ("pages/learn_chance.py", {"lc_n": "7", "lc_k": "3", "lc_k_true": "900"}),
-        ("pages/learn_information.py", {"li_k": "-1", "li_mix": "7"}),
-        ("pages/learn_pairs.py", {"lp_example": "nope"}),
-        ("pages/learn_families.py", {"lf_dataset": "iris", "lf_k": "0"}),
-        ("pages/learn_validation.py", {"lv_method": "zz", "lv_dataset": "digits"}),
-        ("pages/measure_sandbox.py", {"sb_mode": "zzz", "sb_rows": "99", "sb_n11": "-4"}),
+        ("app_pages/learn_chance.py", {"lc_n": "7", "lc_k": "3", "lc_k_true": "900"}),
+        ("app_pages/learn_information.py", {"li_k": "-1", "li_mix": "7"}),
+        ("app_pages/learn_pairs.py", {"lp_example": "nope"}),
+        ("app_pages/learn_families.py", {"lf_dataset": "iris", "lf_k": "0"}),
+        ("app_pages/learn_validation.py", {"lv_method": "zz", "lv_dataset": "digits"}),
+        ("app_pages/measure_sandbox.py", {"sb_mode": "zzz", "sb_rows": "99", "sb_n11": "-4"}),
     ],
     ids=lambda value: value if isinstance(value, str) else "",
 )

@@ -14,7 +14,7 @@ from sklearn.metrics import (
 import metrics
 from tests.app.conftest import open_page
 
-PAGE = "pages/measure_sandbox.py"
+PAGE = "app_pages/measure_sandbox.py"
 EDITOR = "sb_table_3x3"
 
 

@@ -9,7 +9,7 @@ import datasets
 import metrics
 from tests.app.conftest import open_page
 
-PAGE = "pages/measure_truth.py"
+PAGE = "app_pages/measure_truth.py"
 
 
 def shown(at) -> dict[str, float]:

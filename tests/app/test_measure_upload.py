@@ -10,7 +10,7 @@ from sklearn.metrics import adjusted_rand_score
 import clustering
 from tests.app.conftest import open_page
 
-PAGE = "pages/measure_upload.py"
+PAGE = "app_pages/measure_upload.py"
 
 
 def label_box(at):

@@ -5,6 +5,7 @@ Chromium comes from the system (``apt-get install -y chromium``), never from
 CLUSTERLAB_REQUIRE_BROWSER=1 (set by ``.ci/run``) turns the missing browser into a failure.
 """
 
+import contextlib
 import os
 import shutil
 import socket
@@ -50,10 +51,11 @@ def chromium_path() -> str:
     return path
 
 
-@pytest.fixture(scope="session")
-def app_url(tmp_path_factory) -> str:
+@contextlib.contextmanager
+def streamlit_server(log_path: Path):
+    """A ``streamlit run app.py`` on a free loopback port; yields its URL, then stops it and
+    checks that its log holds no traceback."""
     port = free_port()
-    log_path = tmp_path_factory.mktemp("streamlit") / "server.log"
     with open(log_path, "w") as log:
         server = subprocess.Popen(
             [
@@ -86,6 +88,12 @@ def app_url(tmp_path_factory) -> str:
         server.terminate()
         server.wait(timeout=20)
     assert "Traceback" not in log_path.read_text(), log_path.read_text()
+
+
+@pytest.fixture(scope="session")
+def app_url(tmp_path_factory) -> str:
+    with streamlit_server(tmp_path_factory.mktemp("streamlit") / "server.log") as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

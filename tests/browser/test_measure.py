@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 
 def open_app(page, app_url: str, path: str) -> None:
     # A cold server answers the very first visit of a sub-page with the page list of the
-    # pages/ folder: the root first makes st.navigation's sections the app's pages.
+    # app_pages/ folder: the root first makes st.navigation's sections the app's pages.
     page.goto(app_url)
     wait_until_idle(page)
     page.goto(f"{app_url}/{path}")

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tests.browser.conftest import streamlit_server
 from tests.browser.pageutils import screenshot, wait_until_idle
 from ui.navigation import PAGES
 
@@ -56,3 +57,18 @@ def test_explore_link_with_parameters_and_a_change_of_k(page, app_url):
     assert "ex_k=4" in page.url
     assert "ex_data=Two+moons" in page.url or "ex_data=Two%20moons" in page.url
     screenshot(page, "explore-moons-k4")
+
+
+def test_a_link_to_a_page_on_a_fresh_server_opens_the_full_app(browser, tmp_path):
+    """A teacher's link is often the first request a server gets: it must still run app.py
+    (sections, wide layout, shared sidebar), not the page script alone."""
+    with streamlit_server(tmp_path / "server.log") as url:
+        page = browser.new_page(viewport={"width": 1400, "height": 1000})
+        page.goto(f"{url}/explore_dbscan")
+        page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
+        wait_until_idle(page)
+        sidebar = page.locator('[data-testid="stSidebar"]')
+        for section in ("Learn", "Explore", "Measure", "Experiments"):
+            assert sidebar.get_by_text(section, exact=True).first.is_visible()
+        assert sidebar.get_by_text("explore dbscan", exact=True).count() == 0
+        page.close()

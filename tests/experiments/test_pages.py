@@ -11,7 +11,7 @@ def _frame(at):
 
 
 def test_vinh_fig2_with_another_random_model_one_sided():
-    at = open_page("pages/experiments_vinh2009.py", {"vinh_fig": "vinh2009-fig2"})
+    at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "vinh2009-fig2"})
     assert at.selectbox(key="vinh_fig").value == "vinh2009-fig2"
     at.selectbox(key="vinh_quick_vinh2009-fig2_model").select("num").run()
     at.toggle(key="vinh_quick_vinh2009-fig2_onesided").set_value(True).run()
@@ -21,7 +21,7 @@ def test_vinh_fig2_with_another_random_model_one_sided():
 
 
 def test_vinh_paper_preset_restarts_the_widgets_from_the_paper():
-    at = open_page("pages/experiments_vinh2009.py")
+    at = open_page("app_pages/experiments_vinh2009.py")
     at.radio(key="vinh_preset").set_value("paper").run()
     assert at.slider(key="vinh_paper_vinh2009-fig1_draws").value == 10_000
     df = _frame(at)
@@ -29,13 +29,13 @@ def test_vinh_paper_preset_restarts_the_widgets_from_the_paper():
 
 
 def test_slides_exercise_on_the_vinh_page():
-    at = open_page("pages/experiments_vinh2009.py", {"vinh_fig": "slides-rand"})
+    at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "slides-rand"})
     df = _frame(at).set_index("quantity")
     assert round(df.loc["ri", "value"], 2) == 0.68
 
 
 def test_dom_table5_shows_the_papers_counts_beside_ours():
-    at = open_page("pages/experiments_dom2001.py")
+    at = open_page("app_pages/experiments_dom2001.py")
     df = _frame(at)
     assert {"failures", "published"} <= set(df.columns)
     p3 = df[df["property"] == "P3"].set_index("measure")
@@ -43,14 +43,14 @@ def test_dom_table5_shows_the_papers_counts_beside_ours():
 
 
 def test_dom_paper_preset_of_fig2():
-    at = open_page("pages/experiments_dom2001.py", {"dom_fig": "dom2001-fig2"})
+    at = open_page("app_pages/experiments_dom2001.py", {"dom_fig": "dom2001-fig2"})
     at.radio(key="dom_preset").set_value("paper").run()
     df = _frame(at)
     assert df["K_u"].min() == 6 and df["K_u"].max() == 60
 
 
 def test_lazarenko_caps_n_with_a_warning():
-    at = open_page("pages/experiments_lazarenko2021.py", {"pami_fig": "lazarenko2021-fig2"})
+    at = open_page("app_pages/experiments_lazarenko2021.py", {"pami_fig": "lazarenko2021-fig2"})
     at.select_slider(key="pami_quick_maxn").set_value(10_000_000).run()
     assert any("10,000,000" in w.value for w in at.warning)
     df = _frame(at)
@@ -58,7 +58,7 @@ def test_lazarenko_caps_n_with_a_warning():
 
 
 def test_lazarenko_table1_with_published_values():
-    at = open_page("pages/experiments_lazarenko2021.py")
+    at = open_page("app_pages/experiments_lazarenko2021.py")
     at.number_input(key="pami_quick_repeats").set_value(1).run()
     at.number_input(key="pami_quick_triplets").set_value(50).run()
     df = _frame(at)
@@ -66,7 +66,7 @@ def test_lazarenko_table1_with_published_values():
 
 
 def test_gates_kmeans_one_sided():
-    at = open_page("pages/experiments_gates2017.py", {"gates_fig": "gates2017-kmeans"})
+    at = open_page("app_pages/experiments_gates2017.py", {"gates_fig": "gates2017-kmeans"})
     at.slider(key="gates_quick_runs").set_value(3).run()
     at.toggle(key="gates_onesided").set_value(True).run()
     df = _frame(at)
@@ -74,5 +74,5 @@ def test_gates_kmeans_one_sided():
 
 
 def test_a_bad_url_value_does_not_break_the_page():
-    at = open_page("pages/experiments_vinh2009.py", {"vinh_fig": "nonsense", "vinh_seed": "-5"})
+    at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "nonsense", "vinh_seed": "-5"})
     assert not at.exception

@@ -7,7 +7,6 @@ from plots.compare import grid_heatmap
 from plots.dendrogram import ABOVE_CUT_COLOR, dendrogram_layout
 from plots.fuzzy import blend_colors
 from plots.palette import cluster_color
-from tests.test_import_boundaries import ROOT, imported_top_level_modules
 
 
 def test_sure_memberships_get_their_clusters_colour():
@@ -38,8 +37,3 @@ def test_heatmap_refuses_an_unknown_value():
     with pytest.raises(ValueError, match="value must be one of"):
         grid_heatmap(grid, "nmi", ("a", "b"))
 
-
-def test_explorer_imports_no_ui_library():
-    # The computing layer's rule (DESIGN.md), applied to the explorer package.
-    for path in sorted((ROOT / "explorer").glob("*.py")):
-        assert not imported_top_level_modules(path.read_text()) & {"streamlit", "plotly"}, path

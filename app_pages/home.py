@@ -6,20 +6,20 @@ from ui.navigation import PAGES, SECTIONS
 
 # The tour: (page script, what to do there, URL parameters presetting the page).
 TOUR = (
-    ("pages/learn_families.py",
+    ("app_pages/learn_families.py",
      "Meet the families: flat, fuzzy, hierarchical and density-based clustering on one "
      "dataset. Predict which one separates two moons.", {}),
-    ("pages/explore.py",
+    ("app_pages/explore.py",
      "Run k-means on two moons and move K: the clusters are round whatever the data.",
      {"dataset": "Two moons", "algorithm": "k-means", "k": "2"}),
-    ("pages/measure_truth.py",
+    ("app_pages/measure_truth.py",
      "Score k-means on the iris flowers against the botanists' classes: the contingency "
      "table, every measure, the internal indices.",
      {"mt_dataset": "Iris", "mt_algorithm": "k-means", "mt_k": "3"}),
-    ("pages/measure_sandbox.py",
+    ("app_pages/measure_sandbox.py",
      "Do the course's Rand exercise: four pair counts in, every pair-counting measure out, "
      "worked step by step.", {"sb_mode": "Pair counts"}),
-    ("pages/learn_chance.py",
+    ("app_pages/learn_chance.py",
      "See why chance correction matters: random clusterings get a higher NMI the more "
      "clusters they have, while AMI stays at 0.", {}),
 )

@@ -115,6 +115,6 @@ with right:
         key="lp_table", data=cells_frame(example, rows, cols), filename="pair-counts-table",
     )
 
-st.page_link("pages/measure_sandbox.py", label="Try other pair counts in the sandbox",
+st.page_link("app_pages/measure_sandbox.py", label="Try other pair counts in the sandbox",
              icon=":material/grid_on:", query_params={"sb_mode": "Pair counts"},
              help="Enter any four pair counts and see every pair-counting measure, worked out.")

@@ -27,8 +27,12 @@ FAMILIES = (
     ("Density-based", "dbscan", {"eps": 0.3}, "Clusters are dense regions separated by "
      "sparse ones; K is not given and isolated points are noise (grey)."),
 )
-EXPLORERS = {"kmeans": "pages/explore_kmeans.py", "fuzzy_cmeans": "pages/explore_fuzzy.py",
-             "hierarchical": "pages/explore_hierarchical.py", "dbscan": "pages/explore_dbscan.py"}
+EXPLORERS = {
+    "kmeans": "app_pages/explore_kmeans.py",
+    "fuzzy_cmeans": "app_pages/explore_fuzzy.py",
+    "hierarchical": "app_pages/explore_hierarchical.py",
+    "dbscan": "app_pages/explore_dbscan.py",
+}
 
 st.title("Clustering families")
 st.markdown(
