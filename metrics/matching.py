@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.optimize import linear_sum_assignment
 
+from metrics.alignment import match_clusters
 from metrics.contingency import resolve
 
 __all__ = ["classification_error", "purity"]
@@ -40,6 +40,4 @@ def classification_error(
     Needs the dense R x C table: tables over ``DENSE_LIMIT_BYTES`` raise ValueError.
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    table = ct.toarray()
-    rows, cols = linear_sum_assignment(table, maximize=True)
-    return 1.0 - int(table[rows, cols].sum()) / ct.n
+    return 1.0 - match_clusters(contingency=ct).matched / ct.n
