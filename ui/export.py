@@ -1,5 +1,7 @@
 """Show a chart with its exports: PNG or SVG from the plotly toolbar, and its data as CSV."""
 
+from typing import Any
+
 import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
@@ -52,22 +54,31 @@ def points_frame(xy, **columns) -> pd.DataFrame:
 
 
 def show_chart(
-    fig: go.Figure, key: str, *, data: pd.DataFrame, filename: str | None = None
-) -> None:
+    fig: go.Figure,
+    key: str,
+    *,
+    data: pd.DataFrame,
+    filename: str | None = None,
+    on_select: str = "ignore",
+    selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
+) -> Any:
     """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
-    numbers) as a CSV download."""
+    numbers) as a CSV download. With ``on_select="rerun"`` return the selection state."""
     filename = filename or key
     if presenter.is_on():
         fig.update_layout(font={"size": presenter.CHART_FONT_SIZE})
-    st.plotly_chart(
+    selection = {"on_select": on_select, "selection_mode": selection_mode}
+    state = st.plotly_chart(
         fig, key=key,
-        config=chart_config(filename, st.session_state.get(FORMAT_KEY, "png")),
+        config=chart_config(filename, st.session_state.get(FORMAT_KEY) or "png"),
+        **(selection if on_select != "ignore" else {}),
     )
     st.download_button(
         "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
         mime="text/csv", key=f"{key}_csv", on_click="ignore",
         icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
     )
+    return state if on_select != "ignore" else None
 
 
 def as_classes(fig: go.Figure) -> go.Figure:
