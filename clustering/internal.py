@@ -60,9 +60,11 @@ def within_sse(X, labels) -> float:
     """
     X, labels = _clustered(X, labels)
     total = 0.0
-    for label in np.unique(labels):
-        members = X[labels == label]
-        total += float(((members - members.mean(axis=0)) ** 2).sum())
+    # Features near the float64 limit overflow to inf, which is the honest value to report.
+    with np.errstate(over="ignore"):
+        for label in np.unique(labels):
+            members = X[labels == label]
+            total += float(((members - members.mean(axis=0)) ** 2).sum())
     return total
 
 
