@@ -15,6 +15,7 @@ from metrics.chance import (
     expected_mutual_information_from_sizes,
     expected_rand_index,
 )
+from metrics.consensus import ConsensusIndex, consensus_index
 from metrics.contingency import Contingency, contingency_table
 from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
@@ -51,6 +52,7 @@ MEASURES.update((m.name, m) for m in SEED_MEASURES)
 
 __all__ = [
     "AllModel",
+    "ConsensusIndex",
     "Contingency",
     "MEASURES",
     "Measure",
@@ -64,6 +66,7 @@ __all__ = [
     "adjusted_rand_index",
     "classification_error",
     "compare",
+    "consensus_index",
     "completeness",
     "conditional_entropy",
     "contingency_table",
