@@ -6,6 +6,7 @@
 """
 
 from experiments import (  # noqa: F401  (the modules register their experiments)
+    consensus,
     dom2001,
     gates2017,
     lazarenko2021,
