@@ -15,7 +15,6 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics.chance import (
-    _sides,
     adjusted_mutual_information,
     entropy_bounds,
     expected_mutual_information,
@@ -23,6 +22,7 @@ from metrics.chance import (
 )
 from metrics.contingency import resolve
 from metrics.information import entropy, mutual_information, normalized_mutual_information
+from metrics.model_registry import model_sides
 from metrics.pairs import adjusted_rand_index, pair_counts, rand_index
 
 __all__ = ["MAX_TERMS", "Step", "information_steps", "pair_counting_steps"]
@@ -86,7 +86,7 @@ def pair_counting_steps(
     pc = pair_counts(contingency=ct)
     cells = ct.nonzero()[2]
     together_true, together_pred = pc.n11 + pc.n10, pc.n11 + pc.n01
-    model_true, model_pred = _sides(random_model, one_sided)
+    model_true, model_pred = model_sides(random_model, one_sided)
     q_true = model_true.pair_probability(ct.row_sums, ct.n)
     q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
     e_ri = expected_rand_index(contingency=ct, random_model=random_model, one_sided=one_sided)
