@@ -46,11 +46,36 @@ COLUMNS = ["dataset", "k_true", "generation", "K", "measure", "random_model", "c
 
 def clusterings_for_k(X: np.ndarray, k: int, n_clusterings: int, generation: str,
                       subsample: float, rng: np.random.Generator):
-    """``(labels (B, n), present (B, n) or None)``: B k-means clusterings of X with k clusters.
+    """B k-means clusterings of X with k clusters, for the Consensus Index.
 
     Each run is scikit-learn's k-means with one k-means++ start and its own seed.
-    ``restarts``: all points. ``subsample``: each run sees ``round(subsample n)`` points drawn
-    without replacement; ``present`` marks them (the other labels are 0 and ignored).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+    k, n_clusterings : int
+        Clusters per clustering; number of clusterings B.
+    generation : {"restarts", "subsample"}
+        ``restarts``: every run sees all points. ``subsample``: each run sees
+        ``round(subsample n)`` points drawn without replacement (Monti et al. 2003).
+    subsample : float
+        Fraction of the points a ``subsample`` run sees.
+    rng : numpy Generator
+
+    Returns
+    -------
+    labels : ndarray of shape (B, n), int
+    present : ndarray of shape (B, n), bool, or None
+        Which points each run saw (None for ``restarts``); other labels are 0 and ignored.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [0.1], [5.0], [5.1]])
+    >>> labels, present = clusterings_for_k(X, 2, 3, "restarts", 1.0,
+    ...                                     np.random.default_rng(0))
+    >>> labels.shape, present is None, len({tuple(np.unique(r[[0, 2]])) for r in labels})
+    ((3, 4), True, 1)
     """
     with threadpool_limits(1):  # many tiny fits: threads cost more than they save
         return _kmeans_runs(X, k, n_clusterings, generation, subsample, rng)
@@ -100,7 +125,25 @@ def _datasets(blob_centers, blob_spreads, datasets, n_samples, rng):
 
 def best_k(df: pd.DataFrame) -> np.ndarray:
     """True on the row of each curve (dataset, generation, measure, random model) where CI is
-    largest: K* of eq. (13), the smallest K on ties."""
+    largest: K* of eq. (13), the smallest K on ties.
+
+    Parameters
+    ----------
+    df : DataFrame
+        Columns ``dataset, generation, measure, random_model, K, ci``.
+
+    Returns
+    -------
+    ndarray of bool, one per row of df
+
+    Examples
+    --------
+    >>> import pandas as pd
+    >>> df = pd.DataFrame({"dataset": "d", "generation": "g", "measure": "ari",
+    ...                    "random_model": "perm", "K": [2, 3, 4], "ci": [0.5, 0.9, 0.9]})
+    >>> best_k(df).tolist()
+    [False, True, False]
+    """
     keys = ["dataset", "generation", "measure", "random_model"]
     ordered = df.sort_values(["ci", "K"], ascending=[False, True], kind="stable")
     return df.index.isin(ordered.groupby(keys, sort=False).head(1).index)
@@ -173,6 +216,20 @@ def consensus_curves(
         Columns ``dataset, k_true`` (missing when unknown), ``generation, K, measure,
         random_model`` ("none" for unadjusted measures), ``ci, std`` (mean and standard
         deviation over the B (B - 1) / 2 pairs), ``B`` and ``best`` (True at K*).
+
+    Raises
+    ------
+    ValueError
+        A parameter out of range, or an unknown dataset, generation, measure or model.
+
+    Examples
+    --------
+    >>> df = consensus_curves(blob_centers=(3,), blob_spreads=(0.1,), datasets=(),
+    ...                       random_clusterings=False, n_samples=60, k_max=4,
+    ...                       n_clusterings=5, generations=("restarts",),
+    ...                       measures=("ami_sqrt",), random_models=("perm",))
+    >>> df.loc[df["best"], ["dataset", "k_true", "K"]].values.tolist()
+    [['blobs3 sd=0.1', 3, 3]]
     """
     measures = check_measures(measures)
     _check(blob_centers, blob_spreads, datasets, n_samples, k_max, n_clusterings,

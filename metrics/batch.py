@@ -70,6 +70,18 @@ def batch_contingency(
     ndarray of shape (B, k_true, k_pred), int64
         ``table[b, i, j]`` counts the samples with label i in row b of labels_true and j in
         row b of labels_pred. Empty rows or columns are kept (they are clusters of size 0).
+
+    Raises
+    ------
+    ValueError
+        If the shapes do not fit together.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> tables = batch_contingency(np.array([0, 0, 1]), np.array([[0, 1, 1], [1, 1, 0]]), 2, 2)
+    >>> tables.tolist()
+    [[[1, 1], [0, 1]], [[0, 2], [1, 0]]]
     """
     labels_pred = np.asarray(labels_pred)
     labels_true = np.asarray(labels_true)
@@ -91,6 +103,19 @@ class EMICache:
     hypergeometric expectation of ``(k/n) log(n k / (a b))`` for one pair of clusters: tables
     sharing ``n`` share almost all their terms, and the missing ones are computed together
     (the test suite checks them against :func:`metrics.expected_mutual_information_from_sizes`).
+    One cache serves every ``n``; pass it to several calls of :func:`batch_measures` to share
+    the terms.
+
+    Parameters
+    ----------
+    None: the cache starts empty.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> cache = EMICache()
+    >>> round(float(cache.emi(4, np.array([[2, 2]]), np.array([[2, 2]]))[0]), 6)
+    0.231049
     """
 
     #: Largest n with a dense (n + 1) x (n + 1) table of terms (8 MB at the limit).
@@ -174,7 +199,25 @@ def _emi_block(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def batch_expected_mi(tables: np.ndarray, cache: EMICache | None = None) -> np.ndarray:
     """Expected MI under the permutation model (Vinh et al. 2009, eq. 24a) of each table of
-    a ``(B, R, C)`` stack, in nats (0 when a side has a single cluster)."""
+    a stack, in nats (0 when a side has a single cluster).
+
+    Parameters
+    ----------
+    tables : ndarray of shape (B, R, C)
+        Contingency tables counting the same n samples.
+    cache : EMICache, optional
+        Terms computed by earlier calls (a new cache by default).
+
+    Returns
+    -------
+    ndarray of shape (B,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> round(float(batch_expected_mi(np.array([[[1, 1], [1, 1]]]))[0]), 6)
+    0.231049
+    """
     tables = np.asarray(tables, dtype=np.int64)
     n = int(tables[0].sum())
     cache = cache if cache is not None else EMICache()
@@ -182,7 +225,27 @@ def batch_expected_mi(tables: np.ndarray, cache: EMICache | None = None) -> np.n
 
 
 def check_measures(measures: Iterable[str] | str) -> list[str]:
-    """The measure keys, checked against :data:`metrics.MEASURES`."""
+    """The measure keys, checked against :data:`metrics.MEASURES`.
+
+    Parameters
+    ----------
+    measures : str or iterable of str
+        One key or several.
+
+    Returns
+    -------
+    list of str
+
+    Raises
+    ------
+    ValueError
+        If a key is unknown or none is given; the message lists the keys.
+
+    Examples
+    --------
+    >>> check_measures("ari")
+    ['ari']
+    """
     names = [measures] if isinstance(measures, str) else list(measures)
     unknown = [m for m in names if m not in MEASURES]
     if unknown or not names:
@@ -209,10 +272,35 @@ def batch_measures(
     ``random_model`` and ``one_sided`` apply to the adjusted measures (ari, ami_*), as in
     metrics (Gates & Ahn 2017).
 
+    Parameters
+    ----------
+    tables : ndarray of shape (B, R, C)
+        Contingency tables counting the same n samples (empty rows and columns allowed).
+    measures : sequence of str
+        Keys of :data:`metrics.MEASURES`.
+    random_model : str, default "perm"
+        A key of :data:`metrics.RANDOM_MODELS`.
+    one_sided : bool, default False
+        Keep the rows (labels_true) fixed.
+    cache : EMICache, optional
+        Expected-MI terms shared with other calls.
+
     Returns
     -------
     dict
         Measure key -> array of shape (B,).
+
+    Raises
+    ------
+    ValueError
+        Unknown measure or model, or tables that are not a non-empty stack of one n.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> out = batch_measures(np.array([[[2, 0], [0, 2]], [[1, 1], [1, 1]]]), ["ri", "ari"])
+    >>> out["ri"].round(4).tolist(), out["ari"].round(4).tolist()
+    ([1.0, 0.3333], [1.0, -0.5])
     """
     names = check_measures(measures)
     get_random_model(random_model)  # fail early on an unknown model

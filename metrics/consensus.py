@@ -19,7 +19,20 @@ _BATCH_OPTIONS = {"random_model", "one_sided"}
 
 
 class ConsensusIndex(NamedTuple):
-    """The mean (the Consensus Index) and spread of a measure over all pairs."""
+    """The mean (the Consensus Index) and spread of a measure over all pairs.
+
+    Parameters
+    ----------
+    ci, std : float
+        Mean and standard deviation over the pairs.
+    n_pairs : int
+        Number of pairs.
+
+    Examples
+    --------
+    >>> ConsensusIndex(0.5, 0.1, 3).ci
+    0.5
+    """
 
     ci: float
     """Mean of the measure over the ``B (B - 1) / 2`` pairs (eq. 12)."""

@@ -17,6 +17,7 @@ from metrics import MEASURES
 from plots.palette import CLUSTER_COLORS
 
 __all__ = [
+    "consensus_curves",
     "experiment_figure",
     "failure_bars",
     "measure_lines",
@@ -112,6 +113,54 @@ def measure_lines(
         fig.update_xaxes(title_text=x, type="log" if log_x else None, row=1, col=col)
     fig.update_yaxes(title_text="mean value", row=1, col=1)
     return _layout(fig, title)
+
+
+def consensus_curves(df: pd.DataFrame, *, title: str = "", columns: int = 4) -> go.Figure:
+    """Consensus Index against K, one panel per dataset (Vinh et al. 2009, Sec. 3).
+
+    ``df`` has columns ``dataset, k_true, generation, K, measure, random_model, ci, best``.
+    One colour per measure (and random model), one dash per generation; a star marks K* of
+    each curve and a dotted line the dataset's true K.
+    """
+    datasets = list(dict.fromkeys(df["dataset"]))
+    rows = -(-len(datasets) // columns)
+    fig = make_subplots(rows=rows, cols=min(columns, len(datasets)), subplot_titles=datasets,
+                        vertical_spacing=min(0.2, 0.4 / rows))
+    curves = list(dict.fromkeys(zip(df["measure"], df["random_model"], strict=True)))
+    dashes = {g: d for g, d in zip(dict.fromkeys(df["generation"]),
+                                   ("solid", "dash", "dot"), strict=False)}
+    shown: set[str] = set()
+    for p, name in enumerate(datasets):
+        row, col = divmod(p, columns)
+        part = df[df["dataset"] == name]
+        for i, (measure, model) in enumerate(curves):
+            for generation, dash in dashes.items():
+                line = part[(part["measure"] == measure) & (part["random_model"] == model)
+                            & (part["generation"] == generation)].sort_values("K")
+                if line.empty:
+                    continue
+                label = _label(measure) + ("" if model == "none" else f", {model}")
+                group = f"{label}, {generation}"
+                fig.add_trace(go.Scatter(
+                    x=line["K"], y=line["ci"], mode="lines", name=group, legendgroup=group,
+                    line=dict(color=_color(i), width=3, dash=dash),
+                    showlegend=group not in shown,
+                ), row=row + 1, col=col + 1)
+                shown.add(group)
+                best = line[line["best"]]
+                fig.add_trace(go.Scatter(
+                    x=best["K"], y=best["ci"], mode="markers", legendgroup=group,
+                    marker=dict(symbol="star", size=16, color=_color(i)), showlegend=False,
+                    hovertemplate=f"K* = %{{x}}<br>{group}<extra></extra>",
+                ), row=row + 1, col=col + 1)
+        k_true = part["k_true"].dropna()
+        if len(k_true):
+            fig.add_vline(x=int(k_true.iloc[0]), line=dict(dash="dot", color=PUBLISHED_COLOR),
+                          row=row + 1, col=col + 1)
+    fig.update_xaxes(title_text="K", dtick=1)
+    fig.update_yaxes(title_text="CI", col=1)
+    return _layout(fig, title + "<br><sup>star: K* = argmax CI; dotted: true K</sup>",
+                   height=260 + 300 * rows)
 
 
 def failure_bars(df: pd.DataFrame, *, title: str = "") -> go.Figure:
@@ -236,6 +285,8 @@ def experiment_figure(kind: str, df: pd.DataFrame, *, title: str = "",
     """The figure of an experiment's result, by its figure kind and options."""
     if kind == "lines":
         return measure_lines(df, title=title, **options)
+    if kind == "consensus":
+        return consensus_curves(df, title=title, **options)
     if kind == "failures":
         return failure_bars(df, title=title)
     if kind == "scatter":

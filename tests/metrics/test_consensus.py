@@ -1,12 +1,10 @@
 """Consensus Index (Vinh et al. 2009, eq. 12) against the mean of metrics.compare over pairs."""
 
-import doctest
 import itertools
 
 import numpy as np
 import pytest
 
-import metrics.consensus
 from metrics import MEASURES, compare, consensus_index
 
 OPTIONS = [
@@ -99,8 +97,3 @@ def test_identical_clusterings_agree_perfectly():
 def test_bad_input_is_explained(kwargs, error, message):
     with pytest.raises(error, match=message):
         consensus_index(**kwargs)
-
-
-def test_docstring_example_runs():
-    result = doctest.testmod(metrics.consensus)
-    assert result.attempted > 0 and result.failed == 0
