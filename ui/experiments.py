@@ -14,7 +14,10 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from datasets import DATASETS
 from experiments import EXPERIMENTS
+from experiments.consensus import GENERATIONS
+from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
@@ -32,6 +35,40 @@ def preset_and_seed(prefix: str) -> tuple[str, int]:
         help="Fixes every random draw: the same seed gives the same figure.",
     )
     return preset, int(seed)
+
+
+def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of vinh2009-consensus."""
+    bound = {"bind": "query-params"}
+    return dict(
+        k_max=st.slider("Largest K", 3, 15, base["k_max"], key=f"{key}_kmax", **bound,
+                        help="CI is computed for K = 2 .. this value."),
+        n_clusterings=st.slider("Clusterings per K (B)", 2, 100, base["n_clusterings"],
+                                key=f"{key}_b", **bound,
+                                help="B k-means runs per K: B (B - 1) / 2 pairs."),
+        blob_centers=tuple(st.multiselect(
+            "Blobs: true K", list(range(2, 9)), list(base["blob_centers"]),
+            key=f"{key}_blobs", **bound,
+            help="One dataset of Gaussian blobs on a circle per value.")),
+        datasets=tuple(st.multiselect(
+            "Other datasets", list(DATASETS), list(base["datasets"]), key=f"{key}_data",
+            format_func=lambda d: DATASETS[d].label, **bound,
+            help="Standardized; real sets carry their number of classes as the true K.")),
+        generations=tuple(st.multiselect(
+            "Clusterings from", GENERATIONS, list(base["generations"]), key=f"{key}_gen",
+            **bound, help="restarts: k-means with B seeds on all points; subsample: each "
+                          "run on 80 % of the points, pairs compared on common points.")),
+        measures=tuple(st.multiselect(
+            "Agreement measures", list(MEASURES), list(base["measures"]), key=f"{key}_m",
+            format_func=lambda m: MEASURES[m].label, **bound,
+            help="The AM of eq. (12); adjusted ones are computed under each random model.")
+        ) or base["measures"],
+        random_models=tuple(st.multiselect(
+            "Random models", list(RANDOM_MODELS), list(base["random_models"]),
+            key=f"{key}_rm", **bound,
+            help="perm: sizes fixed; num: number of clusters fixed; all: any partition.")
+        ) or base["random_models"],
+    )
 
 
 def _freeze(value: Any) -> Any:

@@ -76,3 +76,15 @@ def test_gates_kmeans_one_sided():
 def test_a_bad_url_value_does_not_break_the_page():
     at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "nonsense", "vinh_seed": "-5"})
     assert not at.exception
+
+
+def test_vinh_consensus_marks_k_star_and_keeps_its_controls_in_the_url():
+    at = open_page("app_pages/experiments_vinh2009.py", {
+        "vinh_fig": "vinh2009-consensus", "vinh_quick_ci_b": "5", "vinh_quick_ci_kmax": "4",
+        "vinh_quick_ci_data": "Iris", "vinh_quick_ci_gen": "restarts",
+    })
+    df = _frame(at)
+    assert set(df["B"]) == {5} and df["K"].max() == 4
+    assert set(df["generation"]) == {"restarts", "random"}
+    assert set(df["dataset"]) == {"blobs3 sd=0.1", "blobs5 sd=0.1", "iris", "random"}
+    assert df.groupby(["dataset", "measure", "random_model"])["best"].sum().eq(1).all()
