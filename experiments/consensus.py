@@ -36,7 +36,7 @@ from experiments.engine import check_measures, random_labels, spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import MEASURES, RANDOM_MODELS, consensus_index
 
-__all__ = ["GENERATIONS", "consensus_curves", "clusterings_for_k", "best_k"]
+__all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep"]
 
 #: How the B clusterings of each K are made (see the module docstring).
 GENERATIONS = ("restarts", "subsample")
@@ -55,9 +55,10 @@ def clusterings_for_k(X: np.ndarray, k: int, n_clusterings: int, generation: str
     X : ndarray of shape (n, d)
     k, n_clusterings : int
         Clusters per clustering; number of clusterings B.
-    generation : {"restarts", "subsample"}
+    generation : {"restarts", "subsample", "random"}
         ``restarts``: every run sees all points. ``subsample``: each run sees
         ``round(subsample n)`` points drawn without replacement (Monti et al. 2003).
+        ``random``: no k-means, B random labelings with exactly k clusters (X gives n).
     subsample : float
         Fraction of the points a ``subsample`` run sees.
     rng : numpy Generator
@@ -77,6 +78,8 @@ def clusterings_for_k(X: np.ndarray, k: int, n_clusterings: int, generation: str
     >>> labels.shape, present is None, len({tuple(np.unique(r[[0, 2]])) for r in labels})
     ((3, 4), True, 1)
     """
+    if generation == "random":
+        return random_labels(len(X), k, n_clusterings, rng, exact_k=True), None
     with threadpool_limits(1):  # many tiny fits: threads cost more than they save
         return _kmeans_runs(X, k, n_clusterings, generation, subsample, rng)
 
@@ -240,30 +243,77 @@ def consensus_curves(
              _datasets(blob_centers, blob_spreads, datasets, int(n_samples), data_rng)
              for g in generations]
     if random_clusterings:
-        tasks.append(("random", None, None, "random"))
-    scorings = list(_scorings(measures, random_models))
-    rows = []
+        tasks.append(("random", None, np.empty((int(n_samples), 0)), "random"))
+    frames = []
     rngs = spawn_generators(task_rng, len(tasks))
     for t, ((name, k_true, X, generation), rng) in enumerate(zip(tasks, rngs, strict=True)):
-        for k in ks:
-            report(progress, (t + (k - 2) / len(ks)) / len(tasks),
-                   f"{name}, {generation}, K = {k}")
-            if generation == "random":
-                labels, present = random_labels(int(n_samples), k, int(n_clusterings), rng,
-                                                exact_k=True), None
-            else:
-                labels, present = clusterings_for_k(X, k, int(n_clusterings), generation,
-                                                    float(subsample), rng)
-            for measure, model, options in scorings:
-                ci = consensus_index(labels, measure, present=present, return_std=True,
-                                     **options)
-                rows.append((name, k_true, generation, k, measure, model, ci.ci, ci.std,
-                             int(n_clusterings)))
+        def step(done, message, t=t, name=name):
+            report(progress, (t + done) / len(tasks), f"{name}, {message}")
+
+        sweep = consensus_sweep(X, ks, int(n_clusterings), generation, float(subsample),
+                                measures, random_models, random_state=rng, progress=step)
+        frames.append(sweep.assign(dataset=name, k_true=k_true, generation=generation))
     report(progress, 1.0, "done")
-    df = pd.DataFrame(rows, columns=COLUMNS[:-1])
+    df = pd.concat(frames, ignore_index=True)[COLUMNS[:-1]]
     df["k_true"] = df["k_true"].astype("Int64")
     df["best"] = best_k(df)
     return df
+
+
+def consensus_sweep(
+    X: np.ndarray,
+    ks: Sequence[int],
+    n_clusterings: int = 20,
+    generation: str = "restarts",
+    subsample: float = 0.8,
+    measures: Sequence[str] = ("ami_sqrt",),
+    random_models: Sequence[str] = ("perm",),
+    random_state: int | np.random.Generator | None = 0,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
+    """The Consensus Index of B clusterings of X for each K (Vinh et al. 2009, eq. 12).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+        The data (only n matters for ``generation="random"``).
+    ks : sequence of int
+        The numbers of clusters.
+    n_clusterings, generation, subsample
+        As in :func:`clusterings_for_k` (``generation`` may also be ``"random"``).
+    measures, random_models : sequences of str
+        Agreement measures; the adjusted ones are computed under each model.
+    random_state : int or numpy Generator
+    progress : callable, optional
+        ``progress(fraction_done, message)``.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``K, measure, random_model, ci, std, B``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.concatenate([np.zeros((10, 1)), np.ones((10, 1)), np.full((10, 1), 2.0)])
+    >>> X = X + np.random.default_rng(0).normal(scale=0.05, size=X.shape)
+    >>> sweep = consensus_sweep(X, [2, 3, 4], n_clusterings=6)
+    >>> int(sweep.loc[sweep["ci"].idxmax(), "K"])
+    3
+    """
+    measures = check_measures(measures)
+    rng = spawn_generators(random_state, 1)[0]
+    scorings = list(_scorings(measures, random_models))
+    rows = []
+    for i, k in enumerate(ks):
+        report(progress, i / len(ks), f"{generation}, K = {k}")
+        labels, present = clusterings_for_k(X, int(k), n_clusterings, generation, subsample,
+                                            rng)
+        for measure, model, options in scorings:
+            ci = consensus_index(labels, measure, present=present, return_std=True,
+                                 **options)
+            rows.append((int(k), measure, model, ci.ci, ci.std, n_clusterings))
+    return pd.DataFrame(rows, columns=["K", "measure", "random_model", "ci", "std", "B"])
 
 
 register(Experiment(
