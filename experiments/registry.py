@@ -23,7 +23,7 @@ Progress = Callable[[float, str], None]
 
 #: Figure kinds understood by ``plots.experiments.figure``.
 FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timing", "pairs",
-                "consensus")
+                "consensus", "model_bars", "baseline")
 
 
 @dataclass(frozen=True)

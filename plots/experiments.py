@@ -17,10 +17,12 @@ from metrics import MEASURES
 from plots.palette import CLUSTER_COLORS
 
 __all__ = [
+    "baseline_bands",
     "consensus_curves",
     "experiment_figure",
     "failure_bars",
     "measure_lines",
+    "model_bars",
     "rank_chart",
     "rank_scatter",
     "table_figure",
@@ -163,6 +165,65 @@ def consensus_curves(df: pd.DataFrame, *, title: str = "", columns: int = 4) -> 
                    height=260 + 300 * rows)
 
 
+def model_bars(df: pd.DataFrame, *, x: str, title: str = "") -> go.Figure:
+    """Monte Carlo mean (+- std) per ``x`` and random model, one panel per measure, with the
+    exact expectation as a diamond (Gates & Ahn Sec. 6.3).
+
+    ``df`` has columns ``measure, random_model, mean, std, expected`` and ``x``.
+    """
+    measures = list(dict.fromkeys(df["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=[_label(m) for m in measures])
+    for col, measure in enumerate(measures, start=1):
+        part = df[df["measure"] == measure]
+        for i, (model, rows) in enumerate(part.groupby("random_model", sort=False)):
+            fig.add_trace(go.Bar(
+                x=rows[x], y=rows["mean"], name=f"{model}: Monte Carlo mean",
+                marker_color=_color(i), error_y=dict(type="data", array=rows["std"]),
+                legendgroup=model, showlegend=col == 1, offsetgroup=model,
+            ), row=1, col=col)
+            fig.add_trace(go.Scatter(
+                x=rows[x], y=rows["expected"], mode="markers", name=f"{model}: expected",
+                marker=dict(symbol="diamond", size=14, color="black",
+                            line=dict(color=_color(i), width=3)),
+                legendgroup=model, showlegend=col == 1, offsetgroup=model,
+            ), row=1, col=col)
+        fig.update_xaxes(title_text=x, row=1, col=col)
+    fig.update_layout(barmode="group", scattermode="group")
+    fig.update_yaxes(title_text="adjusted score of random pairs", row=1, col=1)
+    return _layout(fig, title)
+
+
+def baseline_bands(df: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """A clustering's score against K per random model (lines) and the random baseline's
+    mean +- 2 sd (bands), one panel per measure (Gates & Ahn Sec. 6.4)."""
+    measures = list(dict.fromkeys(df["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=[_label(m) for m in measures],
+                        shared_yaxes=True)
+    for col, measure in enumerate(measures, start=1):
+        part = df[df["measure"] == measure]
+        for i, (model, rows) in enumerate(part.groupby("random_model", sort=False)):
+            rows = rows.sort_values("K")
+            color = _color(i)
+            low = rows["baseline_mean"] - 2 * rows["baseline_std"]
+            high = rows["baseline_mean"] + 2 * rows["baseline_std"]
+            fig.add_trace(go.Scatter(
+                x=list(rows["K"]) + list(rows["K"])[::-1], y=list(high) + list(low)[::-1],
+                fill="toself", fillcolor=_rgba(color, 0.25), line=dict(width=0),
+                name=f"{model}: random baseline +- 2 sd", legendgroup=f"{model} band",
+                showlegend=col == 1, hoverinfo="skip",
+            ), row=1, col=col)
+            fig.add_trace(go.Scatter(
+                x=rows["K"], y=rows["value"], mode="lines", name=f"{model}: the cut",
+                line=dict(color=color, width=3), legendgroup=model, showlegend=col == 1,
+                customdata=rows[["z", "verdict"]],
+                hovertemplate="K = %{x}<br>score %{y:.3f}<br>z = %{customdata[0]:.1f}: "
+                              "%{customdata[1]}<extra>" + model + "</extra>",
+            ), row=1, col=col)
+        fig.update_xaxes(title_text="K (clusters of the cut)", row=1, col=col)
+    fig.update_yaxes(title_text="adjusted similarity to the reference", row=1, col=1)
+    return _layout(fig, title)
+
+
 def failure_bars(df: pd.DataFrame, *, title: str = "") -> go.Figure:
     """Failure counts per measure (rows) and property (columns), ours with the paper's in
     brackets; cells where the two differ are outlined by their colour (Dom Table 5)."""
@@ -287,6 +348,10 @@ def experiment_figure(kind: str, df: pd.DataFrame, *, title: str = "",
         return measure_lines(df, title=title, **options)
     if kind == "consensus":
         return consensus_curves(df, title=title, **options)
+    if kind == "model_bars":
+        return model_bars(df, title=title, **options)
+    if kind == "baseline":
+        return baseline_bands(df, title=title)
     if kind == "failures":
         return failure_bars(df, title=title)
     if kind == "scatter":
