@@ -88,3 +88,24 @@ def test_vinh_consensus_marks_k_star_and_keeps_its_controls_in_the_url():
     assert set(df["generation"]) == {"restarts", "random"}
     assert set(df["dataset"]) == {"blobs3 sd=0.1", "blobs5 sd=0.1", "iris", "random"}
     assert df.groupby(["dataset", "measure", "random_model"])["best"].sum().eq(1).all()
+
+
+def test_gates_sizes_under_two_models_from_the_url():
+    at = open_page("app_pages/experiments_gates2017.py", {
+        "gates_fig": "gates2017-sizes", "gates_quick_sizes_draws": "200",
+        "gates_quick_sizes_rm": ["perm", "all"],
+    })
+    df = _frame(at)
+    assert set(df["random_model"]) == {"perm", "all"} and set(df["n_draws"]) == {200}
+    assert set(df["sequence"]) == {"balanced", "giant", "geometric"}
+
+
+def test_gates_baseline_caps_a_large_dataset_with_a_warning():
+    at = open_page("app_pages/experiments_gates2017.py", {
+        "gates_fig": "gates2017-baseline", "gates_quick_base_data": "Digits",
+        "gates_quick_base_every": "true", "gates_quick_base_draws": "1000",
+        "gates_quick_base_rm": "perm", "gates_quick_base_m": "Adjusted Rand index",
+    })
+    assert at.warning and "up to K" in at.warning[0].value
+    df = _frame(at)
+    assert df["K"].max() == 50_000_000 // (1000 * 1797) and set(df["random_model"]) == {"perm"}
