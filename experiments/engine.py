@@ -29,6 +29,7 @@ from scipy.special import gammaln
 
 from metrics import MEASURES, PermutationModel, compare, get_random_model
 from metrics.model_registry import model_sides
+from metrics.seeding import as_generator
 
 __all__ = [
     "BATCH_MEASURES",
@@ -58,13 +59,9 @@ def spawn_generators(random_state: int | np.random.Generator | None, count: int)
     """``count`` independent generators derived from ``random_state`` (a seed or a Generator).
 
     Each task of a run gets its own stream, so results do not depend on how tasks are split
-    between parallel workers.
+    between parallel workers. ``random_state`` is checked by :func:`metrics.seeding.as_generator`.
     """
-    if isinstance(random_state, np.random.Generator):
-        seeds = random_state.bit_generator.seed_seq.spawn(count)
-    else:
-        seeds = np.random.SeedSequence(random_state).spawn(count)
-    return [np.random.default_rng(s) for s in seeds]
+    return as_generator(random_state).spawn(count)
 
 
 def random_labels(

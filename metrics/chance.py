@@ -23,11 +23,11 @@ import numpy as np
 from metrics._emi import emi_of_pairs
 from metrics.contingency import Contingency, resolve
 from metrics.information import (
-    _entropies,
-    _mutual_information,
     is_identity,
     log_base,
+    marginal_entropies,
     normalizer,
+    table_mutual_information,
 )
 from metrics.model_registry import get_random_model, model_sides
 from metrics.random_models import PermutationModel, expected_mi_binomial_limit
@@ -156,7 +156,7 @@ def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
         )
         if both_perm and _mi_is_constant(ct):
             # Every permutation gives the same table up to relabelling: EMI = MI exactly.
-            return _mutual_information(ct)
+            return table_mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
@@ -227,7 +227,7 @@ def adjusted_mutual_information(
     if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
-    mi = _mutual_information(ct)
+    mi = table_mutual_information(ct)
     emi = _expected_mi(ct, random_model, one_sided)
     numerator = mi - emi
     denominator = normalizer(e_true, e_pred, normalization) - emi
@@ -245,5 +245,5 @@ def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:
     """
     model = get_random_model(random_model)
     if isinstance(model, PermutationModel):
-        return _entropies(ct)
+        return marginal_entropies(ct)
     return model.entropy_bound(ct.row_sums, ct.n), model.entropy_bound(ct.col_sums, ct.n)

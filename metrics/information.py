@@ -49,7 +49,8 @@ def entropy(labels: object, *, base: float | None = None) -> float:
     return entropy_of_counts(sizes, arr.shape[0]) / log_base(base)
 
 
-def _entropies(ct: Contingency) -> tuple[float, float]:
+def marginal_entropies(ct: Contingency) -> tuple[float, float]:
+    """``(H(U), H(V))`` in nats of a table's rows and columns, computed once per table."""
     return ct.cached(
         "entropies",
         lambda: (entropy_of_counts(ct.row_sums, ct.n), entropy_of_counts(ct.col_sums, ct.n)),
@@ -79,7 +80,7 @@ def is_identity(ct: Contingency) -> bool:
     return rows == cols and ct.nnz == rows
 
 
-def _mutual_information(ct: Contingency) -> float:
+def table_mutual_information(ct: Contingency) -> float:
     """MI in nats, as ``(1/n)[sum_nz bd0(n_ij, mu_ij) + sum_zero mu_ij]``, mu_ij = a_i b_j / n.
 
     Equal to eq. (8) of Vinh et al. (2009) because ``sum n_ij = sum mu_ij = n``; unlike eq. (8)
@@ -91,7 +92,7 @@ def _mutual_information(ct: Contingency) -> float:
         if ct.shape[0] == 1 or ct.shape[1] == 1:
             return 0.0
         if is_identity(ct):
-            return _entropies(ct)[0]
+            return marginal_entropies(ct)[0]
         n = ct.n
         n_rows, n_cols = ct.shape
         if not ct.is_sparse and 4 * ct.nnz >= n_rows * n_cols:
@@ -155,7 +156,7 @@ def mutual_information(
     Natural logarithm unless ``base`` is given.
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    return _mutual_information(ct) / log_base(base)
+    return table_mutual_information(ct) / log_base(base)
 
 
 def normalizer(h_true: float, h_pred: float, normalization: str, h_joint: float = 0.0) -> float:
@@ -192,10 +193,10 @@ def normalized_mutual_information(
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.shape == (1, 1):
         return 1.0
-    h_true, h_pred = _entropies(ct)
+    h_true, h_pred = marginal_entropies(ct)
     joint = _joint_entropy(ct) if normalization == "joint" else 0.0
     norm = normalizer(h_true, h_pred, normalization, joint)
-    mi = _mutual_information(ct)
+    mi = table_mutual_information(ct)
     if mi == 0.0 or norm == 0.0:
         return 0.0
     if is_identity(ct):
@@ -271,8 +272,8 @@ def v_measure(
 
 
 def _homogeneity_completeness(ct: Contingency) -> tuple[float, float]:
-    h_true, h_pred = _entropies(ct)
-    mi = _mutual_information(ct)
+    h_true, h_pred = marginal_entropies(ct)
+    mi = table_mutual_information(ct)
     identical = is_identity(ct)
     h = 1.0 if h_true == 0 or identical else min(mi / h_true, 1.0)
     c = 1.0 if h_pred == 0 or identical else min(mi / h_pred, 1.0)
