@@ -159,21 +159,28 @@ def mutual_information(
     return table_mutual_information(ct) / log_base(base)
 
 
-def normalizer(h_true: float, h_pred: float, normalization: str, h_joint: float = 0.0) -> float:
-    """The upper bound of MI used to normalise it."""
+def normalizer(h_true, h_pred, normalization: str, h_joint=0.0):
+    """The upper bound of MI used to normalise it: min, sqrt, arithmetic mean or max of the
+    two entropies (or bounds), or the joint entropy.
+
+    Elementwise on arrays (the batch engine normalises a whole batch with it); a float for
+    floats.
+    """
     if normalization == "min":
-        return min(h_true, h_pred)
-    if normalization in ("sqrt", "geometric"):
-        return math.sqrt(h_true * h_pred)
-    if normalization == "arithmetic":
-        return (h_true + h_pred) / 2.0
-    if normalization == "max":
-        return max(h_true, h_pred)
-    if normalization == "joint":
-        return h_joint
-    raise ValueError(
-        f"unknown normalization {normalization!r}: use one of {', '.join(NORMALIZATIONS)}."
-    )
+        norm = np.minimum(h_true, h_pred)
+    elif normalization in ("sqrt", "geometric"):
+        norm = np.sqrt(np.multiply(h_true, h_pred))
+    elif normalization == "arithmetic":
+        norm = np.add(h_true, h_pred) / 2.0
+    elif normalization == "max":
+        norm = np.maximum(h_true, h_pred)
+    elif normalization == "joint":
+        norm = h_joint
+    else:
+        raise ValueError(
+            f"unknown normalization {normalization!r}: use one of {', '.join(NORMALIZATIONS)}."
+        )
+    return norm if np.ndim(norm) else float(norm)
 
 
 def normalized_mutual_information(
