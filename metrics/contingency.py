@@ -216,6 +216,7 @@ def from_counts(table: object) -> Contingency:
         raise ValueError("contingency must hold whole-number counts (no NaN, inf, 0.5).")
     if data.size and data.min() < 0:
         raise ValueError("contingency must hold non-negative counts.")
+    _check_fits_int64(data)
     if sp.issparse(matrix):
         matrix = sp.csr_array(matrix.astype(np.int64))
         matrix.eliminate_zeros()
@@ -238,6 +239,37 @@ def from_counts(table: object) -> Contingency:
         # The same memory layout as contingency_table's makes the same sums, to the ulp.
         matrix = np.ascontiguousarray(matrix)
     return Contingency(matrix, row_sums[keep_rows], col_sums[keep_cols], n)
+
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def _check_fits_int64(data: np.ndarray) -> None:
+    """Refuse counts whose total (hence some entry, row sum or n) exceeds int64.
+
+    Every later computation keeps counts in int64 (and switches to exact Python ints for
+    their products), so this one check at the boundary rules out wrapped sums, a negative n
+    or float counts such as 1e20 cast to garbage.
+    """
+    if not data.size:
+        return
+    largest = data.max()
+    # Fast path: size * max below 2**62 cannot overflow (checked in float, with margin).
+    if float(largest) * data.size < 2.0**62:
+        return
+    if data.dtype.kind == "f":
+        big = float(largest) >= 2.0**63
+        total = None if big else sum(int(v) for v in data.ravel().tolist())
+    else:
+        big = int(largest) > _INT64_MAX
+        total = None if big else sum(data.ravel().tolist())
+    if big or total > _INT64_MAX:
+        what = f"an entry of {largest:.6g}" if big else f"a total n of {total:.6g}"
+        raise ValueError(
+            f"contingency has {what}, beyond the 64-bit integer range (2**63 - 1 = "
+            f"{_INT64_MAX:.3g}): counts of samples must be whole numbers whose sum fits in "
+            "int64."
+        )
 
 
 def resolve(labels_true: object, labels_pred: object, contingency: object) -> Contingency:

@@ -148,3 +148,30 @@ def test_contingency_input_forms_agree():
     assert isinstance(ct, M.Contingency)
     assert M.adjusted_rand_index(contingency=ct) == expected
     np.testing.assert_array_equal(ct.counts, table[[0, 2]])
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ([[2**62, 2**62]], "total n of 9.22"),  # n = 2**63 wraps to a negative int64
+        ([[2**63 - 1, 1]], "total n"),
+        (np.array([[2**63, 1]], dtype=np.uint64), "entry of 9.22"),
+        ([[1e20, 1.0], [2.0, 3.0]], "entry of 1e\\+20"),  # was cast to garbage: NMI 1, ARI 0.25
+        (sp.csr_array(np.array([[2**62, 0], [0, 2**62]])), "total n"),
+        ([[float(2**62), float(2**62)]], "total n"),
+    ],
+)
+@pytest.mark.parametrize(
+    "measure", [M.adjusted_rand_index, M.normalized_mutual_information, M.mutual_information]
+)
+def test_counts_beyond_int64_are_refused(table, message, measure):
+    with pytest.raises(ValueError, match=f"{message}.*int64"):
+        measure(contingency=table)
+
+
+def test_counts_summing_to_int64_max_are_exact():
+    a, b = 2**62, 2**62 - 1  # n = 2**63 - 1, the largest accepted
+    # One class, two clusters: n11 = C(a,2) + C(b,2), n10 = a b, n01 = n00 = 0.
+    n11, n10 = a * (a - 1) // 2 + b * (b - 1) // 2, a * b
+    assert M.pair_counts(contingency=[[a, b]]) == (n11, n10, 0, 0)
+    assert M.rand_index(contingency=[[a, b]]) == n11 / (n11 + n10)
