@@ -15,7 +15,7 @@ __all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
 #: Largest dense table (in bytes of int64 counts) built; larger tables are stored sparse.
 DENSE_LIMIT_BYTES = 100 * 2**20
 # Samples per chunk when counting cells.
-_CHUNK = 1 << 18
+_CHUNK = 1 << 16
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,16 +121,25 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         On empty, 2-D, NaN-containing or unequal-length labelings.
     """
     a, b = check_pair(labels_true, labels_pred)
-    codes_a, span_a, uniques_a, offset_a = encode(a)
-    codes_b, span_b, uniques_b, offset_b = encode(b)
     # Dense when it fits the memory limit and costs at most ~ what sorting n codes would.
     dense_cells = min(DENSE_LIMIT_BYTES // 8, 16 * a.shape[0] + 65536)
-    if span_a * span_b > dense_cells and (offset_a is not None or offset_b is not None):
+    counts = _count_small_integers(a, b, dense_cells)
+    if counts is not None:
+        uniques_a = uniques_b = None
+        offset_a = offset_b = 0
+        span_a, span_b = counts.shape
+    else:
+        codes_a, span_a, uniques_a, offset_a = encode(a)
+        codes_b, span_b, uniques_b, offset_b = encode(b)
+    if counts is None and span_a * span_b > dense_cells and (
+        offset_a is not None or offset_b is not None
+    ):
         # Unused codes could make the table huge: compact them before deciding.
         codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
         codes_b, span_b, uniques_b, offset_b = _compact(codes_b, span_b, uniques_b, offset_b)
-    if span_a * span_b <= dense_cells:
-        counts = _dense_counts(codes_a, codes_b, span_a, span_b)
+    if counts is not None or span_a * span_b <= dense_cells:
+        if counts is None:
+            counts = _dense_counts(codes_a, codes_b, span_a, span_b)
         row_sums, col_sums = counts.sum(axis=1), counts.sum(axis=0)
         keep_rows, keep_cols = row_sums > 0, col_sums > 0
         if not keep_rows.all():
@@ -174,6 +183,46 @@ def _dense_counts(codes_a, codes_b, span_a, span_b):
         part = np.bincount(combined, minlength=cells)
         counts = part if counts is None else counts + part
     return counts.astype(np.int64, copy=False).reshape(span_a, span_b)
+
+
+def _count_small_integers(a, b, max_cells):
+    """The dense table of non-negative integer labels used as their own codes, or None.
+
+    The common case (labels 0..K-1) in a single pass: each chunk's range check runs while
+    the chunk is in cache, right before it is counted, instead of separate min and max passes
+    over the whole arrays (they cost a third of the time at n = 1e7). The table grows when a
+    chunk brings a larger label. None (the caller then encodes the labels) for other dtypes,
+    negative labels, or a table above ``max_cells``.
+    """
+    if a.dtype.kind not in "iu" or b.dtype.kind not in "iu":
+        return None
+    # Seen as unsigned, a negative label is above the signed maximum: one max() per chunk
+    # checks both ends of the range.
+    limits = [np.iinfo(a.dtype).max, np.iinfo(b.dtype).max]
+    a, b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
+    # intp += uint64 has no integer loop: read 64-bit values (checked below 2**63) as int64.
+    a, b = (v.view(np.int64) if v.itemsize == 8 else v for v in (a, b))
+    unsigned = [v.view(v.dtype.str.replace("i", "u")) for v in (a, b)]
+    counts = np.zeros((0, 0), dtype=np.intp)
+    start = 0
+    while start < a.shape[0]:
+        # As in _dense_counts, a chunk is never smaller than the table.
+        chunk = slice(start, start + max(_CHUNK, counts.size))
+        start = chunk.stop
+        tops = [int(values[chunk].max()) for values in unsigned]
+        if tops[0] > limits[0] or tops[1] > limits[1]:
+            return None
+        rows, cols = max(counts.shape[0], tops[0] + 1), max(counts.shape[1], tops[1] + 1)
+        if rows * cols > max_cells:
+            return None
+        if (rows, cols) != counts.shape:
+            grown = np.zeros((rows, cols), dtype=np.intp)
+            grown[: counts.shape[0], : counts.shape[1]] = counts
+            counts = grown
+        combined = np.multiply(a[chunk], cols, dtype=np.intp, casting="unsafe")
+        combined += b[chunk]
+        counts += np.bincount(combined, minlength=rows * cols).reshape(rows, cols)
+    return counts.astype(np.int64, copy=False)
 
 
 def _compact(codes, span, uniques, offset):

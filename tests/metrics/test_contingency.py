@@ -175,3 +175,28 @@ def test_counts_summing_to_int64_max_are_exact():
     n11, n10 = a * (a - 1) // 2 + b * (b - 1) // 2, a * b
     assert M.pair_counts(contingency=[[a, b]]) == (n11, n10, 0, 0)
     assert M.rand_index(contingency=[[a, b]]) == n11 / (n11 + n10)
+
+
+
+@pytest.mark.parametrize(
+    "late",
+    [
+        999,  # a larger label in a later chunk: the table grows
+        -3,  # a negative label in a later chunk: the general encoding takes over
+        2**40,  # a label too large for a dense table: compacted by the general path
+    ],
+)
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint64, np.int8])
+def test_single_pass_counting_matches_sklearn(late, dtype):
+    if np.dtype(dtype).kind == "u" and late < 0 or np.iinfo(dtype).max < late:
+        late = np.iinfo(dtype).max if np.dtype(dtype).kind == "u" else np.iinfo(dtype).min
+    rng = np.random.default_rng(2)
+    n = 3 * contingency_module._CHUNK + 17
+    a = rng.integers(0, 7, n).astype(dtype)
+    b = rng.integers(0, 5, n).astype(dtype)
+    a[-5] = late
+    b[-2] = late
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
+    np.testing.assert_array_equal(ct.true_labels, np.unique(a))
+    np.testing.assert_array_equal(ct.pred_labels, np.unique(b))
