@@ -31,6 +31,22 @@ def check_metric(X: np.ndarray, metric) -> None:
         ) from None
 
 
+def distances(XA: np.ndarray, XB: np.ndarray, metric, out: np.ndarray | None = None) -> np.ndarray:
+    """``cdist(XA, XB, metric)``, written into ``out`` (a flat buffer) when given.
+
+    A reused buffer saves the page faults of a fresh array per block (half the time of a
+    block). Euclidean distances are taken as the square root of scipy's squared euclidean
+    ones: the same sums of squares rounded by the same correctly rounded square root, so the
+    same numbers as ``cdist``'s (tests compare with pdist exactly), in a third of the time.
+    """
+    if out is not None:
+        out = out[: XA.shape[0] * XB.shape[0]].reshape(XA.shape[0], XB.shape[0])
+    if isinstance(metric, str) and metric == "euclidean":
+        d = cdist(XA, XB, metric="sqeuclidean", out=out)
+        return np.sqrt(d, out=d)
+    return cdist(XA, XB, metric=metric, out=out)
+
+
 def row_blocks(n_rows: int, n_cols: int, max_rows: int | None = None) -> Iterator[slice]:
     """Slices of rows such that a block of rows x ``n_cols`` stays under BLOCK_ELEMENTS."""
     step = max(1, BLOCK_ELEMENTS // max(n_cols, 1))
@@ -57,17 +73,25 @@ class UpperTriangle:
         self.n_pairs = n * (n - 1) // 2
         self._stored = None
         if self.n_pairs <= STORED_PAIRS:
-            self._stored = list(self._compute(max_rows=-(-n // _MIN_BLOCKS)))
+            self._stored = list(self._compute(stored=True))
 
     def __iter__(self) -> Iterator[tuple[slice, np.ndarray]]:
-        return iter(self._stored) if self._stored is not None else self._compute()
+        return iter(self._stored) if self._stored is not None else self._compute(stored=False)
 
-    def _compute(self, max_rows: int | None = None) -> Iterator[tuple[slice, np.ndarray]]:
+    def _compute(self, stored: bool) -> Iterator[tuple[slice, np.ndarray]]:
+        """The blocks; recomputed ones share one buffer (each is valid until the next)."""
         X, n = self.X, self.X.shape[0]
-        for rows in row_blocks(n, n, max_rows):
-            block = cdist(X[rows], X[rows.start:], metric=self.metric)
-            size = rows.stop - rows.start
-            block[:, :size][np.tri(size, dtype=bool)] = np.inf
+        blocks = list(row_blocks(n, n, -(-n // _MIN_BLOCKS) if stored else None))
+        sizes = [(rows.stop - rows.start) * (n - rows.start) for rows in blocks]
+        # Stored: one buffer holding every block; recomputed: one block's worth, reused.
+        buffer = np.empty(sum(sizes) if stored else max(sizes, default=0))
+        offset = 0
+        for rows, size in zip(blocks, sizes, strict=True):
+            block = distances(X[rows], X[rows.start:], self.metric, buffer[offset:])
+            if stored:
+                offset += size
+            height = rows.stop - rows.start
+            block[:, :height][np.tri(height, dtype=bool)] = np.inf
             block.flags.writeable = False
             yield rows, block
 
@@ -89,7 +113,7 @@ class UpperTriangle:
         rng = np.random.default_rng(0)
         size = min(_SAMPLE_ROWS, n)
         rows, cols = rng.choice(n, size=size, replace=False), rng.choice(n, size, replace=False)
-        sample = cdist(X[rows], X[cols], metric=self.metric)
+        sample = distances(X[rows], X[cols], self.metric)
         sample = np.sort(sample[rows[:, None] != cols[None, :]])
         q = (k + 0.5) / self.n_pairs
         margin = 0.005

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import UpperTriangle, check_metric, row_blocks
+from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 
@@ -151,9 +150,12 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     def _density(self, pairs: UpperTriangle) -> np.ndarray:
         # Each pair once, added to both ends; the point itself is not its own neighbour.
         rho = np.zeros(pairs.X.shape[0])
+        work = None
         for rows, d in pairs:
             if self.kernel == "gaussian":
-                w = np.divide(d, self.dc_)
+                if work is None or work.size < d.size:
+                    work = np.empty(d.size)  # reused: a fresh block per pass costs page faults
+                w = np.divide(d, self.dc_, out=work[: d.size].reshape(d.shape))
                 np.square(w, out=w)
                 np.negative(w, out=w)
                 np.exp(w, out=w)
@@ -168,16 +170,17 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         ranked = X[self.order_]
         delta = np.empty(n)
         nearest = np.full(n, -1, dtype=np.intp)
-        delta[self.order_[0]] = cdist(ranked[:1], ranked, metric=self.metric).max()
+        delta[self.order_[0]] = distances(ranked[:1], ranked, self.metric).max()
         # Small row blocks: only the block's own square needs the rank mask.
         step = max(1, min(_DELTA_ROWS, n))
+        buffer = np.empty(step * n)
         not_higher = ~np.tri(step, k=-1, dtype=bool)  # rank of the column >= rank of the row
         for rows in row_blocks(n, n, step):
             start = max(rows.start, 1)
             if start >= rows.stop:
                 continue
             # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = cdist(ranked[start:rows.stop], ranked[:rows.stop], metric=self.metric)
+            d = distances(ranked[start:rows.stop], ranked[:rows.stop], self.metric, buffer)
             size = rows.stop - start
             d[:, start:][not_higher[:size, :size]] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.
