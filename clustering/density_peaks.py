@@ -52,9 +52,12 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     MATLAB script, and pydpc): the highest average density :math:`(\rho_i + \rho_j)/2` over
     pairs i in A, j in another cluster, with :math:`d_{ij} < d_c`.
 
-    Distances are computed block by block, each pair once per pass, never as an n x n matrix:
-    memory is O(n) plus a fixed block budget (32 MB) and, for n above about 2,900, the
-    distances near d_c (about 1 % of the pairs) while d_c is located exactly.
+    Distances are computed block by block, each pair once per pass, never as an n x n matrix.
+    Up to 2**24 pairs (n up to about 5,700) the blocks of the upper triangle are computed
+    once and kept for the passes that locate d_c, sum the densities and find the border
+    (at most 128 MB, half of an n x n matrix); beyond, each pass recomputes them and memory
+    is O(n) plus a fixed block budget (32 MB) and the distances near d_c (about 1 % of the
+    pairs) while d_c is located exactly.
 
     Parameters
     ----------
