@@ -253,10 +253,12 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         labels[self.centers_] = np.arange(len(self.centers_))
         return labels[parent]
 
-    def _border_density(self, pairs: UpperTriangle, labels: np.ndarray) -> np.ndarray:
+    def _border_density(self, pairs: UpperTriangle | np.ndarray, labels: np.ndarray) -> np.ndarray:
         border = np.zeros(self.n_clusters_)
         if self.n_clusters_ == 1:
             return border
+        if not isinstance(pairs, UpperTriangle):  # the points themselves (explorer's relabel)
+            pairs = UpperTriangle(pairs, self.metric)
         for rows, d in pairs:
             # About `percent` % of pairs lie within d_c: filter on distance before labels.
             i, j = np.divmod(np.flatnonzero(d < self.dc_), d.shape[1])
