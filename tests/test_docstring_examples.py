@@ -1,0 +1,16 @@
+"""The Examples blocks of the public docstrings run as doctests."""
+
+import doctest
+import importlib
+
+import pytest
+
+# Modules whose docstrings carry Examples blocks.
+MODULES = ["metrics.classwise"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_examples_run(name):
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0, f"{name} has no Examples to run"
+    assert result.failed == 0
