@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 # Modules whose docstrings carry Examples blocks.
-MODULES = ["metrics.classwise"]
+MODULES = ["metrics.classwise", "clustering.gaussian_mixture"]
 
 
 @pytest.mark.parametrize("name", MODULES)
