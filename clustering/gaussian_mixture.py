@@ -26,12 +26,14 @@ __all__ = [
     "COVARIANCE_TYPES",
     "CollapsedComponentWarning",
     "GaussianMixtureEM",
+    "INIT_METHODS",
     "e_step",
+    "log_gaussians",
     "m_step",
 ]
 
 COVARIANCE_TYPES = ("full", "diag", "spherical", "tied")
-INITS = ("kmeans", "random")
+INIT_METHODS = ("kmeans", "random")
 #: Above this many samples the history keeps no responsibilities (n x K floats per step).
 HISTORY_RESPONSIBILITIES_MAX = 2000
 # As scikit-learn: an empty component divides by this instead of 0.
@@ -267,7 +269,7 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
                 )
             nearest = ((X[:, None, :] - means[None]) ** 2).sum(axis=2).argmin(axis=1)
             return np.eye(k)[nearest], means
-        check_choice("init", self.init, INITS)
+        check_choice("init", self.init, INIT_METHODS)
         rng = check_random_state(self.random_state)
         if self.init == "kmeans":
             labels = KMeans(n_clusters=k, n_init=1, random_state=rng).fit(X).labels_

@@ -22,6 +22,7 @@ ESTIMATORS = [
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.SkipTestWarning")
+@pytest.mark.filterwarnings("ignore::clustering.gaussian_mixture.CollapsedComponentWarning")
 @pytest.mark.parametrize("estimator", ESTIMATORS, ids=repr)
 def test_check_estimator(estimator):
     check_estimator(estimator)

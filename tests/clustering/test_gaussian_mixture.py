@@ -7,6 +7,7 @@ from sklearn.datasets import make_blobs
 from sklearn.metrics import adjusted_rand_score
 from sklearn.mixture import GaussianMixture
 
+from clustering import run
 from clustering.gaussian_mixture import (
     CollapsedComponentWarning,
     GaussianMixtureEM,
@@ -155,3 +156,12 @@ def test_a_singular_covariance_without_floor_is_a_clear_error():
     X = np.ones((4, 2))  # one point four times: covariance exactly 0
     with pytest.raises(ValueError, match="increase reg_covar"):
         GaussianMixtureEM(1, reg_covar=0.0).fit(X)
+
+
+def test_the_registry_entry_is_this_em():
+    X = elongated_blobs()
+    result = run("gmm", X, random_state=4, n_clusters=3, tol=1e-7, max_iter=1000)
+    assert isinstance(result.estimator, GaussianMixtureEM)
+    theirs = GaussianMixture(3, tol=1e-7, max_iter=1000, random_state=4).fit(X)
+    assert adjusted_rand_score(result.labels, theirs.predict(X)) == 1.0
+    assert len(result.extras["history"]) == result.extras["n_iter"] + 1
