@@ -82,6 +82,11 @@ PAGES: tuple[PageEntry, ...] = (
         "against c.",
     ),
     PageEntry(
+        "Explore", "app_pages/explore_em.py", "EM / Gaussian mixture", ":material/bubble_chart:",
+        "EM step by step: soft assignments, covariance ellipses, the log-likelihood, k-means "
+        "beside it, and BIC/AIC against K.",
+    ),
+    PageEntry(
         "Explore", "app_pages/explore_compare.py", "Compare algorithms", ":material/view_module:",
         "Every algorithm side by side on one dataset with time, ARI and AMI, and a parameter "
         "grid whose cells you click to see the clustering.",
