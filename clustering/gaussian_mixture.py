@@ -41,7 +41,25 @@ _EMPTY = 10 * np.finfo(float).eps
 
 
 class CollapsedComponentWarning(UserWarning):
-    """A component shrank onto too few points; its covariance is held at the floor."""
+    """A component shrank onto too few points; its covariance is held at the floor.
+
+    Raised (as a warning) by :meth:`GaussianMixtureEM.fit`, which also sets ``collapsed_``.
+
+    Parameters
+    ----------
+    message : str
+        Which components collapsed and what to do about it.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> X = np.array([[0.0, 0], [0, 0], [0, 0], [10, 10], [12, 10], [10, 12], [12, 12]])
+    >>> with warnings.catch_warnings(record=True) as caught:  # 3 copies of one point
+    ...     warnings.simplefilter("always")
+    ...     em = GaussianMixtureEM(2, init=np.array([[0.0, 0], [11, 11]])).fit(X)
+    >>> caught[0].category.__name__, em.collapsed_.tolist()
+    ('CollapsedComponentWarning', [True, False])
+    """
 
 
 def _cholesky(covariances: np.ndarray) -> np.ndarray:
@@ -64,6 +82,27 @@ def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> 
 
     computed through the Cholesky factor ``Sigma = L L^T``: ``|Sigma| = prod diag(L)^2`` and
     the quadratic form is ``||L^{-1}(x - mu)||^2``.
+
+    Parameters
+    ----------
+    X : ndarray (n_samples, n_features)
+    means : ndarray (K, n_features)
+    covariances : ndarray (K, n_features, n_features)
+        Positive definite.
+
+    Returns
+    -------
+    ndarray (n_samples, K)
+
+    Raises
+    ------
+    ValueError
+        When a covariance is not positive definite.
+
+    Examples
+    --------
+    >>> log_gaussians(np.zeros((1, 2)), np.zeros((1, 2)), np.eye(2)[None]).round(4).tolist()
+    [[-1.8379]]
     """
     n, d = X.shape
     factors = _cholesky(covariances)

@@ -197,6 +197,16 @@ def step_view(X, entry: dict, sigmas=(1, 2)) -> tuple[np.ndarray, list[dict[int,
 def best_k(criteria: pd.DataFrame) -> dict[str, int]:
     """The K of lowest value for each criterion of an :func:`information_criteria` table.
 
+    Parameters
+    ----------
+    criteria : pandas.DataFrame
+        Columns ``K``, ``criterion``, ``value``.
+
+    Returns
+    -------
+    dict
+        Criterion name -> the K where it is lowest (the first such K on a tie).
+
     Examples
     --------
     >>> table = pd.DataFrame({"K": [1, 1, 2, 2], "criterion": ["BIC", "AIC"] * 2,

@@ -25,8 +25,9 @@ class ClasswiseScores:
 
     The arrays have one entry per row of the contingency table (per class, in sorted label
     order, or per row of the table given as ``contingency=``, rows of zero sum left out).
+    Made by :func:`precision_recall_fscore`.
 
-    Attributes
+    Parameters
     ----------
     classes : numpy.ndarray
         Each row's class label (for a bare table: the row's index in that table).
@@ -45,6 +46,12 @@ class ClasswiseScores:
         The same averages weighted by the class sizes ``a_i / n``.
     beta : float
         The ``beta`` of the F score.
+
+    Examples
+    --------
+    >>> scores = precision_recall_fscore(["a", "a", "b"], [0, 0, 0])
+    >>> scores.classes.tolist(), scores.matched.tolist(), scores.recall.tolist()
+    (['a', 'b'], [0, -1], [1.0, 0.0])
     """
 
     classes: np.ndarray
