@@ -29,10 +29,14 @@ st.caption(
     "weighted by w_ik. The log-likelihood L never goes down."
 )
 st.latex(
-    r"\text{E: } w_{ik} = \frac{\pi_k F(x_i \mid \mu_k, \Sigma_k)}"
-    r"{\sum_j \pi_j F(x_i \mid \mu_j, \Sigma_j)} \qquad "
-    r"\text{M: } N_k = \sum_i w_{ik},\ \mu_k = \frac{1}{N_k}\sum_i w_{ik} x_i,\ "
-    r"\Sigma_k = \frac{1}{N_k}\sum_i w_{ik}(x_i - \mu_k)(x_i - \mu_k)^T,\ \pi_k = \frac{N_k}{n}"
+    r"\text{E step: } w_{ik} = \frac{\pi_k F(x_i \mid \mu_k, \Sigma_k)}"
+    r"{\sum_j \pi_j F(x_i \mid \mu_j, \Sigma_j)}, \qquad "
+    r"L = \sum_i \ln \sum_k \pi_k F(x_i \mid \mu_k, \Sigma_k)"
+)
+st.latex(
+    r"\text{M step: } N_k = \sum_i w_{ik},\quad \mu_k = \frac{1}{N_k}\sum_i w_{ik} x_i,\quad "
+    r"\Sigma_k = \frac{1}{N_k}\sum_i w_{ik}(x_i - \mu_k)(x_i - \mu_k)^T,\quad "
+    r"\pi_k = \frac{N_k}{n}"
 )
 
 controls, view = st.columns([1, 2.6], gap="large")
