@@ -35,6 +35,7 @@ from datasets.generators import ring_blobs
 from experiments.engine import check_measures, random_labels, spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import MEASURES, RANDOM_MODELS, consensus_index
+from metrics.seeding import as_generator
 
 __all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep"]
 
@@ -302,7 +303,7 @@ def consensus_sweep(
     3
     """
     measures = check_measures(measures)
-    rng = spawn_generators(random_state, 1)[0]
+    rng = as_generator(random_state)
     scorings = list(_scorings(measures, random_models))
     rows = []
     for i, k in enumerate(ks):

@@ -2,8 +2,8 @@
 
 The labelings of a batch are drawn as one ``(B, n)`` integer array (:func:`random_labels`);
 their contingency tables and measures come from :mod:`metrics.batch` (one ``bincount`` for the
-tables, array operations for RI, ARI, MI, NMI and AMI under every random model), re-exported
-here for the experiment modules.
+tables, array operations for RI, ARI, MI, NMI and AMI under every random model, the expected
+mutual information from metrics' one kernel), re-exported here for the experiment modules.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from metrics.batch import (
     batch_measures,
     check_measures,
 )
+from metrics.seeding import as_generator
 
 __all__ = [
     "BATCH_MEASURES",
@@ -31,18 +32,13 @@ __all__ = [
     "summarize",
 ]
 
-
 def spawn_generators(random_state: int | np.random.Generator | None, count: int):
     """``count`` independent generators derived from ``random_state`` (a seed or a Generator).
 
     Each task of a run gets its own stream, so results do not depend on how tasks are split
-    between parallel workers.
+    between parallel workers. ``random_state`` is checked by :func:`metrics.seeding.as_generator`.
     """
-    if isinstance(random_state, np.random.Generator):
-        seeds = random_state.bit_generator.seed_seq.spawn(count)
-    else:
-        seeds = np.random.SeedSequence(random_state).spawn(count)
-    return [np.random.default_rng(s) for s in seeds]
+    return as_generator(random_state).spawn(count)
 
 
 def random_labels(

@@ -30,7 +30,6 @@ from experiments.engine import (
     batch_contingency,
     batch_measures,
     check_measures,
-    spawn_generators,
 )
 from experiments.registry import Experiment, Progress, register, report
 from metrics import (
@@ -38,8 +37,10 @@ from metrics import (
     contingency_table,
     expected_mutual_information,
     expected_rand_index,
+    get_random_model,
 )
 from metrics.chance import entropy_bounds
+from metrics.seeding import as_generator
 
 __all__ = ["SEQUENCES", "expected_scores", "size_sequence", "sizes_experiment"]
 
@@ -128,7 +129,7 @@ def expected_scores(sizes: np.ndarray, measure: str, random_model: str) -> float
         raise ValueError(f"expected scores are derived for ari and ami_*, not {measure!r}.")
     shuffled = expected_mutual_information(contingency=table, random_model="perm")
     chance = expected_mutual_information(contingency=table, random_model=random_model)
-    bound = entropy_bounds(table, random_model)[0]
+    bound = entropy_bounds(table, get_random_model(random_model))[0]
     return (shuffled - chance) / (bound - chance)
 
 
@@ -190,7 +191,7 @@ def sizes_experiment(
         raise ValueError(f"n_draws must be in [2, 100000], got {n_draws}.")
     if not 2 <= int(k) <= int(n) <= 5000:
         raise ValueError(f"need 2 <= K <= n <= 5000, got K={k}, n={n}.")
-    rng = spawn_generators(random_state, 1)[0]
+    rng = as_generator(random_state)
     rows = []
     for s, kind in enumerate(sequences):
         sizes = size_sequence(kind, int(n), int(k), float(ratio))

@@ -8,6 +8,7 @@ import clustering
 import metrics
 from clustering.internal import internal_indices
 from experiments.consensus import consensus_sweep
+from metrics.seeding import as_generator
 
 #: k-means runs (one k-means++ start each) behind the lesson's Consensus Index.
 CONSENSUS_RUNS = 20
@@ -27,7 +28,7 @@ def random_baseline(n: int, k_true: int, ks: tuple[int, ...], trials: int,
     labels), compared with one random reference of ``k_true`` classes. Returns a tidy table
     (k, measure, mean, sd) over :data:`CHANCE_MEASURES`.
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     truth = metrics.sample_clustering(n, "uniform", n_clusters=k_true, random_state=rng)
     rows = []
     for k in ks:
