@@ -194,12 +194,26 @@ def baseline_experiment(
             for measure in measures:
                 mean, std = float(baseline[measure].mean()), float(baseline[measure].std())
                 value = scores[measure]
-                z = (value - mean) / std if std > 0 else 0.0
+                z = _z_score(value, mean, std)
                 verdict = "better" if z > 2 else "worse" if z < -2 else "chance"
                 rows.append((k, measure, model, value, mean, std, z, verdict))
     report(progress, 1.0, "done")
     return pd.DataFrame(rows, columns=["K", "measure", "random_model", "value",
                                        "baseline_mean", "baseline_std", "z", "verdict"])
+
+
+def _z_score(value: float, mean: float, std: float) -> float:
+    """Distance of ``value`` from the baseline in standard deviations; a baseline without
+    spread (every random clustering alike, e.g. all singletons) has z = 0 at its value and
+    an infinite z elsewhere, rather than rounding noise divided by rounding noise."""
+    gap = value - mean
+    if std > _SPREAD_TOL:
+        return gap / std
+    return 0.0 if abs(gap) <= _SPREAD_TOL else float(np.copysign(np.inf, gap))
+
+
+# Spreads and gaps this small are rounding noise of scores in [-1, 1].
+_SPREAD_TOL = 1e-9
 
 
 register(Experiment(

@@ -100,3 +100,11 @@ def test_better_than_chance_depends_on_the_model():
     assert z["num"] < -10 and z["all"] < -10
     verdicts = np.select([df["z"] > 2, df["z"] < -2], ["better", "worse"], "chance")
     assert (df["verdict"] == verdicts).all()
+
+
+def test_a_baseline_without_spread_is_not_divided_by_rounding_noise():
+    from experiments.gates2017_baseline import _z_score
+
+    assert _z_score(-1e-17, 0.0, 1e-18) == 0.0
+    assert _z_score(0.5, 0.0, 0.0) == np.inf and _z_score(-0.5, 0.0, 0.0) == -np.inf
+    assert _z_score(0.3, 0.1, 0.1) == pytest.approx(2.0)
