@@ -3,8 +3,8 @@
 import streamlit as st
 
 from experiments import EXPERIMENTS
-from experiments.engine import BATCH_MEASURES
 from metrics import MEASURES, RANDOM_MODELS
+from metrics.batch import BATCH_MEASURES
 from ui.experiments import consensus_controls, preset_and_seed, show_experiment
 
 st.title("Is a correction for chance necessary?")

@@ -3,34 +3,21 @@
 The labelings of a batch are drawn as one ``(B, n)`` integer array (:func:`random_labels`);
 their contingency tables and measures come from :mod:`metrics.batch` (one ``bincount`` for the
 tables, array operations for RI, ARI, MI, NMI and AMI under every random model, the expected
-mutual information from metrics' one kernel), re-exported here for the experiment modules.
+mutual information from metrics' one kernel).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from metrics.batch import (
-    BATCH_MEASURES,
-    EMICache,
-    batch_contingency,
-    batch_expected_mi,
-    batch_measures,
-    check_measures,
-)
 from metrics.seeding import as_generator
 
 __all__ = [
-    "BATCH_MEASURES",
-    "EMICache",
-    "batch_contingency",
-    "batch_expected_mi",
-    "batch_measures",
-    "check_measures",
     "random_labels",
     "spawn_generators",
     "summarize",
 ]
+
 
 def spawn_generators(random_state: int | np.random.Generator | None, count: int):
     """``count`` independent generators derived from ``random_state`` (a seed or a Generator).

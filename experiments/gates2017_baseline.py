@@ -29,14 +29,10 @@ import pandas as pd
 
 from clustering.hierarchical import LINKAGES, Hierarchical, cut_tree
 from datasets import DATASETS, load
-from experiments.engine import (
-    batch_contingency,
-    batch_measures,
-    check_measures,
-    spawn_generators,
-)
+from experiments.engine import spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import RANDOM_MODELS, compare, sample_clustering
+from metrics.batch import batch_contingency, batch_measures, check_measures
 
 __all__ = ["baseline_experiment", "dendrogram_cuts", "random_baseline"]
 

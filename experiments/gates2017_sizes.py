@@ -26,11 +26,6 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from experiments.engine import (
-    batch_contingency,
-    batch_measures,
-    check_measures,
-)
 from experiments.registry import Experiment, Progress, register, report
 from metrics import (
     RANDOM_MODELS,
@@ -39,6 +34,7 @@ from metrics import (
     expected_rand_index,
     get_random_model,
 )
+from metrics.batch import batch_contingency, batch_measures, check_measures
 from metrics.chance import entropy_bounds
 from metrics.seeding import as_generator
 
