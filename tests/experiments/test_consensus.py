@@ -72,3 +72,14 @@ def test_the_same_seed_gives_the_same_curves():
 def test_bad_parameters_are_explained(override, message):
     with pytest.raises(ValueError, match=message):
         EXPERIMENTS["vinh2009-consensus"]("quick", **override)
+
+
+def test_ami_under_all_inherits_the_bias_towards_many_clusters():
+    # Under "all" the expectation and the bound (log n) do not depend on K: AMI_all is an
+    # increasing affine map of MI, so on random clusterings its CI grows with K as NMI's does.
+    df = EXPERIMENTS["vinh2009-consensus"](
+        "quick", blob_centers=(), datasets=(), n_samples=100, k_max=6, n_clusterings=10,
+        measures=("ami_sqrt",), random_models=("all", "perm"))
+    ci = df.pivot_table(index="K", columns="random_model", values="ci")
+    assert ci.loc[6, "all"] > ci.loc[2, "all"] + 0.01
+    assert abs(ci.loc[6, "perm"] - ci.loc[2, "perm"]) < 0.01
