@@ -320,7 +320,7 @@ def consensus_sweep(
 
 register(Experiment(
     name="vinh2009-consensus",
-    title="Choosing K with the Consensus Index: mean pairwise agreement of B clusterings",
+    title="Choosing K with the Consensus Index (mean agreement of B clusterings)",
     paper="Vinh, Epps & Bailey 2009, Sec. 3, Example 2 (eqs. 12-13)",
     description=(
         "For K = 2..K_max, B k-means clusterings (random restarts, or 80 % subsamples compared "
@@ -344,4 +344,5 @@ register(Experiment(
     },
     run=consensus_curves,
     figure="consensus",
+    options={"columns": 3},
 ))
