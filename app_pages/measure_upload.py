@@ -15,6 +15,7 @@ from ui.controls import algorithm_controls
 from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.text import plain, show_error
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
@@ -69,12 +70,12 @@ with view:
         X = datasets.standardize(data.X) if standardize else data.X
         result = run_algorithm(algorithm_name, X, int(seed), params)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     has_truth = label_column != NO_LABELS
     st.markdown(
-        f"**{name}**: {data.n_samples} rows, {data.n_features} features"
-        + (f", {np.unique(data.y).size} classes in '{label_column}'" if has_truth else "")
+        f"**{plain(name)}**: {data.n_samples} rows, {data.n_features} features"
+        + (f", {np.unique(data.y).size} classes in '{plain(label_column)}'" if has_truth else "")
         + f". {ALGORITHMS[algorithm_name].label} found **{result.n_clusters}** clusters"
         + (f" and {int((result.labels == -1).sum())} noise points"
            if (result.labels == -1).any() else "")
@@ -100,7 +101,7 @@ if has_truth:
             truth, found = score_noise(data.y, result.labels, policy)
             values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
         except ValueError as error:
-            st.error(f"{error}")
+            show_error(error)
             st.stop()
         table_tab, measures_tab, internal_tab = st.tabs(
             ["Contingency table", "Every measure", "Internal indices"]

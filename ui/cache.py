@@ -8,6 +8,7 @@ import streamlit as st
 import clustering
 import datasets
 from datasets.projection import project_2d
+from ui.text import figure_text
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -23,8 +24,10 @@ def load_dataset(
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def projection(X: np.ndarray, feature_names: tuple[str, ...]):
-    """`datasets.projection.project_2d`, cached by the data."""
-    return project_2d(X, feature_names)
+    """`datasets.projection.project_2d`, cached by the data; the axis titles (an uploaded
+    file's headers) are escaped for plotly."""
+    xy, titles = project_2d(X, feature_names)
+    return xy, tuple(figure_text(title) for title in titles)
 
 
 @st.cache_data(max_entries=64, show_spinner="Clustering…")

@@ -16,6 +16,7 @@ import streamlit as st
 
 from experiments import EXPERIMENTS
 from plots.experiments import experiment_figure
+from ui.text import show_error
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
@@ -84,7 +85,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
         params = experiment.parameters(preset, **overrides)
         df = run_with_progress(name, preset, seed, **overrides)
     except (ValueError, TypeError) as error:
-        st.error(str(error))
+        show_error(error)
         return
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)

@@ -43,6 +43,12 @@ def test_bad_centres_are_refused(blobs):
     np.testing.assert_array_equal(parse_indices("3 4,5;6"), [3, 4, 5, 6])
 
 
+@pytest.mark.parametrize("text", ["99999999999999999999", "-1", "2147483648", "9" * 5000])
+def test_out_of_range_point_numbers_are_a_value_error_not_an_overflow(text):
+    with pytest.raises(ValueError, match="point number"):
+        parse_indices(text)
+
+
 @pytest.mark.parametrize("method", ["single", "complete", "average", "ward"])
 def test_the_cut_height_gives_fclusters_k_clusters(blobs, method):
     Z = linkage(blobs.X, method=method)
