@@ -8,6 +8,7 @@ import streamlit as st
 import datasets
 import metrics
 from clustering import ALGORITHMS
+from clustering.budget import distances_overflow
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
@@ -15,7 +16,7 @@ from ui.controls import algorithm_controls
 from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
-from ui.text import plain, show_error
+from ui.text import plain, show_error, show_warning
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
@@ -67,11 +68,19 @@ with view:
     try:
         data = parse_upload(content, name, None if label_column == NO_LABELS else label_column,
                             MAX_ROWS)
-        X = datasets.standardize(data.X) if standardize else data.X
+        # Values near 1e200 would overflow every squared distance: standardise them.
+        rescaled = not standardize and distances_overflow(data.X)
+        X = datasets.standardize(data.X) if standardize or rescaled else data.X
         result = run_algorithm(algorithm_name, X, int(seed), params)
     except (ValueError, TypeError) as error:
         show_error(error)
         st.stop()
+    if rescaled:
+        st.warning("The values are so large or so close together that their squared "
+                   "distances overflow: the features were standardized (mean 0, standard "
+                   "deviation 1) before clustering.")
+    for warning in result.warnings:
+        show_warning(warning)
     has_truth = label_column != NO_LABELS
     st.markdown(
         f"**{plain(name)}**: {data.n_samples} rows, {data.n_features} features"

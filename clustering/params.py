@@ -33,6 +33,9 @@ class ParamSpec:
         One line for a student.
     log : bool
         Whether a slider should use a logarithmic scale.
+    at_most_n : bool
+        The value cannot exceed the number of points (a neighbourhood or cluster size):
+        `clustering.run` lowers a larger one to it, with a warning, so small data still run.
 
     Examples
     --------
@@ -54,6 +57,7 @@ class ParamSpec:
     choices: tuple = field(default_factory=tuple)
     help: str = ""
     log: bool = False
+    at_most_n: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

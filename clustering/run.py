@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from clustering.budget import distances_overflow
 from clustering.catalog import ALGORITHMS
 from clustering.params import resolve
 from clustering.spec import ClusteringResult
@@ -46,6 +47,15 @@ def _check_X(X) -> np.ndarray:
         raise ValueError(f"X needs at least 2 samples and 1 feature, got shape {X.shape}")
     if not np.isfinite(X).all():
         raise ValueError("X contains NaN or infinite values; remove or impute them first")
+    if distances_overflow(X):
+        problem = (f"values as large as {np.max(np.abs(X)):.3g} make squared distances overflow"
+                   if np.max(np.abs(X)) > 1 else
+                   f"points at most {np.max(np.ptp(X, axis=0)):.3g} apart make squared distances "
+                   "vanish")
+        raise ValueError(
+            f"X cannot be clustered as it is: {problem} in floating point. Standardize the "
+            "features first (datasets.standardize, or the Standardize switch in the app)"
+        )
     return X
 
 
@@ -88,12 +98,18 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     k = resolved.get("n_clusters")
     if k is not None and k > X.shape[0]:
         raise ValueError(f"n_clusters={k} exceeds the number of samples ({X.shape[0]})")
+    lowered = []
+    for param in spec.params:
+        if param.at_most_n and resolved[param.name] > X.shape[0]:
+            lowered.append(f"{param.name} lowered from {resolved[param.name]} to "
+                           f"{X.shape[0]}, the number of points")
+            resolved[param.name] = X.shape[0]
     estimator = spec.factory(random_state=as_seed(random_state), **resolved)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         labels = canonical_labels(estimator.fit_predict(X))
         extras = spec.extras(estimator, X)
-    messages = tuple(dict.fromkeys(str(w.message) for w in caught))
+    messages = tuple(dict.fromkeys([*lowered, *(str(w.message) for w in caught)]))
     return ClusteringResult(
         labels=labels,
         n_clusters=int(labels.max() + 1),

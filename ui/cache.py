@@ -8,6 +8,7 @@ import streamlit as st
 import clustering
 import datasets
 from datasets.projection import project_2d
+from ui.budget import check_budget, out_of_memory_message
 from ui.text import figure_text
 
 
@@ -34,5 +35,10 @@ def projection(X: np.ndarray, feature_names: tuple[str, ...]):
 def run_algorithm(
     name: str, X: np.ndarray, random_state: int, params: dict[str, Any]
 ) -> clustering.ClusteringResult:
-    """`clustering.run`, cached by algorithm, data, seed and parameters."""
-    return clustering.run(name, X, random_state=random_state, **params)
+    """`clustering.run`, cached by algorithm, data, seed and parameters, within the server's
+    budget (`ui.budget.check_budget`); running out of memory is a ValueError too."""
+    check_budget(name, X.shape, params)
+    try:
+        return clustering.run(name, X, random_state=random_state, **params)
+    except MemoryError:
+        raise ValueError(out_of_memory_message(name, X.shape)) from None
