@@ -9,6 +9,7 @@ import datasets
 import metrics
 from clustering import ALGORITHMS
 from clustering.budget import distances_overflow
+from datasets.upload import column_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
@@ -17,7 +18,7 @@ from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.text import plain, show_error, show_warning
-from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
+from ui.upload import SAMPLE_NAME, guess_label_column, parse_upload, sample_csv
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
 MAX_ROWS = 5000

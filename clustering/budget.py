@@ -27,7 +27,18 @@ MIN_SQUARED_SPAN = 1e-290
 
 @dataclass(frozen=True)
 class Budget:
-    """Largest run allowed: CPU seconds on one core and bytes of working memory."""
+    """Largest run allowed: CPU seconds on one core and bytes of working memory.
+
+    Parameters
+    ----------
+    seconds : float
+    memory_bytes : float
+
+    Examples
+    --------
+    >>> Budget(seconds=1.0, memory_bytes=1e8).seconds
+    1.0
+    """
 
     seconds: float
     memory_bytes: float
@@ -35,7 +46,18 @@ class Budget:
 
 @dataclass(frozen=True)
 class Cost:
-    """Estimated CPU seconds (one core) and peak working memory of one run, in bytes."""
+    """Estimated CPU seconds (one core) and peak working memory of one run, in bytes.
+
+    Parameters
+    ----------
+    seconds : float
+    memory_bytes : float
+
+    Examples
+    --------
+    >>> Cost(2.0, 1e6).fits(Budget(seconds=1.0, memory_bytes=1e9))
+    False
+    """
 
     seconds: float
     memory_bytes: float
@@ -131,6 +153,20 @@ def max_rows(name: str, n_features: int, params: Mapping[str, Any] | None = None
              budget: Budget = APP_BUDGET) -> int:
     """The largest number of points ``name`` can cluster within ``budget`` (0 if none).
 
+    Parameters
+    ----------
+    name : str
+        A key of `clustering.ALGORITHMS`.
+    n_features : int
+    params : mapping, optional
+        The algorithm's parameters; missing ones take their registered default.
+    budget : Budget, default=APP_BUDGET
+
+    Returns
+    -------
+    int
+        Found by doubling, then bisection, on `estimate_cost`.
+
     Examples
     --------
     >>> m = max_rows("affinity_propagation", 2)
@@ -157,6 +193,14 @@ def distances_overflow(X) -> bool:
     True when n · d · max|x|² exceeds `MAX_SUM_OF_SQUARES` (sums of squared distances, as
     k-means and the internal indices form them, would be infinite) or when the points are
     distinct but every squared distance rounds to zero. Standardising the features fixes both.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features), finite
+
+    Returns
+    -------
+    bool
 
     Examples
     --------

@@ -39,8 +39,11 @@ def canonical_labels(labels) -> np.ndarray:
 def _check_X(X) -> np.ndarray:
     try:
         X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
+    except (TypeError, ValueError):
+        raise ValueError(
+            "X must be a numeric array of shape (n_samples, n_features): every row a list of "
+            "the same number of numbers"
+        ) from None
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
     if X.shape[0] < 2 or X.shape[1] < 1:

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics._emi import emi_of_pairs
 from metrics.contingency import Contingency, resolve
 from metrics.information import (
@@ -29,7 +30,7 @@ from metrics.information import (
     log_base,
     normalizer,
 )
-from metrics.model_registry import get_random_model, model_sides
+from metrics.model_registry import check_model_options, get_random_model, model_sides
 from metrics.random_models import PermutationModel, expected_mi_binomial_limit
 
 __all__ = [
@@ -66,6 +67,7 @@ def expected_rand_index(
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
     """
+    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.n < 2:
         return 1.0
@@ -96,7 +98,14 @@ def expected_mutual_information_from_sizes(
     sizes_a, sizes_b : array of int
         Cluster sizes in ``[1, n]`` (need not be distinct).
     weights_a, weights_b : array of float
-        Expected number of clusters of each size (>= 0, finite).
+        Expected number of clusters of each size (>= 0, finite); ``sum(sizes * weights)``
+        must equal ``n`` (to 1e-6 relative), since every sample is in one cluster.
+
+    Raises
+    ------
+    ValueError
+        When ``n`` is not a positive integer, a size is not a whole number in [1, n], a
+        weight is negative or not finite, or a side's sizes do not add up to ``n``.
 
     Notes
     -----
@@ -109,6 +118,13 @@ def expected_mutual_information_from_sizes(
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
+    _check_total(a, wa, n, "a")
+    _check_total(b, wb, n, "b")
+    return _emi_from_checked_sizes(n, a, wa, b, wb)
+
+
+def _emi_from_checked_sizes(n: int, a: np.ndarray, wa: np.ndarray, b: np.ndarray,
+                            wb: np.ndarray) -> float:
     if a.size == 0 or b.size == 0:
         return 0.0
     # Pairs of sizes in chunks of rows of A: memory stays bounded for long size lists.
@@ -148,6 +164,16 @@ def _check_sizes(sizes, weights, n, side):
     return s[keep], w[keep]
 
 
+def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> None:
+    # Every sample is in one cluster, so the expected sizes add up to n under any model.
+    total = float(np.dot(sizes, weights))
+    if sizes.size and not np.isclose(total, n, rtol=1e-6, atol=0):
+        raise ValueError(
+            f"sizes_{side} weighted by weights_{side} must sum to n = {n} (every sample is in "
+            f"one cluster), got {total:g}: pass the sizes of every cluster, or the right n."
+        )
+
+
 def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
     def compute() -> float:
         model_true, model_pred = model_sides(random_model, one_sided)
@@ -160,11 +186,12 @@ def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
-        sa, wa = model_true.size_weights(ct.row_sums, ct.n)
-        sb, wb = model_pred.size_weights(ct.col_sums, ct.n)
-        return expected_mutual_information_from_sizes(ct.n, sa, wa, sb, wb)
+        sa, wa = _check_sizes(*model_true.size_weights(ct.row_sums, ct.n), ct.n, "a")
+        sb, wb = _check_sizes(*model_pred.size_weights(ct.col_sums, ct.n), ct.n, "b")
+        # The models' expected counts may leave out negligible sizes: no total check here.
+        return _emi_from_checked_sizes(ct.n, sa, wa, sb, wb)
 
-    return ct.cached(("emi", random_model, bool(one_sided)), compute)
+    return ct.cached(("emi", random_model, check_bool(one_sided, "one_sided")), compute)
 
 
 def _mi_is_constant(ct: Contingency) -> bool:
@@ -188,6 +215,7 @@ def expected_mutual_information(
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
+    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     return _expected_mi(ct, random_model, one_sided) / log_base(base)
 
@@ -222,6 +250,7 @@ def adjusted_mutual_information(
         raise ValueError(
             "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
         )
+    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, random_model)
     if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):

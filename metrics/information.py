@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics._labels import as_label_array, encode
 from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.contingency import Contingency, resolve
@@ -441,7 +442,7 @@ def variation_of_information(
     """
     ct = resolve(labels_true, labels_pred, contingency)
     vi = sum(_conditional_entropies(ct))
-    if normalized:
+    if check_bool(normalized, "normalized"):
         joint = _joint_entropy(ct)
         return min(vi / joint, 1.0) if joint > 0 else 0.0
     return vi / log_base(base)

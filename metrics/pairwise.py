@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics.contingency import resolve
 from metrics.information import is_identity, log_base
 
@@ -78,7 +79,7 @@ def pairwise_adjusted_mutual_information(
     """
     ct = resolve(labels_true, labels_pred, contingency)
     s_p = _pami(ct)
-    if not normalized:
+    if not check_bool(normalized, "normalized"):
         return s_p / log_base(base)
     if is_identity(ct):
         return 1.0  # s_p(A, A) = q_p(A) by definition (Corollary 2)

@@ -51,15 +51,23 @@ __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 SAMPLING_MODELS = (*RANDOM_MODELS, "uniform", "exact_k")
 
 _TABLE_LIMIT = 5_000_000
+#: Largest n `sample_clustering` draws for: about a second per draw at this size, and 80 MB
+#: of labels; beyond it a call would hold the process for minutes.
+MAX_SAMPLE_SIZE = 10_000_000
 
 
 def _generator(random_state) -> np.random.Generator:
     if isinstance(random_state, np.random.Generator):
         return random_state
-    if random_state is None or (
-        isinstance(random_state, int | np.integer) and not isinstance(random_state, bool)
-    ):
-        return np.random.default_rng(random_state)
+    if random_state is None:
+        return np.random.default_rng()
+    if isinstance(random_state, int | np.integer) and not isinstance(random_state, bool):
+        if random_state < 0:
+            raise ValueError(
+                f"random_state must be a non-negative integer seed (or None, or a numpy "
+                f"Generator), got {random_state}"
+            )
+        return np.random.default_rng(int(random_state))
     raise TypeError(
         f"random_state must be None, an int seed or a numpy Generator, got {random_state!r}"
     )
@@ -181,7 +189,7 @@ def sample_clustering(
     Parameters
     ----------
     n : int
-        Number of elements, >= 1.
+        Number of elements, from 1 to `MAX_SAMPLE_SIZE` (10 million).
     model : {"perm", "num", "all", "uniform", "exact_k"}
         The law; see the module docstring for each algorithm.
     n_clusters : int, optional
@@ -195,9 +203,22 @@ def sample_clustering(
     -------
     ndarray of int64, shape (n,)
         Labels in 0..K-1.
+
+    Raises
+    ------
+    ValueError
+        ``n`` not an integer in [1, `MAX_SAMPLE_SIZE`], unknown model, missing or wrong
+        ``n_clusters`` or ``sizes``, negative seed.
+    TypeError
+        ``n_clusters`` or ``sizes`` not integers, ``random_state`` of another type.
     """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
+    if n > MAX_SAMPLE_SIZE:
+        raise ValueError(
+            f"n = {n:,} is more than sample_clustering draws ({MAX_SAMPLE_SIZE:,}): use a "
+            f"smaller n; the random models' expected values do not need samples"
+        )
     n = int(n)
     if model not in SAMPLING_MODELS:
         raise ValueError(f"unknown model {model!r}; choose one of {', '.join(SAMPLING_MODELS)}")

@@ -117,3 +117,11 @@ def test_without_labels_colours_follow_the_previous_run():
     raw = [clustering.run("kmeans", X, random_state=seed).labels for seed in (0, 11)]
     assert (raw[0] != raw[1]).any()
     np.testing.assert_array_equal(before, after)
+
+
+def test_a_one_column_file_named_label_is_clustered_as_data():
+    at = upload(open_page(PAGE), "heights.csv", b"label\n1.0\n1.1\n0.9\n5.0\n5.2\n4.9\n")
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert label_box(at).value == "(no labels)"
+    assert label_box(at).options == ["(no labels)", "label"]
+    assert "1 features" in at.markdown[0].value
