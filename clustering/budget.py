@@ -95,13 +95,13 @@ _MODELS: dict[str, tuple[float, Callable, Callable]] = {
     "spectral": (1e-8, lambda n, d, p: _pairwise(n, d, p)
                  + n * p["n_clusters"] * p["n_neighbors"] * 300,
                  lambda n, d, p: (4 * n * n if p["affinity"] == "rbf"
-                                  else 4 * n * p["n_neighbors"]) * _F),
+                                  else 12 * n * p["n_neighbors"]) * _F),
     # Both loop in Python over the points, so their cost per pair is far higher.
     "mean_shift": (5e-7, lambda n, d, p: n * n * (1 + d / 32) * (1 if p["bin_seeding"] else 10),
                    lambda n, d, p: n * n * _F),
     "optics": (1e-6, lambda n, d, p: n * n * (1 + d / 32), lambda n, d, p: 2 * n * n * _F),
     "birch": (2e-8, lambda n, d, p: n * d * p["branching_factor"] * 10,
-              lambda n, d, p: n * d * _F * 4),
+              lambda n, d, p: n * d * _F * 8),
     "affinity_propagation": (6e-9, lambda n, d, p: n * n * (d + p["max_iter"]),
                              lambda n, d, p: 7 * n * n * _F),
 }

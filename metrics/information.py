@@ -441,11 +441,12 @@ def variation_of_information(
     1.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
+    scale = log_base(base)  # checked even when normalized ignores it
     vi = sum(_conditional_entropies(ct))
     if check_bool(normalized, "normalized"):
         joint = _joint_entropy(ct)
         return min(vi / joint, 1.0) if joint > 0 else 0.0
-    return vi / log_base(base)
+    return vi / scale
 
 
 def homogeneity(

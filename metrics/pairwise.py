@@ -79,8 +79,9 @@ def pairwise_adjusted_mutual_information(
     """
     ct = resolve(labels_true, labels_pred, contingency)
     s_p = _pami(ct)
+    scale = log_base(base)  # checked even when normalized ignores it
     if not check_bool(normalized, "normalized"):
-        return s_p / log_base(base)
+        return s_p / scale
     if is_identity(ct):
         return 1.0  # s_p(A, A) = q_p(A) by definition (Corollary 2)
     q = 0.5 * (_entropy_of_sizes(ct.row_sums, ct.n) + _entropy_of_sizes(ct.col_sums, ct.n))
