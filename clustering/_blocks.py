@@ -16,13 +16,28 @@ _SAMPLE_ROWS = 256
 
 
 def check_metric(X: np.ndarray, metric) -> None:
-    """Raise ValueError if scipy's ``cdist`` does not accept ``metric``."""
+    """Raise ValueError if scipy's ``cdist`` does not accept ``metric``, or if, for
+    ``metric="precomputed"``, X is not a square matrix of finite non-negative distances."""
+    if metric == "precomputed":
+        if X.shape[0] != X.shape[1] or not np.isfinite(X).all() or (X < 0).any():
+            raise ValueError("with metric='precomputed', X must be a square matrix of finite, "
+                             "non-negative distances (clustering.distance_matrix makes one)")
+        return
     try:
         cdist(X[:1], X[:1], metric=metric)
     except (ValueError, TypeError) as err:
         raise ValueError(
             f"metric {metric!r} is not a scipy.spatial.distance metric usable on this data: {err}"
         ) from None
+
+
+def pair_distances(X: np.ndarray, rows, cols, metric) -> np.ndarray:
+    """Distances between the points ``rows`` and the points ``cols`` (slices or index arrays):
+    ``cdist`` of those rows of X, or the block of X itself when ``metric="precomputed"``."""
+    if metric == "precomputed":
+        block = X[rows]
+        return np.array(block[:, cols])
+    return cdist(X[rows], X[cols], metric=metric)
 
 
 def row_blocks(n_rows: int, n_cols: int) -> Iterator[slice]:
@@ -41,7 +56,7 @@ def upper_blocks(X: np.ndarray, metric) -> Iterator[tuple[slice, np.ndarray]]:
     """
     n = X.shape[0]
     for rows in row_blocks(n, n):
-        block = cdist(X[rows], X[rows.start:], metric=metric)
+        block = pair_distances(X, rows, slice(rows.start, None), metric)
         size = rows.stop - rows.start
         block[:, :size][np.tri(size, dtype=bool)] = np.inf
         yield rows, block
@@ -60,10 +75,12 @@ def kth_smallest_pair_distance(X: np.ndarray, metric, k: int) -> float:
     if not 0 <= k < n_pairs:
         raise ValueError(f"k={k} out of range for {n_pairs} pairs")
     if n_pairs <= _DIRECT_PAIRS:
-        return float(np.partition(pdist(X, metric=metric), k)[k])
+        condensed = (X[np.triu_indices(n, 1)] if metric == "precomputed"
+                     else pdist(X, metric=metric))
+        return float(np.partition(condensed, k)[k])
     rng = np.random.default_rng(0)
     rows = rng.choice(n, size=_SAMPLE_ROWS, replace=False)
-    sample = cdist(X[rows], X, metric=metric)
+    sample = pair_distances(X, rows, slice(None), metric)
     sample = np.sort(sample[np.arange(n)[None, :] != rows[:, None]])
     q = (k + 0.5) / n_pairs
     margin = 0.005

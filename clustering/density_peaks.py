@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks, upper_blocks
+from clustering._blocks import (
+    check_metric,
+    kth_smallest_pair_distance,
+    pair_distances,
+    row_blocks,
+    upper_blocks,
+)
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 
@@ -66,7 +71,8 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         ``round(N * percent / 100)`` (1-based) of their sorted list, as in the authors' script.
     kernel : {"gaussian", "cutoff"}, default="gaussian"
     metric : str or callable, default="euclidean"
-        Any metric accepted by ``scipy.spatial.distance.cdist``.
+        Any metric accepted by ``scipy.spatial.distance.cdist``, or "precomputed" (X is a
+        square distance matrix, e.g. from `clustering.distance_matrix`).
     halo : {"paper", "script"}, default="paper"
         Rule for the border density (see above).
     halo_as_noise : bool, default=False
@@ -162,16 +168,16 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
 
     def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = X.shape[0]
-        ranked = X[self.order_]
+        order = self.order_
         delta = np.empty(n)
         nearest = np.full(n, -1, dtype=np.intp)
-        delta[self.order_[0]] = cdist(ranked[:1], ranked, metric=self.metric).max()
+        delta[order[0]] = pair_distances(X, order[:1], order, self.metric).max()
         for rows in row_blocks(n, n):
             start = max(rows.start, 1)
             if start >= rows.stop:
                 continue
             # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = cdist(ranked[start:rows.stop], ranked[:rows.stop], metric=self.metric)
+            d = pair_distances(X, order[start:rows.stop], order[:rows.stop], self.metric)
             rank = np.arange(start, rows.stop)[:, None]
             d[np.arange(rows.stop)[None, :] >= rank] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.

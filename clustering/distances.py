@@ -101,7 +101,7 @@ _SPECS = [
     DistanceSpec(
         "jaccard", "Jaccard", r"1 - \frac{|x \cap y|}{|x \cup y|}",
         "One minus the share of the features present in either that are present in both "
-        "(differing non-zero values count as different).", "binary", True,
+        "(a feature is present where it is non-zero).", "binary", True,
     ),
     DistanceSpec(
         "geodesic", "Geodesic (kNN graph)",
@@ -228,7 +228,8 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
     :math:`\sqrt{(x - y)^\top C^{-1} (x - y)}` with C the covariance of the features (the
     slides write it without the square root, which breaks the triangle inequality).
     Cosine: :math:`1 - x^\top y / (\|x\| \|y\|)`. Hamming: the share of differing features.
-    Jaccard: :math:`1 - |x \cap y| / |x \cup y|` over non-zero features (slides,
+    Jaccard: :math:`1 - |x \cap y| / |x \cup y|`, a feature being present where it is
+    non-zero (slides,
     "Qualitative features"). Geodesic: the shortest path through the k-nearest-neighbour
     graph with Euclidean edge lengths (slides, "Geodesic distance"; Tenenbaum, de Silva and
     Langford 2000, Isomap), by Dijkstra's algorithm in ``scipy.sparse.csgraph``.

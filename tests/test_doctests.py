@@ -5,7 +5,7 @@ import importlib
 
 import pytest
 
-MODULES = ["clustering.distances"]
+MODULES = ["clustering.distances", "clustering.precomputed"]
 
 
 @pytest.mark.parametrize("name", MODULES)

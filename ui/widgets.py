@@ -1,5 +1,6 @@
 """Widgets built from the registries' parameter specs, so a new parameter needs no page code."""
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -58,3 +59,14 @@ def param_widget(spec: ParamSpec, key: str, *, bind: bool = False) -> Any:
         format="%g",
         **common,
     )
+
+
+def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str],
+                  bind: Callable[[ParamSpec], bool]) -> dict[str, Any]:
+    """The widgets of ``specs`` in order, skipping those that do not apply to the values
+    chosen above them (a metric's own parameters); the skipped ones keep their defaults."""
+    values: dict[str, Any] = {}
+    for spec in specs:
+        if spec.shown(values):
+            values[spec.name] = param_widget(spec, key(spec), bind=bind(spec))
+    return values
