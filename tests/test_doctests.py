@@ -5,7 +5,8 @@ import importlib
 
 import pytest
 
-MODULES = ["clustering.distances", "clustering.precomputed"]
+MODULES = ["clustering.distances", "clustering.precomputed", "explorer.dimension",
+           "explorer.features"]
 
 
 @pytest.mark.parametrize("name", MODULES)
