@@ -7,6 +7,7 @@ Jaccard) and the geodesic distance through a k-nearest-neighbour graph.
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -209,14 +210,28 @@ def knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
 
 def _geodesic(X: np.ndarray, n_neighbors: int) -> np.ndarray:
     graph = knn_graph(X, n_neighbors)
-    n_components, _ = connected_components(graph, directed=False)
+    n_components, labels = connected_components(graph, directed=False)
     if n_components > 1:
-        raise ValueError(
+        warnings.warn(
             f"the {n_neighbors}-nearest-neighbour graph falls into {n_components} separate "
-            "pieces, so some geodesic distances are infinite; raise n_neighbors until the "
-            "graph is connected"
-        )
+            "pieces; they were joined by the shortest edge between each two pieces, as "
+            "scikit-learn's Isomap does. Raise n_neighbors for a graph that is connected on "
+            "its own.", UserWarning, stacklevel=3)
+        graph = _joined(X, graph, labels, n_components)
     return shortest_path(graph, method="D", directed=False)
+
+
+def _joined(X: np.ndarray, graph, labels: np.ndarray, n_components: int):
+    """The graph plus, for every two components, an edge between their closest points."""
+    graph = graph.tolil()
+    members = [np.flatnonzero(labels == c) for c in range(n_components)]
+    for a in range(n_components):
+        for b in range(a):
+            D = cdist(X[members[a]], X[members[b]])
+            i, j = np.unravel_index(D.argmin(), D.shape)
+            u, v = members[a][i], members[b][j]
+            graph[u, v] = graph[v, u] = D[i, j]
+    return graph.tocsr()
 
 
 def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
@@ -252,9 +267,16 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
     Raises
     ------
     ValueError
-        Unknown metric or parameter, a parameter out of range, a singular covariance, an
-        all-zero row under cosine (its angle is undefined), or a k-nearest-neighbour graph in
-        several pieces (the message names how many and says to raise ``n_neighbors``).
+        Unknown metric or parameter, a parameter out of range, a singular covariance, or an
+        all-zero row under cosine (its angle is undefined).
+
+    Warns
+    -----
+    UserWarning
+        When the k-nearest-neighbour graph falls into several pieces: they are joined, as
+        scikit-learn's Isomap joins them, by an edge between the closest points of every
+        two pieces, and the warning names how many pieces there were and says to raise
+        ``n_neighbors``.
 
     Examples
     --------

@@ -70,7 +70,18 @@ def pca_spectrum(X) -> pd.DataFrame:
     X = _check(X)
     centred = X - X.mean(axis=0)
     singular = np.linalg.svd(centred, compute_uv=False)
-    eigenvalues = singular**2 / X.shape[0]
+    return spectrum_table(singular**2 / X.shape[0])
+
+
+def spectrum_table(eigenvalues) -> pd.DataFrame:
+    """Eigenvalues (sorted largest first here) with their shares of the total variance.
+
+    Examples
+    --------
+    >>> spectrum_table([1, 5, 3, 1])["cumulative"].tolist()
+    [0.5, 0.8, 0.9, 1.0]
+    """
+    eigenvalues = np.sort(np.asarray(eigenvalues, dtype=float))[::-1]
     total = eigenvalues.sum()
     explained = eigenvalues / total if total > 0 else np.zeros_like(eigenvalues)
     return pd.DataFrame({"component": np.arange(1, len(eigenvalues) + 1),

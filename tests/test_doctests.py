@@ -6,7 +6,7 @@ import importlib
 import pytest
 
 MODULES = ["clustering.distances", "clustering.precomputed", "explorer.dimension",
-           "explorer.features", "datasets.stones"]
+           "explorer.features", "explorer.distances", "datasets.stones"]
 
 
 @pytest.mark.parametrize("name", MODULES)

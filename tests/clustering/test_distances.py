@@ -78,10 +78,18 @@ def test_geodesic_is_at_least_euclidean():
     assert (distance_matrix(roll, "geodesic") >= cdist(roll, roll) - 1e-9).all()
 
 
-def test_disconnected_graph_is_refused_naming_the_pieces():
-    two = np.vstack([RNG.normal(size=(20, 2)), RNG.normal(size=(20, 2)) + 100])
-    with pytest.raises(ValueError, match=r"2 separate pieces.*raise n_neighbors"):
-        distance_matrix(two, "geodesic", n_neighbors=5)
+# Isomap's own join edits a CSR matrix in place, and scipy says so.
+@pytest.mark.filterwarnings("ignore::scipy.sparse.SparseEfficiencyWarning")
+@pytest.mark.parametrize("offsets", [(0, 100), (0, 50, 100)])
+def test_disconnected_graph_is_joined_as_isomap_joins_it_and_said_so(offsets):
+    rng = np.random.default_rng(5)
+    pieces = np.vstack([rng.normal(size=(20, 2)) + [o, o / 2] for o in offsets])
+    with pytest.warns(UserWarning, match=rf"{len(offsets)} separate pieces.*Raise n_neighbors"):
+        D = distance_matrix(pieces, "geodesic", n_neighbors=5)
+    with pytest.warns(UserWarning):
+        expected = Isomap(n_neighbors=5).fit(pieces).dist_matrix_
+    assert np.isfinite(D).all()
+    np.testing.assert_allclose(D, expected, rtol=1e-10)
 
 
 def test_knn_graph_matches_isomap_graph():
