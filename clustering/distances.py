@@ -208,7 +208,26 @@ def knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
     return kneighbors_graph(X, int(n_neighbors), mode="distance")
 
 
-def _geodesic(X: np.ndarray, n_neighbors: int) -> np.ndarray:
+def connected_knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
+    """`knn_graph`, with its pieces (if it falls into several) joined as scikit-learn's
+    Isomap joins them: an edge between the closest points of every two pieces.
+
+    Warns
+    -----
+    UserWarning
+        When pieces were joined, naming how many there were and saying to raise
+        ``n_neighbors``.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     graph = connected_knn_graph([[0.0], [1.0], [5.0], [6.0]], n_neighbors=1)
+    >>> graph.toarray()[1, 2], "2 separate pieces" in str(caught[0].message)
+    (np.float64(4.0), True)
+    """
+    X = _check_X(X)
     graph = knn_graph(X, n_neighbors)
     n_components, labels = connected_components(graph, directed=False)
     if n_components > 1:
@@ -216,9 +235,9 @@ def _geodesic(X: np.ndarray, n_neighbors: int) -> np.ndarray:
             f"the {n_neighbors}-nearest-neighbour graph falls into {n_components} separate "
             "pieces; they were joined by the shortest edge between each two pieces, as "
             "scikit-learn's Isomap does. Raise n_neighbors for a graph that is connected on "
-            "its own.", UserWarning, stacklevel=3)
+            "its own.", UserWarning, stacklevel=2)
         graph = _joined(X, graph, labels, n_components)
-    return shortest_path(graph, method="D", directed=False)
+    return graph
 
 
 def _joined(X: np.ndarray, graph, labels: np.ndarray, n_components: int):
@@ -302,7 +321,8 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
             f"valid: {', '.join(sorted(allowed)) or 'none'}"
         )
     if metric == "geodesic":
-        return _geodesic(X, params.get("n_neighbors", GEODESIC_NEIGHBORS))
+        graph = connected_knn_graph(X, params.get("n_neighbors", GEODESIC_NEIGHBORS))
+        return shortest_path(graph, method="D", directed=False)
     kwargs: dict[str, Any] = {}
     if metric == "minkowski":
         p = params.get("p", DISTANCES["minkowski"].params[0].default)

@@ -81,10 +81,10 @@ _SPECS = [
          n=1000, intrinsic_dim=2),
     _gen("swiss_roll", "Swiss roll",
          "A sheet rolled up in 3-D (intrinsic dimension 2); classes: four stretches along "
-         "the roll.", n=1000, noise=0.2, max_noise=2.0, intrinsic_dim=2),
+         "the roll.", n=1000, noise=0.05, max_noise=2.0, intrinsic_dim=2),
     _gen("s_curve", "S-curve",
          "A sheet bent into an S in 3-D (intrinsic dimension 2); classes: four stretches "
-         "along the S.", n=1000, noise=0.05, max_noise=0.5, intrinsic_dim=2),
+         "along the S.", n=1000, noise=0.01, max_noise=0.5, intrinsic_dim=2),
     _gen("xor", "XOR features",
          "Class = XOR of the signs of x1 and x2 (each useless alone), plus 4 noise features.",
          noise=0.35, max_noise=1.0),

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy.sparse.csgraph import shortest_path
 
-from clustering.distances import distance_matrix, knn_graph
+from clustering.distances import connected_knn_graph, distance_matrix
 
 
 def unit_ball(p: float, n_points: int = 401) -> np.ndarray:
@@ -99,12 +99,8 @@ class GeodesicPath:
 
 def geodesic_path(X, n_neighbors: int, source: int, target: int) -> GeodesicPath:
     """The shortest path from ``source`` to ``target`` in the k-nearest-neighbour graph
-    (Dijkstra's algorithm in ``scipy.sparse.csgraph``), as the geodesic distance follows it.
-
-    Raises
-    ------
-    ValueError
-        If the two points are in different pieces of the graph (raise ``n_neighbors``).
+    (`clustering.distances.connected_knn_graph`, pieces joined; Dijkstra's algorithm in
+    ``scipy.sparse.csgraph``), as the geodesic distance follows it.
 
     Examples
     --------
@@ -114,14 +110,9 @@ def geodesic_path(X, n_neighbors: int, source: int, target: int) -> GeodesicPath
     ([0, 1, 2, 3], 3.0, 2.236)
     """
     X = np.asarray(X, dtype=float)
-    graph = knn_graph(X, n_neighbors)
+    graph = connected_knn_graph(X, n_neighbors)
     lengths, predecessors = shortest_path(graph, method="D", directed=False, indices=source,
                                           return_predecessors=True)
-    if not np.isfinite(lengths[target]):
-        raise ValueError(
-            f"points {source} and {target} lie in separate pieces of the "
-            f"{n_neighbors}-nearest-neighbour graph; raise n_neighbors"
-        )
     path = [target]
     while path[-1] != source:
         path.append(int(predecessors[path[-1]]))

@@ -57,5 +57,8 @@ def distances(X: np.ndarray, metric: str, **params) -> tuple[np.ndarray, tuple[s
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def path(X: np.ndarray, n_neighbors: int, source: int, target: int) -> GeodesicPath:
-    """`explorer.distances.geodesic_path`, cached."""
-    return geodesic_path(X, n_neighbors, source, target)
+    """`explorer.distances.geodesic_path`, cached; a joined graph's warning is shown by the
+    page from `distances`, so it is not repeated here."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return geodesic_path(X, n_neighbors, source, target)
