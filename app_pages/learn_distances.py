@@ -33,13 +33,15 @@ SLIDES_PAIR = np.array([[1, 0, 0, 0, 1, 0, 0, 1], [0, 1, 0, 0, 1, 0, 1, 1]], dty
 
 st.title("Distances: what does 'near' mean?")
 st.markdown("A **metric** d satisfies symmetry, non-negativity, d(x, y) = 0 only for x = y, "
-            "and the triangle inequality d(x, z) <= d(x, y) + d(y, z). The distances every "
-            "algorithm of the app accepts:")
-st.dataframe(pd.DataFrame([{"distance": s.label, "for": s.kind,
-                            "metric": "yes" if s.is_metric else "no",
-                            "what it measures": s.description} for s in DISTANCES.values()]),
-             hide_index=True, key="lds_registry")
-with st.expander("Every distance's formula"):
+            "and the triangle inequality d(x, z) <= d(x, y) + d(y, z). Every algorithm of the "
+            "app with a distance accepts the ones below; the choice changes which points are "
+            "neighbours, and so the clusters.")
+with st.expander("The distances of the app, with their formulas"):
+    st.dataframe(pd.DataFrame([{"distance": s.label, "for": s.kind,
+                                "metric": "yes" if s.is_metric else "no",
+                                "what it measures": s.description}
+                               for s in DISTANCES.values()]),
+                 hide_index=True, key="lds_registry")
     for spec in DISTANCES.values():
         st.markdown(f"**{spec.label}**")
         st.latex(r"d(x, y) = " + spec.formula)
@@ -92,7 +94,7 @@ with right:
 
 st.subheader("Qualitative features: the stones as yes/no answers")
 binary = stone_binary_features()
-left, right = st.columns([1, 1.6], gap="large")
+left, right = st.columns([1.2, 1.6], gap="large")
 with left:
     qualitative = st.radio("Distance", ("hamming", "jaccard", "cosine"),
                            format_func=lambda m: DISTANCES[m].label, key="lds_qual",
@@ -126,7 +128,8 @@ with left:
                              bind="query-params",
                              help="The same algorithm runs twice, with each distance.")
 data = load_dataset(name, 400, None, 0, False)
-xy = data.X[:, VIEW.get(name, [0, 1])]
+view = VIEW.get(name, [0, 1])
+xy, axes = data.X[:, view], tuple(data.feature_names[j] for j in view)
 try:
     geodesic, notes = distances(data.X, "geodesic", n_neighbors=n_neighbors)
 except ValueError as error:
@@ -134,12 +137,12 @@ except ValueError as error:
     st.stop()
 for note in notes:
     st.warning(note)
-source, target = farthest_pair(geodesic, data.y == 0)
+source, target = farthest_pair(geodesic)
 route = path(data.X, n_neighbors, source, target)
 with right:
     show_chart(graph_path_figure(xy, data.y, route.edges, route.path,
                                  title=f"Geodesic {route.geodesic:.2f} against straight "
-                                       f"line {route.euclidean:.2f}"),
+                                       f"line {route.euclidean:.2f}", axis_titles=axes),
                key="lds_graph", filename="geodesic-path",
                data=points_frame(xy, true_class=data.y,
                                  on_path=np.isin(np.arange(len(xy)), route.path)))
@@ -153,7 +156,7 @@ scores = {metric: adjusted_rand_index(data.y, r.labels) for metric, r in results
 cols = st.columns(2)
 for col, (metric, result) in zip(cols, results.items(), strict=True):
     with col:
-        show_chart(cluster_scatter(xy, align_labels(data.y, result.labels),
+        show_chart(cluster_scatter(xy, align_labels(data.y, result.labels), axis_titles=axes,
                                    title=f"{ALGORITHMS[algorithm].label}, {metric}: "
                                          f"ARI {scores[metric]:.2f}"),
                    key=f"lds_payoff_{metric}", filename=f"payoff-{metric}",

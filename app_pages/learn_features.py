@@ -63,13 +63,13 @@ with view:
                          "binned": st.column_config.NumberColumn(
                              f"binned ({MI_BINS} bins)", format="%.4f"),
                          "knn": st.column_config.NumberColumn("k-NN estimate", format="%.4f")})
-ranks = pd.DataFrame({METHOD_LABELS[m]: t.reset_index().set_index("feature")["index"] + 1
-                      for m, t in tables.items()}).sort_values(METHOD_LABELS[method])
-with controls:
-    st.markdown("**Rank of each feature under each criterion**")
-    st.dataframe(ranks, key="lfe_ranks", height=260)
-    st.caption("The ranking depends on the criterion: correlation sees only linear trends, "
-               "mutual information any dependence.")
+ranks = pd.DataFrame({m: t.reset_index().set_index("feature")["index"] + 1
+                      for m, t in tables.items()}).sort_values(method)
+with view:
+    st.markdown("**Rank of each feature under each criterion.** The ranking depends on the "
+                "criterion: correlation sees only linear trends, mutual information any "
+                "dependence, the one-feature classifier only what one cut per class can use.")
+    st.dataframe(ranks, key="lfe_ranks", height=250)
 
 st.subheader("A single-variable classifier")
 feature = st.selectbox("Feature", names, index=names.index(tables["single_variable"]

@@ -122,16 +122,17 @@ def geodesic_path(X, n_neighbors: int, source: int, target: int) -> GeodesicPath
                         float(np.linalg.norm(X[source] - X[target])), edges)
 
 
-def farthest_pair(D, mask) -> tuple[int, int]:
-    """The two points among ``mask`` whose distance in ``D`` is largest.
+def farthest_pair(D, mask=None) -> tuple[int, int]:
+    """The two points (among ``mask``, default all) whose distance in ``D`` is largest.
 
     Examples
     --------
     >>> D = np.array([[0, 1, 5], [1, 0, 4], [5, 4, 0]])
-    >>> farthest_pair(D, [True, True, False])
-    (0, 1)
+    >>> farthest_pair(D), farthest_pair(D, [True, True, False])
+    ((0, 2), (0, 1))
     """
-    idx = np.flatnonzero(mask)
-    sub = np.asarray(D)[np.ix_(idx, idx)]
+    D = np.asarray(D)
+    idx = np.flatnonzero(np.ones(len(D), dtype=bool) if mask is None else mask)
+    sub = D[np.ix_(idx, idx)]
     i, j = np.unravel_index(np.argmax(sub), sub.shape)
     return int(idx[min(i, j)]), int(idx[max(i, j)])

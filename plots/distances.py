@@ -70,7 +70,8 @@ def distance_heatmap(D: np.ndarray, names: Sequence[str], *, title: str = "") ->
 
 
 def graph_path_figure(X: np.ndarray, labels: np.ndarray, edges: np.ndarray,
-                      path: np.ndarray, *, title: str = "") -> go.Figure:
+                      path: np.ndarray, *, title: str = "",
+                      axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
     """The k-nearest-neighbour graph (thin grey edges), points coloured by class, the
     shortest path between its ends (thick) and the straight line between them (dashed)."""
     X = np.asarray(X, dtype=float)
@@ -91,5 +92,6 @@ def graph_path_figure(X: np.ndarray, labels: np.ndarray, edges: np.ndarray,
     fig.add_trace(go.Scatter(x=ends[:, 0], y=ends[:, 1], mode="lines+markers",
                              name="straight line", marker={"size": 14, "color": "#000000"},
                              line={"color": "#000000", "width": 2, "dash": "dash"}))
-    fig.update_layout(legend={"orientation": "h", "y": -0.15})
+    fig.update_layout(legend={"orientation": "h", "y": -0.15}, xaxis_title=axis_titles[0],
+                      yaxis_title=axis_titles[1])
     return _square(fig, title)
