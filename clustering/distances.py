@@ -17,6 +17,7 @@ from scipy.sparse.csgraph import connected_components, shortest_path
 from scipy.spatial.distance import cdist
 from sklearn.neighbors import kneighbors_graph
 
+from clustering._validation import check_X
 from clustering.params import ParamSpec
 
 
@@ -123,18 +124,6 @@ DISTANCES: dict[str, DistanceSpec] = {s.name: s for s in _SPECS}
 DISTANCE_PARAMS: tuple[ParamSpec, ...] = tuple(p for s in _SPECS for p in s.params)
 
 
-def _check_X(X) -> np.ndarray:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
-    if X.ndim != 2 or X.shape[0] < 1 or X.shape[1] < 1:
-        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X contains NaN or infinite values; remove or impute them first")
-    return X
-
-
 def inverse_covariance(X) -> np.ndarray:
     r"""The inverse of the sample covariance of ``X`` (ddof = 1): Mahalanobis' :math:`C^{-1}`.
 
@@ -158,7 +147,7 @@ def inverse_covariance(X) -> np.ndarray:
     array([[0.75, 0.  ],
            [0.  , 3.  ]])
     """
-    X = _check_X(X)
+    X = check_X(X)
     n, d = X.shape
     cov = np.atleast_2d(np.cov(X, rowvar=False)) if n > 1 else np.zeros((d, d))
     if n <= d or np.linalg.matrix_rank(cov) < d:
@@ -198,7 +187,7 @@ def knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
            [1., 0., 0.],
            [0., 2., 0.]])
     """
-    X = _check_X(X)
+    X = check_X(X)
     n = X.shape[0]
     if (isinstance(n_neighbors, bool) or not isinstance(n_neighbors, int | np.integer)
             or not 1 <= n_neighbors <= n - 1):
@@ -227,7 +216,7 @@ def connected_knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
     >>> graph.toarray()[1, 2], "2 separate pieces" in str(caught[0].message)
     (np.float64(4.0), True)
     """
-    X = _check_X(X)
+    X = check_X(X)
     graph = knn_graph(X, n_neighbors)
     n_components, labels = connected_components(graph, directed=False)
     if n_components > 1:
@@ -311,7 +300,7 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
     """
     if metric not in DISTANCES:
         raise ValueError(f"unknown metric {metric!r}; valid names: {', '.join(DISTANCES)}")
-    X = _check_X(X)
+    X = check_X(X)
     allowed = {p.name for p in DISTANCES[metric].params} | (
         {"VI"} if metric == "mahalanobis" else set())
     unknown = sorted(set(params) - allowed)

@@ -9,6 +9,8 @@ import pandas as pd
 from sklearn.decomposition import PCA
 from sklearn.neighbors import NearestNeighbors
 
+from clustering._validation import check_X
+
 ID_METHODS = ("twonn", "pca")
 #: Share of the variance PCA's estimate must reach, by default.
 PCA_VARIANCE = 0.9
@@ -38,18 +40,6 @@ class IntrinsicDimension:
     details: pd.DataFrame
 
 
-def _check(X) -> np.ndarray:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
-    if X.ndim != 2 or X.shape[0] < 3 or X.shape[1] < 1:
-        raise ValueError(f"X must be 2-D with at least 3 samples, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X contains NaN or infinite values; remove or impute them first")
-    return X
-
-
 def pca_spectrum(X) -> pd.DataFrame:
     r"""The eigenvalues of the covariance matrix, largest first (slides, "PCA. How to...").
 
@@ -67,7 +57,7 @@ def pca_spectrum(X) -> pd.DataFrame:
     >>> pca_spectrum([[0, 0], [2, 0], [0, 1], [2, 1]])["explained"].tolist()
     [0.8, 0.2]
     """
-    X = _check(X)
+    X = check_X(X, min_samples=3)
     centred = X - X.mean(axis=0)
     singular = np.linalg.svd(centred, compute_uv=False)
     return spectrum_table(singular**2 / X.shape[0])
@@ -98,7 +88,7 @@ def pca_scores(X, n_components: int = 2) -> np.ndarray:
     >>> pca_scores([[0, 0], [1, 0], [4, 0]], 1).ravel().round(2).tolist()
     [-1.67, -0.67, 2.33]
     """
-    X = _check(X)
+    X = check_X(X, min_samples=3)
     n_components = min(n_components, *X.shape)
     scores = PCA(n_components=n_components).fit_transform(X)
     # PCA's axes have no sign: orient each so that its most extreme point is positive, so
@@ -112,7 +102,7 @@ def twonn_ratios(X) -> np.ndarray:
 
     Points with a duplicate (r1 = 0) are left out, as Facco et al. advise.
     """
-    X = _check(X)
+    X = check_X(X, min_samples=3)
     distances, _ = NearestNeighbors(n_neighbors=3).fit(X).kneighbors(X)
     r1, r2 = distances[:, 1], distances[:, 2]
     keep = r1 > 0

@@ -15,6 +15,7 @@ from sklearn.neighbors import KNeighborsClassifier
 from sklearn.tree import DecisionTreeClassifier
 
 import metrics
+from clustering._validation import check_X
 
 RANKINGS = ("correlation", "single_variable", "mutual_information")
 #: Integer-valued features with at most this many distinct values count as discrete.
@@ -24,14 +25,7 @@ MI_BINS = 10
 
 
 def _check(X, y, feature_names) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
-    if X.ndim != 2 or X.shape[1] < 1:
-        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X contains NaN or infinite values; remove or impute them first")
+    X = check_X(X)
     y = np.asarray(y)
     if y.shape != (X.shape[0],):
         raise ValueError(f"y must hold one label per row of X ({X.shape[0]}), got {y.shape}")

@@ -13,20 +13,12 @@ from sklearn.tree import DecisionTreeClassifier
 
 import clustering
 import datasets
-from tests.app.conftest import open_page
+from tests.app.conftest import answer, open_page
 from tests.app.explore_helpers import array, chart, metrics, trace, xy
 
 FEATURES = "app_pages/learn_features.py"
 DIMENSION = "app_pages/learn_dimensionality.py"
 DISTANCES = "app_pages/learn_distances.py"
-
-
-def answer(at, key: str, option_index: int):
-    at.radio(key=f"{key}_choice").set_value(at.radio(key=f"{key}_choice").options[option_index])
-    at.run()
-    at.button(key=f"{key}_reveal").click().run()
-    assert not at.exception
-    return at
 
 
 def frames(at, *columns):
