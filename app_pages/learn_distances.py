@@ -8,7 +8,14 @@ from clustering import ALGORITHMS
 from clustering.distances import DISTANCES, GEODESIC_NEIGHBORS, inverse_covariance
 from datasets import DATASETS
 from datasets.stones import stone_binary_features
-from explorer.distances import correlated_cloud, farthest_pair, nearest, triangle_check, unit_ball
+from explorer.distances import (
+    correlated_cloud,
+    farthest_pair,
+    most_central,
+    nearest,
+    triangle_check,
+    unit_ball,
+)
 from metrics import adjusted_rand_index
 from metrics.alignment import align_labels
 from plots import cluster_scatter
@@ -77,7 +84,7 @@ with left:
     k = st.slider("Neighbours shown", 10, 100, 40, 5, key="lds_k", bind="query-params",
                   help="How many nearest points of the centre to colour.")
 cloud = correlated_cloud(400, rho, 0)
-center = int(np.argmin(np.abs(cloud).sum(axis=1)))
+center = most_central(cloud)
 with right:
     cols = st.columns(2)
     for col, metric in zip(cols, ("euclidean", "mahalanobis"), strict=True):

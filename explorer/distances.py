@@ -61,6 +61,18 @@ def correlated_cloud(n: int, correlation: float, random_state: int = 0) -> np.nd
     return np.random.default_rng(random_state).multivariate_normal([0.0, 0.0], cov, size=n)
 
 
+def most_central(X) -> int:
+    """Index of the point nearest (in Euclidean distance) to the mean of the data.
+
+    Examples
+    --------
+    >>> most_central([[0.0, 0.0], [1.0, 1.0], [2.0, 2.0]])
+    1
+    """
+    X = np.asarray(X, dtype=float)
+    return int(np.argmin(np.linalg.norm(X - X.mean(axis=0), axis=1)))
+
+
 def nearest(X, center: int, k: int, metric: str, **params) -> np.ndarray:
     """Indices of the k points nearest to point ``center`` (itself excluded) under ``metric``
     (`clustering.distance_matrix`), nearest first.

@@ -37,8 +37,10 @@ def neighbourhood_figure(X: np.ndarray, center: int, neighbours: Sequence[int], 
     X = np.asarray(X, dtype=float)
     mask = np.zeros(len(X), dtype=bool)
     mask[np.asarray(neighbours, dtype=int)] = True
+    other = ~mask
+    other[center] = False
     fig = go.Figure([
-        go.Scatter(x=X[~mask, 0], y=X[~mask, 1], mode="markers", name="other points",
+        go.Scatter(x=X[other, 0], y=X[other, 1], mode="markers", name="other points",
                    marker={"color": NOISE_COLOR, "size": 6}),
         go.Scatter(x=X[mask, 0], y=X[mask, 1], mode="markers", name="nearest",
                    marker={"color": CLUSTER_COLORS[0], "size": 8}),

@@ -126,8 +126,8 @@ def test_minkowski_below_one_is_flagged_with_scipys_numbers():
 def test_mahalanobis_neighbours_are_scipys():
     at = open_page(DISTANCES)
     figure = chart(at, "lds_mahalanobis")
-    cloud = np.column_stack([np.concatenate([xy(item)[:, 0] for item in figure["data"][:2]]),
-                             np.concatenate([xy(item)[:, 1] for item in figure["data"][:2]])])
+    cloud = np.vstack([xy(trace(figure, name)) for name in ("other points", "nearest",
+                                                             "centre")])
     center = xy(trace(figure, "centre"))
     VI = np.linalg.inv(np.cov(cloud.T))
     d = cdist(center, cloud, "mahalanobis", VI=VI)[0]
