@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from clustering._validation import check_X
 from clustering.catalog import ALGORITHMS
 from clustering.params import resolve
 from clustering.spec import ClusteringResult
@@ -33,20 +34,6 @@ def canonical_labels(labels) -> np.ndarray:
     keep = labels != -1
     _, out[keep] = np.unique(labels[keep], return_inverse=True)
     return out
-
-
-def _check_X(X) -> np.ndarray:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if X.shape[0] < 2 or X.shape[1] < 1:
-        raise ValueError(f"X needs at least 2 samples and 1 feature, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X contains NaN or infinite values; remove or impute them first")
-    return X
 
 
 def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
@@ -83,7 +70,7 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     if name not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")
     spec = ALGORITHMS[name]
-    X = _check_X(X)
+    X = check_X(X, min_samples=2)
     resolved = resolve(spec.params, params, name)
     k = resolved.get("n_clusters")
     if k is not None and k > X.shape[0]:

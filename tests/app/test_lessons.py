@@ -8,17 +8,9 @@ from streamlit.testing.v1 import AppTest
 import clustering
 import datasets
 import metrics
-from tests.app.conftest import APP, TIMEOUT_S, open_page
+from tests.app.conftest import APP, TIMEOUT_S, answer, open_page
 from ui.lesson_data import mixing_table
 from ui.navigation import PAGES
-
-
-def answer(at, key: str, option_index: int):
-    at.radio(key=f"{key}_choice").set_value(at.radio(key=f"{key}_choice").options[option_index])
-    at.run()
-    at.button(key=f"{key}_reveal").click().run()
-    assert not at.exception
-    return at
 
 
 def latex_text(at) -> str:
