@@ -3,16 +3,15 @@
 import numpy as np
 import pytest
 
-from experiments.engine import (
+from experiments.engine import random_labels, spawn_generators
+from metrics import compare, contingency_table, expected_mutual_information_from_sizes
+from metrics.batch import (
     BATCH_MEASURES,
     EMICache,
     batch_contingency,
     batch_expected_mi,
     batch_measures,
-    random_labels,
-    spawn_generators,
 )
-from metrics import compare, contingency_table, expected_mutual_information_from_sizes
 
 
 def _tables(rng, n=30, k_true=4, k_pred=5, size=40):
