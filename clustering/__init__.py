@@ -1,9 +1,12 @@
-"""Clustering algorithms as scikit-learn estimators, and a registry with parameter specs."""
+"""Clustering algorithms as scikit-learn estimators, distances, and a registry with parameter
+specs."""
 
 from clustering.catalog import ALGORITHMS
 from clustering.dbscan import dbscan_point_types, k_distance
 from clustering.density_peaks import DensityPeaks
+from clustering.distances import DISTANCES, distance_matrix
 from clustering.fuzzy_cmeans import FuzzyCMeans
+from clustering.gaussian_mixture import GaussianMixtureEM
 from clustering.hierarchical import Hierarchical
 from clustering.kmeans import KMeansStepper
 from clustering.kmedoids import KMedoids
@@ -13,16 +16,19 @@ from clustering.spec import AlgorithmSpec, ClusteringResult
 
 __all__ = [
     "ALGORITHMS",
+    "DISTANCES",
     "AlgorithmSpec",
     "ClusteringResult",
     "DensityPeaks",
     "FuzzyCMeans",
+    "GaussianMixtureEM",
     "Hierarchical",
     "KMeansStepper",
     "KMedoids",
     "ParamSpec",
     "canonical_labels",
     "dbscan_point_types",
+    "distance_matrix",
     "k_distance",
     "run",
 ]

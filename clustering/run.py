@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from clustering._validation import check_X
 from clustering.budget import distances_overflow
 from clustering.catalog import ALGORITHMS
 from clustering.params import resolve
@@ -36,20 +37,7 @@ def canonical_labels(labels) -> np.ndarray:
     return out
 
 
-def _check_X(X) -> np.ndarray:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError(
-            "X must be a numeric array of shape (n_samples, n_features): every row a list of "
-            "the same number of numbers"
-        ) from None
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if X.shape[0] < 2 or X.shape[1] < 1:
-        raise ValueError(f"X needs at least 2 samples and 1 feature, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X contains NaN or infinite values; remove or impute them first")
+def _check_scale(X: np.ndarray) -> None:
     if distances_overflow(X):
         problem = (f"values as large as {np.max(np.abs(X)):.3g} make squared distances overflow"
                    if np.max(np.abs(X)) > 1 else
@@ -59,7 +47,6 @@ def _check_X(X) -> np.ndarray:
             f"X cannot be clustered as it is: {problem} in floating point. Standardize the "
             "features first (datasets.standardize, or the Standardize switch in the app)"
         )
-    return X
 
 
 def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
@@ -96,7 +83,8 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     if name not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")
     spec = ALGORITHMS[name]
-    X = _check_X(X)
+    X = check_X(X, min_samples=2)
+    _check_scale(X)
     resolved = resolve(spec.params, params, name)
     k = resolved.get("n_clusters")
     if k is not None and k > X.shape[0]:

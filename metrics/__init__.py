@@ -12,6 +12,8 @@ from metrics.chance import (
     expected_mutual_information_from_sizes,
     expected_rand_index,
 )
+from metrics.classwise import ClasswiseScores, precision_recall_fscore
+from metrics.consensus import ConsensusIndex, consensus_index
 from metrics.contingency import Contingency, contingency_table
 from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
@@ -48,6 +50,8 @@ MEASURES.update((m.name, m) for m in SEED_MEASURES)
 
 __all__ = [
     "AllModel",
+    "ClasswiseScores",
+    "ConsensusIndex",
     "Contingency",
     "MEASURES",
     "Measure",
@@ -61,6 +65,7 @@ __all__ = [
     "adjusted_rand_index",
     "classification_error",
     "compare",
+    "consensus_index",
     "completeness",
     "conditional_entropy",
     "contingency_table",
@@ -84,6 +89,7 @@ __all__ = [
     "pair_counts",
     "pairwise_adjusted_entropy",
     "pairwise_adjusted_mutual_information",
+    "precision_recall_fscore",
     "purity",
     "rand_index",
     "sample_clustering",

@@ -20,18 +20,17 @@ from fractions import Fraction
 
 import numpy as np
 
-from metrics._checks import check_bool
-from metrics._emi import emi_of_pairs
 from metrics.contingency import Contingency, resolve
+from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
-    _entropies,
-    _mutual_information,
     is_identity,
     log_base,
+    marginal_entropies,
     normalizer,
+    table_mutual_information,
 )
-from metrics.model_registry import check_model_options, get_random_model, model_sides
-from metrics.random_models import PermutationModel, expected_mi_binomial_limit
+from metrics.model_registry import check_model_options, model_sides
+from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
     "adjusted_mutual_information",
@@ -41,14 +40,17 @@ __all__ = [
 ]
 
 
-_PAIRS_PER_CHUNK = 1 << 18
+def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
+    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)`` as an exact rational of the two ``q``.
 
-
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction | float:
-    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, exact (a Fraction) when the model allows."""
+    A float ``q`` (models without a rational closed form) is taken as the exact binary
+    fraction it is, so ``1 - E = q_U (1 - q_V) + q_V (1 - q_U)`` and ``RI - E`` carry no
+    rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all": q ~ log(n) / n)
+    and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
+    """
     model_true, model_pred = model_sides(random_model, one_sided)
-    q_true = model_true.pair_probability(ct.row_sums, ct.n)
-    q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
+    q_true = Fraction(model_true.pair_probability(ct.row_sums, ct.n))
+    q_pred = Fraction(model_pred.pair_probability(ct.col_sums, ct.n))
     return q_true * q_pred + (1 - q_true) * (1 - q_pred)
 
 
@@ -88,7 +90,7 @@ def expected_mutual_information_from_sizes(
               \\frac{k}{n} \\log \\frac{n k}{a b}
 
     (Vinh et al. 2009, eq. 24a, grouped by distinct sizes; Gates & Ahn 2017 for non-integer
-    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics._emi` for the
+    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics.emi_kernel` for the
     method (mode-anchored term ratios, a cancellation-free summand, a Bernstein window).
 
     Parameters
@@ -110,7 +112,7 @@ def expected_mutual_information_from_sizes(
     Notes
     -----
     The cost is about ``sum over pairs (a, b) of 2 t(a, b)`` array elements, with the window
-    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics._emi`): a
+    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics.emi_kernel`): a
     100 x 100 pairs at n = 1e7 take ~0.15 s, but 3000 x 3000 sizes (9 million pairs) ~45 s.
     Pairs of zero weight are skipped; a model with long lists of tiny weights should drop the
     negligible ones (with its own bound) first.
@@ -120,23 +122,7 @@ def expected_mutual_information_from_sizes(
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
     _check_total(a, wa, n, "a")
     _check_total(b, wb, n, "b")
-    return _emi_from_checked_sizes(n, a, wa, b, wb)
-
-
-def _emi_from_checked_sizes(n: int, a: np.ndarray, wa: np.ndarray, b: np.ndarray,
-                            wb: np.ndarray) -> float:
-    if a.size == 0 or b.size == 0:
-        return 0.0
-    # Pairs of sizes in chunks of rows of A: memory stays bounded for long size lists.
-    rows = max(1, _PAIRS_PER_CHUNK // b.size)
-    total = 0.0
-    for i in range(0, a.size, rows):
-        chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
-        pairs_a = np.repeat(chunk_a, b.size)
-        pairs_b = np.tile(b, chunk_a.size)
-        weights = np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size)
-        total += emi_of_pairs(n, pairs_a, pairs_b, weights)
-    return total
+    return emi_of_sizes(n, a, wa, b, wb)
 
 
 def _check_n(n: object) -> int:
@@ -165,7 +151,8 @@ def _check_sizes(sizes, weights, n, side):
 
 
 def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> None:
-    # Every sample is in one cluster, so the expected sizes add up to n under any model.
+    # Every sample is in one cluster, so the expected sizes add up to n under any model
+    # (the models' own weights, which may leave out negligible sizes, skip this check).
     total = float(np.dot(sizes, weights))
     if sizes.size and not np.isclose(total, n, rtol=1e-6, atol=0):
         raise ValueError(
@@ -174,24 +161,24 @@ def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> N
         )
 
 
-def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
+def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> float:
+    """EMI in nats of the table's sides under their models (resolved by the caller)."""
+
     def compute() -> float:
-        model_true, model_pred = model_sides(random_model, one_sided)
         both_perm = isinstance(model_true, PermutationModel) and isinstance(
             model_pred, PermutationModel
         )
         if both_perm and _mi_is_constant(ct):
             # Every permutation gives the same table up to relabelling: EMI = MI exactly.
-            return _mutual_information(ct)
+            return table_mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
-        sa, wa = _check_sizes(*model_true.size_weights(ct.row_sums, ct.n), ct.n, "a")
-        sb, wb = _check_sizes(*model_pred.size_weights(ct.col_sums, ct.n), ct.n, "b")
-        # The models' expected counts may leave out negligible sizes: no total check here.
-        return _emi_from_checked_sizes(ct.n, sa, wa, sb, wb)
+        sa, wa = model_true.size_weights(ct.row_sums, ct.n)
+        sb, wb = model_pred.size_weights(ct.col_sums, ct.n)
+        return emi_of_sizes(ct.n, sa, wa, sb, wb)
 
-    return ct.cached(("emi", random_model, check_bool(one_sided, "one_sided")), compute)
+    return ct.cached(("emi", model_true, model_pred), compute)
 
 
 def _mi_is_constant(ct: Contingency) -> bool:
@@ -217,7 +204,7 @@ def expected_mutual_information(
     """
     check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, random_model, one_sided) / log_base(base)
+    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -252,12 +239,13 @@ def adjusted_mutual_information(
         )
     check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
-    e_true, e_pred = entropy_bounds(ct, random_model)
-    if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):
+    model_true, model_pred = model_sides(random_model, one_sided)
+    e_true, e_pred = entropy_bounds(ct, model_pred)
+    if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
-    mi = _mutual_information(ct)
-    emi = _expected_mi(ct, random_model, one_sided)
+    mi = table_mutual_information(ct)
+    emi = _expected_mi(ct, model_true, model_pred)
     numerator = mi - emi
     denominator = normalizer(e_true, e_pred, normalization) - emi
     if denominator == 0.0 or numerator == 0.0:
@@ -266,13 +254,13 @@ def adjusted_mutual_information(
     return min(numerator / denominator, 1.0)
 
 
-def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:
-    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under the model.
+def entropy_bounds(ct: Contingency, model: RandomModel) -> tuple[float, float]:
+    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under ``model``.
 
     Both sides use the model's bound, also the fixed side of a one-sided comparison (the
     convention of Gates & Ahn's clusim; under "perm" the bound is the entropy itself).
+    ``model`` is the random side's (see :func:`metrics.model_registry.model_sides`).
     """
-    model = get_random_model(random_model)
     if isinstance(model, PermutationModel):
-        return _entropies(ct)
+        return marginal_entropies(ct)
     return model.entropy_bound(ct.row_sums, ct.n), model.entropy_bound(ct.col_sums, ct.n)

@@ -24,7 +24,8 @@ from metrics._checks import check_bool
 from metrics._labels import check_pair, encode
 from metrics.model_registry import get_random_model
 from metrics.registry import MEASURES
-from metrics.sampling import _generator, sample_clustering
+from metrics.sampling import sample_clustering
+from metrics.seeding import as_generator
 
 __all__ = ["MAX_LABEL_DRAWS", "MonteCarloResult", "monte_carlo_adjusted"]
 
@@ -137,7 +138,7 @@ def monte_carlo_adjusted(
             f"{max(2, MAX_LABEL_DRAWS // true_arr.size):,} or fewer."
         )
     true_codes, pred_codes = _codes(true_arr), _codes(pred_arr)
-    rng = _generator(random_state)
+    rng = as_generator(random_state)
     raw = float(function(true_codes, pred_codes))
     if best is None:
         best = registered_best

@@ -32,6 +32,21 @@ PAGES: tuple[PageEntry, ...] = (
         "What ClusterLab is, who it is for, and where to start.",
     ),
     PageEntry(
+        "Learn", "app_pages/learn_features.py", "Features", ":material/tune:",
+        "The stone collection's feature types, variable ranking by three criteria, and the "
+        "XOR pair useless alone.",
+    ),
+    PageEntry(
+        "Learn", "app_pages/learn_dimensionality.py", "Dimensionality", ":material/layers:",
+        "PCA's scree plot and the intrinsic dimension by PCA and by TwoNN, on curved and "
+        "flat data.",
+    ),
+    PageEntry(
+        "Learn", "app_pages/learn_distances.py", "Distances", ":material/straighten:",
+        "Minkowski balls, Mahalanobis, qualitative features, the geodesic distance, and what "
+        "the distance does to a clustering.",
+    ),
+    PageEntry(
         "Learn", "app_pages/learn_families.py", "Clustering families", ":material/category:",
         "Flat, fuzzy, hierarchical and density-based clustering side by side on one dataset.",
     ),
@@ -77,9 +92,20 @@ PAGES: tuple[PageEntry, ...] = (
         "The dendrogram of every linkage, with a cut line that sets the clusters.",
     ),
     PageEntry(
+        "Explore", "app_pages/explore_linkage.py", "Linkage step by step",
+        ":material/table_rows:",
+        "The slides' 5-item similarity matrix merged under single, complete and average link; "
+        "chaining and broken clusters.",
+    ),
+    PageEntry(
         "Explore", "app_pages/explore_fuzzy.py", "Fuzzy c-means", ":material/gradient:",
         "Memberships as colour shading, the fuzzifier m, and the partition coefficient "
         "against c.",
+    ),
+    PageEntry(
+        "Explore", "app_pages/explore_em.py", "EM / Gaussian mixture", ":material/bubble_chart:",
+        "EM step by step: soft assignments, covariance ellipses, the log-likelihood, k-means "
+        "beside it, and BIC/AIC against K.",
     ),
     PageEntry(
         "Explore", "app_pages/explore_compare.py", "Compare algorithms", ":material/view_module:",

@@ -8,17 +8,9 @@ from streamlit.testing.v1 import AppTest
 import clustering
 import datasets
 import metrics
-from tests.app.conftest import APP, TIMEOUT_S, open_page
+from tests.app.conftest import APP, TIMEOUT_S, answer, open_page
 from ui.lesson_data import mixing_table
 from ui.navigation import PAGES
-
-
-def answer(at, key: str, option_index: int):
-    at.radio(key=f"{key}_choice").set_value(at.radio(key=f"{key}_choice").options[option_index])
-    at.run()
-    at.button(key=f"{key}_reveal").click().run()
-    assert not at.exception
-    return at
 
 
 def latex_text(at) -> str:
@@ -124,6 +116,8 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
     silhouette = next(m for m in at.metric if m.label == "Silhouette")
     assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, labels),
                                                     abs=1e-3)
+    best_ci = next(m for m in at.metric if m.label == "K with the best Consensus Index")
+    assert 2 <= int(best_ci.value) <= 8
     answer(at, "lv_q1", 1)
     assert at.success
     solution = next(d.value for d in at.dataframe if "s(x)" in d.value.columns)
