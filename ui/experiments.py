@@ -20,6 +20,7 @@ from experiments import EXPERIMENTS
 from experiments.consensus import GENERATIONS
 from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure
+from ui.text import show_error
 from ui.widgets import seed_input
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
@@ -198,7 +199,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
         params = experiment.parameters(preset, **overrides)
         df = run_with_progress(name, preset, seed, **overrides)
     except (ValueError, TypeError) as error:
-        st.error(str(error))
+        show_error(error)
         return
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
