@@ -38,7 +38,8 @@ from metrics import MEASURES, RANDOM_MODELS, consensus_index
 from metrics.batch import check_measures
 from metrics.seeding import as_generator
 
-__all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep"]
+__all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep",
+           "kmeans_fits"]
 
 #: How the B clusterings of each K are made (see the module docstring).
 GENERATIONS = ("restarts", "subsample")
@@ -260,6 +261,30 @@ def consensus_curves(
     df["k_true"] = df["k_true"].astype("Int64")
     df["best"] = best_k(df)
     return df
+
+
+def kmeans_fits(blob_centers: Sequence[int], blob_spreads: Sequence[float],
+                datasets: Sequence[str], generations: Sequence[str], k_max: int,
+                n_clusterings: int, **_: object) -> int:
+    """Number of k-means fits :func:`consensus_curves` makes with these parameters.
+
+    Parameters
+    ----------
+    blob_centers, blob_spreads, datasets, generations, k_max, n_clusterings
+        As in :func:`consensus_curves` (other keyword arguments are ignored).
+
+    Returns
+    -------
+    int
+        datasets x generations x (k_max - 1) x n_clusterings.
+
+    Examples
+    --------
+    >>> kmeans_fits((3, 4), (0.1,), ("iris",), ("restarts", "subsample"), 10, 100)
+    5400
+    """
+    n_data = len(blob_centers) * len(blob_spreads) + len(datasets)
+    return n_data * len(generations) * (int(k_max) - 1) * int(n_clusterings)
 
 
 def consensus_sweep(
