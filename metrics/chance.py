@@ -202,7 +202,6 @@ def expected_mutual_information(
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
-    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
 
@@ -237,7 +236,6 @@ def adjusted_mutual_information(
         raise ValueError(
             "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
         )
-    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     model_true, model_pred = model_sides(random_model, one_sided)
     e_true, e_pred = entropy_bounds(ct, model_pred)
