@@ -1,0 +1,214 @@
+"""A view of the app as a Jupyter notebook that reproduces it with the public API.
+
+A page (or the command line) describes what it computed its view from in a small mapping,
+the *view description*; :func:`view_notebook` turns it into an ``.ipynb`` (nbformat 4 JSON).
+The notebook's first cell says what it shows and links back to the app view; the next ones
+load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experiments`` and
+``plots``, exactly as the page does. Kinds of view:
+
+``experiment``
+    ``name``, ``preset``, ``seed``, ``parameters`` (every parameter of the run).
+``clustering``
+    ``dataset`` and ``dataset_params`` (keywords of :func:`datasets.load`), ``algorithm``,
+    ``algorithm_params`` and ``algorithm_seed`` (:func:`clustering.run`), ``measures``
+    (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
+    and optionally ``noise_policy`` (:func:`metrics.alignment.score_noise`).
+``contingency``
+    ``table`` (rows: true classes, columns: clusters), ``measures`` and ``options``.
+
+Every kind also takes ``title``, ``summary`` (one or two sentences) and ``url``.
+"""
+
+from __future__ import annotations
+
+import json
+import pprint
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["VIEW_KINDS", "view_notebook"]
+
+VIEW_KINDS = ("experiment", "clustering", "contingency")
+
+_SETUP = (
+    "# Run from the ClusterLab repository root, or set CLUSTERLAB_ROOT to it.\n"
+    "import os\n"
+    "import sys\n"
+    "\n"
+    'sys.path.insert(0, os.environ.get("CLUSTERLAB_ROOT", os.getcwd()))'
+)
+
+
+def _literal(value: Any) -> str:
+    """A Python literal of ``value`` (tuples for sequences), wrapped to 88 columns."""
+    return pprint.pformat(_tuples(value), width=88, sort_dicts=False)
+
+
+def _tuples(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _tuples(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return tuple(_tuples(v) for v in value)
+    if hasattr(value, "item"):
+        return value.item()
+    return value
+
+
+def _markdown_text(text: str) -> str:
+    """Plain text made safe inside Markdown: no markup, link or HTML from user strings."""
+    out = str(text)
+    for char in "\\`*_{}[]()<>#+!|~":
+        out = out.replace(char, "\\" + char)
+    return out
+
+
+def _safe_url(url: str) -> str:
+    """The link target, with the characters that could end a Markdown link escaped."""
+    for char, code in ((" ", "%20"), ("<", "%3C"), (">", "%3E"), ("\n", "%0A")):
+        url = str(url).replace(char, code)
+    return url
+
+
+def _cell(kind: str, source: str) -> dict[str, Any]:
+    cell: dict[str, Any] = {"cell_type": kind, "metadata": {}, "source": source}
+    if kind == "code":
+        cell.update(execution_count=None, outputs=[])
+    return cell
+
+
+def _experiment_cells(view: Mapping[str, Any]) -> list[str]:
+    return [
+        "from experiments import EXPERIMENTS\n"
+        "from plots.experiments import experiment_figure\n"
+        "\n"
+        f"experiment = EXPERIMENTS[{view['name']!r}]\n"
+        f"preset, seed = {view['preset']!r}, {int(view['seed'])}\n"
+        "# Every parameter of the run (the preset with the view's changes):\n"
+        f"parameters = {_literal(view['parameters'])}\n"
+        "df = experiment(preset, random_state=seed, **parameters)\n"
+        "df",
+        "figure = experiment_figure(experiment.figure, df, title=experiment.title,\n"
+        "                           **experiment.options)\n"
+        "figure.show()",
+    ]
+
+
+def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
+    policy = view.get("noise_policy")
+    score = (
+        "from metrics.alignment import score_noise\n\n"
+        f"truth, found = score_noise(data.y, result.labels, {policy!r})\n"
+        if policy else "truth, found = data.y, result.labels\n"
+    )
+    return [
+        "import clustering\n"
+        "import datasets\n"
+        "import metrics\n"
+        "\n"
+        f"data = datasets.load({view['dataset']!r}, **{_literal(view['dataset_params'])})\n"
+        f"result = clustering.run({view['algorithm']!r}, data.X,\n"
+        f"                        random_state={int(view['algorithm_seed'])},\n"
+        f"                        **{_literal(view['algorithm_params'])})\n"
+        'print(f"{result.n_clusters} clusters among {data.n_samples} points")',
+        score
+        + f"measures = {_literal(list(view['measures']))}\n"
+        + f"options = {_literal(dict(view.get('options', {})))}\n"
+        + "scores = metrics.compare(truth, found, measures=measures, **options)\n"
+        + "scores",
+        "from datasets.projection import project_2d\n"
+        "from metrics.alignment import align_labels\n"
+        "from plots import cluster_scatter\n"
+        "\n"
+        "xy, axis_titles = project_2d(data.X, data.feature_names)\n"
+        "figure = cluster_scatter(xy, align_labels(data.y, result.labels),\n"
+        "                         axis_titles=axis_titles)\n"
+        "figure.show()",
+    ]
+
+
+def _contingency_cells(view: Mapping[str, Any]) -> list[str]:
+    return [
+        "import numpy as np\n"
+        "\n"
+        "import metrics\n"
+        "\n"
+        "# Rows: true classes; columns: clusters.\n"
+        f"table = np.array({_literal([list(row) for row in view['table']])})\n"
+        f"measures = {_literal(list(view['measures']))}\n"
+        f"options = {_literal(dict(view.get('options', {})))}\n"
+        "scores = metrics.compare(contingency=table, measures=measures, **options)\n"
+        "scores",
+        "from plots.heatmap import contingency_heatmap\n"
+        "\n"
+        "figure = contingency_heatmap(table, [f\"class {i}\" for i in range(len(table))],\n"
+        "                             [f\"cluster {j}\" for j in range(table.shape[1])])\n"
+        "figure.show()",
+    ]
+
+
+_BUILDERS = {
+    "experiment": _experiment_cells,
+    "clustering": _clustering_cells,
+    "contingency": _contingency_cells,
+}
+
+
+def view_notebook(view: Mapping[str, Any]) -> str:
+    """The ``.ipynb`` text (nbformat 4.5) of a notebook that reproduces ``view``.
+
+    Parameters
+    ----------
+    view : mapping
+        A view description (see the module docstring): ``kind`` in :data:`VIEW_KINDS`,
+        ``title``, ``summary``, ``url`` and the kind's fields.
+
+    Returns
+    -------
+    str
+        JSON text of the notebook: a Markdown cell (what it shows, the link back to the app
+        view), a setup cell, then the kind's code cells.
+
+    Raises
+    ------
+    ValueError
+        Unknown ``kind`` or a missing field.
+
+    Examples
+    --------
+    >>> text = view_notebook({"kind": "contingency", "title": "Sandbox", "summary": "A table.",
+    ...                       "url": "http://localhost:8501/measure_sandbox",
+    ...                       "table": [[5, 1], [0, 4]], "measures": ["ari"]})
+    >>> notebook = json.loads(text)
+    >>> notebook["nbformat"], len(notebook["cells"])
+    (4, 4)
+    >>> "metrics.compare(contingency=table" in notebook["cells"][2]["source"]
+    True
+    """
+    kind = view.get("kind")
+    if kind not in _BUILDERS:
+        raise ValueError(f"unknown view kind {kind!r}: use one of {', '.join(VIEW_KINDS)}.")
+    try:
+        code = _BUILDERS[kind](view)
+        intro = (
+            f"# {_markdown_text(view['title'])}\n\n{_markdown_text(view['summary'])}\n\n"
+            f"This notebook reproduces [this view of ClusterLab](<{_safe_url(view['url'])}>) "
+            "with "
+            "ClusterLab's Python API: the same data, parameters and seeds give the same "
+            "numbers and the same figure. Run it from the ClusterLab repository root."
+        )
+    except KeyError as missing:
+        raise ValueError(f"a {kind} view needs the field {missing}.") from None
+    cells = [_cell("markdown", intro), _cell("code", _SETUP)]
+    cells += [_cell("code", source) for source in code]
+    notebook = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    for number, cell in enumerate(cells):
+        cell["id"] = f"cell-{number}"
+    return json.dumps(notebook, indent=1) + "\n"
