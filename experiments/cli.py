@@ -33,6 +33,7 @@ from experiments.outputs import (
     started_at,
     write_outputs,
 )
+from experiments.registry import PRESET_LABELS
 from experiments.scale import dask_backend, parse_dask
 
 __all__ = ["app_link", "main", "parse_sets"]
@@ -56,12 +57,13 @@ def app_link(name: str, preset: str, seed: int, app: str = DEFAULT_APP) -> str:
     Examples
     --------
     >>> app_link("gates2017-fig1", "paper", 3)
-    'http://localhost:8501/experiments_gates2017?gates_fig=gates2017-fig1&gates_preset=paper&gates_seed=3'
+    'http://localhost:8501/experiments_gates2017?gates_fig=gates2017-fig1&gates_preset=Paper%27s+settings&gates_seed=3'
     """
     page, prefix = APP_PAGES.get(name.split("-")[0], ("", ""))
     if not page:
         return app.rstrip("/") + "/"
-    query = urlencode({f"{prefix}_fig": name, f"{prefix}_preset": preset, f"{prefix}_seed": seed})
+    query = urlencode({f"{prefix}_fig": name, f"{prefix}_preset": PRESET_LABELS[preset],
+                       f"{prefix}_seed": seed})
     return f"{app.rstrip('/')}/{page}?{query}"
 
 
@@ -133,10 +135,14 @@ def execute(
     started, clock = started_at(), time.perf_counter()
     progress = progress or _Progress()
     backend = dask_backend(dask) if dask is not None else contextlib.nullcontext({})
+    timings = {}
     with backend as cluster:
+        if dask is not None:
+            timings["cluster_start"] = time.perf_counter() - clock
+            clock = time.perf_counter()
         df = experiment(preset, random_state=seed, progress=progress, **overrides)
+        timings["run"] = time.perf_counter() - clock
     progress.end()
-    timings = {"run": time.perf_counter() - clock}
     csv = csv_text(df)
     from plots.experiments import experiment_figure  # plotly only for the figure files
 

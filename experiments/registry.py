@@ -15,10 +15,13 @@ import pandas as pd
 
 from experiments.params import ParamSpec, param_specs
 
-__all__ = ["EXPERIMENTS", "PRESETS", "Experiment", "Progress", "get_experiment", "register"]
+__all__ = ["EXPERIMENTS", "PRESETS", "PRESET_LABELS", "Experiment", "Progress", "get_experiment",
+           "register"]
 
 #: Names of the presets every experiment has.
 PRESETS = ("paper", "quick")
+#: How the app names each preset (its radio, and so the value of ``<prefix>_preset`` in links).
+PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 #: ``progress(fraction_done, message)``, called by long runs (the app draws a progress bar).
 Progress = Callable[[float, str], None]

@@ -15,9 +15,8 @@ import pandas as pd
 import streamlit as st
 
 from experiments import EXPERIMENTS
+from experiments.registry import PRESET_LABELS
 from plots.experiments import experiment_figure
-
-PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 
 def preset_and_seed(prefix: str) -> tuple[str, int]:
