@@ -36,9 +36,8 @@ def test_dask_runs_the_batches_and_matches_a_local_run():
 
 def test_without_dask_the_message_says_what_to_install(monkeypatch, tmp_path, capsys):
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
-    with pytest.raises(RuntimeError, match="requirements-dask.txt"):
-        with dask_backend("local:2"):
-            pass
+    with pytest.raises(RuntimeError, match="requirements-dask.txt"), dask_backend("local:2"):
+        pass
     assert main(["run", "vinh2009-fig2", "--preset", "quick", "--no-png", "--dask", "local",
                  "--out", str(tmp_path)]) == 2
     assert MISSING_DASK in capsys.readouterr().err
