@@ -16,6 +16,24 @@ def cutoff_position(n_pairs: int, percent: float) -> int:
 
     The script takes ``position = round(N * percent / 100)`` (MATLAB rounds halves away from
     zero) and ``dc = sda(position)`` with 1-based indexing, where N is the number of pairs.
+
+    Parameters
+    ----------
+    n_pairs : int
+        Number of pairs, n(n - 1) / 2.
+    percent : float
+        Share of the pairs below d_c, in percent.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> cutoff_position(45, 2.0)    # round(0.9) = 1, the first distance
+    0
+    >>> cutoff_position(100, 2.5)   # round(2.5) = 3 (halves away from zero)
+    2
     """
     position = int(np.floor(n_pairs * percent / 100 + 0.5))
     return min(max(position, 1), n_pairs) - 1
@@ -86,6 +104,16 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     halo_ : ndarray of bool, shape (n_samples,)
     labels_ : ndarray of int, shape (n_samples,)
     n_clusters_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0.1, 0], [0, 0.1], [5, 5], [5.1, 5], [5, 5.1]])
+    >>> est = DensityPeaks(n_clusters=2, percent=20).fit(X)
+    >>> est.labels_
+    array([0, 0, 0, 1, 1, 1])
+    >>> est.centers_.size, bool(est.order_[0] in est.centers_)
+    (2, True)
 
     References
     ----------

@@ -27,8 +27,8 @@ from collections.abc import Hashable, Iterable, Sequence
 import numpy as np
 from scipy.special import gammaln
 
-from metrics import MEASURES, RANDOM_MODELS, PermutationModel, compare
-from metrics.chance import get_model
+from metrics import MEASURES, PermutationModel, compare, get_random_model
+from metrics.model_registry import model_sides
 
 __all__ = [
     "BATCH_MEASURES",
@@ -263,7 +263,7 @@ def batch_measures(
         Measure key -> array of shape (B,).
     """
     names = check_measures(measures)
-    get_model(random_model)  # fail early on an unknown model
+    get_random_model(random_model)  # fail early on an unknown model
     tables = np.asarray(tables, dtype=np.int64)
     if tables.ndim != 3 or tables.shape[0] == 0:
         raise ValueError(f"tables must be a non-empty (B, R, C) stack, got {tables.shape}.")
@@ -368,11 +368,10 @@ class _Stats:
         """The two sides under the model; a one-sided comparison fixes labels_true."""
         key = (random_model, bool(one_sided))
         if key not in self._sides:
-            model = get_model(random_model)
-            fixed = RANDOM_MODELS["perm"] if one_sided else model
+            fixed, model = model_sides(random_model, one_sided)
             self._sides[key] = (
-                _Side(self.rows, self.n_rows, self.n, fixed, model, self.h_true),
-                _Side(self.cols, self.n_cols, self.n, model, model, self.h_pred),
+                _Side(self.rows, self.n, fixed, model, self.h_true),
+                _Side(self.cols, self.n, model, model, self.h_pred),
             )
         return self._sides[key]
 
@@ -434,13 +433,13 @@ class _Side:
     """One side of a batch of comparisons under a random model.
 
     Under the permutation model (or as the fixed side of a one-sided comparison) a table's
-    side is its own cluster sizes. Under another model it enters only through a key (the
-    number of clusters under "num", nothing under "all", the sorted sizes for any other
-    model), and the model's expected size counts ``(s, w)``, pair probability ``q`` and
-    entropy bound are computed once per key.
+    side is its own cluster sizes. Under another model it enters only through the model's
+    :meth:`~metrics.random_models.RandomModel.side_key` (the number of clusters under "num",
+    nothing under "all"), and the model's expected size counts ``(s, w)``, pair probability
+    ``q`` and entropy bound are computed once per key.
     """
 
-    def __init__(self, sizes, n_clusters, n, model, bound_model, entropy):
+    def __init__(self, sizes, n, model, bound_model, entropy):
         self.sizes = sizes
         self.is_perm = isinstance(model, PermutationModel)
         if self.is_perm:
@@ -451,12 +450,7 @@ class _Side:
             self.bound = entropy if isinstance(bound_model, PermutationModel) else np.array(
                 [bound_model.entropy_bound(row[row > 0], n) for row in sizes])
             return
-        if model.name == "num":
-            keys = n_clusters.tolist()
-        elif model.name == "all":
-            keys = [None] * len(sizes)
-        else:
-            keys = [tuple(sorted(row[row > 0].tolist())) for row in sizes]
+        keys = [model.side_key(row) for row in sizes]
         first = {}
         for i, key in enumerate(keys):
             first.setdefault(key, i)

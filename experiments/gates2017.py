@@ -20,7 +20,7 @@ import pandas as pd
 from scipy.stats import spearmanr
 
 from experiments.registry import Experiment, Progress, register, report
-from metrics import compare, contingency_table
+from metrics import RANDOM_MODELS, compare, contingency_table
 
 __all__ = ["FOUR_CLUSTERINGS", "four_clusterings", "kmeans_pairs", "kmeans_runs",
            "pair_rankings", "rank_pairs", "scorings"]
@@ -31,7 +31,7 @@ FOUR_CLUSTERINGS = {
     "C": (4,) * 10,
     "D": (13, 7, 5, 4, 3, 2, 2, 2, 1, 1),
 }
-MODELS = ("perm", "num", "all")
+MODELS = tuple(RANDOM_MODELS)
 NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max")
 
 

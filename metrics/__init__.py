@@ -7,9 +7,6 @@ models. :data:`MEASURES` lists the measures; :func:`compare` computes several at
 """
 
 from metrics.chance import (
-    RANDOM_MODELS,
-    PermutationModel,
-    RandomModel,
     adjusted_mutual_information,
     expected_mutual_information,
     expected_mutual_information_from_sizes,
@@ -29,6 +26,7 @@ from metrics.information import (
     variation_of_information,
 )
 from metrics.matching import classification_error, purity
+from metrics.model_registry import RANDOM_MODELS, get_random_model
 from metrics.monte_carlo import MonteCarloResult, monte_carlo_adjusted
 from metrics.pairs import (
     PairCounts,
@@ -40,13 +38,12 @@ from metrics.pairs import (
     rand_index,
 )
 from metrics.pairwise import pairwise_adjusted_entropy, pairwise_adjusted_mutual_information
-from metrics.random_models import AllModel, NumModel
+from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
 from metrics.registry import MEASURES, Measure, compare
 from metrics.sampling import sample_clustering
 from metrics.seed_measures import SEED_MEASURES
 from metrics.standardized import standardized_mutual_information
 
-RANDOM_MODELS.update(num=NumModel(), all=AllModel())
 MEASURES.update((m.name, m) for m in SEED_MEASURES)
 
 __all__ = [
@@ -75,6 +72,7 @@ __all__ = [
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
     "fowlkes_mallows_index",
+    "get_random_model",
     "homogeneity",
     "hubert_gamma",
     "jaccard_index",

@@ -8,20 +8,19 @@ is and only labels_pred is random). Three things of one side are all the measure
 - the expected number of clusters of each size (expected mutual information),
 - the largest entropy the side can have (the normaliser of the adjusted mutual information).
 
-:class:`RandomModel` names these; :data:`RANDOM_MODELS` maps ``random_model=`` names to
-instances. The permutation model ``"perm"`` (Hubert & Arabie 1985; Vinh et al. 2009) keeps
-the cluster sizes: its pair probability and size weights are those of the actual sizes.
+:class:`metrics.random_models.RandomModel` names these;
+:data:`metrics.model_registry.RANDOM_MODELS` maps ``random_model=`` names to the models. The
+permutation model ``"perm"`` (Hubert & Arabie 1985; Vinh et al. 2009) keeps the cluster
+sizes: its pair probability and size weights are those of the actual sizes.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from fractions import Fraction
 
 import numpy as np
 
 from metrics._emi import emi_of_pairs
-from metrics._special import entropy_of_counts
 from metrics.contingency import Contingency, resolve
 from metrics.information import (
     _entropies,
@@ -30,96 +29,23 @@ from metrics.information import (
     log_base,
     normalizer,
 )
+from metrics.model_registry import get_random_model, model_sides
+from metrics.random_models import PermutationModel, expected_mi_binomial_limit
 
 __all__ = [
-    "RANDOM_MODELS",
-    "PermutationModel",
-    "RandomModel",
     "adjusted_mutual_information",
     "expected_mutual_information",
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
-    "get_model",
 ]
 
 
 _PAIRS_PER_CHUNK = 1 << 18
 
 
-class RandomModel(ABC):
-    """One side of a comparison drawn at random: ``n`` samples whose clusters have ``sizes``.
-
-    ``sizes`` are the actual cluster sizes of that side (a model may use only their number
-    ``K = len(sizes)`` or nothing but ``n``).
-    """
-
-    name: str = ""
-
-    @abstractmethod
-    def pair_probability(self, sizes: np.ndarray, n: int) -> Fraction | float:
-        """Probability ``q`` that two given samples are in the same cluster.
-
-        Return a :class:`fractions.Fraction` when it is rational and known exactly: the
-        adjusted Rand index is then computed exactly.
-        """
-
-    @abstractmethod
-    def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(s, w)``: the expected number ``w[i]`` (may be non-integer) of clusters of size
-        ``s[i]``, for the sizes with ``w > 0``; sizes are integers in ``[1, n]``."""
-
-    @abstractmethod
-    def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
-        """The largest entropy of this side under the model (AMI's normaliser uses it)."""
-
-
-class PermutationModel(RandomModel):
-    """Cluster sizes fixed, samples shuffled (Hubert & Arabie 1985; Vinh et al. 2009, Sec. 4.1).
-
-    ``q = sum_i C(a_i, 2) / C(n, 2)``; the size weights are the multiplicities of the
-    distinct sizes; the entropy bound is the entropy ``H`` of the sizes itself.
-    """
-
-    name = "perm"
-
-    def pair_probability(self, sizes: np.ndarray, n: int) -> Fraction:
-        n_pairs = n * (n - 1) // 2
-        if n_pairs == 0:
-            return Fraction(0)
-        together = sum(int(s) * (int(s) - 1) // 2 for s in np.asarray(sizes).tolist())
-        return Fraction(together, n_pairs)
-
-    def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-        distinct, multiplicity = np.unique(np.asarray(sizes, dtype=np.int64), return_counts=True)
-        return distinct, multiplicity.astype(np.float64)
-
-    def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
-        return entropy_of_counts(sizes, n) / log_base(base)
-
-
-#: ``random_model=`` names. Other models register here (name -> RandomModel instance).
-RANDOM_MODELS: dict[str, RandomModel] = {"perm": PermutationModel()}
-
-
-def get_model(random_model: str) -> RandomModel:
-    """The :class:`RandomModel` registered under ``random_model``."""
-    try:
-        return RANDOM_MODELS[random_model]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown random_model {random_model!r}: use one of {', '.join(RANDOM_MODELS)}."
-        ) from None
-
-
-def _sides(random_model: str, one_sided: bool) -> tuple[RandomModel, RandomModel]:
-    """Models of (labels_true, labels_pred): one-sided fixes labels_true as it is."""
-    model = get_model(random_model)
-    return (RANDOM_MODELS["perm"] if one_sided else model), model
-
-
 def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction | float:
     """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, exact (a Fraction) when the model allows."""
-    model_true, model_pred = _sides(random_model, one_sided)
+    model_true, model_pred = model_sides(random_model, one_sided)
     q_true = model_true.pair_probability(ct.row_sums, ct.n)
     q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
     return q_true * q_pred + (1 - q_true) * (1 - q_pred)
@@ -224,15 +150,13 @@ def _check_sizes(sizes, weights, n, side):
 
 def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
     def compute() -> float:
-        model_true, model_pred = _sides(random_model, one_sided)
+        model_true, model_pred = model_sides(random_model, one_sided)
         both_perm = isinstance(model_true, PermutationModel) and isinstance(
             model_pred, PermutationModel
         )
         if both_perm and _mi_is_constant(ct):
             # Every permutation gives the same table up to relabelling: EMI = MI exactly.
             return _mutual_information(ct)
-        from metrics.random_models import expected_mi_binomial_limit
-
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
@@ -262,7 +186,7 @@ def expected_mutual_information(
 
     Under ``"perm"`` the expectation is over all pairs of labelings with the cluster sizes of
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
-    :data:`RANDOM_MODELS` for the models.
+    :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
     ct = resolve(labels_true, labels_pred, contingency)
     return _expected_mi(ct, random_model, one_sided) / log_base(base)
@@ -300,7 +224,7 @@ def adjusted_mutual_information(
         )
     ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, random_model)
-    if is_identity(ct) and isinstance(get_model(random_model), PermutationModel):
+    if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
     mi = _mutual_information(ct)
@@ -319,7 +243,7 @@ def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:
     Both sides use the model's bound, also the fixed side of a one-sided comparison (the
     convention of Gates & Ahn's clusim; under "perm" the bound is the entropy itself).
     """
-    model = get_model(random_model)
+    model = get_random_model(random_model)
     if isinstance(model, PermutationModel):
         return _entropies(ct)
     return model.entropy_bound(ct.row_sums, ct.n), model.entropy_bound(ct.col_sums, ct.n)

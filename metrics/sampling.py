@@ -37,6 +37,7 @@ import math
 import numpy as np
 from scipy import special
 
+from metrics.model_registry import RANDOM_MODELS
 from metrics.random_models import (
     _dobinski_terms,
     _expected_empty_urns,
@@ -46,7 +47,8 @@ from metrics.random_models import (
 
 __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 
-SAMPLING_MODELS = ("perm", "num", "all", "uniform", "exact_k")
+#: Every random model of the registry, then the generators of the papers' experiments.
+SAMPLING_MODELS = (*RANDOM_MODELS, "uniform", "exact_k")
 
 _TABLE_LIMIT = 5_000_000
 

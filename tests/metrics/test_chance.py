@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import metrics as M
-from metrics.chance import RANDOM_MODELS, PermutationModel
+from metrics.model_registry import RANDOM_MODELS
+from metrics.random_models import PermutationModel
 
 
 def labels_from_sizes(sizes):
