@@ -36,7 +36,7 @@ from experiments.outputs import (
 from experiments.registry import PRESET_LABELS
 from experiments.scale import dask_backend, parse_dask
 
-__all__ = ["app_link", "main", "parse_sets"]
+__all__ = ["APP_PAGES", "app_link", "main", "parse_sets"]
 
 #: Where the app shows each paper's experiments: page URL path and its parameter prefix
 #: (``<prefix>_fig``, ``<prefix>_preset``, ``<prefix>_seed``; app_pages/experiments_*.py).
@@ -54,6 +54,21 @@ INTERRUPTED = 130  # the shell convention: 128 + SIGINT
 def app_link(name: str, preset: str, seed: int, app: str = DEFAULT_APP) -> str:
     """The app page showing experiment ``name`` with this preset and seed.
 
+    Parameters
+    ----------
+    name : str
+        A key of :data:`experiments.EXPERIMENTS`.
+    preset : {"paper", "quick"}
+    seed : int
+    app : str
+        The app's address.
+
+    Returns
+    -------
+    str
+        The page URL with its link parameters (``<prefix>_fig``, ``_preset``, ``_seed``);
+        the app's home page for an experiment no page shows.
+
     Examples
     --------
     >>> app_link("gates2017-fig1", "paper", 3)
@@ -70,11 +85,30 @@ def app_link(name: str, preset: str, seed: int, app: str = DEFAULT_APP) -> str:
 def parse_sets(experiment, preset: str, sets: Sequence[str]) -> dict[str, Any]:
     """``["ks=2,4", "one_sided=true"]`` -> checked overrides, by the Python API's own checks.
 
+    Parameters
+    ----------
+    experiment : experiments.Experiment
+    preset : str
+        The preset the overrides apply to.
+    sets : sequence of str
+        ``PARAM=VALUE`` texts (see :meth:`experiments.params.ParamSpec.parse`).
+
+    Returns
+    -------
+    dict
+        Parameter name -> value, in the form :meth:`Experiment.parameters` returns.
+
     Raises
     ------
     ValueError or TypeError
         A malformed ``PARAM=VALUE``, an unknown parameter or a bad value; the message names
         it and lists the valid ones.
+
+    Examples
+    --------
+    >>> from experiments import EXPERIMENTS
+    >>> parse_sets(EXPERIMENTS["vinh2009-fig1"], "quick", ["ks=2,4", "one_sided=yes"])
+    {'ks': (2, 4), 'one_sided': True}
     """
     specs = experiment.specs()
     overrides: dict[str, Any] = {}
@@ -116,7 +150,7 @@ def _png(figure) -> tuple[bytes | None, str]:
         return None, f"no PNG ({type(error).__name__}: {first[:160]}); the HTML has the figure"
 
 
-def execute(
+def _execute(
     experiment, preset: str, seed: int, overrides: Mapping[str, Any], out: Path, *,
     force: bool = False, png: bool = True, dask: str | None = None,
     extra: Mapping[str, Any] | None = None, progress: _Progress | None = None,
@@ -200,7 +234,7 @@ def _rerun(record_path: Path, out: Path, force: bool, png: bool, dask: str | Non
     parameters = dict(record["parameters"])
     if dask is None and record.get("dask"):
         parameters["n_jobs"] = 1  # the record ran on Dask; here the batches run locally
-    new = execute(experiment, record["preset"], int(record["seed"]), parameters, out,
+    new = _execute(experiment, record["preset"], int(record["seed"]), parameters, out,
                   force=force, png=png, dask=dask, extra={"rerun_of": str(record_path)},
                   progress=progress)
     if "csv_sha256" not in record:
@@ -270,7 +304,25 @@ def _list() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Parse ``argv`` and run the command; return the exit code."""
+    """Parse ``argv`` (default: ``sys.argv[1:]``) and run the command.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        ``["run", NAME, "--out", DIR, ...]``, ``["list"]``, ``["notebook", ...]`` or
+        ``["rerun", RECORD, "--out", DIR]``.
+
+    Returns
+    -------
+    int
+        The exit code: 0 done, 2 bad arguments or a failed run (message on stderr),
+        130 interrupted by Ctrl-C (no partial outputs left).
+
+    Examples
+    --------
+    >>> main(["run", "no-such-experiment", "--out", "unused"])
+    2
+    """
     args = _parser().parse_args(argv)
     progress = _Progress()
     try:
@@ -285,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
             _notebook(experiment, args.preset, args.seed, overrides, args.out, args.force,
                       args.app)
             return 0
-        execute(experiment, args.preset, args.seed, overrides, args.out, force=args.force,
+        _execute(experiment, args.preset, args.seed, overrides, args.out, force=args.force,
                 png=not args.no_png, dask=args.dask, progress=progress)
         return 0
     except KeyboardInterrupt:

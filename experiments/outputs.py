@@ -52,6 +52,15 @@ VERSIONED = ("numpy", "scipy", "pandas", "scikit-learn", "joblib", "plotly")
 def csv_text(df: pd.DataFrame) -> str:
     """The tidy result as CSV text, without the index and with ``\\n`` line ends.
 
+    Parameters
+    ----------
+    df : DataFrame
+
+    Returns
+    -------
+    str
+        What the CLI writes to NAME.csv and the app offers as the CSV download.
+
     Examples
     --------
     >>> csv_text(pd.DataFrame({"K": [2, 3], "mean": [0.5, 0.25]}))
@@ -62,6 +71,16 @@ def csv_text(df: pd.DataFrame) -> str:
 
 def jsonable(value: Any) -> Any:
     """``value`` with tuples as lists and numpy scalars as Python numbers, for JSON.
+
+    Parameters
+    ----------
+    value : any
+        Nested mappings, lists, tuples and scalars.
+
+    Returns
+    -------
+    any
+        The same structure with dicts, lists and Python scalars only.
 
     Examples
     --------
@@ -79,7 +98,23 @@ def jsonable(value: Any) -> Any:
 
 
 def package_versions(extra: tuple[str, ...] = ()) -> dict[str, str]:
-    """Python's version and those of the packages a result depends on."""
+    """Python's version and those of the packages a result depends on.
+
+    Parameters
+    ----------
+    extra : tuple of str
+        More distribution names (``dask``, ...).
+
+    Returns
+    -------
+    dict
+        Name -> version, ``"not installed"`` for a missing package.
+
+    Examples
+    --------
+    >>> sorted(package_versions())[:3]
+    ['joblib', 'numpy', 'pandas']
+    """
     versions = {"python": platform.python_version()}
     for package in (*VERSIONED, *extra):
         try:
@@ -141,17 +176,50 @@ def run_record(
 
 
 def record_json(record: Mapping[str, Any]) -> str:
-    """The record as indented JSON text."""
+    """The record as indented JSON text (NAME.json).
+
+    Parameters
+    ----------
+    record : mapping
+        A run record (see :func:`run_record`).
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> record_json({"seed": 3, "parameters": {"ks": (2, 4)}})
+    '{\\n  "seed": 3,\\n  "parameters": {\\n    "ks": [\\n      2,\\n      4\\n    ]\\n  }\\n}\\n'
+    """
     return json.dumps(jsonable(record), indent=2) + "\n"
 
 
 def read_record(path: Path) -> dict[str, Any]:
     """A run record written by ``python -m experiments run``, checked enough to rerun it.
 
+    Parameters
+    ----------
+    path : Path
+        A NAME.json.
+
+    Returns
+    -------
+    dict
+
     Raises
     ------
     ValueError
         The file is not JSON, or lacks ``experiment``, ``preset``, ``seed`` or ``parameters``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> path = Path(tempfile.mkdtemp()) / "slides-rand.json"
+    >>> _ = path.write_text('{"experiment": "slides-rand", "preset": "quick", "seed": 0, '
+    ...                     '"parameters": {"pairs": [20, 24, 20, 72]}}')
+    >>> read_record(path)["parameters"]
+    {'pairs': [20, 24, 20, 72]}
     """
     try:
         record = json.loads(Path(path).read_text())
@@ -171,10 +239,30 @@ def _targets(out: Path, name: str, suffixes: tuple[str, ...]) -> list[Path]:
 def check_free(out: Path, name: str, suffixes: tuple[str, ...], force: bool) -> None:
     """Refuse to go on when earlier outputs of ``name`` exist in ``out`` and not ``force``.
 
+    Parameters
+    ----------
+    out : Path
+        The output directory (it may not exist yet).
+    name : str
+        The experiment's name, the stem of its files.
+    suffixes : tuple of str
+        The files that belong to the set (:data:`RUN_SUFFIXES` or :data:`NOTEBOOK_SUFFIXES`).
+    force : bool
+        Earlier outputs may be replaced.
+
+    Returns
+    -------
+    None
+
     Raises
     ------
     FileExistsError
         Names the files and says to add ``--force``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> check_free(Path(tempfile.mkdtemp()), "slides-rand", RUN_SUFFIXES, force=False)
     """
     existing = [p for p in _targets(out, name, suffixes) if p.exists()]
     if existing and not force:
@@ -211,6 +299,20 @@ def write_outputs(
 ) -> list[Path]:
     """Write ``files`` (suffix -> content) as ``out/NAME.suffix``, all or nothing.
 
+    Parameters
+    ----------
+    out : Path
+        The output directory, created if needed.
+    name : str
+        The stem of the files.
+    files : mapping
+        Suffix (``".csv"``, ...) -> text or bytes.
+    suffixes : tuple of str
+        Every suffix of the set: earlier files with any of them are replaced (removed when
+        this run has no such file), so the set is never mixed with an earlier run's.
+    force : bool
+        Replace earlier outputs (else :class:`FileExistsError`).
+
     The files are written to a temporary folder inside ``out`` first; then every earlier
     output of ``name`` with one of ``suffixes`` moves aside and the new files move in (renames
     within one file system), with Ctrl-C held back meanwhile. If a rename fails the earlier
@@ -227,6 +329,15 @@ def write_outputs(
         Earlier outputs exist and ``force`` is false (see :func:`check_free`).
     OSError
         ``out`` cannot be created or written.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp())
+    >>> [p.name for p in write_outputs(out, "demo", {".csv": "a\\n1\\n"}, suffixes=RUN_SUFFIXES)]
+    ['demo.csv']
+    >>> sorted(p.name for p in out.iterdir())
+    ['demo.csv']
     """
     unknown = set(files) - set(suffixes)
     if unknown:
@@ -268,5 +379,19 @@ def write_outputs(
 
 
 def started_at() -> str:
-    """The current UTC time, ISO 8601 to the second (a run record's ``started``)."""
+    """The current UTC time, ISO 8601 to the second (a run record's ``started``).
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> started_at().endswith("+00:00")
+    True
+    """
     return datetime.now(UTC).replace(microsecond=0).isoformat()

@@ -144,7 +144,28 @@ def _from_value(value: Any) -> _Type:
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """One parameter of an experiment: its type, whether None is allowed, its valid values."""
+    """One parameter of an experiment: its type, whether None is allowed, its valid values.
+
+    Parameters
+    ----------
+    experiment : str
+        The experiment's name (for messages).
+    name : str
+        The parameter's name.
+    type : _Type
+        Scalar or list type (from the annotation or the preset value).
+    optional : bool
+        None is a valid value.
+    choices : callable, optional
+        Returns the valid values (the keys of a registry), read at each check.
+
+    Examples
+    --------
+    >>> from experiments import EXPERIMENTS
+    >>> spec = EXPERIMENTS["gates2017-kmeans"].specs()["n_samples"]
+    >>> spec.describe(), spec.parse("none"), spec.check(300)
+    ('int or none', None, 300)
+    """
 
     experiment: str
     name: str

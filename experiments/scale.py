@@ -22,6 +22,17 @@ MISSING_DASK = (
 def parse_dask(spec: str) -> tuple[str, int | None]:
     """``"local"`` -> ``("local", None)``, ``"local:4"`` -> ``("local", 4)``, an address as is.
 
+    Parameters
+    ----------
+    spec : str
+        The value of ``--dask``.
+
+    Returns
+    -------
+    tuple
+        ``(where, workers)``: ``"local"`` or the scheduler address, and the worker count
+        (None: one per core).
+
     Raises
     ------
     ValueError
@@ -57,15 +68,24 @@ def dask_backend(spec: str, *, processes: bool = True) -> Iterator[dict]:
     processes : bool
         Local clusters only: workers in separate processes (True) or threads of this one.
 
-    Yields
-    ------
-    dict
-        ``scheduler`` (its address) and ``workers`` (how many), for the run record.
+    Returns
+    -------
+    context manager
+        Yields a dict: ``scheduler`` (its address) and ``workers`` (how many), for the run
+        record.
 
     Raises
     ------
     RuntimeError
         dask.distributed is not installed (the message says how to install it).
+
+    Examples
+    --------
+    >>> from joblib import Parallel, delayed
+    >>> with dask_backend("local:1", processes=False) as cluster:
+    ...     squares = Parallel(n_jobs=-1)(delayed(pow)(i, 2) for i in range(4))
+    >>> cluster["workers"], squares
+    (1, [0, 1, 4, 9])
     """
     try:
         from dask.distributed import Client, LocalCluster
