@@ -10,6 +10,7 @@ from metrics.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import cells_frame, show_chart
 from ui.measures import random_model_controls, show_formulas, show_measure_table
+from ui.notebook import notebook_download
 
 # A 3 x 3 table of 30 points: clusters that mostly, not perfectly, follow the classes.
 START = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
@@ -121,6 +122,11 @@ with view:
                data=cells_frame(table, rows, cols), filename="contingency")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
+    notebook_download("sb", "contingency_sandbox", dict(
+        kind="contingency", title="A contingency table and every measure",
+        summary="Rows are the true classes, columns the clusters.",
+        table=np.asarray(counts).tolist(), measures=names,
+        options=dict(random_model=model, one_sided=one_sided)))
 
 st.subheader("Step by step")
 pair_tab, info_tab = st.tabs(["Pair counting (pairs of points)", "Information (in nats)"])

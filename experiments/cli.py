@@ -26,6 +26,7 @@ from experiments.outputs import (
     RUN_SUFFIXES,
     check_free,
     csv_text,
+    experiment_view,
     package_versions,
     read_record,
     record_json,
@@ -213,14 +214,8 @@ def _notebook(experiment, preset, seed, overrides, out, force, app) -> Path:
     from explorer.notebook import view_notebook
 
     check_free(out, experiment.name, NOTEBOOK_SUFFIXES, force)
-    view = {
-        "kind": "experiment", "title": experiment.title,
-        "summary": f"{experiment.paper}. {experiment.description}",
-        "url": app_link(experiment.name, preset, seed, app), "name": experiment.name,
-        "preset": preset, "seed": seed,
-        "parameters": experiment.parameters(preset, **overrides),
-    }
-    text = view_notebook(view)
+    view = experiment_view(experiment, preset, seed, experiment.parameters(preset, **overrides))
+    text = view_notebook({**view, "url": app_link(experiment.name, preset, seed, app)})
     (path,) = write_outputs(out, experiment.name, {".ipynb": text},
                             suffixes=NOTEBOOK_SUFFIXES, force=force)
     print(f"wrote {path}")

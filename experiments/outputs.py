@@ -31,6 +31,7 @@ __all__ = [
     "RUN_SUFFIXES",
     "check_free",
     "csv_text",
+    "experiment_view",
     "jsonable",
     "package_versions",
     "read_record",
@@ -173,6 +174,42 @@ def run_record(
         record["versions"] = dict(versions)
     record.update(jsonable(dict(extra or {})))
     return record
+
+
+def experiment_view(experiment, preset: str, seed: int,
+                    parameters: Mapping[str, Any]) -> dict[str, Any]:
+    """The view description of a run, for :func:`explorer.notebook.view_notebook`.
+
+    The command line's ``notebook`` and the experiment pages' download both build their
+    notebook from it (adding the app ``url`` of the view).
+
+    Parameters
+    ----------
+    experiment : experiments.Experiment
+    preset, seed : the preset and the seed of the run.
+    parameters : every parameter of the run (the preset with the overrides applied).
+
+    Returns
+    -------
+    dict
+        ``kind="experiment"``, ``title``, ``summary``, ``name``, ``preset``, ``seed``,
+        ``parameters``.
+
+    Examples
+    --------
+    >>> from explorer.notebook import view_notebook
+    >>> from experiments import EXPERIMENTS
+    >>> slides = EXPERIMENTS["slides-rand"]
+    >>> view = experiment_view(slides, "quick", 0, slides.parameters("quick"))
+    >>> "EXPERIMENTS['slides-rand']" in view_notebook({**view, "url": "http://localhost"})
+    True
+    """
+    return {
+        "kind": "experiment", "title": experiment.title,
+        "summary": f"{experiment.paper}. {experiment.description}",
+        "name": experiment.name, "preset": preset, "seed": int(seed),
+        "parameters": dict(parameters),
+    }
 
 
 def record_json(record: Mapping[str, Any]) -> str:

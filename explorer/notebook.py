@@ -9,7 +9,7 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
 ``experiment``
     ``name``, ``preset``, ``seed``, ``parameters`` (every parameter of the run).
 ``clustering``
-    ``dataset`` and ``dataset_params`` (keywords of :func:`datasets.load`), ``algorithm``,
+    ``data`` (the keywords of :func:`datasets.load`: a loaded set's ``source``), ``algorithm``,
     ``algorithm_params`` and ``algorithm_seed`` (:func:`clustering.run`), ``measures``
     (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
     and optionally ``noise_policy`` (:func:`metrics.alignment.score_noise`).
@@ -105,7 +105,7 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
         "import datasets\n"
         "import metrics\n"
         "\n"
-        f"data = datasets.load({view['dataset']!r}, **{_literal(view['dataset_params'])})\n"
+        f"data = datasets.load(**{_literal(view['data'])})\n"
         f"result = clustering.run({view['algorithm']!r}, data.X,\n"
         f"                        random_state={int(view['algorithm_seed'])},\n"
         f"                        **{_literal(view['algorithm_params'])})\n"

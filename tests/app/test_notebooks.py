@@ -1,0 +1,75 @@
+"""The notebook each kind of page hands out, run with nbclient, gives the page's numbers."""
+
+import io
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from explorer.notebook import view_notebook
+from tests.app.conftest import open_page
+from tests.notebook_runner import execute, executed_json
+
+
+def table(at, column):
+    """The page's first dataframe with ``column``."""
+    return next(d.value for d in at.dataframe if column in d.value.columns)
+
+
+def notebook_of(at, key):
+    view = at.session_state[f"{key}_view"]
+    text = view_notebook(view)
+    first = json.loads(text)["cells"][0]["source"]
+    assert first.startswith("# ") and "http" in first
+    return view, text
+
+
+def test_explore_notebook_scores_like_the_page():
+    at = open_page("app_pages/explore.py", {"ex_data": "moons", "ex_algo": "kmeans",
+                                            "ex_k": "3", "ex_seed": "4"})
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, "ex")
+    assert view["data"]["random_state"] == 4 and view["algorithm"] == "kmeans"
+    assert "ex_seed=4" in view["url"]
+    scores = executed_json(text, "scores")
+    page = table(at, "measure")["value"].tolist()
+    assert list(scores) == list(view["measures"])
+    np.testing.assert_allclose(list(scores.values()), page, rtol=1e-12, atol=1e-12)
+
+
+def test_compare_with_truth_notebook_scores_like_the_page():
+    at = open_page("app_pages/measure_truth.py", {"mt_seed": "2"})
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, "mt")
+    scores = executed_json(text, "scores")
+    page = table(at, "key").set_index("key")["value"]
+    assert set(scores) == set(page.index) and len(scores) > 10
+    np.testing.assert_allclose([scores[k] for k in page.index], page.to_numpy(dtype=float),
+                               rtol=1e-12, atol=1e-12)
+
+
+def test_sandbox_notebook_scores_like_the_page():
+    at = open_page("app_pages/measure_sandbox.py")
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, "sb")
+    scores = executed_json(text, "scores")
+    page = table(at, "key").set_index("key")["value"]
+    assert set(scores) == set(page.index) and "ari" in scores
+    np.testing.assert_allclose([scores[k] for k in page.index], page.to_numpy(dtype=float),
+                               rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("page,key,params", [
+    ("app_pages/experiments_vinh2009.py", "vinh", {"vinh_seed": "5"}),
+    ("app_pages/experiments_gates2017.py", "gates", {}),
+])
+def test_experiment_notebook_gives_the_page_table(page, key, params):
+    at = open_page(page, params)
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, key)
+    printed = execute(text, "print(df.to_csv(index=False), end='')")
+    shown = next(d.value for d in at.dataframe if "measure" in d.value.columns
+                 or "scoring" in d.value.columns)
+    pd.testing.assert_frame_equal(pd.read_csv(io.StringIO(printed)),
+                                  pd.read_csv(io.StringIO(shown.to_csv(index=False))))
