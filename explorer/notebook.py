@@ -12,7 +12,8 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
     ``data`` (the keywords of :func:`datasets.load`: a loaded set's ``source``), ``algorithm``,
     ``algorithm_params`` and ``algorithm_seed`` (:func:`clustering.run`), ``measures``
     (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
-    and optionally ``noise_policy`` (:func:`metrics.alignment.score_noise`).
+    and optionally ``algorithm_seed`` (default 0), ``columns`` (cluster only the first
+    columns of X) and ``noise_policy`` (:func:`metrics.alignment.score_noise`).
 ``contingency``
     ``table`` (rows: true classes, columns: clusters), ``measures`` and ``options``.
 
@@ -95,6 +96,9 @@ def _experiment_cells(view: Mapping[str, Any]) -> list[str]:
 
 def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
     policy = view.get("noise_policy")
+    columns = view.get("columns")
+    take = f"X = data.X[:, :{int(columns)}]  # the page clusters these columns\n" if columns \
+        else "X = data.X\n"
     score = (
         "from metrics.alignment import score_noise\n\n"
         f"truth, found = score_noise(data.y, result.labels, {policy!r})\n"
@@ -106,8 +110,9 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
         "import metrics\n"
         "\n"
         f"data = datasets.load(**{_literal(view['data'])})\n"
-        f"result = clustering.run({view['algorithm']!r}, data.X,\n"
-        f"                        random_state={int(view['algorithm_seed'])},\n"
+        + take
+        + f"result = clustering.run({view['algorithm']!r}, X,\n"
+        f"                        random_state={int(view.get('algorithm_seed', 0))},\n"
         f"                        **{_literal(view['algorithm_params'])})\n"
         'print(f"{result.n_clusters} clusters among {data.n_samples} points")',
         score
@@ -119,7 +124,7 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
         "from metrics.alignment import align_labels\n"
         "from plots import cluster_scatter\n"
         "\n"
-        "xy, axis_titles = project_2d(data.X, data.feature_names)\n"
+        "xy, axis_titles = project_2d(X, data.feature_names[:X.shape[1]])\n"
         "figure = cluster_scatter(xy, align_labels(data.y, result.labels),\n"
         "                         axis_titles=axis_titles)\n"
         "figure.show()",

@@ -73,3 +73,26 @@ def test_experiment_notebook_gives_the_page_table(page, key, params):
                  or "scoring" in d.value.columns)
     pd.testing.assert_frame_equal(pd.read_csv(io.StringIO(printed)),
                                   pd.read_csv(io.StringIO(shown.to_csv(index=False))))
+
+
+def metric(at, label):
+    return next(m.value for m in at.metric if m.label == label)
+
+
+@pytest.mark.parametrize("page,key,params,second", [
+    ("app_pages/explore_dbscan.py", "db", {"db_eps": "0.2", "db_min": "4"},
+     ("Clusters", "result.n_clusters", "{}")),
+    ("app_pages/explore_hierarchical.py", "hc", {"hc_link": "average", "hc_k": "3"},
+     ("Clusters", "result.n_clusters", "{}")),
+    ("app_pages/explore_fuzzy.py", "fc", {"fc_c": "4", "fc_rs": "3"},
+     ("FPC", "result.extras['fpc']", "{:.3f}")),
+])
+def test_explorer_notebook_gives_the_page_numbers(page, key, params, second):
+    at = open_page(page, params)
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, key)
+    assert all(f"{k}={v}" in view["url"] for k, v in params.items())
+    label, expression, shown = second
+    found = executed_json(text, f"[scores['ari'], {expression}]")
+    assert f"{found[0]:.3f}" == metric(at, "ARI vs truth")
+    assert shown.format(found[1]) == str(metric(at, label))
