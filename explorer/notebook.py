@@ -14,6 +14,13 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
     (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
     and optionally ``algorithm_seed`` (default 0), ``columns`` (cluster only the first
     columns of X) and ``noise_policy`` (:func:`metrics.alignment.score_noise`).
+``kmeans_steps``
+    ``data``, ``columns``, ``n_clusters``, ``init``, ``seed``, ``centers`` (placed by hand,
+    or None), ``step`` (the move shown) and ``measures``
+    (:func:`explorer.kmeans.fit_stepper`, :func:`explorer.kmeans.kmeans_steps`).
+``density_peaks``
+    ``data``, ``columns``, ``percent``, ``kernel``, ``centers`` (point numbers) and
+    ``measures`` (:func:`explorer.density_peaks.decision_graph`, ``with_centers``).
 ``contingency``
     ``table`` (rows: true classes, columns: clusters), ``measures`` and ``options``.
 
@@ -29,7 +36,7 @@ from typing import Any
 
 __all__ = ["VIEW_KINDS", "view_notebook"]
 
-VIEW_KINDS = ("experiment", "clustering", "contingency")
+VIEW_KINDS = ("experiment", "clustering", "kmeans_steps", "density_peaks", "contingency")
 
 _SETUP = (
     "# Run from the ClusterLab repository root, or set CLUSTERLAB_ROOT to it.\n"
@@ -94,32 +101,47 @@ def _experiment_cells(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
-    policy = view.get("noise_policy")
+def _load(view: Mapping[str, Any]) -> str:
+    """Code loading the view's data as ``data`` and the clustered columns as ``X``."""
     columns = view.get("columns")
     take = f"X = data.X[:, :{int(columns)}]  # the page clusters these columns\n" if columns \
         else "X = data.X\n"
-    score = (
-        "from metrics.alignment import score_noise\n\n"
-        f"truth, found = score_noise(data.y, result.labels, {policy!r})\n"
-        if policy else "truth, found = data.y, result.labels\n"
-    )
-    return [
+    return (
+        "import numpy as np\n"
+        "\n"
         "import clustering\n"
         "import datasets\n"
         "import metrics\n"
         "\n"
-        f"data = datasets.load(**{_literal(view['data'])})\n"
-        + take
-        + f"result = clustering.run({view['algorithm']!r}, X,\n"
-        f"                        random_state={int(view.get('algorithm_seed', 0))},\n"
-        f"                        **{_literal(view['algorithm_params'])})\n"
-        'print(f"{result.n_clusters} clusters among {data.n_samples} points")',
+        f"data = datasets.load(**{_literal(view['data'])})\n" + take
+    )
+
+
+def _scores(view: Mapping[str, Any], labels: str) -> str:
+    """Code scoring ``labels`` against the truth as the page does, into ``scores``."""
+    policy = view.get("noise_policy")
+    score = (
+        "from metrics.alignment import score_noise\n\n"
+        f"truth, found = score_noise(data.y, {labels}, {policy!r})\n"
+        if policy else f"truth, found = data.y, {labels}\n"
+    )
+    return (
         score
         + f"measures = {_literal(list(view['measures']))}\n"
         + f"options = {_literal(dict(view.get('options', {})))}\n"
         + "scores = metrics.compare(truth, found, measures=measures, **options)\n"
-        + "scores",
+        + "scores"
+    )
+
+
+def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
+    return [
+        _load(view)
+        + f"result = clustering.run({view['algorithm']!r}, X,\n"
+        f"                        random_state={int(view.get('algorithm_seed', 0))},\n"
+        f"                        **{_literal(view['algorithm_params'])})\n"
+        'print(f"{result.n_clusters} clusters among {data.n_samples} points")',
+        _scores(view, "result.labels"),
         "from datasets.projection import project_2d\n"
         "from metrics.alignment import align_labels\n"
         "from plots import cluster_scatter\n"
@@ -128,6 +150,49 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
         "figure = cluster_scatter(xy, align_labels(data.y, result.labels),\n"
         "                         axis_titles=axis_titles)\n"
         "figure.show()",
+    ]
+
+
+def _kmeans_cells(view: Mapping[str, Any]) -> list[str]:
+    centers = view.get("centers")
+    placed = "None" if centers is None else f"np.array({_literal(centers)})"
+    return [
+        _load(view)
+        + "from explorer.kmeans import fit_stepper, kmeans_steps\n"
+        "\n"
+        f"placed = {placed}  # centres placed by hand, if any\n"
+        f"stepper = fit_stepper(X, {int(view['n_clusters'])}, {view['init']!r}, "
+        f"{int(view['seed'])}, placed)\n"
+        "frames = kmeans_steps(X, stepper.history_)\n"
+        f"frame = frames[{int(view['step'])}]  # the move shown (0: the start)\n"
+        "print(frame.caption)",
+        _scores(view, "frame.labels") if view.get("measures") else "frame.inertia",
+        "from plots.kmeans import kmeans_step_figure\n"
+        "\n"
+        f"trail = [f.centers for f in frames[:{int(view['step'])} + 1] "
+        "if f.phase != 'assign']\n"
+        "figure = kmeans_step_figure(X, frame.labels, frame.centers,\n"
+        "                            previous=frame.previous_centers, trail=trail,\n"
+        "                            axis_titles=data.feature_names[:2])\n"
+        "figure.show()",
+    ]
+
+
+def _density_peaks_cells(view: Mapping[str, Any]) -> list[str]:
+    return [
+        _load(view)
+        + "from explorer.density_peaks import decision_graph, with_centers\n"
+        "\n"
+        f"graph = decision_graph(X, {float(view['percent'])!r}, {view['kernel']!r})\n"
+        f"model, added = with_centers(graph, X, {_literal(list(view['centers']))})\n"
+        'print(f"{model.n_clusters_} clusters, d_c = {graph.dc_:.3g}")',
+        _scores(view, "model.labels_"),
+        "from metrics.alignment import align_labels\n"
+        "from plots.density_peaks import decision_graph_figure, density_peaks_figure\n"
+        "\n"
+        "labels = align_labels(data.y, model.labels_)\n"
+        "decision_graph_figure(graph.rho_, graph.delta_, model.centers_, labels).show()\n"
+        "density_peaks_figure(X, labels, model.centers_, None, data.feature_names[:2]).show()",
     ]
 
 
@@ -154,6 +219,8 @@ def _contingency_cells(view: Mapping[str, Any]) -> list[str]:
 _BUILDERS = {
     "experiment": _experiment_cells,
     "clustering": _clustering_cells,
+    "kmeans_steps": _kmeans_cells,
+    "density_peaks": _density_peaks_cells,
     "contingency": _contingency_cells,
 }
 

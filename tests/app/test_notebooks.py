@@ -86,6 +86,10 @@ def metric(at, label):
      ("Clusters", "result.n_clusters", "{}")),
     ("app_pages/explore_fuzzy.py", "fc", {"fc_c": "4", "fc_rs": "3"},
      ("FPC", "result.extras['fpc']", "{:.3f}")),
+    ("app_pages/explore_kmeans.py", "km", {"km_k": "4", "km_rs": "2", "km_step": "3"},
+     ("Inertia J", "frame.inertia", "{:.4g}")),
+    ("app_pages/explore_density_peaks.py", "dp", {"dp_k": "2", "dp_pct": "3.0"},
+     ("Clusters", "model.n_clusters_", "{}")),
 ])
 def test_explorer_notebook_gives_the_page_numbers(page, key, params, second):
     at = open_page(page, params)
