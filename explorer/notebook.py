@@ -9,7 +9,9 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
 ``experiment``
     ``name``, ``preset``, ``seed``, ``parameters`` (every parameter of the run).
 ``clustering``
-    ``data`` (the keywords of :func:`datasets.load`: a loaded set's ``source``), ``algorithm``,
+    ``data`` (the keywords of :func:`datasets.load`: a loaded set's ``source``) or ``upload``
+    (``name``, ``content`` (bytes), ``label_column``, ``max_rows``, ``standardize``),
+    ``algorithm``,
     ``algorithm_params`` and ``algorithm_seed`` (:func:`clustering.run`), ``measures``
     (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
     and optionally ``algorithm_seed`` (default 0), ``columns`` (cluster only the first
@@ -106,14 +108,18 @@ def _load(view: Mapping[str, Any]) -> str:
     columns = view.get("columns")
     take = f"X = data.X[:, :{int(columns)}]  # the page clusters these columns\n" if columns \
         else "X = data.X\n"
+    head = "import numpy as np\n\nimport clustering\nimport datasets\nimport metrics\n\n"
+    upload = view.get("upload")
+    if upload is None:
+        return head + f"data = datasets.load(**{_literal(view['data'])})\n" + take
+    scale = "X = datasets.standardize(data.X)\n" if upload.get("standardize") else take
     return (
-        "import numpy as np\n"
-        "\n"
-        "import clustering\n"
-        "import datasets\n"
-        "import metrics\n"
-        "\n"
-        f"data = datasets.load(**{_literal(view['data'])})\n" + take
+        "import io\n\n" + head
+        + f"# The uploaded file, {upload['name']!r}, as it was read by the page:\n"
+        + f"content = {bytes(upload['content'])!r}\n"
+        + f"data = datasets.read_csv(io.BytesIO(content), label_column={upload['label_column']!r},"
+        + f" max_rows={int(upload['max_rows'])})\n"
+        + scale
     )
 
 
@@ -141,7 +147,7 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
         f"                        random_state={int(view.get('algorithm_seed', 0))},\n"
         f"                        **{_literal(view['algorithm_params'])})\n"
         'print(f"{result.n_clusters} clusters among {data.n_samples} points")',
-        _scores(view, "result.labels"),
+        _scores(view, "result.labels") if view.get("measures") else "result.labels",
         "from datasets.projection import project_2d\n"
         "from metrics.alignment import align_labels\n"
         "from plots import cluster_scatter\n"

@@ -100,3 +100,15 @@ def test_explorer_notebook_gives_the_page_numbers(page, key, params, second):
     found = executed_json(text, f"[scores['ari'], {expression}]")
     assert f"{found[0]:.3f}" == metric(at, "ARI vs truth")
     assert shown.format(found[1]) == str(metric(at, label))
+
+
+def test_upload_notebook_reads_the_same_file_and_scores_like_the_page():
+    at = open_page("app_pages/measure_upload.py", {"up_seed": "3"})
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, "up")
+    assert view["upload"]["label_column"] == "label"  # the sample file's label column
+    scores = executed_json(text, "scores")
+    page = table(at, "key").set_index("key")["value"]
+    assert set(scores) == set(page.index)
+    np.testing.assert_allclose([scores[k] for k in page.index], page.to_numpy(dtype=float),
+                               rtol=1e-12, atol=1e-12)
