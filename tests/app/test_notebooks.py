@@ -102,6 +102,17 @@ def test_explorer_notebook_gives_the_page_numbers(page, key, params, second):
     assert shown.format(found[1]) == str(metric(at, label))
 
 
+def test_compare_notebook_gives_the_selected_cell_scores():
+    at = open_page("app_pages/explore_compare.py", {"cmp_algos": "kmeans", "cmp_grid":
+                                                    "k-means: K × seed", "cmp_n": "150"})
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, "cmp")
+    assert view["algorithm"] == "kmeans"
+    scores = executed_json(text, "scores")
+    shown = next(m.value for m in at.markdown if "Best ARI" in m.value)
+    assert f"ARI {scores['ari']:.3f} · AMI {scores['ami_arithmetic']:.3f}" in shown, shown
+
+
 def test_upload_notebook_reads_the_same_file_and_scores_like_the_page():
     at = open_page("app_pages/measure_upload.py", {"up_seed": "3"})
     assert not at.exception and not at.error
