@@ -184,22 +184,23 @@ def _kmeans_cells(view: Mapping[str, Any]) -> list[str]:
     ]
 
 
+_DENSITY_FIGURES = """\
+from metrics.alignment import align_labels
+from plots.density_peaks import decision_graph_figure, density_peaks_figure
+
+labels = align_labels(data.y, model.labels_)
+decision_graph_figure(graph.rho_, graph.delta_, model.centers_, labels).show()
+density_peaks_figure(X, labels, model.centers_, None, data.feature_names[:2]).show()"""
+
+
 def _density_peaks_cells(view: Mapping[str, Any]) -> list[str]:
-    return [
-        _load(view)
-        + "from explorer.density_peaks import decision_graph, with_centers\n"
-        "\n"
+    fit = (
+        "from explorer.density_peaks import decision_graph, with_centers\n\n"
         f"graph = decision_graph(X, {float(view['percent'])!r}, {view['kernel']!r})\n"
         f"model, added = with_centers(graph, X, {_literal(list(view['centers']))})\n"
-        'print(f"{model.n_clusters_} clusters, d_c = {graph.dc_:.3g}")',
-        _scores(view, "model.labels_"),
-        "from metrics.alignment import align_labels\n"
-        "from plots.density_peaks import decision_graph_figure, density_peaks_figure\n"
-        "\n"
-        "labels = align_labels(data.y, model.labels_)\n"
-        "decision_graph_figure(graph.rho_, graph.delta_, model.centers_, labels).show()\n"
-        "density_peaks_figure(X, labels, model.centers_, None, data.feature_names[:2]).show()",
-    ]
+        'print(f"{model.n_clusters_} clusters, d_c = {graph.dc_:.3g}")'
+    )
+    return [_load(view) + fit, _scores(view, "model.labels_"), _DENSITY_FIGURES]
 
 
 def _contingency_cells(view: Mapping[str, Any]) -> list[str]:
