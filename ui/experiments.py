@@ -18,6 +18,7 @@ from experiments.outputs import csv_text, experiment_view, record_json, run_reco
 from experiments.registry import PRESET_LABELS
 from plots.experiments import experiment_figure
 from ui.notebook import notebook_download
+from ui.widgets import seed_input
 
 
 def preset_and_seed(prefix: str) -> tuple[str, int]:
@@ -27,10 +28,8 @@ def preset_and_seed(prefix: str) -> tuple[str, int]:
         key=f"{prefix}_preset", bind="query-params",
         help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
     )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
-        help="Fixes every random draw: the same seed gives the same figure.",
-    )
+    seed = seed_input("Seed", f"{prefix}_seed",
+        help="Fixes every random draw: the same seed gives the same figure.")
     return preset, int(seed)
 
 
