@@ -233,7 +233,8 @@ class ParamSpec:
             ):
                 if not math.isfinite(value):
                     self._fail(value)
-                return float(value)
+                # A whole number stays an int: a count passed where a float is allowed.
+                return int(value) if isinstance(value, int | np.integer) else float(value)
         elif isinstance(value, str):
             return value
         self._fail(value, TypeError)

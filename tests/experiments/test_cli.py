@@ -200,3 +200,18 @@ def test_rerun_refuses_a_file_that_is_not_a_record(tmp_path, capsys):
     (tmp_path / "x.json").write_text('{"experiment": "slides-rand"}')
     assert main(["rerun", str(tmp_path / "x.json"), "--out", str(tmp_path / "o")]) == 2
     assert "lacks preset, seed, parameters" in capsys.readouterr().err
+
+
+def test_a_record_downloaded_from_a_page_reruns_to_the_same_csv(tmp_path):
+    # What ui/experiments.py hands out as "Parameters (JSON)": a record without timings.
+    from experiments.outputs import csv_text, record_json, run_record
+
+    gates = EXPERIMENTS["gates2017-fig1"]
+    params = gates.parameters("quick", one_sided=True)
+    csv = csv_text(gates("quick", random_state=2, **params))
+    (tmp_path / "page.json").write_text(record_json(run_record(gates, "quick", 2, params,
+                                                               csv=csv)))
+    result = cli("rerun", str(tmp_path / "page.json"), "--no-png", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "CSV identical" in result.stdout
+    assert (tmp_path / "o" / "gates2017-fig1.csv").read_text() == csv

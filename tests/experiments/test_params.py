@@ -121,3 +121,31 @@ def test_numpy_values_and_none_where_allowed():
 def test_the_python_api_refuses_what_the_command_line_refuses():
     with pytest.raises(TypeError, match="one_sided"):
         EXPERIMENTS["gates2017-fig1"]("quick", one_sided="no")
+
+
+def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
+    from collections.abc import Sequence
+
+    from experiments import Experiment
+
+    def run(n_sets: int = 10, ks: Sequence[int] = (2, 3), alpha: float = 0.5,
+            sizes: tuple[int, ...] = (1, 2), mode: str = "a", measure: str = "ari",
+            extra=None, random_state=0, progress=None):
+        return None
+
+    preset = dict(n_sets=10, ks=(2, 3), alpha=0.5, sizes=(1, 2), mode="a", measure="ari",
+                  extra={"x": 1})
+    new = Experiment(name="new-one", title="t", paper="p", description="d",
+                     presets={"paper": preset, "quick": preset}, run=run, figure="lines",
+                     choices={"mode": ("a", "b")})
+    specs = new.specs()
+    assert {k: s.describe() for k, s in specs.items() if k not in ("measure", "extra")} == {
+        "n_sets": "int", "ks": "list of int", "alpha": "float", "sizes": "list of int",
+        "mode": "one of: a, b"}
+    assert specs["measure"].describe() == "one of: " + ", ".join(MEASURES)
+    assert specs["alpha"].parse("2") == 2 and specs["alpha"].parse("0.25") == 0.25
+    assert specs["extra"].parse("{'x': 2}") == {"x": 2}  # no usable type: any literal
+    with pytest.raises(ValueError, match="'mode' must be one of: a, b"):
+        new.parameters("quick", mode="c")
+    with pytest.raises(ValueError, match="'measure'"):
+        new.parameters("quick", measure="nope")
