@@ -14,7 +14,7 @@ from explorer.notebook import view_notebook
 from ui.links import current_url
 
 HELP = (
-    "A Jupyter notebook that redoes this view with ClusterLab's Python API (same data, "
+    "A Jupyter notebook (.ipynb) that redoes this view with ClusterLab's Python API (same data, "
     "parameters and seeds) and draws its figure; its first cell links back here."
 )
 
@@ -28,7 +28,7 @@ def notebook_download(key: str, filename: str, view: Mapping[str, Any], slot=Non
     view = {**view, "url": current_url()}
     st.session_state[f"{key}_view"] = view
     (slot or st).download_button(
-        "Notebook (.ipynb)", view_notebook(view), f"{filename}.ipynb",
+        "Notebook", view_notebook(view), f"{filename}.ipynb",
         "application/x-ipynb+json", key=f"{key}_ipynb", on_click="ignore", help=HELP,
         icon=":material/menu_book:",
     )
