@@ -9,6 +9,10 @@ as a local run with the same seed, whatever the number of workers.
 from __future__ import annotations
 
 import contextlib
+import logging
+import os
+import sys
+import tempfile
 from collections.abc import Iterator
 
 __all__ = ["MISSING_DASK", "dask_backend", "parse_dask"]
@@ -57,6 +61,24 @@ def parse_dask(spec: str) -> tuple[str, int | None]:
 
 
 @contextlib.contextmanager
+def _children_log_elsewhere() -> Iterator[None]:
+    """Worker processes started in this block write their stderr to a temporary file.
+
+    Their shutdown after Ctrl-C logs tracebacks; the command line keeps its one line.
+    """
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as log:
+        os.dup2(log.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
+@contextlib.contextmanager
 def dask_backend(spec: str, *, processes: bool = True) -> Iterator[dict]:
     """Make joblib run its tasks on Dask for the duration of the block.
 
@@ -96,10 +118,11 @@ def dask_backend(spec: str, *, processes: bool = True) -> Iterator[dict]:
     where, workers = parse_dask(spec)
     with contextlib.ExitStack() as stack:
         if where == "local":
-            cluster = stack.enter_context(LocalCluster(
-                n_workers=workers, threads_per_worker=1, processes=processes,
-                dashboard_address=None,
-            ))
+            with _children_log_elsewhere():
+                cluster = stack.enter_context(LocalCluster(
+                    n_workers=workers, threads_per_worker=1, processes=processes,
+                    dashboard_address=None, silence_logs=logging.CRITICAL,
+                ))
             client = stack.enter_context(Client(cluster))
         else:
             client = stack.enter_context(Client(where, timeout=30))

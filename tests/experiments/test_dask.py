@@ -50,3 +50,23 @@ def test_dask_specs_and_experiments_without_batches_are_checked(tmp_path, capsys
         parse_dask("local:zero")
     assert main(["run", "slides-rand", "--dask", "local", "--out", str(tmp_path)]) == 2
     assert "no parallel batches" in capsys.readouterr().err
+
+
+def test_ctrl_c_on_dask_prints_one_line(tmp_path):
+    import signal
+    import subprocess
+    from pathlib import Path
+
+    process = subprocess.Popen(
+        [sys.executable, "-m", "experiments", "run", "vinh2009-fig1", "--preset", "paper",
+         "--no-png", "--dask", "local:2", "--out", str(tmp_path / "out")],
+        cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE)
+    assert process.stderr.read(1) == b"\r"  # the batches have started on the cluster
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=120)
+    assert process.returncode == 130
+    lines = [line for line in err.decode().replace("\r", "\n").splitlines()
+             if line.strip() and not line.startswith("[")]  # progress lines start with [
+    assert lines == ["interrupted (Ctrl-C): no partial outputs were left"]
+    assert not (tmp_path / "out").exists()
