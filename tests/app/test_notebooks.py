@@ -63,6 +63,8 @@ def test_sandbox_notebook_scores_like_the_page():
 @pytest.mark.parametrize("page,key,params", [
     ("app_pages/experiments_vinh2009.py", "vinh", {"vinh_seed": "5"}),
     ("app_pages/experiments_gates2017.py", "gates", {}),
+    ("app_pages/experiments_dom2001.py", "dom", {"dom_fig": "dom2001-fig1"}),
+    ("app_pages/experiments_lazarenko2021.py", "pami", {"pami_fig": "lazarenko2021-fig1"}),
 ])
 def test_experiment_notebook_gives_the_page_table(page, key, params):
     at = open_page(page, params)
