@@ -214,8 +214,8 @@ def adjusted_rand_index(
     pc = _pair_counts(ct)
     if pc.agree:
         return 1.0
-    # A float probability is taken as the exact binary fraction it is: the rest is exact.
-    expected = Fraction(expected_rand(ct, random_model, one_sided))
+    # Exact rationals from here on (a float probability is the binary fraction it is).
+    expected = expected_rand(ct, random_model, one_sided)
     index = Fraction(pc.n11 + pc.n00, pc.n_pairs)
     if expected == 1:
         return 0.0
