@@ -23,6 +23,12 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
 ``density_peaks``
     ``data``, ``columns``, ``percent``, ``kernel``, ``centers`` (point numbers) and
     ``measures`` (:func:`explorer.density_peaks.decision_graph`, ``with_centers``).
+``em_steps``
+    ``data``, ``columns``, ``n_components``, ``covariance_type``, ``init``, ``seed``,
+    ``step`` and ``measures`` (:func:`explorer.em.em_run`, ``step_view``).
+``linkage_steps``
+    ``similarity`` (a square matrix), ``items`` (their names), ``link`` and ``step`` (merges
+    done; :func:`explorer.linkage_steps.merge_steps`).
 ``contingency``
     ``table`` (rows: true classes, columns: clusters), ``measures`` and ``options``.
 
@@ -38,7 +44,8 @@ from typing import Any
 
 __all__ = ["VIEW_KINDS", "view_notebook"]
 
-VIEW_KINDS = ("experiment", "clustering", "kmeans_steps", "density_peaks", "contingency")
+VIEW_KINDS = ("experiment", "clustering", "kmeans_steps", "density_peaks", "em_steps",
+              "linkage_steps", "contingency")
 
 _SETUP = (
     "# Run from the ClusterLab repository root, or set CLUSTERLAB_ROOT to it.\n"
@@ -203,6 +210,51 @@ def _density_peaks_cells(view: Mapping[str, Any]) -> list[str]:
     return [_load(view) + fit, _scores(view, "model.labels_"), _DENSITY_FIGURES]
 
 
+def _em_cells(view: Mapping[str, Any]) -> list[str]:
+    fit = (
+        "from explorer.em import em_run, step_view\n\n"
+        f"result = em_run(X, {int(view['n_components'])}, {view['covariance_type']!r}, "
+        f"{view['init']!r}, {int(view['seed'])})\n"
+        f"entry = result.extras['history'][{int(view['step'])}]  # the EM step shown\n"
+        "resp, ellipses = step_view(X, entry)  # responsibilities and 1/2-sigma ellipses\n"
+        "labels = resp.argmax(axis=1)\n"
+        "print(f\"log-likelihood {entry['log_likelihood']:.6g}\")"
+    )
+    return [_load(view) + fit, _scores(view, "labels"), _EM_FIGURE]
+
+
+_EM_FIGURE = """\
+from plots.em import em_step_figure
+
+em_step_figure(X, resp, entry["means"], ellipses, axis_titles=data.feature_names[:2]).show()"""
+
+
+def _linkage_cells(view: Mapping[str, Any]) -> list[str]:
+    return [
+        "import numpy as np\n\n"
+        "from explorer.linkage_steps import cluster_names, linkage_matrix, merge_steps\n\n"
+        f"S = np.array({_literal([list(row) for row in view['similarity']])})\n"
+        f"items = {_literal(list(view['items']))}\n"
+        f"steps = merge_steps(S, {view['link']!r})\n"
+        f"t = {int(view['step'])}  # merges done\n"
+        "done = steps[t - 1] if t else None\n"
+        "upcoming = steps[t] if t < len(steps) else None\n"
+        "matrix = upcoming.matrix if upcoming else done.merged_matrix\n"
+        "names = cluster_names(upcoming.clusters if upcoming else done.merged_clusters, items)\n"
+        "names, matrix",
+        _LINKAGE_FIGURES,
+    ]
+
+
+_LINKAGE_FIGURES = """\
+from plots.linkage import growing_dendrogram, similarity_heatmap
+
+similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
+                   merged=len(names) - 1 if done else None).show()
+growing_dendrogram(linkage_matrix(steps), items, t,
+                   height=upcoming.height if upcoming else None).show()"""
+
+
 def _contingency_cells(view: Mapping[str, Any]) -> list[str]:
     return [
         "import numpy as np\n"
@@ -228,6 +280,8 @@ _BUILDERS = {
     "clustering": _clustering_cells,
     "kmeans_steps": _kmeans_cells,
     "density_peaks": _density_peaks_cells,
+    "em_steps": _em_cells,
+    "linkage_steps": _linkage_cells,
     "contingency": _contingency_cells,
 }
 

@@ -7,9 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from explorer.notebook import view_notebook
+from explorer.notebook import VIEW_KINDS, view_notebook
 from tests.app.conftest import open_page
 from tests.notebook_runner import execute, executed_json
+from ui.navigation import PAGES
 
 
 def table(at, column):
@@ -92,6 +93,8 @@ def metric(at, label):
      ("Inertia J", "frame.inertia", "{:.4g}")),
     ("app_pages/explore_density_peaks.py", "dp", {"dp_k": "2", "dp_pct": "3.0"},
      ("Clusters", "model.n_clusters_", "{}")),
+    ("app_pages/explore_em.py", "em", {"em_k": "2", "em_rs": "1", "em_step": "2"},
+     ("Log-likelihood L", "entry['log_likelihood']", "{:.6g}")),
 ])
 def test_explorer_notebook_gives_the_page_numbers(page, key, params, second):
     at = open_page(page, params)
@@ -125,3 +128,33 @@ def test_upload_notebook_reads_the_same_file_and_scores_like_the_page():
     assert set(scores) == set(page.index)
     np.testing.assert_allclose([scores[k] for k in page.index], page.to_numpy(dtype=float),
                                rtol=1e-12, atol=1e-12)
+
+
+def test_linkage_notebook_redoes_the_merges_shown():
+    at = open_page("app_pages/explore_linkage.py", {"lk_link": "complete", "lk_step": "2"})
+    assert not at.exception and not at.error
+    view, text = notebook_of(at, "lk")
+    names, matrix, height, S = executed_json(
+        text, "[names, matrix.tolist(), done.height, S.tolist()]")
+    assert str(len(names)) == metric(at, "Clusters") and len(matrix) == len(names)
+    assert f"{height:.3g}" == metric(at, "Last merge height")
+    # scipy's complete linkage of the distances 1 - S: the second merge's height.
+    from scipy.cluster.hierarchy import linkage
+    from scipy.spatial.distance import squareform
+
+    Z = linkage(squareform(1 - np.array(S), checks=False), method="complete")
+    assert height == pytest.approx(Z[1, 2], abs=1e-12)
+
+
+NOTEBOOK_SECTIONS = ("Explore", "Measure", "Experiments")
+OFFERING = [entry for entry in PAGES if entry.section in NOTEBOOK_SECTIONS]
+
+
+@pytest.mark.parametrize("entry", OFFERING, ids=[entry.url_path for entry in OFFERING])
+def test_every_explore_measure_and_experiments_page_offers_its_notebook(entry):
+    at = open_page(entry.path)
+    assert not at.exception and not at.error
+    views = [value for key, value in at.session_state.items() if key.endswith("_view")]
+    assert len(views) == 1 and views[0]["kind"] in VIEW_KINDS
+    assert views[0]["url"].startswith("http")  # AppTest has no page URL: the browser test
+    json.loads(view_notebook(views[0]))  # a well-formed notebook

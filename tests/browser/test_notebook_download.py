@@ -4,18 +4,13 @@ import json
 
 import pytest
 
-from tests.browser.pageutils import screenshot, wait_until_idle
+from tests.browser.pageutils import open_app, screenshot
 
 pytestmark = pytest.mark.browser
 
 
 def download_notebook(page, app_url: str, path: str) -> dict:
-    page.goto(app_url)
-    wait_until_idle(page)
-    page.goto(f"{app_url}/{path}")
-    wait_until_idle(page)
-    errors = page.locator('[data-testid="stException"]')
-    assert errors.count() == 0, errors.first.inner_text()
+    open_app(page, app_url, path)
     button = page.get_by_role("button", name="Notebook")
     button.scroll_into_view_if_needed()
     with page.expect_download(timeout=30_000) as info:
