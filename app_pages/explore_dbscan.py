@@ -63,7 +63,7 @@ with view:
         kind="clustering", title="DBSCAN", summary="Core, border and noise points of DBSCAN.",
         data=data.source, columns=2, algorithm="dbscan",
         algorithm_params=dict(eps=eps, min_samples=min(min_samples, len(X))),
-        measures=SCORES))
+        measures=SCORES, figure=dict(kind="dbscan")))
     show_chart(
         dbscan_figure(X, labels, point_types, eps, circles=circles,
                       axis_titles=data.feature_names[:2]),

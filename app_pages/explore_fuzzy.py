@@ -52,7 +52,8 @@ with view:
     notebook_download("fc", "explore_fuzzy", dict(
         kind="clustering", title="Fuzzy c-means", summary="Fuzzy memberships, hardened.",
         data=data.source, columns=2, algorithm="fuzzy_cmeans", algorithm_params=result.params,
-        algorithm_seed=int(seed), measures=SCORES))
+        algorithm_seed=int(seed), measures=SCORES,
+        figure=dict(kind="memberships", cluster=None if shade == "all" else int(shade))))
     u = result.extras["membership"]
     cols = st.columns(4)
     cols[0].metric("FPC", f"{result.extras['fpc']:.3f}",

@@ -84,7 +84,8 @@ with view:
     notebook_download("hc", "explore_hierarchical", dict(
         kind="clustering", title=f"Hierarchical clustering, {linkage} linkage",
         summary="The dendrogram cut into clusters.", data=data.source, columns=2,
-        algorithm="hierarchical", algorithm_params=result.params, measures=SCORES))
+        algorithm="hierarchical", algorithm_params=result.params, measures=SCORES,
+        figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
     show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
                "hc_dendrogram")

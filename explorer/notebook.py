@@ -15,7 +15,9 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
     ``algorithm_params`` and ``algorithm_seed`` (:func:`clustering.run`), ``measures``
     (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
     and optionally ``algorithm_seed`` (default 0), ``columns`` (cluster only the first
-    columns of X) and ``noise_policy`` (:func:`metrics.alignment.score_noise`).
+    columns of X), ``noise_policy`` (:func:`metrics.alignment.score_noise`) and ``figure``
+    (``{"kind": "dbscan"}``, ``{"kind": "dendrogram", "height", "max_leaves", "linkage"}``,
+    ``{"kind": "memberships", "cluster"}``; default: a scatter of the clusters).
 ``kmeans_steps``
     ``data``, ``columns``, ``n_clusters``, ``init``, ``seed``, ``centers`` (placed by hand,
     or None), ``step`` (the move shown) and ``measures``
@@ -155,15 +157,39 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
         f"                        **{_literal(view['algorithm_params'])})\n"
         'print(f"{result.n_clusters} clusters among {data.n_samples} points")',
         _scores(view, "result.labels") if view.get("measures") else "result.labels",
+        _clustering_figure(view.get("figure") or {}),
+    ]
+
+
+def _clustering_figure(figure: Mapping[str, Any]) -> str:
+    """The page's figure of a clustering: a scatter, or the DBSCAN, dendrogram or fuzzy one."""
+    aligned = "from metrics.alignment import align_labels\n\n" \
+        "labels = align_labels(data.y, result.labels)  # colours follow the matched classes\n"
+    kind = figure.get("kind", "scatter")
+    if kind == "dbscan":
+        return aligned + (
+            "from plots.dbscan import dbscan_figure\n\n"
+            "dbscan_figure(X, labels, result.extras['point_types'], result.params['eps'],\n"
+            "              axis_titles=data.feature_names[:2]).show()")
+    if kind == "dendrogram":
+        return aligned + (
+            "from plots.dendrogram import dendrogram_figure, dendrogram_layout\n\n"
+            "layout = dendrogram_layout(result.extras['linkage_matrix'], labels,\n"
+            f"                           result.n_clusters, {int(figure['max_leaves'])})\n"
+            f"dendrogram_figure(layout, {float(figure['height'])!r}, "
+            f"linkage_name={figure['linkage']!r}).show()")
+    if kind == "memberships":
+        return (
+            "from plots.fuzzy import membership_figure\n\n"
+            "membership_figure(X, result.extras['membership'], result.extras['centers'],\n"
+            f"                  cluster={figure.get('cluster')!r},\n"
+            "                  axis_titles=data.feature_names[:2]).show()")
+    return aligned + (
         "from datasets.projection import project_2d\n"
-        "from metrics.alignment import align_labels\n"
         "from plots import cluster_scatter\n"
         "\n"
         "xy, axis_titles = project_2d(X, data.feature_names[:X.shape[1]])\n"
-        "figure = cluster_scatter(xy, align_labels(data.y, result.labels),\n"
-        "                         axis_titles=axis_titles)\n"
-        "figure.show()",
-    ]
+        "cluster_scatter(xy, labels, axis_titles=axis_titles).show()")
 
 
 def _kmeans_cells(view: Mapping[str, Any]) -> list[str]:
