@@ -8,6 +8,7 @@ from ui.charts import show_chart
 from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_run, scores
 from ui.explore_controls import dataset_controls
 from ui.notebook import notebook_download
+from ui.text import show_error
 from ui.widgets import seed_input
 
 st.title("Fuzzy c-means")
@@ -47,7 +48,7 @@ with view:
         result = fuzzy_run(X, min(c, len(X)), m, int(seed))
         curve = fuzzy_fpc_curve(X, m, int(seed))
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     notebook_download("fc", "explore_fuzzy", dict(
         kind="clustering", title="Fuzzy c-means", summary="Fuzzy memberships, hardened.",

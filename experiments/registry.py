@@ -27,7 +27,8 @@ PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 Progress = Callable[[float, str], None]
 
 #: Figure kinds understood by ``plots.experiments.figure``.
-FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timing", "pairs")
+FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timing", "pairs",
+                "consensus", "model_bars", "baseline")
 
 
 @dataclass(frozen=True)
