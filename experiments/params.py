@@ -60,6 +60,12 @@ def _algorithms() -> list[str]:
     return list(ALGORITHMS)
 
 
+def _linkages() -> list[str]:
+    from clustering.hierarchical import LINKAGES
+
+    return list(LINKAGES)
+
+
 def _normalizations() -> list[str]:
     from metrics.information import NORMALIZATIONS
 
@@ -76,6 +82,8 @@ REGISTRY_CHOICES: Mapping[str, Callable[[], list[str]]] = {
     "datasets": _datasets,
     "algorithm": _algorithms,
     "algorithms": _algorithms,
+    "linkage": _linkages,
+    "linkage_method": _linkages,
     "normalization": _normalizations,
     "normalizations": _normalizations,
 }

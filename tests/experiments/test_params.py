@@ -149,3 +149,17 @@ def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
         new.parameters("quick", mode="c")
     with pytest.raises(ValueError, match="'measure'"):
         new.parameters("quick", measure="nope")
+
+
+@pytest.mark.parametrize("name,param,bad,valid", [
+    ("vinh2009-consensus", "generations", ("restarts", "bootstrap"), ["restarts", "subsample"]),
+    ("gates2017-sizes", "sequences", ("giant", "huge"), ["balanced", "giant", "geometric"]),
+    ("gates2017-baseline", "linkage_method", "ward2", ["single", "average", "ward"]),
+    ("gates2017-baseline", "random_models", ("perm", "nm"), list(RANDOM_MODELS)),
+])
+def test_the_new_experiments_lists_are_checked_too(name, param, bad, valid):
+    with pytest.raises(ValueError) as info:
+        EXPERIMENTS[name].parameters("quick", **{param: bad})
+    assert f"'{param}'" in str(info.value)
+    for word in valid:
+        assert word in str(info.value)
