@@ -30,7 +30,7 @@ from metrics.information import (
     normalizer,
 )
 from metrics.model_registry import get_random_model, model_sides
-from metrics.random_models import PermutationModel, expected_mi_binomial_limit
+from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
     "adjusted_mutual_information",
@@ -157,11 +157,8 @@ def _check_sizes(sizes, weights, n, side):
 def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
     def compute() -> float:
         model_true, model_pred = model_sides(random_model, one_sided)
-        both_perm = isinstance(model_true, PermutationModel) and isinstance(
-            model_pred, PermutationModel
-        )
-        if both_perm and _mi_is_constant(ct):
-            # Every permutation gives the same table up to relabelling: EMI = MI exactly.
+        if mi_is_constant(ct, model_true, model_pred):
+            # Every draw gives the MI of the input: EMI = MI exactly, not up to rounding.
             return _mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
@@ -173,10 +170,39 @@ def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
     return ct.cached(("emi", random_model, bool(one_sided)), compute)
 
 
-def _mi_is_constant(ct: Contingency) -> bool:
-    """A side with one cluster or only singletons makes MI the same for every permutation."""
-    rows, cols = ct.shape
-    return rows == 1 or cols == 1 or rows == ct.n or cols == ct.n
+def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> bool:
+    """True when every draw of the two sides gives the same mutual information, exactly.
+
+    Decided from the sizes every draw of a side surely has (``RandomModel.sure_sizes``,
+    integers, no rounding): MI is the same for every draw when a side is surely one cluster
+    (MI = 0), or surely all singletons while the other side's sizes are fixed (MI = H of
+    those sizes), or surely one cluster plus a lone point while the other side's clusters
+    all have one fixed size (the lone point joins a cluster of that size, whichever it is).
+    No other pair of models and sizes has a constant MI: checked by enumerating every pair
+    of partitions for n <= 7 (tests/metrics/test_chance_precision.py sweeps n <= 5).
+
+    Examples
+    --------
+    >>> from metrics.contingency import contingency_table
+    >>> from metrics.model_registry import RANDOM_MODELS
+    >>> ct = contingency_table([0, 0, 1, 1], [0, 1, 2, 3])
+    >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["num"])  # num, K = n: singletons
+    True
+    >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["all"])
+    False
+    """
+    n = ct.n
+    sides = (model_true.sure_sizes(ct.row_sums, n), model_pred.sure_sizes(ct.col_sums, n))
+    for this, other in (sides, sides[::-1]):
+        if this is None:
+            continue
+        if len(this) == 1:
+            return True
+        if other is None:
+            continue
+        if len(this) == n or (this == (1, n - 1) and len(set(other)) == 1):
+            return True
+    return False
 
 
 def expected_mutual_information(
@@ -233,6 +259,10 @@ def adjusted_mutual_information(
     if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
+    if mi_is_constant(ct, *model_sides(random_model, one_sided)):
+        # MI - E[MI] is exactly 0 (docs/degenerate-cases.md): no information beyond chance,
+        # except for identical partitions, whose bounds then equal MI too (0/0, scored 1).
+        return 1.0 if is_identity(ct) else 0.0
     mi = _mutual_information(ct)
     emi = _expected_mi(ct, random_model, one_sided)
     numerator = mi - emi

@@ -327,6 +327,13 @@ class RandomModel(ABC):
         keys have the same ``q``, size weights and entropy bound (the sorted sizes here)."""
         return tuple(sorted(int(s) for s in np.asarray(sizes) if s > 0))
 
+    def sure_sizes(self, sizes: np.ndarray, n: int) -> tuple[int, ...] | None:
+        """The cluster sizes (ascending) that every draw of this side has, or None when they
+        vary between draws (the default: then MI is never taken as constant). Decides
+        exactly when the mutual information is the same for every draw (see
+        :func:`metrics.chance.mi_is_constant`)."""
+        return None
+
 
 class PermutationModel(RandomModel):
     """Cluster sizes fixed, samples shuffled (Hubert & Arabie 1985; Vinh et al. 2009, Sec. 4.1).
@@ -351,6 +358,10 @@ class PermutationModel(RandomModel):
 
     def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
         return entropy_of_counts(sizes, n) / log_base(base)
+
+    def sure_sizes(self, sizes: np.ndarray, n: int) -> tuple[int, ...]:
+        """The sizes themselves: a permutation keeps them."""
+        return tuple(sorted(int(s) for s in np.asarray(sizes) if s > 0))
 
 
 class NumModel(RandomModel):
@@ -429,6 +440,16 @@ class NumModel(RandomModel):
         """The number of non-empty clusters K: all the model keeps of a side."""
         return int(np.count_nonzero(sizes))
 
+    def sure_sizes(self, sizes, n: int) -> tuple[int, ...] | None:
+        """Fixed only when n has one partition into K parts: K = 1, K = n - 1 or K = n (for
+        1 < K < n - 1 both (n-K+1, 1, ...) and (n-K, 2, 1, ...) occur)."""
+        k = int(np.count_nonzero(sizes))
+        if k == 1:
+            return (n,)
+        if k >= n - 1:
+            return (1,) * (2 * k - n) + (2,) * (n - k)
+        return None
+
 
 class AllModel(RandomModel):
     """Uniform distribution over all partitions of n elements ("all").
@@ -485,6 +506,10 @@ class AllModel(RandomModel):
     def side_key(self, sizes) -> None:
         """Nothing: the model depends on n alone."""
         return None
+
+    def sure_sizes(self, sizes, n: int) -> tuple[int, ...] | None:
+        """Fixed only for n = 1 (from n = 2 on, one cluster and all singletons both occur)."""
+        return (1,) if n == 1 else None
 
 
 # Above this many table entries the recurrence gives way to the zero-truncated Poisson method.
