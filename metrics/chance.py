@@ -43,18 +43,26 @@ __all__ = [
 _PAIRS_PER_CHUNK = 1 << 18
 
 
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
-    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)`` as an exact rational of the two ``q``.
+def pair_probabilities(
+    ct: Contingency, random_model: str, one_sided: bool
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """``q`` of labels_true and of labels_pred as exact ``(numerator, denominator)`` pairs.
 
     A float ``q`` (models without a rational closed form) is taken as the exact binary
-    fraction it is, so ``1 - E = q_U (1 - q_V) + q_V (1 - q_U)`` and ``RI - E`` carry no
-    rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all": q ~ log(n) / n)
-    and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
+    fraction it is, so what is computed from the pairs (``1 - E[RI]``, ``RI - E[RI]``) carries
+    no rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all":
+    q ~ log(n) / n) and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
     """
     model_true, model_pred = model_sides(random_model, one_sided)
-    q_true = Fraction(model_true.pair_probability(ct.row_sums, ct.n))
-    q_pred = Fraction(model_pred.pair_probability(ct.col_sums, ct.n))
-    return q_true * q_pred + (1 - q_true) * (1 - q_pred)
+    q_true = model_true.pair_probability(ct.row_sums, ct.n)
+    q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
+    return q_true.as_integer_ratio(), q_pred.as_integer_ratio()
+
+
+def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
+    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, an exact rational of the two ``q``."""
+    (a, d), (b, e) = pair_probabilities(ct, random_model, one_sided)
+    return Fraction(a * b + (d - a) * (e - b), d * e)
 
 
 def expected_rand_index(
