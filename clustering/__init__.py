@@ -4,6 +4,7 @@ from clustering.catalog import ALGORITHMS
 from clustering.dbscan import dbscan_point_types, k_distance
 from clustering.density_peaks import DensityPeaks
 from clustering.fuzzy_cmeans import FuzzyCMeans
+from clustering.gaussian_mixture import GaussianMixtureEM
 from clustering.hierarchical import Hierarchical
 from clustering.kmeans import KMeansStepper
 from clustering.kmedoids import KMedoids
@@ -17,6 +18,7 @@ __all__ = [
     "ClusteringResult",
     "DensityPeaks",
     "FuzzyCMeans",
+    "GaussianMixtureEM",
     "Hierarchical",
     "KMeansStepper",
     "KMedoids",

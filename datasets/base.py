@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics.seeding import check_seed
+
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
@@ -59,13 +61,7 @@ def as_seed(random_state: int | np.random.Generator | None) -> int:
         return 0
     if isinstance(random_state, np.random.Generator):
         return int(random_state.integers(2**31 - 1))
-    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
-        raise TypeError(
-            f"random_state must be an int or a numpy Generator, got {type(random_state).__name__}"
-        )
-    if random_state < 0:
-        raise ValueError(f"random_state must be a non-negative int, got {random_state}")
-    return int(random_state)
+    return check_seed(random_state)
 
 
 def standardize(X: np.ndarray) -> np.ndarray:

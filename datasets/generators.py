@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from sklearn.datasets import make_blobs, make_circles, make_moons
 
+from metrics.seeding import as_generator
+
 # Linear map of scikit-learn's "anisotropic blobs" example: it stretches round blobs into
 # parallel ellipses that k-means splits wrongly.
 _ANISOTROPY = np.array([[0.6, -0.6], [-0.4, 0.8]])
@@ -200,7 +202,7 @@ def no_structure(n, seed, noise):
     >>> X.shape, sorted(set(y.tolist()))
     ((12, 2), [0])
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     return rng.uniform(size=(n, 2)), np.zeros(n, dtype=int)
 
 
@@ -228,7 +230,7 @@ def spirals(n, seed, noise):
     >>> X.shape, sorted(set(y.tolist()))
     ((12, 2), [0, 1])
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     counts = _split(n, [1, 1])
     y = np.repeat([0, 1], counts)
     # sqrt spreads the points evenly along the arc (arc length grows like t^2).
@@ -263,7 +265,7 @@ def nested_rings(n, seed, noise):
     >>> X.shape, sorted(set(y.tolist()))
     ((12, 2), [0, 1, 2])
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     radii = np.array([1.0, 2.0, 3.0])
     y = np.repeat(np.arange(3), _split(n, radii))
     angle = rng.uniform(0, 2 * np.pi, size=n)
@@ -297,7 +299,7 @@ def unequal_density(n, seed, noise):
     >>> X.shape, sorted(set(y.tolist()))
     ((12, 2), [0, 1, 2])
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     centres = np.array([[0.0, 0.0], [4.0, 0.0], [2.0, 4.5]])
     stds = np.array([0.3, 0.8, 1.5])
     y = np.repeat(np.arange(3), _split(n, [0.6, 0.3, 0.1]))

@@ -12,6 +12,7 @@ from datasets import generators
 from datasets.base import Dataset, as_seed
 from datasets.base import standardize as zscore
 from datasets.real import load_real
+from metrics.seeding import as_generator
 
 MIN_SAMPLES = 10
 MAX_SAMPLES = 100_000
@@ -177,7 +178,7 @@ def load(
             raise ValueError(f"dataset {name!r} takes no extra parameters, got {sorted(params)}")
         X, y, features = load_real(name)
         if n < len(y):
-            keep = np.sort(np.random.default_rng(seed).choice(len(y), size=n, replace=False))
+            keep = np.sort(as_generator(seed).choice(len(y), size=n, replace=False))
             X, y = X[keep], y[keep]
     else:
         func = _GENERATORS[name]

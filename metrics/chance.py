@@ -20,16 +20,16 @@ from fractions import Fraction
 
 import numpy as np
 
-from metrics._emi import emi_of_pairs
 from metrics.contingency import Contingency, resolve
+from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
-    _entropies,
-    _mutual_information,
     is_identity,
     log_base,
+    marginal_entropies,
     normalizer,
+    table_mutual_information,
 )
-from metrics.model_registry import get_random_model, model_sides
+from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
@@ -38,9 +38,6 @@ __all__ = [
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
 ]
-
-
-_PAIRS_PER_CHUNK = 1 << 18
 
 
 def pair_probabilities(
@@ -100,7 +97,7 @@ def expected_mutual_information_from_sizes(
               \\frac{k}{n} \\log \\frac{n k}{a b}
 
     (Vinh et al. 2009, eq. 24a, grouped by distinct sizes; Gates & Ahn 2017 for non-integer
-    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics._emi` for the
+    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics.emi_kernel` for the
     method (mode-anchored term ratios, a cancellation-free summand, a Bernstein window).
 
     Parameters
@@ -115,7 +112,7 @@ def expected_mutual_information_from_sizes(
     Notes
     -----
     The cost is about ``sum over pairs (a, b) of 2 t(a, b)`` array elements, with the window
-    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics._emi`): a
+    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics.emi_kernel`): a
     100 x 100 pairs at n = 1e7 take ~0.15 s, but 3000 x 3000 sizes (9 million pairs) ~45 s.
     Pairs of zero weight are skipped; a model with long lists of tiny weights should drop the
     negligible ones (with its own bound) first.
@@ -123,18 +120,7 @@ def expected_mutual_information_from_sizes(
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
-    if a.size == 0 or b.size == 0:
-        return 0.0
-    # Pairs of sizes in chunks of rows of A: memory stays bounded for long size lists.
-    rows = max(1, _PAIRS_PER_CHUNK // b.size)
-    total = 0.0
-    for i in range(0, a.size, rows):
-        chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
-        pairs_a = np.repeat(chunk_a, b.size)
-        pairs_b = np.tile(b, chunk_a.size)
-        weights = np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size)
-        total += emi_of_pairs(n, pairs_a, pairs_b, weights)
-    return total
+    return emi_of_sizes(n, a, wa, b, wb)
 
 
 def _check_n(n: object) -> int:
@@ -162,20 +148,21 @@ def _check_sizes(sizes, weights, n, side):
     return s[keep], w[keep]
 
 
-def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
+def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> float:
+    """EMI in nats of the table's sides under their models (resolved by the caller)."""
+
     def compute() -> float:
-        model_true, model_pred = model_sides(random_model, one_sided)
         if mi_is_constant(ct, model_true, model_pred):
             # Every draw gives the MI of the input: EMI = MI exactly, not up to rounding.
-            return _mutual_information(ct)
+            return table_mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
         sa, wa = model_true.size_weights(ct.row_sums, ct.n)
         sb, wb = model_pred.size_weights(ct.col_sums, ct.n)
-        return expected_mutual_information_from_sizes(ct.n, sa, wa, sb, wb)
+        return emi_of_sizes(ct.n, sa, wa, sb, wb)
 
-    return ct.cached(("emi", random_model, bool(one_sided)), compute)
+    return ct.cached(("emi", model_true, model_pred), compute)
 
 
 def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> bool:
@@ -229,7 +216,7 @@ def expected_mutual_information(
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, random_model, one_sided) / log_base(base)
+    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -263,16 +250,23 @@ def adjusted_mutual_information(
             "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
         )
     ct = resolve(labels_true, labels_pred, contingency)
-    e_true, e_pred = entropy_bounds(ct, random_model)
-    if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):
+    model_true, model_pred = model_sides(random_model, one_sided)
+    e_true, e_pred = entropy_bounds(ct, model_pred)
+    if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
-    if mi_is_constant(ct, *model_sides(random_model, one_sided)):
+    if mi_is_constant(ct, model_true, model_pred):
         # MI - E[MI] is exactly 0 (docs/degenerate-cases.md): no information beyond chance,
-        # except for identical partitions, whose bounds then equal MI too (0/0, scored 1).
-        return 1.0 if is_identity(ct) else 0.0
-    mi = _mutual_information(ct)
-    emi = _expected_mi(ct, random_model, one_sided)
+        # except for identical partitions whose bound equals MI too (0/0, scored 1). Those are
+        # one cluster each (MI = 0; the bound is 0 unless a side's model bound is log n > 0,
+        # exact in floats) or all singletons each (MI = log n = every model's bound).
+        if is_identity(ct) and (
+            ct.shape[0] == ct.n or normalizer(e_true, e_pred, normalization) == 0.0
+        ):
+            return 1.0
+        return 0.0
+    mi = table_mutual_information(ct)
+    emi = _expected_mi(ct, model_true, model_pred)
     numerator = mi - emi
     denominator = normalizer(e_true, e_pred, normalization) - emi
     if denominator == 0.0 or numerator == 0.0:
@@ -281,13 +275,13 @@ def adjusted_mutual_information(
     return min(numerator / denominator, 1.0)
 
 
-def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:
-    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under the model.
+def entropy_bounds(ct: Contingency, model: RandomModel) -> tuple[float, float]:
+    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under ``model``.
 
     Both sides use the model's bound, also the fixed side of a one-sided comparison (the
     convention of Gates & Ahn's clusim; under "perm" the bound is the entropy itself).
+    ``model`` is the random side's (see :func:`metrics.model_registry.model_sides`).
     """
-    model = get_random_model(random_model)
     if isinstance(model, PermutationModel):
-        return _entropies(ct)
+        return marginal_entropies(ct)
     return model.entropy_bound(ct.row_sums, ct.n), model.entropy_bound(ct.col_sums, ct.n)

@@ -23,7 +23,8 @@ import numpy as np
 from metrics._labels import check_pair, encode
 from metrics.model_registry import get_random_model
 from metrics.registry import MEASURES
-from metrics.sampling import _generator, sample_clustering
+from metrics.sampling import sample_clustering
+from metrics.seeding import as_generator
 
 __all__ = ["MonteCarloResult", "monte_carlo_adjusted"]
 
@@ -114,7 +115,7 @@ def monte_carlo_adjusted(
     function, registered_best = _resolve_measure(measure)
     true_arr, pred_arr = check_pair(labels_true, labels_pred)
     true_codes, pred_codes = _codes(true_arr), _codes(pred_arr)
-    rng = _generator(random_state)
+    rng = as_generator(random_state)
     raw = float(function(true_codes, pred_codes))
     if best is None:
         best = registered_best

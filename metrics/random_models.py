@@ -67,6 +67,8 @@ __all__ = [
     "NumModel",
     "PermutationModel",
     "RandomModel",
+    "dobinski_terms",
+    "expected_empty_urns",
     "log_bell",
     "log_stirling2",
     "log_surjection_probability",
@@ -103,7 +105,7 @@ def _check_counts(n: int, k: int) -> tuple[int, int]:
     return n_int, k_int
 
 
-def _expected_empty_urns(m: np.ndarray | int, k: int) -> np.ndarray:
+def expected_empty_urns(m: np.ndarray | int, k: int) -> np.ndarray:
     """mu = k (1 - 1/k)^m, the expected number of empty urns (an upper bound on 1 - U_k(m))."""
     if k <= 1:
         return np.zeros_like(np.asarray(m, dtype=float))
@@ -193,7 +195,7 @@ def log_surjection_probability(m: np.ndarray | int, k: int) -> np.ndarray:
     if k == 1:
         out[ok] = 0.0
         return out
-    easy = _expected_empty_urns(m_ok, k) <= _IE_MAX_EMPTY
+    easy = expected_empty_urns(m_ok, k) <= _IE_MAX_EMPTY
     values = np.empty(m_ok.shape)
     if np.any(easy):
         values[easy] = _log_u_inclusion_exclusion(m_ok[easy], k)
@@ -222,7 +224,7 @@ def log_stirling2(n: int, k: int) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
+def dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Urn counts k and log pi_n(k) - log max, for Dobinski's sum of k^n / k! (n >= 1).
 
     t_k = n log k - log k! is concave in k; it is built from its exact increments
@@ -257,7 +259,7 @@ def log_bell(n: int) -> float:
     n, _ = _check_counts(n, 0)
     if n == 0:
         return 0.0
-    k, t = _dobinski_terms(n)
+    k, t = dobinski_terms(n)
     k_top = k[np.argmax(t)]
     log_top = n * math.log(k_top) - math.lgamma(k_top + 1)
     return -1.0 + log_top + math.log(np.sum(np.exp(t)))
@@ -426,8 +428,8 @@ class NumModel(RandomModel):
             return None
         a_max = n / k + _bernstein_halfwidth(n / k * (1 - 1 / k), _WINDOW_LOG_TAIL)
         if (
-            _expected_empty_urns(n, k) <= _BINOMIAL_LIMIT
-            and _expected_empty_urns(max(n - a_max, 0), k - 1) <= _BINOMIAL_LIMIT
+            expected_empty_urns(n, k) <= _BINOMIAL_LIMIT
+            and expected_empty_urns(max(n - a_max, 0), k - 1) <= _BINOMIAL_LIMIT
         ):
             return k
         return None
@@ -476,7 +478,7 @@ class AllModel(RandomModel):
         _n_blocks(sizes, n)
         if n == 1:
             return np.array([1], dtype=np.int64), np.array([1.0])
-        k, t = _dobinski_terms(n)
+        k, t = dobinski_terms(n)
         pi = np.exp(t)
         pi /= pi.sum()
         weights = []
@@ -528,7 +530,7 @@ def _all_pair_probability(n: int) -> float:
     """q = B_{n-1} / B_n = sum_k pi_n(k) / k ("all")."""
     if n < 2:
         return 1.0
-    k, t = _dobinski_terms(n)
+    k, t = dobinski_terms(n)
     pi = np.exp(t)
     return float(np.sum(pi / k) / np.sum(pi))
 
@@ -608,7 +610,7 @@ def _num_weights_ztp(n: int, k: int) -> tuple[np.ndarray, np.ndarray, float]:
 
 def _needs_fourier(n: int, k: int) -> bool:
     """True when inclusion-exclusion is inaccurate and the recurrence table too large."""
-    return _expected_empty_urns(n // 2, k - 1) > _IE_MAX_EMPTY and k * (n - k + 1) > (
+    return expected_empty_urns(n // 2, k - 1) > _IE_MAX_EMPTY and k * (n - k + 1) > (
         _RECURRENCE_LIMIT)
 
 # Relative distance to the multinomial limit below which "num" is treated as in it.

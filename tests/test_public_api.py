@@ -12,10 +12,11 @@ PROMISED = {
         "variation_of_information", "expected_rand_index", "expected_mutual_information",
         "adjusted_mutual_information", "dom_q0", "dom_q2", "normalized_hamming",
         "pairwise_adjusted_mutual_information", "pairwise_adjusted_entropy", "compare",
-        "MEASURES",
+        "MEASURES", "precision_recall_fscore",
     ),
     "clustering": (
         "DensityPeaks", "FuzzyCMeans", "Hierarchical", "KMeansStepper", "ALGORITHMS",
+        "GaussianMixtureEM",
     ),
     "datasets": ("DATASETS", "load", "Dataset", "read_csv"),
     "experiments": ("EXPERIMENTS", "PRESETS", "Experiment", "get_experiment"),

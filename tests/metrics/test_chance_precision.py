@@ -146,14 +146,8 @@ def ami_by_enumeration(u, v, model, one_sided):
     identical = len(set(u)) == len(set(v)) == len(set(zip(u, v, strict=True)))
     mis = list(mi_of_table.values())
     normalizations = ("min", "sqrt", "arithmetic", "max")
+    tiny = mpmath.mpf(10) ** -40
     with mpmath.workdps(50):
-        if max(mis) - min(mis) < mpmath.mpf(10) ** -40:
-            return dict.fromkeys(normalizations, 1.0 if identical else 0.0), True
-        if identical and model == "perm":
-            return dict.fromkeys(normalizations, 1.0), False
-        emi = mpmath.fsum(mi_of_table[k] * c for k, c in weighted.items()) / sum(
-            weighted.values()
-        )
         bound = {
             "perm": entropy_50_digits,
             "num": lambda x: mpmath.log(len(set(x))),
@@ -162,6 +156,16 @@ def ami_by_enumeration(u, v, model, one_sided):
         e_u, e_v = bound(u), bound(v)
         norms = (min(e_u, e_v), mpmath.sqrt(e_u * e_v), (e_u + e_v) / 2, max(e_u, e_v))
         mi = mi_50_digits(u, v)
+        if max(mis) - min(mis) < tiny:
+            # MI - E[MI] = 0: AMI = 0, or 1 for identical partitions when the denominator
+            # is 0 as well (docs/degenerate-cases.md)
+            return {k: 1.0 if identical and abs(e - mi) < tiny else 0.0
+                    for k, e in zip(normalizations, norms, strict=True)}, True
+        if identical and model == "perm":
+            return dict.fromkeys(normalizations, 1.0), False
+        emi = mpmath.fsum(mi_of_table[k] * c for k, c in weighted.items()) / sum(
+            weighted.values()
+        )
         pairs = zip(normalizations, norms, strict=True)
         return {k: float((mi - emi) / (e - emi)) for k, e in pairs}, False
 
