@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import time
 import tracemalloc
 from pathlib import Path
 
@@ -35,32 +34,13 @@ from sklearn.metrics import adjusted_mutual_info_score  # noqa: E402
 from sklearn.metrics.cluster import contingency_matrix  # noqa: E402
 
 import metrics  # noqa: E402
+from benchmarks.timing import interleaved  # noqa: E402
 
 SIZES = [10**3, 10**4, 10**5, 10**6, 10**7]
 CLUSTERS = [10, 100, 1000]
 # (n, clusters) -> (speed-up over scikit-learn's AMI asked for by issue 3, the ratio measured
 # side by side before issue 11's changes, which must not regress).
 AMI_TARGETS = {(10**6, 100): (50, 75), (10**6, 1000): (500, 606), (10**7, 100): (150, 180)}
-
-
-def interleaved(functions, min_rounds=3, min_total=0.5, max_rounds=7):
-    """Minimum CPU time of each function over rounds that call each once, in turn.
-
-    At least ``min_rounds`` rounds; more (up to ``max_rounds``) while a round is quick, until
-    ``min_total`` seconds have been spent. Returns ``(times, values)`` (values of the last
-    round).
-    """
-    best = [np.inf] * len(functions)
-    values = [None] * len(functions)
-    spent, rounds = 0.0, 0
-    while rounds < min_rounds or (rounds < max_rounds and spent < min_total):
-        for i, f in enumerate(functions):
-            start = time.process_time()
-            values[i] = f()
-            elapsed = time.process_time() - start
-            best[i], spent = min(best[i], elapsed), spent + elapsed
-        rounds += 1
-    return best, values
 
 
 def plain_bincount(a, b, k):

@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import time
 from functools import partial
 from pathlib import Path
 
@@ -33,28 +32,13 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import metrics as M  # noqa: E402
+from benchmarks import timing  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results" / "random_models.md"
+# Calls of tens of microseconds: more rounds than the default, within 0.2 s.
+interleaved = partial(timing.interleaved, min_total=0.2, max_rounds=25)
 MODELS = [("num", False, "num"), ("num", True, "num1"), ("all", False, "all"),
           ("all", True, "all1")]
-
-
-def interleaved(functions, rounds: int = 3, min_total: float = 0.2, max_rounds: int = 25):
-    """Minimum CPU time of each function over rounds that call each once, in turn.
-
-    At least ``rounds`` rounds; more (up to ``max_rounds``) while they are quick, until
-    ``min_total`` seconds have been spent. Returns ``(times, values)``.
-    """
-    best, values = [np.inf] * len(functions), [None] * len(functions)
-    spent, done = 0.0, 0
-    while done < rounds or (done < max_rounds and spent < min_total):
-        for i, f in enumerate(functions):
-            start = time.process_time()
-            values[i] = f()
-            elapsed = time.process_time() - start
-            best[i], spent = min(best[i], elapsed), spent + elapsed
-        done += 1
-    return best, values
 
 
 def labels_pair(n: int, k_true: int, k_pred: int, seed: int):

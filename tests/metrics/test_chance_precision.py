@@ -11,6 +11,7 @@ from collections import Counter
 import pytest
 
 import metrics as M
+from tests.metrics.partitions import set_partitions
 
 mpmath = pytest.importorskip("mpmath")
 
@@ -76,19 +77,6 @@ def test_ari_under_all_is_exact_at_large_n(table, one_sided):
 
 
 # --- D1: constant MI under a random model, by brute-force enumeration -----------------------
-
-
-def set_partitions(n):
-    """Every set partition of range(n), as canonical label tuples."""
-
-    def grow(labels, blocks):
-        if len(labels) == n:
-            yield tuple(labels)
-            return
-        for label in range(blocks + 1):
-            yield from grow([*labels, label], max(blocks, label + 1))
-
-    return list(grow([], 0))
 
 
 def block_sizes(labels):
