@@ -11,7 +11,8 @@ Each of these three interactions is timed from the action until the page has bee
 0.3 s (no "Running" widget); it succeeds when it ends in time with no exception box.
 Reported per round: success rate, p50 and p95 latency, the server's CPU seconds (user +
 system, from /proc) per interaction, and the server's peak resident memory (VmHWM) so far.
-Loops are bounded (one pass per client, a timeout per interaction); only loopback is used.
+A first round of one student on cold caches is reported apart. Loops are bounded (one pass
+per client, a timeout per interaction); only loopback is used.
 """
 
 from __future__ import annotations
@@ -156,6 +157,9 @@ def main() -> None:
     server, url = start_server(log)
     rows = []
     try:
+        # One student first, on cold caches (imports, first datasets, first experiment).
+        rows.append(asyncio.run(round_of(1, url, server.pid, chromium)) | {"n": "1 (cold)"})
+        print(rows[-1], flush=True)
         for n in args.clients:
             row = asyncio.run(round_of(n, url, server.pid, chromium))
             rows.append(row)
