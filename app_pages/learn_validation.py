@@ -14,6 +14,7 @@ from ui.export import points_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import k_sweep
 from ui.scoring import indices
+from ui.widgets import seed_input
 
 KS = tuple(range(2, 9))
 RANDOM_DATA_METHODS = {
@@ -71,8 +72,7 @@ with left:
         key="lv_method", bind="query-params",
         help="k-means and complete linkage with K = 3; DBSCAN with eps = 0.3.",
     )
-    seed = st.number_input("Seed", 0, 2**31 - 1, 0, key="lv_seed", bind="query-params",
-                           help="Fixes the random points and the algorithm.")
+    seed = seed_input("Seed", "lv_seed", help="Fixes the random points and the algorithm.")
 noise_data = load_dataset("no_structure", 300, None, int(seed), True)
 result = run_algorithm(method, noise_data.X, int(seed), RANDOM_DATA_METHODS[method])
 scores = indices(noise_data.X, result.labels)

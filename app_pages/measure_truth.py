@@ -13,6 +13,7 @@ from ui.controls import algorithm_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.widgets import seed_input
 
 st.title("Compare with ground truth")
 st.caption(
@@ -41,10 +42,8 @@ with controls:
             float(data_spec.max_noise) / 50, key=f"mt_noise_{dataset_name}",
             bind="query-params", help="How much the generator blurs the shapes.",
         )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="mt_seed", bind="query-params",
-        help="Fixes every random draw (data and algorithm): the same seed, the same result.",
-    )
+    seed = seed_input("Seed", "mt_seed",
+        help="Fixes every random draw (data and algorithm): the same seed, the same result.")
     algorithm_name, params = algorithm_controls("mt")
     algorithm = ALGORITHMS[algorithm_name]
     policy = noise_policy_choice("mt_noise_policy")

@@ -8,7 +8,7 @@ from scipy.spatial.distance import pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import check_metric
+from clustering._blocks import geometry
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 LINKAGES = ("single", "complete", "average", "weighted", "centroid", "median", "ward")
@@ -22,6 +22,23 @@ def cut_tree(Z: np.ndarray, n_clusters: int) -> np.ndarray:
     Replaying merges (rather than cutting at a height) is what scikit-learn does, and it
     stays correct for centroid and median linkages, whose merge heights may decrease.
     Clusters are numbered from 0 in order of their first point.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n - 1, 4)
+        A scipy linkage matrix.
+    n_clusters : int
+        In [1, n].
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+
+    Examples
+    --------
+    >>> from scipy.cluster.hierarchy import linkage
+    >>> cut_tree(linkage([[0.0], [1.0], [5.0], [6.0]], "single"), 2)
+    array([0, 0, 1, 1])
     """
     n = Z.shape[0] + 1
     parent = np.arange(2 * n - 1)
@@ -70,6 +87,15 @@ class Hierarchical(ClusterMixin, BaseEstimator):
         scipy linkage matrix (for ``scipy.cluster.hierarchy.dendrogram``).
     labels_ : ndarray of int
     n_clusters_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [5.0], [6.0], [20.0]])
+    >>> Hierarchical(n_clusters=3, linkage="single").fit(X).labels_
+    array([0, 0, 1, 1, 2])
+    >>> Hierarchical(n_clusters=None, distance_threshold=3.0, linkage="single").fit(X).n_clusters_
+    3
     """
 
     def __init__(self, n_clusters=3, *, distance_threshold=None, linkage="ward",
@@ -96,7 +122,7 @@ class Hierarchical(ClusterMixin, BaseEstimator):
                 f"{self.linkage} linkage is only defined for Euclidean distances; use "
                 f"metric='euclidean' or a linkage among single, complete, average, weighted"
             )
-        check_metric(X, self.metric)
+        geometry(X, self.metric)  # checks the metric, or the matrix for "precomputed"
         if self.linkage in EUCLIDEAN_ONLY:
             Z = linkage(X, method=self.linkage, metric="euclidean")
         elif self.metric == "precomputed":

@@ -16,6 +16,7 @@ import streamlit as st
 
 from experiments import EXPERIMENTS
 from plots.experiments import experiment_figure
+from ui.widgets import seed_input
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
@@ -27,10 +28,8 @@ def preset_and_seed(prefix: str) -> tuple[str, int]:
         key=f"{prefix}_preset", bind="query-params",
         help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
     )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
-        help="Fixes every random draw: the same seed gives the same figure.",
-    )
+    seed = seed_input("Seed", f"{prefix}_seed",
+        help="Fixes every random draw: the same seed gives the same figure.")
     return preset, int(seed)
 
 

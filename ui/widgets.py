@@ -6,6 +6,7 @@ from typing import Any
 import streamlit as st
 
 from clustering.params import ParamSpec
+from metrics.seeding import MAX_SEED
 
 # Sliders need a bounded, modest range; beyond this many steps a number box is easier to use.
 MAX_SLIDER_STEPS = 1000
@@ -70,3 +71,8 @@ def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str],
         if spec.shown(values):
             values[spec.name] = param_widget(spec, key(spec), bind=bind(spec))
     return values
+
+
+def seed_input(label: str, key: str, help: str) -> int:
+    """A seed box bound to the URL: 0 to :data:`metrics.seeding.MAX_SEED`, 0 by default."""
+    return int(st.number_input(label, 0, MAX_SEED, 0, key=key, bind="query-params", help=help))
