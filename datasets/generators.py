@@ -343,7 +343,7 @@ def plane_10d(n, seed, noise):
     >>> X.shape, sorted(set(y.tolist()))
     ((100, 10), [0, 1])
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     square = rng.uniform(-1, 1, size=(n, 2))
     basis = np.linalg.qr(rng.standard_normal((10, 10)))[0][:2]
     return square @ basis, (square[:, 0] > 0).astype(int)
@@ -432,7 +432,7 @@ def xor(n, seed, noise):
     >>> X.shape, sorted(set(y.tolist()))
     ((100, 6), [0, 1])
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     corner = rng.integers(0, 2, size=(n, 2))
     X = np.column_stack([2.0 * corner - 1 + noise * rng.standard_normal((n, 2)),
                          rng.uniform(-1.5, 1.5, size=(n, 4))])

@@ -8,6 +8,7 @@ import numpy as np
 from scipy.sparse.csgraph import shortest_path
 
 from clustering.distances import connected_knn_graph, distance_matrix
+from metrics.seeding import as_generator
 
 
 def unit_ball(p: float, n_points: int = 401) -> np.ndarray:
@@ -77,7 +78,8 @@ def correlated_cloud(n: int, correlation: float, random_state: int = 0) -> np.nd
     n : int
     correlation : float
         In (-1, 1).
-    random_state : int
+    random_state : None, int or numpy.random.Generator
+        Seed rule of `metrics.seeding.as_generator`.
 
     Returns
     -------
@@ -92,7 +94,7 @@ def correlated_cloud(n: int, correlation: float, random_state: int = 0) -> np.nd
     if not -1 < correlation < 1:
         raise ValueError(f"correlation must be in (-1, 1), got {correlation!r}")
     cov = np.array([[1.0, correlation], [correlation, 1.0]])
-    return np.random.default_rng(random_state).multivariate_normal([0.0, 0.0], cov, size=n)
+    return as_generator(random_state).multivariate_normal([0.0, 0.0], cov, size=n)
 
 
 def most_central(X) -> int:
