@@ -110,13 +110,19 @@ with left:
                                 "both stones lack; cosine compares the directions.")
     st.dataframe(binary, key="lds_binary")
     st.latex(DISTANCES[qualitative].formula)
+# A stone answering no to every question has no direction: cosine leaves it out.
+compared = binary[binary.any(axis=1)] if qualitative == "cosine" else binary
 with right:
+    if len(compared) < len(binary):
+        st.caption("Cosine compares directions; stone(s) "
+                   f"{', '.join(map(str, binary.index.difference(compared.index)))} answer no "
+                   "to every question, have none, and are left out.")
     try:
-        D, _ = distances(binary.to_numpy(float), qualitative)
+        D, _ = distances(compared.to_numpy(float), qualitative)
     except ValueError as error:
         st.error(f"{error}")
     else:
-        names = [f"stone {i}" for i in binary.index]
+        names = [f"stone {i}" for i in compared.index]
         show_chart(distance_heatmap(D, names, title=f"{DISTANCES[qualitative].label} distances"),
                    key="lds_stone_matrix", filename=f"stones-{qualitative}",
                    data=pd.DataFrame(D, index=names, columns=names).reset_index())
