@@ -11,6 +11,7 @@ from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, points_frame, show_chart
+from ui.text import show_error, show_warning
 from ui.widgets import param_widgets, seed_input
 
 # The three scores every view shows; the Measure section has them all.
@@ -48,7 +49,7 @@ with view:
     try:
         result = run_algorithm(algorithm_name, data.X, int(algorithm_seed), params)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
     xy, axis_titles = projection(data.X, data.feature_names)
@@ -66,7 +67,7 @@ with view:
             "ex_truth", data=points_frame(xy, true_class=data.y),
         )
     for warning in result.warnings:
-        st.warning(warning)
+        show_warning(warning)
 
     values = compare(data.y, result.labels, measures=SCORES)
     scores = pd.DataFrame(

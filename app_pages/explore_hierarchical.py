@@ -13,6 +13,7 @@ from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import hierarchical_run, scores
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
 from ui.widgets import param_widget
 
 LINKAGE_HELP = (
@@ -72,7 +73,7 @@ with view:
             result = hierarchical_run(X, linkage, metric, min(k, len(X)), None, metric_params)
             height = cut_height(Z, result.n_clusters)
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     if not is_monotone(Z):
         st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "

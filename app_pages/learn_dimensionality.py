@@ -11,6 +11,7 @@ from ui.course_data import dimension_study
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
+from ui.text import show_error
 
 SETS = ("swiss_roll", "s_curve", "plane_10d", "digits", "wine", "iris")
 
@@ -43,7 +44,7 @@ if data is None:
 try:
     spectrum, scores, by_pca, by_twonn = dimension_study(data.X, variance, fraction)
 except ValueError as error:
-    st.error(f"{error}")
+    show_error(error)
     st.stop()
 known = DATASETS[data.name].intrinsic_dim
 with view:

@@ -29,6 +29,7 @@ from ui.cache import load_dataset, run_algorithm
 from ui.course_data import distances, path
 from ui.export import points_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
+from ui.text import show_error
 
 P_VALUES = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0, float("inf"))
 PAYOFF_SETS = ("swiss_roll", "moons", "spirals")
@@ -120,7 +121,7 @@ with right:
     try:
         D, _ = distances(compared.to_numpy(float), qualitative)
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
     else:
         names = [f"stone {i}" for i in compared.index]
         show_chart(distance_heatmap(D, names, title=f"{DISTANCES[qualitative].label} distances"),
@@ -146,7 +147,7 @@ xy, axes = data.X[:, view], tuple(data.feature_names[j] for j in view)
 try:
     geodesic, notes = distances(data.X, "geodesic", n_neighbors=n_neighbors)
 except ValueError as error:
-    st.error(f"{error}")
+    show_error(error)
     st.stop()
 for note in notes:
     st.warning(note)

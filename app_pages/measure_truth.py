@@ -13,6 +13,7 @@ from ui.controls import algorithm_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.text import show_error
 from ui.widgets import seed_input
 
 st.title("Compare with ground truth")
@@ -56,7 +57,7 @@ with view:
         truth, found = score_noise(data.y, result.labels, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
     n_noise = int((result.labels == -1).sum())

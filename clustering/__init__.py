@@ -16,6 +16,7 @@ from clustering.spec import AlgorithmSpec, ClusteringResult
 
 __all__ = [
     "ALGORITHMS",
+    "DISTANCES",
     "AlgorithmSpec",
     "ClusteringResult",
     "DISTANCES",

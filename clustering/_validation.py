@@ -40,8 +40,11 @@ def check_X(X, min_samples: int = 1) -> np.ndarray:
     or a ValueError saying what is wrong and how to fix it."""
     try:
         X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
+    except (TypeError, ValueError):
+        raise ValueError(
+            "X must be a numeric array of shape (n_samples, n_features): every row a list of "
+            "the same number of numbers"
+        ) from None
     if X.ndim != 2:
         raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
     if X.shape[0] < min_samples or X.shape[1] < 1:

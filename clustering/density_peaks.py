@@ -6,7 +6,7 @@ import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import UpperTriangle, distances, geometry, row_blocks
+from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 
@@ -158,9 +158,9 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
         n = X.shape[0]
         self._check_params(n)
-        points, metric = geometry(X, self.metric)
+        check_metric(X, self.metric)
 
-        pairs = UpperTriangle(points, metric)
+        pairs = UpperTriangle(X, self.metric)
         self.dc_ = pairs.kth_smallest(cutoff_position(pairs.n_pairs, self.percent))
         if self.dc_ <= 0:
             raise ValueError(
@@ -169,7 +169,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             )
         self.rho_ = self._density(pairs)
         self.order_ = np.argsort(-self.rho_, kind="stable")
-        self.delta_, self.nearest_higher_ = self._delta(points, metric)
+        self.delta_, self.nearest_higher_ = self._delta(X)
         self.gamma_ = self.rho_ * self.delta_
         self.centers_ = self._select_centers()
         self.n_clusters_ = len(self.centers_)
@@ -197,12 +197,12 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             rho[rows.start:] += w.sum(axis=0)
         return rho
 
-    def _delta(self, X: np.ndarray, metric) -> tuple[np.ndarray, np.ndarray]:
+    def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = X.shape[0]
-        ranked = X[self.order_]
+        order = self.order_
         delta = np.empty(n)
         nearest = np.full(n, -1, dtype=np.intp)
-        delta[self.order_[0]] = distances(ranked[:1], ranked, metric).max()
+        delta[order[0]] = distances(X, order[:1], order, self.metric).max()
         # Small row blocks: only the block's own square needs the rank mask.
         step = max(1, min(_DELTA_ROWS, n))
         buffer = np.empty(step * n)
@@ -212,7 +212,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             if start >= rows.stop:
                 continue
             # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = distances(ranked[start:rows.stop], ranked[:rows.stop], metric, buffer)
+            d = distances(X, order[start:rows.stop], order[:rows.stop], self.metric, buffer)
             size = rows.stop - start
             d[:, start:][not_higher[:size, :size]] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.
@@ -259,7 +259,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         if self.n_clusters_ == 1:
             return border
         if not isinstance(pairs, UpperTriangle):  # the points themselves (explorer's relabel)
-            pairs = UpperTriangle(*geometry(pairs, self.metric))
+            pairs = UpperTriangle(pairs, self.metric)
         for rows, d in pairs:
             # About `percent` % of pairs lie within d_c: filter on distance before labels.
             i, j = np.divmod(np.flatnonzero(d < self.dc_), d.shape[1])

@@ -8,7 +8,7 @@ from scipy.spatial.distance import pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import geometry
+from clustering._blocks import check_metric
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 LINKAGES = ("single", "complete", "average", "weighted", "centroid", "median", "ward")
@@ -122,7 +122,7 @@ class Hierarchical(ClusterMixin, BaseEstimator):
                 f"{self.linkage} linkage is only defined for Euclidean distances; use "
                 f"metric='euclidean' or a linkage among single, complete, average, weighted"
             )
-        geometry(X, self.metric)  # checks the metric, or the matrix for "precomputed"
+        check_metric(X, self.metric)
         if self.linkage in EUCLIDEAN_ONLY:
             Z = linkage(X, method=self.linkage, metric="euclidean")
         elif self.metric == "precomputed":

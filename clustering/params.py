@@ -37,6 +37,9 @@ class ParamSpec:
         ``(other, values)``: the parameter matters, and its widget is drawn, only while the
         parameter ``other`` takes one of ``values`` (a metric's own parameters). Empty:
         always.
+    at_most_n : bool
+        The value cannot exceed the number of points (a neighbourhood or cluster size):
+        `clustering.run` lowers a larger one to it, with a warning, so small data still run.
 
     Examples
     --------
@@ -59,6 +62,7 @@ class ParamSpec:
     help: str = ""
     log: bool = False
     shown_when: tuple = ()
+    at_most_n: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

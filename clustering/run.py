@@ -7,6 +7,7 @@ import warnings
 import numpy as np
 
 from clustering._validation import check_X
+from clustering.budget import distances_overflow
 from clustering.catalog import ALGORITHMS
 from clustering.params import resolve
 from clustering.spec import ClusteringResult
@@ -34,6 +35,18 @@ def canonical_labels(labels) -> np.ndarray:
     keep = labels != -1
     _, out[keep] = np.unique(labels[keep], return_inverse=True)
     return out
+
+
+def _check_scale(X: np.ndarray) -> None:
+    if distances_overflow(X):
+        problem = (f"values as large as {np.max(np.abs(X)):.3g} make squared distances overflow"
+                   if np.max(np.abs(X)) > 1 else
+                   f"points at most {np.max(np.ptp(X, axis=0)):.3g} apart make squared distances "
+                   "vanish")
+        raise ValueError(
+            f"X cannot be clustered as it is: {problem} in floating point. Standardize the "
+            "features first (datasets.standardize, or the Standardize switch in the app)"
+        )
 
 
 def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
@@ -71,16 +84,23 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
         raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")
     spec = ALGORITHMS[name]
     X = check_X(X, min_samples=2)
+    _check_scale(X)
     resolved = resolve(spec.params, params, name)
     k = resolved.get("n_clusters")
     if k is not None and k > X.shape[0]:
         raise ValueError(f"n_clusters={k} exceeds the number of samples ({X.shape[0]})")
+    lowered = []
+    for param in spec.params:
+        if param.at_most_n and resolved[param.name] > X.shape[0]:
+            lowered.append(f"{param.name} lowered from {resolved[param.name]} to "
+                           f"{X.shape[0]}, the number of points")
+            resolved[param.name] = X.shape[0]
     estimator = spec.factory(random_state=as_seed(random_state), **resolved)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         labels = canonical_labels(estimator.fit_predict(X))
         extras = spec.extras(estimator, X)
-    messages = tuple(dict.fromkeys(str(w.message) for w in caught))
+    messages = tuple(dict.fromkeys([*lowered, *(str(w.message) for w in caught)]))
     return ClusteringResult(
         labels=labels,
         n_clusters=int(labels.max() + 1),

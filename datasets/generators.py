@@ -70,6 +70,50 @@ def blobs(n, seed, noise, centers=3, n_features=2):
                       random_state=seed)
 
 
+def ring_blobs(n, seed, noise, centers=3):
+    """Isotropic Gaussian blobs whose centres sit evenly on the unit circle.
+
+    With no pair of blobs closer than another, a clustering into fewer clusters than blobs
+    has several equally good answers, and a clustering into more splits some blob
+    arbitrarily: only K = ``centers`` is stable, which is what the Consensus Index of Vinh
+    et al. (2009, Sec. 3) looks for. Neighbouring centres are ``2 sin(pi / centers)`` apart.
+
+    Parameters
+    ----------
+    n : int
+        Number of points (split as evenly as possible between the blobs).
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of each blob.
+    centers : int, default=3
+        Number of blobs, in [2, 20].
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The blob of each point, from 0.
+
+    Raises
+    ------
+    ValueError
+        If ``centers`` is out of range.
+
+    Examples
+    --------
+    >>> X, y = ring_blobs(8, 0, 0.1, centers=4)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((8, 2), [0, 1, 2, 3])
+    """
+    if isinstance(centers, bool) or not isinstance(centers, int) or not 2 <= centers <= 20:
+        raise ValueError(f"centers must be an integer in [2, 20], got {centers!r}")
+    angles = 2 * np.pi * np.arange(centers) / centers
+    ring = np.column_stack([np.cos(angles), np.sin(angles)])
+    return make_blobs(n_samples=_split(n, np.ones(centers)).tolist(), centers=ring,
+                      cluster_std=noise, random_state=seed)
+
+
 def moons(n, seed, noise):
     """Two interleaving half circles (scikit-learn's ``make_moons``).
 

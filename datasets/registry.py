@@ -183,7 +183,8 @@ def load(
         noise = spec.default_noise
     elif not spec.has_noise:
         raise ValueError(f"dataset {name!r} has no noise parameter; leave noise=None")
-    elif not 0 <= noise <= spec.max_noise:
+    elif (isinstance(noise, bool) or not isinstance(noise, int | float | np.integer | np.floating)
+          or not 0 <= noise <= spec.max_noise):
         raise ValueError(
             f"noise for dataset {name!r} must be in [0, {spec.max_noise:g}], got {noise!r}"
         )

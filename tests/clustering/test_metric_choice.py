@@ -153,3 +153,14 @@ def test_precomputed_matrix_must_be_square_and_non_negative():
                       Hierarchical(n_clusters=2, linkage="average", metric="precomputed")):
         with pytest.raises(ValueError, match="square matrix of finite, non-negative"):
             estimator.fit(-np.ones((5, 5)))
+
+
+def test_budget_counts_the_full_matrix_of_a_metric_computed_first():
+    from clustering.budget import estimate_cost, max_rows
+
+    n = 3000
+    plain = estimate_cost("dbscan", n, 3, {"metric": "euclidean"})
+    geodesic = estimate_cost("dbscan", n, 3, {"metric": "geodesic", "n_neighbors": 10})
+    assert geodesic.memory_bytes - plain.memory_bytes == pytest.approx(n * n * 8)
+    assert geodesic.seconds > plain.seconds
+    assert max_rows("dbscan", 3, {"metric": "geodesic"}) < max_rows("dbscan", 3)
