@@ -214,14 +214,13 @@ def connected_knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    n_neighbors : int
-        In [1, n_samples - 1].
+    X, n_neighbors
+        As for `knn_graph`.
 
     Returns
     -------
-    scipy.sparse.csr_matrix of shape (n_samples, n_samples)
-        Edges weighted by their Euclidean length; connected when read as undirected.
+    scipy.sparse.csr_matrix
+        The graph, connected when read as undirected.
 
     Warns
     -----

@@ -7,6 +7,8 @@ assigns border points in visiting order; an ordered file would bias it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from sklearn.datasets import make_blobs, make_circles, make_moons, make_s_curve, make_swiss_roll
 
@@ -368,18 +370,12 @@ def plane_10d(n, seed, noise):
 
     Parameters
     ----------
-    n : int
-        Number of points.
-    seed : int
-        Seed of the random draw.
-    noise : float
-        Unused (the plane is exact).
+    n, seed, noise
+        Points, seed, and noise: unused (the plane is exact).
 
     Returns
     -------
-    X : ndarray of shape (n, 10)
-    y : ndarray of shape (n,)
-        Classes 0 .. 1.
+    X, y : ndarrays of shapes (n, 10) and (n,), classes 0 .. 1.
 
     Examples
     --------
@@ -393,62 +389,38 @@ def plane_10d(n, seed, noise):
     return square @ basis, (square[:, 0] > 0).astype(int)
 
 
-def swiss_roll(n, seed, noise):
-    """scikit-learn's Swiss roll: a 2-D sheet rolled up in 3-D; classes are four stretches
-    along the roll.
+def _rolled_sheet(make: Callable, name: str, shape: str) -> Callable:
+    """A generator of scikit-learn's ``make`` sheet whose classes are four stretches along
+    it (the two rolled sheets differ only in the scikit-learn function)."""
+
+    def generate(n, seed, noise):
+        X, t = make(n_samples=n, noise=noise, random_state=seed)
+        return X, _along(t)
+
+    generate.__name__ = generate.__qualname__ = name
+    generate.__doc__ = f"""scikit-learn's {shape}: a 2-D sheet in 3-D; classes are four
+    stretches along it.
 
     Parameters
     ----------
-    n : int
-        Number of points.
-    seed : int
-        Seed of the random draw.
-    noise : float
-        Standard deviation of the Gaussian noise added to the points.
+    n, seed, noise
+        Points, seed, and the standard deviation of the Gaussian noise.
 
     Returns
     -------
-    X : ndarray of shape (n, 3)
-    y : ndarray of shape (n,)
-        Classes 0 .. 3.
+    X, y : ndarrays of shapes (n, 3) and (n,), classes 0 .. 3.
 
     Examples
     --------
-    >>> X, y = swiss_roll(100, 0, 0.0)
+    >>> X, y = {name}(100, 0, 0.0)
     >>> X.shape, sorted(set(y.tolist()))
     ((100, 3), [0, 1, 2, 3])
     """
-    X, t = make_swiss_roll(n_samples=n, noise=noise, random_state=seed)
-    return X, _along(t)
+    return generate
 
 
-def s_curve(n, seed, noise):
-    """scikit-learn's S-curve: a 2-D sheet bent into an S in 3-D; classes are four stretches
-    along the S.
-
-    Parameters
-    ----------
-    n : int
-        Number of points.
-    seed : int
-        Seed of the random draw.
-    noise : float
-        Standard deviation of the Gaussian noise added to the points.
-
-    Returns
-    -------
-    X : ndarray of shape (n, 3)
-    y : ndarray of shape (n,)
-        Classes 0 .. 3.
-
-    Examples
-    --------
-    >>> X, y = s_curve(100, 0, 0.0)
-    >>> X.shape, sorted(set(y.tolist()))
-    ((100, 3), [0, 1, 2, 3])
-    """
-    X, t = make_s_curve(n_samples=n, noise=noise, random_state=seed)
-    return X, _along(t)
+swiss_roll = _rolled_sheet(make_swiss_roll, "swiss_roll", "Swiss roll")
+s_curve = _rolled_sheet(make_s_curve, "s_curve", "S-curve")
 
 
 def xor(n, seed, noise):
@@ -457,18 +429,12 @@ def xor(n, seed, noise):
 
     Parameters
     ----------
-    n : int
-        Number of points.
-    seed : int
-        Seed of the random draw.
-    noise : float
-        Standard deviation of the Gaussian noise of the blobs.
+    n, seed, noise
+        Points, seed, and noise: standard deviation of the Gaussian noise of the blobs.
 
     Returns
     -------
-    X : ndarray of shape (n, 6)
-    y : ndarray of shape (n,)
-        Classes 0 .. 1.
+    X, y : ndarrays of shapes (n, 6) and (n,), classes 0 .. 1.
 
     Examples
     --------
