@@ -13,7 +13,7 @@ from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import hierarchical_run, scores
 from ui.explore_controls import dataset_controls
-from ui.text import show_error
+from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
 LINKAGE_HELP = (
@@ -75,6 +75,8 @@ with view:
     except ValueError as error:
         show_error(error)
         st.stop()
+    for note in result.warnings:  # e.g. a neighbour graph in pieces, joined
+        show_warning(note)
     if not is_monotone(Z):
         st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "
                    "(an inversion), so a horizontal line may cross more branches than there "

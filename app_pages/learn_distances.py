@@ -29,7 +29,7 @@ from ui.cache import load_dataset, run_algorithm
 from ui.course_data import distances, path
 from ui.export import points_frame, show_chart
 from ui.lesson import exercise, predict_then_reveal
-from ui.text import show_error
+from ui.text import show_error, show_warning
 
 P_VALUES = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0, float("inf"))
 PAYOFF_SETS = ("swiss_roll", "moons", "spirals")
@@ -150,7 +150,7 @@ except ValueError as error:
     show_error(error)
     st.stop()
 for note in notes:
-    st.warning(note)
+    show_warning(note)
 source, target = farthest_pair(geodesic)
 route = path(data.X, n_neighbors, source, target)
 with right:
