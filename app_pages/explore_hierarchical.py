@@ -11,8 +11,9 @@ from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.tables import points_table
 from ui.charts import show_chart
-from ui.explore_cache import hierarchical_run, scores
+from ui.explore_cache import SCORES, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
+from ui.notebook import notebook_download
 from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
@@ -89,6 +90,11 @@ with view:
     cols[2].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
                    help="Adjusted Rand index against the true classes: 1 = identical, "
                         "0 = chance level.")
+    notebook_download("hc", "explore_hierarchical", dict(
+        kind="clustering", title=f"Hierarchical clustering, {linkage} linkage",
+        summary="The dendrogram cut into clusters.", data=data.source, columns=2,
+        algorithm="hierarchical", algorithm_params=result.params, measures=SCORES,
+        figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
     show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
                "hc_dendrogram")

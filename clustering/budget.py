@@ -86,7 +86,7 @@ _MODELS: dict[str, tuple[float, Callable, Callable]] = {
     "fuzzy_cmeans": (2e-8, lambda n, d, p: n * p["n_clusters"] * d * p["max_iter"],
                      lambda n, d, p: n * (d + p["n_clusters"]) * _F * 6),
     "gmm": (1e-9, lambda n, d, p: n * p["n_clusters"] * (d + 1) ** 2 * p["max_iter"]
-            * p["n_init"], lambda n, d, p: n * p["n_clusters"] * (d + 1) * _F * 4),
+            * p.get("n_init", 1), lambda n, d, p: n * p["n_clusters"] * (d + 1) * _F * 4),
     "dbscan": (5e-9, _pairwise, lambda n, d, p: n * n * _F),
     "density_peaks": (5e-9, _pairwise, lambda n, d, p: 3 * n * n * _F),
     "hierarchical": (5e-9, _pairwise, lambda n, d, p: 2 * n * n * _F),

@@ -343,5 +343,6 @@ register(Experiment(
                       random_models=("perm",)),
     },
     run=consensus_curves,
+    choices={"generations": GENERATIONS},
     figure="consensus",
 ))
