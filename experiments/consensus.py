@@ -368,6 +368,7 @@ register(Experiment(
                       random_models=("perm",)),
     },
     run=consensus_curves,
+    choices={"generations": GENERATIONS},
     figure="consensus",
     options={"columns": 3},
 ))

@@ -66,7 +66,7 @@ def test_the_same_seed_gives_the_same_curves():
         ({"datasets": ("mnist",)}, "datasets"),
         ({"random_models": ("uniform",)}, "random_models"),
         ({"blob_spreads": (0.0,)}, "blob_spreads"),
-        ({"measures": ("accuracy",)}, "unknown measure"),
+        ({"measures": ("accuracy",)}, "measures"),
     ],
 )
 def test_bad_parameters_are_explained(override, message):
