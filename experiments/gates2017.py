@@ -39,7 +39,26 @@ NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max")
 
 
 def four_clusterings() -> dict[str, np.ndarray]:
-    """The labelings A, B, C, D of Sec. 6.1 (see the module docstring for the choice)."""
+    """The labelings A, B, C, D of Sec. 6.1 (see the module docstring for the choice).
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    dict of str to ndarray of shape (40,)
+        Labelings ``"A"``, ``"B"``, ``"C"``, ``"D"``; clusters are runs of consecutive
+        elements.
+
+    Examples
+    --------
+    >>> c = four_clusterings()
+    >>> [len(set(c[name].tolist())) for name in "ABCD"]  # number of clusters
+    [4, 4, 10, 10]
+    >>> int((c["A"] != c["B"]).sum())  # B is A with one element moved
+    1
+    """
     out = {name: np.repeat(np.arange(len(s)), s) for name, s in FOUR_CLUSTERINGS.items()}
     out["B"] = out["A"].copy()
     out["B"][0] = 1  # one element moved from the first cluster to the second
@@ -47,8 +66,30 @@ def four_clusterings() -> dict[str, np.ndarray]:
 
 
 def scorings(one_sided: bool = False) -> list[tuple[str, str, dict]]:
-    """``(scoring label, measure key, options)``: RI; ARI per model; MI; NMI per
-    normalization; AMI per model and normalization."""
+    """The scorings of Fig. 1: RI; ARI per model; MI; NMI per normalization; AMI per model
+    and normalization.
+
+    Parameters
+    ----------
+    one_sided : bool, default False
+        Adjust against the one-sided variant of each random model (the first clustering
+        of a pair is the fixed reference) instead of the two-sided one.
+
+    Returns
+    -------
+    list of (str, str, dict)
+        ``(scoring label, measure key, options)``; ``options`` are the keyword arguments
+        passed to :func:`metrics.compare` with the measure key.
+
+    Examples
+    --------
+    >>> s = scorings()
+    >>> s[0]
+    ('RI', 'ri', {})
+    >>> # RI + 3 ARI (one per model) + MI + 4 NMI + 3 x 4 AMI
+    >>> len(s) == 1 + len(MODELS) + 1 + len(NORMALIZATIONS) * (1 + len(MODELS))
+    True
+    """
     out = [("RI", "ri", {})]
     out += [(f"ARI {m}", "ari", {"random_model": m, "one_sided": one_sided}) for m in MODELS]
     out += [("MI", "mi", {})]
@@ -62,9 +103,32 @@ def rank_pairs(clusterings: dict[str, np.ndarray], one_sided: bool = False,
                progress: Progress | None = None) -> pd.DataFrame:
     """Every pair of clusterings under every scoring, ranked within the scoring.
 
-    Returns columns ``item (pair), scoring, measure, random_model, value, rank`` (rank 1 =
-    most similar; ties share the best rank). The first of a pair is the reference of a
-    one-sided comparison.
+    Parameters
+    ----------
+    clusterings : dict of str to array-like of shape (n_samples,)
+        Named labelings of the same elements; every unordered pair is scored.
+    one_sided : bool, default False
+        One-sided adjustment: the first of a pair is the fixed reference.
+    progress : callable, optional
+        Called with ``(fraction done, message)`` after each pair.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns ``item`` (the pair, ``"x-y"``), ``scoring``, ``measure``,
+        ``random_model``, ``value`` and ``rank`` (rank 1 = most similar within the
+        scoring; ties share the best rank).
+
+    Examples
+    --------
+    Two identical labelings beat a third one under every scoring:
+
+    >>> a = [0, 0, 1, 1, 2, 2]
+    >>> df = rank_pairs({"a": a, "b": a, "c": [0, 1, 0, 1, 0, 1]})
+    >>> sorted(set(df.loc[df["item"] == "a-b", "rank"].tolist()))
+    [1]
+    >>> float(df.loc[(df["item"] == "a-b") & (df["scoring"] == "RI"), "value"].iloc[0])
+    1.0
     """
     pairs = list(itertools.combinations(clusterings, 2))
     rows = []
@@ -81,7 +145,37 @@ def rank_pairs(clusterings: dict[str, np.ndarray], one_sided: bool = False,
 
 def pair_rankings(one_sided: bool = False, random_state: int | None = None,
                   progress: Progress | None = None) -> pd.DataFrame:
-    """Fig. 1 of Gates & Ahn: the six pairs of A, B, C, D ranked under every scoring."""
+    """Fig. 1 of Gates & Ahn: the six pairs of A, B, C, D ranked under every scoring.
+
+    Parameters
+    ----------
+    one_sided : bool, default False
+        One-sided adjustment: the first of a pair is the fixed reference.
+    random_state : int or None, optional
+        Unused (the experiment is deterministic); accepted so that every experiment takes
+        a seed.
+    progress : callable, optional
+        Called with ``(fraction done, message)`` after each pair.
+
+    Returns
+    -------
+    pandas.DataFrame
+        :func:`rank_pairs` of :func:`four_clusterings`.
+
+    Examples
+    --------
+    Sec. 6.1: A-B (one element moved) is the most similar pair by every Rand measure.
+    By hand, RI = 1 - 19/780: of the C(40, 2) = 780 pairs only the moved element's pairs
+    with its 9 old and 10 new cluster mates disagree.
+
+    >>> df = pair_rankings()
+    >>> rand = df[df["scoring"].str.startswith(("RI", "ARI"))]
+    >>> sorted(set(rand.loc[rand["rank"] == 1, "item"]))
+    ['A-B']
+    >>> ri = df.loc[(df["item"] == "A-B") & (df["scoring"] == "RI"), "value"].iloc[0]
+    >>> bool(abs(ri - (1 - 19 / 780)) < 1e-12)
+    True
+    """
     return rank_pairs(four_clusterings(), one_sided, progress)
 
 
@@ -89,7 +183,34 @@ def kmeans_runs(n_runs: int = 10, n_clusters: int = 10, random_state: int = 0,
                 n_samples: int | None = None) -> dict[str, np.ndarray]:
     """Labelings of ``n_runs`` k-means runs on the digits (one k-means++ start each).
 
-    ``n_samples`` takes the first samples of the data set (all 1,797 by default).
+    Parameters
+    ----------
+    n_runs : int, default 10
+        Number of k-means runs (at least 2).
+    n_clusters : int, default 10
+        K of every run.
+    random_state : int, default 0
+        Seed; each run gets its own seed spawned from it.
+    n_samples : int or None, optional
+        Take the first ``n_samples`` digits (all 1,797 by default).
+
+    Returns
+    -------
+    dict of str to ndarray of shape (n_samples,)
+        Labelings named ``"run0"``, ``"run1"``, ...
+
+    Raises
+    ------
+    ValueError
+        If ``n_runs < 2``.
+
+    Examples
+    --------
+    >>> runs = kmeans_runs(n_runs=2, n_clusters=3, n_samples=60)
+    >>> sorted(runs), runs["run0"].shape
+    (['run0', 'run1'], (60,))
+    >>> all(len(set(v.tolist())) == 3 for v in runs.values())
+    True
     """
     from sklearn.cluster import KMeans
     from sklearn.datasets import load_digits
@@ -111,9 +232,37 @@ def kmeans_pairs(
 ) -> pd.DataFrame:
     """Sec. 6.2: pairs of k-means runs on the digits ranked by ARI and AMI under each model.
 
-    Returns the columns of :func:`rank_pairs` for the ARI and AMI (sqrt) scorings, plus
-    ``sizes`` (the sorted cluster sizes of both runs) and ``spearman_vs_perm`` (rank
-    correlation of each scoring's pair values with the same measure under perm).
+    Parameters
+    ----------
+    n_runs, n_clusters, n_samples, random_state
+        As in :func:`kmeans_runs`.
+    one_sided : bool, default False
+        One-sided adjustment: the first run of a pair is the fixed reference.
+    progress : callable, optional
+        Called with ``(fraction done, message)``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The columns of :func:`rank_pairs` for the RI, MI, ARI and AMI (sqrt) scorings, plus
+        ``sizes`` (the sorted cluster sizes of both runs) and ``spearman_vs_perm`` (rank
+        correlation of each scoring's pair values with the same measure under perm; NaN
+        for RI and MI).
+
+    Raises
+    ------
+    ValueError
+        If ``n_runs < 2``.
+
+    Examples
+    --------
+    Three runs give C(3, 2) = 3 pairs; a scoring agrees perfectly with itself:
+
+    >>> df = kmeans_pairs(n_runs=3, n_clusters=3, n_samples=60)
+    >>> sorted(set(df["item"]))
+    ['run0-run1', 'run0-run2', 'run1-run2']
+    >>> float(df.loc[df["scoring"] == "ARI perm", "spearman_vs_perm"].iloc[0])
+    1.0
     """
     report(progress, 0.0, "k-means runs")
     runs = kmeans_runs(n_runs, n_clusters, random_state, n_samples)
