@@ -37,6 +37,30 @@ def reference_labels(n: int, k: int) -> np.ndarray:
 
     The paper does not say how its true clustering was made; equal sizes (sample i in
     cluster ``floor(i k / n)``) make the figure independent of one draw.
+
+    Parameters
+    ----------
+    n : int
+        Number of samples N.
+    k : int
+        Number of clusters K_true, ``1 <= k <= n``.
+
+    Returns
+    -------
+    ndarray of shape (n,), dtype int32
+        Sample ``i`` in cluster ``floor(i k / n)``; sizes differ by at most one.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is not in ``[1, n]``.
+
+    Examples
+    --------
+    >>> reference_labels(6, 3).tolist()
+    [0, 0, 1, 1, 2, 2]
+    >>> reference_labels(7, 3).tolist()  # floor(3 i / 7) for i = 0..6
+    [0, 0, 0, 1, 1, 2, 2]
     """
     if not 1 <= k <= n:
         raise ValueError(f"need 1 <= K_true <= N, got K_true={k}, N={n}.")
@@ -111,10 +135,52 @@ def reference_baseline(
     assign each of N points to one of K clusters uniformly (empty clusters allowed, as in the
     paper) and are compared with :func:`reference_labels` ``(N, K_true)``.
 
+    Parameters
+    ----------
+    settings : sequence of (int, int), default ((100, 10),)
+        The ``(N, K_true)`` pairs.
+    ks : sequence of int, default 2, ..., 20
+        Numbers of clusters K of the random clusterings, each in ``[1, N]``.
+    n_draws : int, default 10000
+        Random clusterings per ``(N, K_true, K)``.
+    measures : sequence of str, default VINH_MEASURES
+        Measure keys of :mod:`metrics.batch` (RI, ARI, NMI, AMI and AVI by default).
+    random_model : {"perm", "num", "all"}, default "perm"
+        Random model of the adjusted measures (Gates & Ahn 2017).
+    one_sided : bool, default False
+        Adjust one-sidedly, the true clustering being the fixed reference.
+    n_jobs : int, default 1
+        joblib threads; the result does not depend on it.
+    random_state : int, Generator or None, default 0
+        Seed; each K gets its own spawned generator.
+    progress : callable, optional
+        Called with ``(fraction done, message)``.
+
     Returns
     -------
     DataFrame
         Columns ``N, K_true, K, measure, mean, std, random_model, one_sided``.
+
+    Raises
+    ------
+    ValueError
+        If a measure is unknown, ``n_draws < 1``, a K is outside ``[1, N]`` or a K_true
+        outside ``[1, N]``.
+
+    Examples
+    --------
+    N = 50 in K_true = 5 clusters of 10. With K = 1 every pair is together in the random
+    clustering, so RI is the share of pairs together in the truth: 5 C(10, 2) / C(50, 2)
+    = 225 / 1225. With K = 5 a pair is together with probability 1/5, so the expected RI
+    is (9/49)(1/5) + (40/49)(4/5) = 169/245; the ARI's expectation is 0.
+
+    >>> df = reference_baseline(settings=[(50, 5)], ks=[1, 5], n_draws=2000,
+    ...                         measures=["ri", "ari"])
+    >>> mean = df.set_index(["K", "measure"])["mean"]
+    >>> bool(abs(mean[1, "ri"] - 225 / 1225) < 1e-12)
+    True
+    >>> bool(abs(mean[5, "ri"] - 169 / 245) < 0.005), bool(abs(mean[5, "ari"]) < 0.01)
+    (True, True)
     """
     measures = check_measures(measures)
     if n_draws < 1:
@@ -163,11 +229,39 @@ def pairwise_baseline(
     """Mean measure over all pairs of a set of random clusterings with exactly K clusters
     (Figs. 2 and 4; the Consensus Index of eq. 12 with each measure).
 
+    Parameters
+    ----------
+    ns : sequence of int, default (100,)
+        Numbers of samples N.
+    ks : sequence of int, default 2, ..., 20
+        Number of clusters K of every clustering of a set, each in ``[1, N]``.
+    n_clusterings : int, default 200
+        Size of each set (at least 2).
+    measures, random_model, one_sided, n_jobs, random_state, progress
+        As in :func:`reference_baseline`.
+
     Returns
     -------
     DataFrame
         Columns ``N, K, measure, mean, std, random_model, one_sided`` (mean and std over the
         ``n_clusterings (n_clusterings - 1) / 2`` pairs).
+
+    Raises
+    ------
+    ValueError
+        If a measure is unknown, ``n_clusterings < 2`` or a K is outside ``[1, N]``.
+
+    Examples
+    --------
+    With K = 1 all clusterings are identical (RI = ARI = 1); with K = 4 the ARI of
+    independent clusterings averages 0.
+
+    >>> df = pairwise_baseline(ns=[50], ks=[1, 4], n_clusterings=40, measures=["ri", "ari"])
+    >>> mean = df.set_index(["K", "measure"])["mean"]
+    >>> float(mean[1, "ri"]), float(mean[1, "ari"])
+    (1.0, 1.0)
+    >>> bool(abs(mean[4, "ari"]) < 0.01)
+    True
     """
     measures = check_measures(measures)
     if n_clusterings < 2:
