@@ -20,7 +20,7 @@ NOT_YET_DOCUMENTED = frozenset({
     "metrics.pairwise", "metrics.random_models", "metrics.registry", "metrics.sampling",
     "datasets.base", "experiments.engine", "experiments.registry",
     "clustering.distances",
-    "explorer.features",
+   
 })
 
 
