@@ -19,7 +19,7 @@ NOT_YET_DOCUMENTED = frozenset({
     "metrics.chance", "metrics.contingency", "metrics.model_registry", "metrics.monte_carlo",
     "metrics.pairwise", "metrics.random_models", "metrics.registry", "metrics.sampling",
     "datasets.base", "experiments.engine", "experiments.registry",
-    "clustering.distances",
+   
    
 })
 
