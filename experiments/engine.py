@@ -24,6 +24,29 @@ def spawn_generators(random_state: int | np.random.Generator | None, count: int)
 
     Each task of a run gets its own stream, so results do not depend on how tasks are split
     between parallel workers. ``random_state`` is checked by :func:`metrics.seeding.as_generator`.
+
+    Parameters
+    ----------
+    random_state : int, numpy.random.Generator or None
+        Seed or Generator the streams are spawned from.
+    count : int
+        Number of generators.
+
+    Returns
+    -------
+    list of numpy.random.Generator
+
+    Raises
+    ------
+    TypeError, ValueError
+        If ``random_state`` is not a valid seed (see :func:`metrics.seeding.check_seed`).
+
+    Examples
+    --------
+    >>> a, b = spawn_generators(0, 2)
+    >>> [g.integers(10**9) for g in spawn_generators(0, 2)] == [a.integers(10**9),
+    ...                                                          b.integers(10**9)]
+    True
     """
     return as_generator(random_state).spawn(count)
 
@@ -38,9 +61,41 @@ def random_labels(
     cluster are drawn again, as in their second experiment ("check to ensure that the final
     clustering contains exactly K clusters").
 
+    Parameters
+    ----------
+    n : int
+        Number of samples, at least 1.
+    k : int
+        Number of clusters, at least 1.
+    size : int
+        Number of labelings, at least 0.
+    rng : numpy.random.Generator
+        Source of randomness (advanced by the call).
+    exact_k : bool, default False
+        Redraw every labeling that leaves a cluster empty.
+
     Returns
     -------
-    ndarray of shape (size, n), values in ``[0, k)``.
+    ndarray of shape (size, n), int32
+        Values in ``[0, k)``; with ``exact_k`` every row uses all ``k`` values.
+
+    Raises
+    ------
+    ValueError
+        If ``n < 1``, ``k < 1`` or ``size < 0``, or if ``exact_k`` and ``k > n``.
+
+    Examples
+    --------
+    >>> rng = np.random.default_rng(0)
+    >>> labels = random_labels(5, 3, size=4, rng=rng, exact_k=True)
+    >>> labels.shape
+    (4, 5)
+    >>> all(sorted(set(row.tolist())) == [0, 1, 2] for row in labels)
+    True
+    >>> random_labels(2, 3, size=1, rng=rng, exact_k=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot put n=2 samples in exactly k=3 non-empty clusters.
     """
     if k < 1 or n < 1 or size < 0:
         raise ValueError(f"need n >= 1, k >= 1 and size >= 0, got n={n}, k={k}, size={size}.")
@@ -63,5 +118,22 @@ def _n_used(labels: np.ndarray, k: int) -> np.ndarray:
 
 
 def summarize(values: dict[str, np.ndarray]) -> list[tuple[str, float, float]]:
-    """``(measure, mean, std)`` of each batch of values (std with ddof=0)."""
+    """``(measure, mean, std)`` of each batch of values (std with ddof=0).
+
+    Parameters
+    ----------
+    values : dict of str to array-like
+        The values of each measure.
+
+    Returns
+    -------
+    list of (str, float, float)
+        In the order of ``values``.
+
+    Examples
+    --------
+    >>> # mean (1 + 3) / 2 = 2; std sqrt(((1 - 2)**2 + (3 - 2)**2) / 2) = 1
+    >>> summarize({"ari": np.array([1.0, 3.0])})
+    [('ari', 2.0, 1.0)]
+    """
     return [(name, float(np.mean(v)), float(np.std(v))) for name, v in values.items()]
