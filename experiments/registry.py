@@ -33,7 +33,39 @@ FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timin
 
 @dataclass(frozen=True)
 class Experiment:
-    """One reproducible figure or table of a paper."""
+    """One reproducible figure or table of a paper.
+
+    Parameters
+    ----------
+    name, title, paper, description : str
+        Command-line name, menu title, the paper's figure or table, and what is computed
+        (see the attributes below).
+    presets : mapping of str to mapping
+        Parameters of the ``paper`` and ``quick`` presets.
+    run : callable
+        ``run(**parameters, random_state=seed, progress=None)`` -> tidy DataFrame.
+    figure : str
+        Figure kind, one of ``FIGURE_KINDS``.
+    options : mapping, optional
+        Extra settings for the figure.
+    choices : mapping of str to sequence of str, optional
+        Valid values of parameters that no registry lists.
+
+    Examples
+    --------
+    >>> toy = Experiment(
+    ...     name="toy", title="Toy", paper="none", description="n in a table",
+    ...     presets={"paper": {"n": 100}, "quick": {"n": 10}},
+    ...     run=lambda n, random_state, progress: pd.DataFrame({"n": [n]}), figure="table")
+    >>> toy.parameters(), toy.parameters("paper", n=5)
+    ({'n': 10}, {'n': 5})
+    >>> toy("quick")["n"].tolist()
+    [10]
+    >>> toy.parameters(m=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int).
+    """
 
     name: str
     """Command-line name, e.g. ``vinh2009-fig1``."""
@@ -104,7 +136,31 @@ EXPERIMENTS: Mapping[str, Experiment] = MappingProxyType(_REGISTRY)
 
 
 def register(experiment: Experiment) -> Experiment:
-    """Add an experiment to :data:`EXPERIMENTS` (its name must be new)."""
+    """Add an experiment to :data:`EXPERIMENTS` (its name must be new).
+
+    Parameters
+    ----------
+    experiment : Experiment
+        Its presets must be exactly ``PRESETS`` and its figure one of ``FIGURE_KINDS``.
+
+    Returns
+    -------
+    Experiment
+        ``experiment`` itself.
+
+    Raises
+    ------
+    ValueError
+        If the name is taken, the presets are not ``PRESETS`` or the figure kind is unknown.
+
+    Examples
+    --------
+    >>> import experiments  # registers the papers' experiments
+    >>> register(get_experiment("vinh2009-fig1"))
+    Traceback (most recent call last):
+    ...
+    ValueError: experiment 'vinh2009-fig1' is already registered.
+    """
     if experiment.name in _REGISTRY:
         raise ValueError(f"experiment {experiment.name!r} is already registered.")
     if set(experiment.presets) != set(PRESETS):
@@ -116,7 +172,32 @@ def register(experiment: Experiment) -> Experiment:
 
 
 def get_experiment(name: str) -> Experiment:
-    """The experiment registered under ``name``, or a ValueError listing the names."""
+    """The experiment registered under ``name``.
+
+    Parameters
+    ----------
+    name : str
+        Command-line name, e.g. ``"vinh2009-fig1"``.
+
+    Returns
+    -------
+    Experiment
+
+    Raises
+    ------
+    ValueError
+        If no experiment has that name (the message lists the names).
+
+    Examples
+    --------
+    >>> import experiments  # registers the papers' experiments
+    >>> get_experiment("vinh2009-fig1").paper
+    'Vinh, Epps & Bailey 2009, Figs. 1 and 3'
+    >>> get_experiment("nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown experiment 'nope': use one of ...
+    """
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -127,6 +208,26 @@ def get_experiment(name: str) -> Experiment:
 
 
 def report(progress: Progress | None, done: float, message: str) -> None:
-    """Call ``progress`` if there is one."""
+    """Call ``progress`` if there is one, with ``done`` clipped to ``[0, 1]``.
+
+    Parameters
+    ----------
+    progress : callable or None
+        ``progress(fraction_done, message)``.
+    done : float
+        Fraction of the work done.
+    message : str
+        What is being done.
+
+    Returns
+    -------
+    None
+
+    Examples
+    --------
+    >>> report(print, 1.5, "done")
+    1.0 done
+    >>> report(None, 0.5, "nobody listens")
+    """
     if progress is not None:
         progress(min(max(done, 0.0), 1.0), message)

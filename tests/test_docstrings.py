@@ -18,7 +18,6 @@ SECTIONS = ("Parameters", "Returns", "Examples")
 NOT_YET_DOCUMENTED = frozenset({
     "metrics.chance", "metrics.contingency", "metrics.model_registry", "metrics.monte_carlo",
     "metrics.pairwise", "metrics.random_models", "metrics.registry", "metrics.sampling",
-    "experiments.registry",
 })
 
 
