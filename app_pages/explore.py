@@ -11,7 +11,9 @@ from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, points_frame, show_chart
-from ui.widgets import param_widget
+from ui.notebook import notebook_download
+from ui.text import show_error, show_warning
+from ui.widgets import param_widgets, seed_input
 
 # The three scores every view shows; the Measure section has them all.
 SCORES = ("ari", "ami_arithmetic", "nmi_arithmetic")
@@ -34,18 +36,13 @@ with controls:
     )
     algorithm = ALGORITHMS[algorithm_name]
     st.caption(algorithm.description)
-    params = {
-        spec.name: param_widget(
-            spec,
-            "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
-            bind=spec.name == "n_clusters",
-        )
-        for spec in algorithm.params
-    }
-    algorithm_seed = st.number_input(
-        "Algorithm seed", 0, 2**31 - 1, 0, key="ex_algo_seed", bind="query-params",
-        help="Fixes the algorithm's random choices (such as k-means' first centres).",
+    params = param_widgets(
+        algorithm.params,
+        lambda spec: "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
+        lambda spec: spec.name == "n_clusters",
     )
+    algorithm_seed = seed_input("Algorithm seed", "ex_algo_seed",
+        help="Fixes the algorithm's random choices (such as k-means' first centres).")
 
 with view:
     if data is None:
@@ -53,7 +50,7 @@ with view:
     try:
         result = run_algorithm(algorithm_name, data.X, int(algorithm_seed), params)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
     xy, axis_titles = projection(data.X, data.feature_names)
@@ -71,7 +68,7 @@ with view:
             "ex_truth", data=points_frame(xy, true_class=data.y),
         )
     for warning in result.warnings:
-        st.warning(warning)
+        show_warning(warning)
 
     values = compare(data.y, result.labels, measures=SCORES)
     scores = pd.DataFrame(
@@ -85,3 +82,8 @@ with view:
         scores, hide_index=True, key="scores",
         column_config={"value": st.column_config.NumberColumn(format="%.4f")},
     )
+    notebook_download("ex", "explore", dict(
+        kind="clustering", title=f"{algorithm.label} on {DATASETS[data.name].label}",
+        summary="A clustering scored against the true classes.", data=data.source,
+        algorithm=algorithm_name, algorithm_params=params, algorithm_seed=int(algorithm_seed),
+        measures=SCORES))

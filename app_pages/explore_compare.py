@@ -12,6 +12,9 @@ from ui.cache import projection
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
+from ui.notebook import notebook_download
+from ui.text import show_error
+from ui.widgets import seed_input
 
 HEAT = "cmp_heat"
 GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
@@ -50,8 +53,8 @@ with controls:
         help="Which algorithms to run; each gets a panel. Affinity propagation and spectral "
              "clustering are slow beyond a thousand points.",
     )
-    seed = st.number_input("Algorithm seed", 0, 2**31 - 1, 0, key="cmp_rs", bind="query-params",
-                           help="Fixes the random starts of the algorithms that draw.")
+    seed = seed_input("Algorithm seed", "cmp_rs",
+        help="Fixes the random starts of the algorithms that draw.")
 
 if data is None:
     st.stop()
@@ -67,7 +70,7 @@ with view:
                 try:
                     panel = gallery_panel(name, data.X, data.y, int(seed))
                 except ValueError as error:
-                    st.error(f"{error}")
+                    show_error(error)
                     continue
                 st.caption(panel_caption(panel))
                 labels = align_labels(data.y, panel.labels)
@@ -103,3 +106,8 @@ with view:
     labels = align_labels(data.y, chosen.labels)
     show_chart(panel_figure(xy, labels, axis_titles), points_table(xy, labels),
                "cmp_cell_scatter")
+    notebook_download("cmp", "compare_algorithms", dict(
+        kind="clustering", title=f"{ALGORITHMS[chosen.name].label}: {settings}",
+        summary="The selected cell of the parameter grid.", data=data.source,
+        algorithm=chosen.name, algorithm_params=chosen.params, algorithm_seed=cell_seed,
+        measures=tuple(chosen.scores)))

@@ -5,8 +5,11 @@ import streamlit as st
 from plots.fuzzy import fpc_figure, membership_figure, objective_data, objective_figure
 from plots.tables import points_table
 from ui.charts import show_chart
-from ui.explore_cache import fuzzy_fpc_curve, fuzzy_run, scores
+from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_run, scores
 from ui.explore_controls import dataset_controls
+from ui.notebook import notebook_download
+from ui.text import show_error
+from ui.widgets import seed_input
 
 st.title("Fuzzy c-means")
 st.caption(
@@ -28,9 +31,8 @@ with controls:
     m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
                   help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
                        "more shared memberships.")
-    seed = st.number_input("Fuzzy c-means seed", 0, 2**31 - 1, 0, key="fc_rs",
-                           bind="query-params",
-                           help="Fixes the random initial memberships: same seed, same run.")
+    seed = seed_input("Fuzzy c-means seed", "fc_rs",
+        help="Fixes the random initial memberships: same seed, same run.")
     shades = {"all": "All clusters (mixed colours)",
               **{j: f"Membership of cluster {j}" for j in range(c)}}
     shade = st.selectbox("Shading", tuple(shades), key="fc_shade",
@@ -46,8 +48,13 @@ with view:
         result = fuzzy_run(X, min(c, len(X)), m, int(seed))
         curve = fuzzy_fpc_curve(X, m, int(seed))
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
+    notebook_download("fc", "explore_fuzzy", dict(
+        kind="clustering", title="Fuzzy c-means", summary="Fuzzy memberships, hardened.",
+        data=data.source, columns=2, algorithm="fuzzy_cmeans", algorithm_params=result.params,
+        algorithm_seed=int(seed), measures=SCORES,
+        figure=dict(kind="memberships", cluster=None if shade == "all" else int(shade))))
     u = result.extras["membership"]
     cols = st.columns(4)
     cols[0].metric("FPC", f"{result.extras['fpc']:.3f}",

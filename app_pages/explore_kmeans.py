@@ -18,8 +18,11 @@ from plots.kmeans import (
     kmeans_step_figure,
 )
 from ui.charts import selected_points, show_chart
-from ui.explore_cache import kmeans_frames, scores
+from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
+from ui.notebook import notebook_download
+from ui.text import show_error
+from ui.widgets import seed_input
 
 CHART = "km_chart"
 INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
@@ -95,16 +98,14 @@ with controls:
         try:
             placed = parse_centers(text)
         except ValueError as error:
-            st.error(f"{error}")
+            show_error(error)
             placed = np.empty((0, 2))
         k = len(placed)
     else:
         k = st.slider("K (number of clusters)", 1, 10, 3, key="km_k", bind="query-params",
                       help="How many centres k-means uses.")
-        seed = st.number_input(
-            "k-means seed", 0, 2**31 - 1, 0, key="km_rs", bind="query-params",
-            help="Fixes the random choice of the first centres: same seed, same run.",
-        )
+        seed = seed_input("k-means seed", "km_rs",
+            help="Fixes the random choice of the first centres: same seed, same run.")
     regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
                         help="Tint the plane by the nearest centre: the cells every point is "
                              "assigned by.")
@@ -130,7 +131,7 @@ with view:
             None if placed is None else tuple(map(tuple, placed)),
         )
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     last = len(frames) - 1
     if not 0 <= st.session_state.get("km_step", 0) <= last:
@@ -189,6 +190,12 @@ with view:
             cols[2].metric("ARI vs truth", f"{ari:.3f}",
                            help="Adjusted Rand index of this assignment against the true "
                                 "classes: 1 = identical, 0 = chance level.")
+        notebook_download("km", "explore_kmeans", dict(
+            kind="kmeans_steps", title="k-means step by step",
+            summary="One move of Lloyd's algorithm.", data=data.source, columns=2,
+            n_clusters=k, init=init, seed=0 if init == "placed" else int(seed),
+            centers=None if placed is None else placed.tolist(), step=step,
+            measures=SCORES if frame.labels is not None else ()))
         inertia = [f.inertia for f in frames]
         show_chart(inertia_figure(inertia, step), inertia_data([f.phase for f in frames], inertia),
                    "km_inertia")

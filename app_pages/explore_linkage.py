@@ -21,7 +21,9 @@ from plots.linkage import growing_dendrogram, similarity_heatmap
 from plots.tables import points_table
 from ui.charts import show_chart
 from ui.export import cells_frame
+from ui.notebook import notebook_download
 from ui.stepper import step_buttons
+from ui.text import show_error
 
 SOURCES = {"slides": "The slides' items I1 … I5", "own": "A matrix of my own"}
 DEMO_TITLES = {"bridge": "Single link chains through a bridge",
@@ -56,7 +58,7 @@ try:
     S = SLIDES_SIMILARITY if source == "slides" else parse_similarity(text)
 except ValueError as error:
     with view:
-        st.error(f"This matrix cannot be clustered: {error}")
+        show_error(error, "This matrix cannot be clustered: ")
     st.stop()
 items = SLIDES_ITEMS if source == "slides" else tuple(f"I{i + 1}" for i in range(len(S)))
 steps = merge_steps(S, link)
@@ -102,6 +104,10 @@ with view:
         show_chart(growing_dendrogram(Z, items, t,
                                       height=upcoming.height if upcoming else None),
                    merge_table(steps, items), "lk_dendrogram")
+    notebook_download("lk", "linkage_steps", dict(
+        kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
+        summary="Agglomerative clustering of a similarity matrix, merge by merge.",
+        similarity=S.tolist(), items=items, link=link, step=t))
     cols = st.columns(3)
     cols[0].metric("Merges", f"{t} / {last}", help="Merges done / merges in all.")
     cols[1].metric("Clusters", len(names), help="Rows of the matrix now.")

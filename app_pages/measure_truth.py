@@ -12,7 +12,10 @@ from ui.cache import load_dataset, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
+from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.text import show_error
+from ui.widgets import seed_input
 
 st.title("Compare with ground truth")
 st.caption(
@@ -41,10 +44,8 @@ with controls:
             float(data_spec.max_noise) / 50, key=f"mt_noise_{dataset_name}",
             bind="query-params", help="How much the generator blurs the shapes.",
         )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="mt_seed", bind="query-params",
-        help="Fixes every random draw (data and algorithm): the same seed, the same result.",
-    )
+    seed = seed_input("Seed", "mt_seed",
+        help="Fixes every random draw (data and algorithm): the same seed, the same result.")
     algorithm_name, params = algorithm_controls("mt")
     algorithm = ALGORITHMS[algorithm_name]
     policy = noise_policy_choice("mt_noise_policy")
@@ -57,9 +58,15 @@ with view:
         truth, found = score_noise(data.y, result.labels, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
+    notebook_download("mt", "compare_with_truth", dict(
+        kind="clustering", title=f"{algorithm.label} on {data_spec.label}: every measure",
+        summary="A clustering scored against the true classes by every registered measure.",
+        data=data.source, algorithm=algorithm_name, algorithm_params=params,
+        algorithm_seed=int(seed), noise_policy=policy, measures=list(values),
+        options=dict(random_model=model, one_sided=one_sided)))
     n_noise = int((result.labels == -1).sum())
     st.markdown(
         f"**{algorithm.label}** found **{result.n_clusters}** "

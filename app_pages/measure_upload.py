@@ -8,14 +8,19 @@ import streamlit as st
 import datasets
 import metrics
 from clustering import ALGORITHMS
+from clustering.budget import distances_overflow
+from datasets.upload import column_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
+from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
-from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
+from ui.text import plain, show_error, show_warning
+from ui.upload import SAMPLE_NAME, guess_label_column, parse_upload, sample_csv
+from ui.widgets import seed_input
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
 MAX_ROWS = 5000
@@ -51,10 +56,8 @@ with controls:
         help="The column with the true classes, if the file has one: it is left out of the "
         "features and used to score the clustering.",
     )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="up_seed", bind="query-params",
-        help="Fixes the algorithm's random draws: the same seed gives the same result.",
-    )
+    seed = seed_input("Seed", "up_seed",
+        help="Fixes the algorithm's random draws: the same seed gives the same result.")
     standardize = st.toggle(
         "Standardize features", False, key="up_standardize", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering "
@@ -66,15 +69,23 @@ with view:
     try:
         data = parse_upload(content, name, None if label_column == NO_LABELS else label_column,
                             MAX_ROWS)
-        X = datasets.standardize(data.X) if standardize else data.X
+        # Values near 1e200 would overflow every squared distance: standardise them.
+        rescaled = not standardize and distances_overflow(data.X)
+        X = datasets.standardize(data.X) if standardize or rescaled else data.X
         result = run_algorithm(algorithm_name, X, int(seed), params)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
+    if rescaled:
+        st.warning("The values are so large or so close together that their squared "
+                   "distances overflow: the features were standardized (mean 0, standard "
+                   "deviation 1) before clustering.")
+    for warning in result.warnings:
+        show_warning(warning)
     has_truth = label_column != NO_LABELS
     st.markdown(
-        f"**{name}**: {data.n_samples} rows, {data.n_features} features"
-        + (f", {np.unique(data.y).size} classes in '{label_column}'" if has_truth else "")
+        f"**{plain(name)}**: {data.n_samples} rows, {data.n_features} features"
+        + (f", {np.unique(data.y).size} classes in '{plain(label_column)}'" if has_truth else "")
         + f". {ALGORITHMS[algorithm_name].label} found **{result.n_clusters}** clusters"
         + (f" and {int((result.labels == -1).sum())} noise points"
            if (result.labels == -1).any() else "")
@@ -100,7 +111,7 @@ if has_truth:
             truth, found = score_noise(data.y, result.labels, policy)
             values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
         except ValueError as error:
-            st.error(f"{error}")
+            show_error(error)
             st.stop()
         table_tab, measures_tab, internal_tab = st.tabs(
             ["Contingency table", "Every measure", "Internal indices"]
@@ -115,3 +126,12 @@ else:
     with view:
         st.info("No label column: only the internal indices can judge this clustering.")
         show_internal(X, result.labels, "up", seed=int(seed))
+with view:
+    notebook_download("up", "upload", dict(
+        kind="clustering", title=f"{ALGORITHMS[algorithm_name].label} on {name}",
+        summary="An uploaded CSV file, clustered and scored.",
+        upload=dict(name=name, content=content, max_rows=MAX_ROWS, standardize=standardize,
+                    label_column=None if label_column == NO_LABELS else label_column),
+        algorithm=algorithm_name, algorithm_params=result.params, algorithm_seed=int(seed),
+        **(dict(measures=list(values), noise_policy=policy,
+                options=dict(random_model=model, one_sided=one_sided)) if has_truth else {})))

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks, upper_blocks
+from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 
@@ -39,6 +38,10 @@ def cutoff_position(n_pairs: int, percent: float) -> int:
     return min(max(position, 1), n_pairs) - 1
 
 
+# Rows of ranked points per block when computing delta.
+_DELTA_ROWS = 64
+
+
 class DensityPeaks(ClusterMixin, BaseEstimator):
     r"""Density peaks clustering (Rodriguez & Laio 2014).
 
@@ -67,9 +70,12 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     MATLAB script, and pydpc): the highest average density :math:`(\rho_i + \rho_j)/2` over
     pairs i in A, j in another cluster, with :math:`d_{ij} < d_c`.
 
-    Distances are computed block by block, each pair once per pass, never as an n x n matrix:
-    memory is O(n) plus a fixed block budget (32 MB) and, for n above about 2,900, the
-    distances near d_c (about 1 % of the pairs) while d_c is located exactly.
+    Distances are computed block by block, each pair once per pass, never as an n x n matrix.
+    Up to 2**24 pairs (n up to about 5,700) the blocks of the upper triangle are computed
+    once and kept for the passes that locate d_c, sum the densities and find the border
+    (at most 128 MB, half of an n x n matrix); beyond, each pass recomputes them and memory
+    is O(n) plus a fixed block budget (32 MB) and the distances near d_c (about 1 % of the
+    pairs) while d_c is located exactly.
 
     Parameters
     ----------
@@ -84,7 +90,8 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         ``round(N * percent / 100)`` (1-based) of their sorted list, as in the authors' script.
     kernel : {"gaussian", "cutoff"}, default="gaussian"
     metric : str or callable, default="euclidean"
-        Any metric accepted by ``scipy.spatial.distance.cdist``.
+        Any metric accepted by ``scipy.spatial.distance.cdist``, or "precomputed" (X is a
+        square distance matrix, e.g. from `clustering.distance_matrix`).
     halo : {"paper", "script"}, default="paper"
         Rule for the border density (see above).
     halo_as_noise : bool, default=False
@@ -153,35 +160,37 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         self._check_params(n)
         check_metric(X, self.metric)
 
-        n_pairs = n * (n - 1) // 2
-        self.dc_ = kth_smallest_pair_distance(X, self.metric, cutoff_position(n_pairs,
-                                                                               self.percent))
+        pairs = UpperTriangle(X, self.metric)
+        self.dc_ = pairs.kth_smallest(cutoff_position(pairs.n_pairs, self.percent))
         if self.dc_ <= 0:
             raise ValueError(
                 f"d_c is 0: at least {self.percent}% of the pairs of points coincide. "
                 "Raise percent or remove duplicate points."
             )
-        self.rho_ = self._density(X)
+        self.rho_ = self._density(pairs)
         self.order_ = np.argsort(-self.rho_, kind="stable")
         self.delta_, self.nearest_higher_ = self._delta(X)
         self.gamma_ = self.rho_ * self.delta_
         self.centers_ = self._select_centers()
         self.n_clusters_ = len(self.centers_)
         labels = self._assign()
-        self.border_density_ = self._border_density(X, labels)
+        self.border_density_ = self._border_density(pairs, labels)
         self.halo_ = self.rho_ < self.border_density_[labels]
         self.labels_ = np.where(self.halo_, -1, labels) if self.halo_as_noise else labels
         return self
 
-    def _density(self, X: np.ndarray) -> np.ndarray:
+    def _density(self, pairs: UpperTriangle) -> np.ndarray:
         # Each pair once, added to both ends; the point itself is not its own neighbour.
-        rho = np.zeros(X.shape[0])
-        for rows, d in upper_blocks(X, self.metric):
+        rho = np.zeros(pairs.X.shape[0])
+        work = None
+        for rows, d in pairs:
             if self.kernel == "gaussian":
-                d /= self.dc_
-                np.square(d, out=d)
-                np.negative(d, out=d)
-                w = np.exp(d, out=d)
+                if work is None or work.size < d.size:
+                    work = np.empty(d.size)  # reused: a fresh block per pass costs page faults
+                w = np.divide(d, self.dc_, out=work[: d.size].reshape(d.shape))
+                np.square(w, out=w)
+                np.negative(w, out=w)
+                np.exp(w, out=w)
             else:
                 w = d < self.dc_
             rho[rows] += w.sum(axis=1)
@@ -190,21 +199,25 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
 
     def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = X.shape[0]
-        ranked = X[self.order_]
+        order = self.order_
         delta = np.empty(n)
         nearest = np.full(n, -1, dtype=np.intp)
-        delta[self.order_[0]] = cdist(ranked[:1], ranked, metric=self.metric).max()
-        for rows in row_blocks(n, n):
+        delta[order[0]] = distances(X, order[:1], order, self.metric).max()
+        # Small row blocks: only the block's own square needs the rank mask.
+        step = max(1, min(_DELTA_ROWS, n))
+        buffer = np.empty(step * n)
+        not_higher = ~np.tri(step, k=-1, dtype=bool)  # rank of the column >= rank of the row
+        for rows in row_blocks(n, n, step):
             start = max(rows.start, 1)
             if start >= rows.stop:
                 continue
             # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = cdist(ranked[start:rows.stop], ranked[:rows.stop], metric=self.metric)
-            rank = np.arange(start, rows.stop)[:, None]
-            d[np.arange(rows.stop)[None, :] >= rank] = np.inf
+            d = distances(X, order[start:rows.stop], order[:rows.stop], self.metric, buffer)
+            size = rows.stop - start
+            d[:, start:][not_higher[:size, :size]] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.
             best = d.argmin(axis=1)
-            delta[self.order_[start:rows.stop]] = d[np.arange(len(best)), best]
+            delta[self.order_[start:rows.stop]] = d[np.arange(size), best]
             nearest[self.order_[start:rows.stop]] = self.order_[best]
         return delta, nearest
 
@@ -227,20 +240,29 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         return np.sort(centers)
 
     def _assign(self) -> np.ndarray:
+        # Each point joins the cluster of the first centre on its chain of nearest higher
+        # neighbours (the paper's pass in decreasing density), found by pointer jumping:
+        # O(n log depth) array operations instead of a Python loop over the points.
+        parent = self.nearest_higher_.copy()
+        parent[self.centers_] = self.centers_
+        while True:
+            grand = parent[parent]
+            if np.array_equal(grand, parent):
+                break
+            parent = grand
         labels = np.full(len(self.rho_), -1, dtype=np.intp)
         labels[self.centers_] = np.arange(len(self.centers_))
-        for i in self.order_:
-            if labels[i] < 0:
-                labels[i] = labels[self.nearest_higher_[i]]
-        return labels
+        return labels[parent]
 
-    def _border_density(self, X: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    def _border_density(self, pairs: UpperTriangle | np.ndarray, labels: np.ndarray) -> np.ndarray:
         border = np.zeros(self.n_clusters_)
         if self.n_clusters_ == 1:
             return border
-        for rows, d in upper_blocks(X, self.metric):
+        if not isinstance(pairs, UpperTriangle):  # the points themselves (explorer's relabel)
+            pairs = UpperTriangle(pairs, self.metric)
+        for rows, d in pairs:
             # About `percent` % of pairs lie within d_c: filter on distance before labels.
-            i, j = np.nonzero(d < self.dc_)
+            i, j = np.divmod(np.flatnonzero(d < self.dc_), d.shape[1])
             i += rows.start
             j += rows.start
             cross = labels[i] != labels[j]

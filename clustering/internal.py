@@ -17,6 +17,7 @@ import pandas as pd
 from sklearn.metrics import calinski_harabasz_score, davies_bouldin_score, silhouette_samples
 
 from clustering.run import run
+from metrics.seeding import as_generator
 
 __all__ = [
     "MAX_SILHOUETTE_POINTS", "InternalIndices", "elbow_curve", "internal_indices", "silhouettes",
@@ -145,7 +146,7 @@ def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.nda
     """
     X, labels = _clustered(X, labels)
     if labels.size > MAX_SILHOUETTE_POINTS:
-        rng = np.random.default_rng(random_state)
+        rng = as_generator(random_state)
         sample = np.sort(rng.choice(labels.size, MAX_SILHOUETTE_POINTS, replace=False))
         X, labels = X[sample], labels[sample]
     k = np.unique(labels).size

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
+
+from metrics.seeding import check_seed
 
 
 @dataclass(frozen=True, eq=False)
@@ -22,6 +26,10 @@ class Dataset:
         One line a student understands.
     feature_names : tuple of str
         One name per column of ``X``.
+    source : dict
+        The keywords of :func:`datasets.load` that make these data again (its ``name``,
+        ``n_samples``, the integer seed used, ...); empty for data that were not loaded by
+        name, such as uploads. Notebooks of a page's view reproduce the data from it.
 
     Examples
     --------
@@ -37,6 +45,7 @@ class Dataset:
     name: str
     description: str
     feature_names: tuple[str, ...]
+    source: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def n_samples(self) -> int:
@@ -59,13 +68,7 @@ def as_seed(random_state: int | np.random.Generator | None) -> int:
         return 0
     if isinstance(random_state, np.random.Generator):
         return int(random_state.integers(2**31 - 1))
-    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
-        raise TypeError(
-            f"random_state must be an int or a numpy Generator, got {type(random_state).__name__}"
-        )
-    if random_state < 0:
-        raise ValueError(f"random_state must be a non-negative int, got {random_state}")
-    return int(random_state)
+    return check_seed(random_state)
 
 
 def standardize(X: np.ndarray) -> np.ndarray:
@@ -89,8 +92,16 @@ def standardize(X: np.ndarray) -> np.ndarray:
     >>> standardize([[1.0, 5.0], [3.0, 5.0]])
     array([[-1.,  0.],
            [ 1.,  0.]])
+    >>> standardize([[1e200], [3e200]])   # no overflow in the squares
+    array([[-1.],
+           [ 1.]])
     """
     X = np.asarray(X, dtype=float)
+    # Dividing by each column's largest |x| first keeps the squares of values near 1e200
+    # finite; z-scores do not change under that rescaling.
+    scale = np.max(np.abs(X), axis=0) if X.size else np.ones(X.shape[1])
+    scale[scale == 0] = 1.0
+    X = X / scale
     std = X.std(axis=0)
     std[std == 0] = 1.0
     return (X - X.mean(axis=0)) / std

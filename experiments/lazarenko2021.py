@@ -23,13 +23,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import spearmanr
 
-from experiments.engine import (
-    EMICache,
-    batch_contingency,
-    batch_expected_mi,
-    batch_measures,
-    spawn_generators,
-)
+from experiments.engine import spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import (
     adjusted_mutual_information,
@@ -38,6 +32,7 @@ from metrics import (
     mutual_information,
     pairwise_adjusted_mutual_information,
 )
+from metrics.batch import EMICache, batch_contingency, batch_expected_mi, batch_measures
 
 __all__ = [
     "PUBLISHED_TABLE1",
@@ -181,7 +176,7 @@ def _precision(n, k, n_triplets, rng, cache):
 
 
 def ranking_precision(
-    settings: Sequence[Sequence[int]] = tuple(PUBLISHED_TABLE1),
+    settings: Sequence[tuple[int, int]] = tuple(PUBLISHED_TABLE1),
     n_triplets: int = 1000, n_repeats: int = 100,
     random_state: int | np.random.Generator | None = 0, progress: Progress | None = None,
 ) -> pd.DataFrame:

@@ -20,16 +20,9 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
-from experiments.engine import (
-    EMICache,
-    batch_contingency,
-    batch_measures,
-    check_measures,
-    random_labels,
-    spawn_generators,
-    summarize,
-)
+from experiments.engine import random_labels, spawn_generators, summarize
 from experiments.registry import Experiment, Progress, register, report
+from metrics.batch import EMICache, batch_contingency, batch_measures, check_measures
 
 __all__ = ["reference_labels", "pairwise_baseline", "reference_baseline"]
 
@@ -102,7 +95,7 @@ def _one_k(task, rng, n_draws, measures, random_model, one_sided):
 
 
 def reference_baseline(
-    settings: Sequence[Sequence[int]] = ((100, 10),),
+    settings: Sequence[tuple[int, int]] = ((100, 10),),
     ks: Sequence[int] = tuple(range(2, 21)),
     n_draws: int = 10_000,
     measures: Sequence[str] = VINH_MEASURES,

@@ -20,17 +20,17 @@ from fractions import Fraction
 
 import numpy as np
 
-from metrics._emi import emi_of_pairs
 from metrics.contingency import Contingency, resolve
+from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
-    _entropies,
-    _mutual_information,
     is_identity,
     log_base,
+    marginal_entropies,
     normalizer,
+    table_mutual_information,
 )
-from metrics.model_registry import get_random_model, model_sides
-from metrics.random_models import PermutationModel, expected_mi_binomial_limit
+from metrics.model_registry import check_model_options, model_sides
+from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
     "adjusted_mutual_information",
@@ -40,15 +40,26 @@ __all__ = [
 ]
 
 
-_PAIRS_PER_CHUNK = 1 << 18
+def pair_probabilities(
+    ct: Contingency, random_model: str, one_sided: bool
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """``q`` of labels_true and of labels_pred as exact ``(numerator, denominator)`` pairs.
 
-
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction | float:
-    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, exact (a Fraction) when the model allows."""
+    A float ``q`` (models without a rational closed form) is taken as the exact binary
+    fraction it is, so what is computed from the pairs (``1 - E[RI]``, ``RI - E[RI]``) carries
+    no rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all":
+    q ~ log(n) / n) and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
+    """
     model_true, model_pred = model_sides(random_model, one_sided)
     q_true = model_true.pair_probability(ct.row_sums, ct.n)
     q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
-    return q_true * q_pred + (1 - q_true) * (1 - q_pred)
+    return q_true.as_integer_ratio(), q_pred.as_integer_ratio()
+
+
+def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
+    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, an exact rational of the two ``q``."""
+    (a, d), (b, e) = pair_probabilities(ct, random_model, one_sided)
+    return Fraction(a * b + (d - a) * (e - b), d * e)
 
 
 def expected_rand_index(
@@ -66,6 +77,7 @@ def expected_rand_index(
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
     """
+    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.n < 2:
         return 1.0
@@ -86,7 +98,7 @@ def expected_mutual_information_from_sizes(
               \\frac{k}{n} \\log \\frac{n k}{a b}
 
     (Vinh et al. 2009, eq. 24a, grouped by distinct sizes; Gates & Ahn 2017 for non-integer
-    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics._emi` for the
+    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics.emi_kernel` for the
     method (mode-anchored term ratios, a cancellation-free summand, a Bernstein window).
 
     Parameters
@@ -96,12 +108,19 @@ def expected_mutual_information_from_sizes(
     sizes_a, sizes_b : array of int
         Cluster sizes in ``[1, n]`` (need not be distinct).
     weights_a, weights_b : array of float
-        Expected number of clusters of each size (>= 0, finite).
+        Expected number of clusters of each size (>= 0, finite); ``sum(sizes * weights)``
+        must equal ``n`` (to 1e-6 relative), since every sample is in one cluster.
+
+    Raises
+    ------
+    ValueError
+        When ``n`` is not a positive integer, a size is not a whole number in [1, n], a
+        weight is negative or not finite, or a side's sizes do not add up to ``n``.
 
     Notes
     -----
     The cost is about ``sum over pairs (a, b) of 2 t(a, b)`` array elements, with the window
-    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics._emi`): a
+    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics.emi_kernel`): a
     100 x 100 pairs at n = 1e7 take ~0.15 s, but 3000 x 3000 sizes (9 million pairs) ~45 s.
     Pairs of zero weight are skipped; a model with long lists of tiny weights should drop the
     negligible ones (with its own bound) first.
@@ -109,18 +128,9 @@ def expected_mutual_information_from_sizes(
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
-    if a.size == 0 or b.size == 0:
-        return 0.0
-    # Pairs of sizes in chunks of rows of A: memory stays bounded for long size lists.
-    rows = max(1, _PAIRS_PER_CHUNK // b.size)
-    total = 0.0
-    for i in range(0, a.size, rows):
-        chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
-        pairs_a = np.repeat(chunk_a, b.size)
-        pairs_b = np.tile(b, chunk_a.size)
-        weights = np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size)
-        total += emi_of_pairs(n, pairs_a, pairs_b, weights)
-    return total
+    _check_total(a, wa, n, "a")
+    _check_total(b, wb, n, "b")
+    return emi_of_sizes(n, a, wa, b, wb)
 
 
 def _check_n(n: object) -> int:
@@ -148,29 +158,67 @@ def _check_sizes(sizes, weights, n, side):
     return s[keep], w[keep]
 
 
-def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
-    def compute() -> float:
-        model_true, model_pred = model_sides(random_model, one_sided)
-        both_perm = isinstance(model_true, PermutationModel) and isinstance(
-            model_pred, PermutationModel
+def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> None:
+    # Every sample is in one cluster, so the expected sizes add up to n under any model
+    # (the models' own weights, which may leave out negligible sizes, skip this check).
+    total = float(np.dot(sizes, weights))
+    if sizes.size and not np.isclose(total, n, rtol=1e-6, atol=0):
+        raise ValueError(
+            f"sizes_{side} weighted by weights_{side} must sum to n = {n} (every sample is in "
+            f"one cluster), got {total:g}: pass the sizes of every cluster, or the right n."
         )
-        if both_perm and _mi_is_constant(ct):
-            # Every permutation gives the same table up to relabelling: EMI = MI exactly.
-            return _mutual_information(ct)
+
+
+def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> float:
+    """EMI in nats of the table's sides under their models (resolved by the caller)."""
+
+    def compute() -> float:
+        if mi_is_constant(ct, model_true, model_pred):
+            # Every draw gives the MI of the input: EMI = MI exactly, not up to rounding.
+            return table_mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
         sa, wa = model_true.size_weights(ct.row_sums, ct.n)
         sb, wb = model_pred.size_weights(ct.col_sums, ct.n)
-        return expected_mutual_information_from_sizes(ct.n, sa, wa, sb, wb)
+        return emi_of_sizes(ct.n, sa, wa, sb, wb)
 
-    return ct.cached(("emi", random_model, bool(one_sided)), compute)
+    return ct.cached(("emi", model_true, model_pred), compute)
 
 
-def _mi_is_constant(ct: Contingency) -> bool:
-    """A side with one cluster or only singletons makes MI the same for every permutation."""
-    rows, cols = ct.shape
-    return rows == 1 or cols == 1 or rows == ct.n or cols == ct.n
+def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> bool:
+    """True when every draw of the two sides gives the same mutual information, exactly.
+
+    Decided from the sizes every draw of a side surely has (``RandomModel.sure_sizes``,
+    integers, no rounding): MI is the same for every draw when a side is surely one cluster
+    (MI = 0), or surely all singletons while the other side's sizes are fixed (MI = H of
+    those sizes), or surely one cluster plus a lone point while the other side's clusters
+    all have one fixed size (the lone point joins a cluster of that size, whichever it is).
+    No other pair of models and sizes has a constant MI: checked by enumerating every pair
+    of partitions for n <= 7 (tests/metrics/test_chance_precision.py sweeps n <= 5).
+
+    Examples
+    --------
+    >>> from metrics.contingency import contingency_table
+    >>> from metrics.model_registry import RANDOM_MODELS
+    >>> ct = contingency_table([0, 0, 1, 1], [0, 1, 2, 3])
+    >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["num"])  # num, K = n: singletons
+    True
+    >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["all"])
+    False
+    """
+    n = ct.n
+    sides = (model_true.sure_sizes(ct.row_sums, n), model_pred.sure_sizes(ct.col_sums, n))
+    for this, other in (sides, sides[::-1]):
+        if this is None:
+            continue
+        if len(this) == 1:
+            return True
+        if other is None:
+            continue
+        if len(this) == n or (this == (1, n - 1) and len(set(other)) == 1):
+            return True
+    return False
 
 
 def expected_mutual_information(
@@ -189,7 +237,7 @@ def expected_mutual_information(
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, random_model, one_sided) / log_base(base)
+    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -223,12 +271,23 @@ def adjusted_mutual_information(
             "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
         )
     ct = resolve(labels_true, labels_pred, contingency)
-    e_true, e_pred = entropy_bounds(ct, random_model)
-    if is_identity(ct) and isinstance(get_random_model(random_model), PermutationModel):
+    model_true, model_pred = model_sides(random_model, one_sided)
+    e_true, e_pred = entropy_bounds(ct, model_pred)
+    if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
-    mi = _mutual_information(ct)
-    emi = _expected_mi(ct, random_model, one_sided)
+    if mi_is_constant(ct, model_true, model_pred):
+        # MI - E[MI] is exactly 0 (docs/degenerate-cases.md): no information beyond chance,
+        # except for identical partitions whose bound equals MI too (0/0, scored 1). Those are
+        # one cluster each (MI = 0; the bound is 0 unless a side's model bound is log n > 0,
+        # exact in floats) or all singletons each (MI = log n = every model's bound).
+        if is_identity(ct) and (
+            ct.shape[0] == ct.n or normalizer(e_true, e_pred, normalization) == 0.0
+        ):
+            return 1.0
+        return 0.0
+    mi = table_mutual_information(ct)
+    emi = _expected_mi(ct, model_true, model_pred)
     numerator = mi - emi
     denominator = normalizer(e_true, e_pred, normalization) - emi
     if denominator == 0.0 or numerator == 0.0:
@@ -237,13 +296,13 @@ def adjusted_mutual_information(
     return min(numerator / denominator, 1.0)
 
 
-def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:
-    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under the model.
+def entropy_bounds(ct: Contingency, model: RandomModel) -> tuple[float, float]:
+    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under ``model``.
 
     Both sides use the model's bound, also the fixed side of a one-sided comparison (the
     convention of Gates & Ahn's clusim; under "perm" the bound is the entropy itself).
+    ``model`` is the random side's (see :func:`metrics.model_registry.model_sides`).
     """
-    model = get_random_model(random_model)
     if isinstance(model, PermutationModel):
-        return _entropies(ct)
+        return marginal_entropies(ct)
     return model.entropy_bound(ct.row_sums, ct.n), model.entropy_bound(ct.col_sums, ct.n)

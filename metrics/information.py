@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics._labels import as_label_array, encode
 from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.contingency import Contingency, resolve
@@ -87,7 +88,24 @@ def entropy(labels: object, *, base: float | None = None) -> float:
     return entropy_of_counts(sizes, arr.shape[0]) / log_base(base)
 
 
-def _entropies(ct: Contingency) -> tuple[float, float]:
+def marginal_entropies(ct: Contingency) -> tuple[float, float]:
+    """``(H(U), H(V))`` in nats of a table's rows and columns, computed once per table.
+
+    Parameters
+    ----------
+    ct : Contingency
+
+    Returns
+    -------
+    (float, float)
+
+    Examples
+    --------
+    >>> from metrics import contingency_table
+    >>> h_true, h_pred = marginal_entropies(contingency_table([0, 0, 1, 1], [0, 0, 0, 0]))
+    >>> round(h_true, 12), h_pred   # log 2 and 0
+    (0.69314718056, 0.0)
+    """
     return ct.cached(
         "entropies",
         lambda: (entropy_of_counts(ct.row_sums, ct.n), entropy_of_counts(ct.col_sums, ct.n)),
@@ -132,19 +150,34 @@ def is_identity(ct: Contingency) -> bool:
     return rows == cols and ct.nnz == rows
 
 
-def _mutual_information(ct: Contingency) -> float:
+def table_mutual_information(ct: Contingency) -> float:
     """MI in nats, as ``(1/n)[sum_nz bd0(n_ij, mu_ij) + sum_zero mu_ij]``, mu_ij = a_i b_j / n.
 
     Equal to eq. (8) of Vinh et al. (2009) because ``sum n_ij = sum mu_ij = n``; unlike eq. (8)
     every term is non-negative, so nearly independent labelings (MI close to 0) keep their
     relative precision. The mass of the empty cells is an exact integer computation.
+
+    Parameters
+    ----------
+    ct : Contingency
+
+    Returns
+    -------
+    float
+        >= 0.
+
+    Examples
+    --------
+    >>> from metrics import contingency_table
+    >>> round(table_mutual_information(contingency_table([0, 0, 1, 1], [1, 1, 0, 0])), 12)
+    0.69314718056
     """
 
     def compute() -> float:
         if ct.shape[0] == 1 or ct.shape[1] == 1:
             return 0.0
         if is_identity(ct):
-            return _entropies(ct)[0]
+            return marginal_entropies(ct)[0]
         n = ct.n
         n_rows, n_cols = ct.shape
         if not ct.is_sparse and 4 * ct.nnz >= n_rows * n_cols:
@@ -292,23 +325,27 @@ def mutual_information(
     0.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    return _mutual_information(ct) / log_base(base)
+    return table_mutual_information(ct) / log_base(base)
 
 
-def normalizer(h_true: float, h_pred: float, normalization: str, h_joint: float = 0.0) -> float:
-    """The upper bound of MI used to normalise it.
+def normalizer(h_true, h_pred, normalization: str, h_joint=0.0):
+    """The upper bound of MI used to normalise it: min, sqrt, arithmetic mean or max of the
+    two entropies (or bounds), or the joint entropy.
+
+    Elementwise on arrays (the batch engine normalises a whole batch with it); a float for
+    floats.
 
     Parameters
     ----------
-    h_true, h_pred : float
-        H(U) and H(V).
+    h_true, h_pred : float or ndarray
+        H(U) and H(V), or their bounds under a random model.
     normalization : {"min", "sqrt", "arithmetic", "max", "joint"}
-    h_joint : float, default=0.0
+    h_joint : float or ndarray, default=0.0
         H(U, V), for "joint".
 
     Returns
     -------
-    float
+    float or ndarray
 
     Raises
     ------
@@ -321,18 +358,20 @@ def normalizer(h_true: float, h_pred: float, normalization: str, h_joint: float 
     (2.0, 2.5)
     """
     if normalization == "min":
-        return min(h_true, h_pred)
-    if normalization in ("sqrt", "geometric"):
-        return math.sqrt(h_true * h_pred)
-    if normalization == "arithmetic":
-        return (h_true + h_pred) / 2.0
-    if normalization == "max":
-        return max(h_true, h_pred)
-    if normalization == "joint":
-        return h_joint
-    raise ValueError(
-        f"unknown normalization {normalization!r}: use one of {', '.join(NORMALIZATIONS)}."
-    )
+        norm = np.minimum(h_true, h_pred)
+    elif normalization in ("sqrt", "geometric"):
+        norm = np.sqrt(np.multiply(h_true, h_pred))
+    elif normalization == "arithmetic":
+        norm = np.add(h_true, h_pred) / 2.0
+    elif normalization == "max":
+        norm = np.maximum(h_true, h_pred)
+    elif normalization == "joint":
+        norm = h_joint
+    else:
+        raise ValueError(
+            f"unknown normalization {normalization!r}: use one of {', '.join(NORMALIZATIONS)}."
+        )
+    return norm if np.ndim(norm) else float(norm)
 
 
 def normalized_mutual_information(
@@ -380,10 +419,10 @@ def normalized_mutual_information(
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.shape == (1, 1):
         return 1.0
-    h_true, h_pred = _entropies(ct)
+    h_true, h_pred = marginal_entropies(ct)
     joint = _joint_entropy(ct) if normalization == "joint" else 0.0
     norm = normalizer(h_true, h_pred, normalization, joint)
-    mi = _mutual_information(ct)
+    mi = table_mutual_information(ct)
     if mi == 0.0 or norm == 0.0:
         return 0.0
     if is_identity(ct):
@@ -440,11 +479,12 @@ def variation_of_information(
     1.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
+    scale = log_base(base)  # checked even when normalized ignores it
     vi = sum(_conditional_entropies(ct))
-    if normalized:
+    if check_bool(normalized, "normalized"):
         joint = _joint_entropy(ct)
         return min(vi / joint, 1.0) if joint > 0 else 0.0
-    return vi / log_base(base)
+    return vi / scale
 
 
 def homogeneity(
@@ -567,8 +607,8 @@ def v_measure(
 
 
 def _homogeneity_completeness(ct: Contingency) -> tuple[float, float]:
-    h_true, h_pred = _entropies(ct)
-    mi = _mutual_information(ct)
+    h_true, h_pred = marginal_entropies(ct)
+    mi = table_mutual_information(ct)
     identical = is_identity(ct)
     h = 1.0 if h_true == 0 or identical else min(mi / h_true, 1.0)
     c = 1.0 if h_pred == 0 or identical else min(mi / h_pred, 1.0)

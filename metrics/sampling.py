@@ -39,11 +39,12 @@ from scipy import special
 
 from metrics.model_registry import RANDOM_MODELS
 from metrics.random_models import (
-    _dobinski_terms,
-    _expected_empty_urns,
+    dobinski_terms,
+    expected_empty_urns,
     log_surjection_table,
     ztp_rate,
 )
+from metrics.seeding import as_generator
 
 __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 
@@ -51,18 +52,9 @@ __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 SAMPLING_MODELS = (*RANDOM_MODELS, "uniform", "exact_k")
 
 _TABLE_LIMIT = 5_000_000
-
-
-def _generator(random_state) -> np.random.Generator:
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if random_state is None or (
-        isinstance(random_state, int | np.integer) and not isinstance(random_state, bool)
-    ):
-        return np.random.default_rng(random_state)
-    raise TypeError(
-        f"random_state must be None, an int seed or a numpy Generator, got {random_state!r}"
-    )
+#: Largest n `sample_clustering` draws for: about a second per draw at this size, and 80 MB
+#: of labels; beyond it a call would hold the process for minutes.
+MAX_SAMPLE_SIZE = 10_000_000
 
 
 def _first_appearance(labels: np.ndarray) -> np.ndarray:
@@ -126,7 +118,7 @@ def _rejection_is_fast(n: int, k: int) -> bool:
 
     1 - U_k(n) <= mu = k (1 - 1/k)^n (union bound over the empty urns).
     """
-    return float(_expected_empty_urns(n, k)) <= 0.5
+    return float(expected_empty_urns(n, k)) <= 0.5
 
 
 def _sample_ztp_sizes(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
@@ -163,7 +155,7 @@ def _sample_num(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _sample_all(n: int, rng: np.random.Generator) -> np.ndarray:
-    urns, log_weights = _dobinski_terms(n)
+    urns, log_weights = dobinski_terms(n)
     p = np.exp(log_weights)
     m = int(rng.choice(urns, p=p / p.sum()))
     return _first_appearance(rng.integers(m, size=n))
@@ -181,7 +173,7 @@ def sample_clustering(
     Parameters
     ----------
     n : int
-        Number of elements, >= 1.
+        Number of elements, from 1 to `MAX_SAMPLE_SIZE` (10 million).
     model : {"perm", "num", "all", "uniform", "exact_k"}
         The law; see the module docstring for each algorithm.
     n_clusters : int, optional
@@ -195,13 +187,26 @@ def sample_clustering(
     -------
     ndarray of int64, shape (n,)
         Labels in 0..K-1.
+
+    Raises
+    ------
+    ValueError
+        ``n`` not an integer in [1, `MAX_SAMPLE_SIZE`], unknown model, missing or wrong
+        ``n_clusters`` or ``sizes``, a seed out of range.
+    TypeError
+        ``n_clusters`` or ``sizes`` not integers, ``random_state`` of another type.
     """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
+    if n > MAX_SAMPLE_SIZE:
+        raise ValueError(
+            f"n = {n:,} is more than sample_clustering draws ({MAX_SAMPLE_SIZE:,}): use a "
+            f"smaller n; the random models' expected values do not need samples"
+        )
     n = int(n)
     if model not in SAMPLING_MODELS:
         raise ValueError(f"unknown model {model!r}; choose one of {', '.join(SAMPLING_MODELS)}")
-    rng = _generator(random_state)
+    rng = as_generator(random_state)
     if model == "perm":
         if sizes is None:
             raise ValueError("model 'perm' needs sizes (the cluster sizes, summing to n)")

@@ -260,7 +260,7 @@ def information_steps(
     emi = expected_mutual_information(
         contingency=ct, random_model=random_model, one_sided=one_sided
     )
-    e_true, e_pred = entropy_bounds(ct, random_model)
+    e_true, e_pred = entropy_bounds(ct, model_sides(random_model, one_sided)[1])
     bound = (e_true + e_pred) / 2
     if random_model == "perm":
         bound_symbol, bound_formula = r"\bar H", r"\tfrac12\,(H(U) + H(V))"
