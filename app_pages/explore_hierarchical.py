@@ -14,7 +14,7 @@ from ui.charts import show_chart
 from ui.explore_cache import SCORES, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
 from ui.notebook import notebook_download
-from ui.text import show_error
+from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
 LINKAGE_HELP = (
@@ -76,6 +76,8 @@ with view:
     except ValueError as error:
         show_error(error)
         st.stop()
+    for note in result.warnings:  # e.g. a neighbour graph in pieces, joined
+        show_warning(note)
     if not is_monotone(Z):
         st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "
                    "(an inversion), so a horizontal line may cross more branches than there "
