@@ -7,12 +7,11 @@ Run by hand from the repository root (not part of the test suite):
 Part 1 fits ``clustering.GaussianMixtureEM`` and ``sklearn.mixture.GaussianMixture`` on the
 same data from the same start (``init="kmeans"`` with the same ``random_state``, so both
 begin from the same k-means run), for each covariance type, in one process with one BLAS
-thread; the time is the best CPU time of ``repeats`` fits (the two alternate) and the ratio
-is ours / scikit-learn's
-(goal: at most 2). Ours also records every step (parameters, and responsibilities up to
-2,000 points); the step counts are printed beside the times. Fits "until tol" include the
-k-means start and a few EM steps; the "100 steps" rows (tol = 0) show the cost of the steps
-themselves.
+thread; the time is the best CPU time of ``repeats`` interleaved rounds
+(``benchmarks.timing.interleaved``) and the ratio is ours / scikit-learn's (goal: at most 2).
+Ours also records every step (parameters, and responsibilities up to 2,000 points); the step
+counts are printed beside the times. Fits "until tol" include the k-means start and a few EM
+steps; the "100 steps" rows (tol = 0) show the cost of the steps themselves.
 
 Part 2 drives the pages with Streamlit's AppTest (the app's entry point, then the page) at n
 points: "cold" opens the page with empty caches; "step" is the rerun after one click on
@@ -35,23 +34,9 @@ from threadpoolctl import threadpool_limits
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import interleaved  # noqa: E402
+
 TYPES = ("full", "diag", "spherical", "tied")
-
-
-def best_pair(ours, reference, repeats: int) -> tuple[float, float, object, object]:
-    """Best CPU time of each of two calls, run alternately so that both see the same load.
-
-    CPU time of this process, not wall time: with one thread it is the work done, and the
-    other jobs of a shared machine barely move it (wall times varied tenfold here).
-    """
-    times = ([], [])
-    results = [None, None]
-    for _ in range(repeats):
-        for i, func in enumerate((ours, reference)):
-            start = time.process_time()
-            results[i] = func()
-            times[i].append(time.process_time() - start)
-    return min(times[0]), min(times[1]), results[0], results[1]
 
 
 def fit_times(n: int, repeats: int) -> list[dict]:
@@ -70,9 +55,10 @@ def fit_times(n: int, repeats: int) -> list[dict]:
             options = {"covariance_type": covariance_type, "random_state": 0, **settings}
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                ours, ref, em, sk = best_pair(
-                    lambda o=options, X=X: GaussianMixtureEM(3, **o).fit(X),
-                    lambda o=options, X=X: GaussianMixture(3, **o).fit(X), repeats,
+                (ours, ref), (em, sk) = interleaved(
+                    [lambda o=options, X=X: GaussianMixtureEM(3, **o).fit(X),
+                     lambda o=options, X=X: GaussianMixture(3, **o).fit(X)],
+                    min_rounds=repeats, max_rounds=repeats,
                 )
             rows.append({"data": name, "stop": stop, "covariance": covariance_type,
                          "ours": ours, "reference": ref, "our_steps": em.n_iter_,
