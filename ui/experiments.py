@@ -16,7 +16,7 @@ import streamlit as st
 from clustering.hierarchical import LINKAGES
 from datasets import DATASETS
 from experiments import EXPERIMENTS
-from experiments.consensus import GENERATIONS
+from experiments.consensus import GENERATIONS, kmeans_fits
 from experiments.outputs import csv_text, experiment_view, record_json, run_record
 from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
@@ -38,10 +38,14 @@ def preset_and_seed(prefix: str) -> tuple[str, int]:
     return preset, int(seed)
 
 
+#: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
+CONSENSUS_BUDGET = 25_000
+
+
 def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
     """Widgets (kept in the URL) for the free parameters of vinh2009-consensus."""
     bound = {"bind": "query-params"}
-    return dict(
+    params = dict(
         k_max=st.slider("Largest K", 3, 15, base["k_max"], key=f"{key}_kmax", **bound,
                         help="CI is computed for K = 2 .. this value."),
         n_clusterings=st.slider("Clusterings per K (B)", 2, 100, base["n_clusterings"],
@@ -69,6 +73,14 @@ def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
         ) or base["measures"],
         random_models=_models(base, key),
     )
+    # The app keeps the number of k-means fits near the paper run's.
+    per_b = kmeans_fits(**{**base, **params, "n_clusterings": 1})
+    if per_b * params["n_clusterings"] > CONSENSUS_BUDGET:
+        params["n_clusterings"] = max(2, CONSENSUS_BUDGET // per_b)
+        st.warning(f"The app runs B = {params['n_clusterings']} clusterings per K for these "
+                   "settings; the command line (python -m experiments run "
+                   "vinh2009-consensus) runs any B.")
+    return params
 
 
 def _models(base: dict[str, Any], key: str) -> tuple[str, ...]:
