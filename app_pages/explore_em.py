@@ -14,7 +14,8 @@ from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, scores
 from ui.explore_controls import dataset_controls
 from ui.notebook import notebook_download
 from ui.stepper import move_step, step_buttons
-from ui.text import show_error
+from ui.text import show_error, show_warning
+from ui.widgets import seed_input
 
 CHART = "em_chart"
 COVARIANCE_LABELS = {"full": "full (any ellipse)", "diag": "diagonal (axis-aligned ellipses)",
@@ -58,8 +59,7 @@ with controls:
         help="Step 0: weights, means and covariances of the clusters of one k-means run, or "
              "of random responsibilities (all means start near the centre of the data).",
     )
-    seed = st.number_input("EM seed", 0, 2**31 - 1, 0, key="em_rs", bind="query-params",
-                           help="Fixes the random start: same seed, same run.")
+    seed = seed_input("EM seed", "em_rs", help="Fixes the random start: same seed, same run.")
 
 if data is None:
     st.stop()
@@ -72,7 +72,7 @@ with view:
         show_error(error)
         st.stop()
     for message in result.warnings:
-        st.warning(message)
+        show_warning(message)
     history = result.extras["history"]
     last = len(history) - 1
     if not 0 <= st.session_state.get("em_step", 0) <= last:

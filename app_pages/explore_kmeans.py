@@ -21,6 +21,7 @@ from ui.charts import selected_points, show_chart
 from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.notebook import notebook_download
+from ui.stepper import move_step, step_buttons
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -55,11 +56,6 @@ def absorb_click() -> None:
 def clear_centres() -> None:
     st.session_state["km_centres"] = ""
     st.session_state.pop("km_last_click", None)
-
-
-def move_step(delta: int | None = None, to: int | None = None, last: int = 0) -> None:
-    step = st.session_state.get("km_step", 0)
-    st.session_state["km_step"] = min(max(step + delta if delta is not None else to, 0), last)
 
 
 st.title("k-means step by step")
@@ -149,20 +145,11 @@ with view:
             st.session_state["km_stop"] = True
             st.rerun()
         if playing:
-            move_step(+1, last=last)
-        buttons = st.columns(4)
-        buttons[0].button("First", icon=":material/first_page:", on_click=move_step,
-                          kwargs={"to": 0, "last": last}, key="km_first",
-                          help="Back to the initial centres.", width="stretch")
-        buttons[1].button("Step back", icon=":material/chevron_left:", on_click=move_step,
-                          kwargs={"delta": -1, "last": last}, key="km_back",
-                          help="Undo the last move.", width="stretch")
-        buttons[2].button("Step", icon=":material/chevron_right:", on_click=move_step,
-                          kwargs={"delta": 1, "last": last}, key="km_next", type="primary",
-                          help="Do the next move (assign or update).", width="stretch")
-        buttons[3].button("Last", icon=":material/last_page:", on_click=move_step,
-                          kwargs={"to": last, "last": last}, key="km_last",
-                          help="Jump to the final clustering.", width="stretch")
+            move_step("km_step", +1, last=last)
+        step_buttons("km", last, {
+            "first": "Back to the initial centres.", "back": "Undo the last move.",
+            "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
+        })
         step = st.slider("Move", 0, last, key="km_step", bind="query-params",
                          help="Which move of the run to show: 0 is the start.")
         frame = frames[step]

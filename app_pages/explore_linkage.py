@@ -24,6 +24,7 @@ from ui.export import cells_frame
 from ui.notebook import notebook_download
 from ui.stepper import step_buttons
 from ui.text import show_error
+from ui.widgets import seed_input
 
 SOURCES = {"slides": "The slides' items I1 … I5", "own": "A matrix of my own"}
 DEMO_TITLES = {"bridge": "Single link chains through a bridge",
@@ -115,10 +116,9 @@ with view:
                    help="1 − similarity of the last merge: where it joins on the dendrogram.")
 
 st.subheader("Strengths and limitations")
-seed = st.columns([1, 3])[0].number_input(
-    "Data seed", 0, 2**31 - 1, 0, key="lk_seed", bind="query-params",
-    help="Draws the demo points again: the lesson should not depend on it.",
-)
+with st.columns([1, 3])[0]:
+    seed = seed_input("Data seed", "lk_seed",
+                      help="Draws the demo points again: the lesson should not depend on it.")
 for tab, (name, (make, lesson)) in zip(st.tabs(list(DEMO_TITLES.values())), DEMOS.items(),
                                        strict=True):
     with tab:
