@@ -12,6 +12,7 @@ from ui.cache import load_dataset, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
+from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -60,6 +61,12 @@ with view:
         show_error(error)
         st.stop()
 
+    notebook_download("mt", "compare_with_truth", dict(
+        kind="clustering", title=f"{algorithm.label} on {data_spec.label}: every measure",
+        summary="A clustering scored against the true classes by every registered measure.",
+        data=data.source, algorithm=algorithm_name, algorithm_params=params,
+        algorithm_seed=int(seed), noise_policy=policy, measures=list(values),
+        options=dict(random_model=model, one_sided=one_sided)))
     n_noise = int((result.labels == -1).sum())
     st.markdown(
         f"**{algorithm.label}** found **{result.n_clusters}** "
