@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -13,7 +13,8 @@ KINDS = ("int", "float", "choice", "bool")
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """One tunable parameter of an algorithm.
+    """One tunable parameter of an algorithm: ``ParamSpec(name, kind, default=..., ...)``, all
+    but the name and kind given by keyword.
 
     Attributes
     ----------
@@ -37,6 +38,7 @@ class ParamSpec:
 
     name: str
     kind: str
+    _: KW_ONLY
     default: Any
     low: float | None = None
     high: float | None = None
