@@ -9,9 +9,9 @@ from metrics.alignment import align_labels
 from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.tables import points_table
-from ui.charts import show_chart
 from ui.explore_cache import hierarchical_run, scores
 from ui.explore_controls import dataset_controls
+from ui.export import show_chart
 
 LINKAGE_HELP = (
     "Distance between two clusters: single = closest pair, complete = farthest pair, average "
@@ -81,7 +81,13 @@ with view:
                    help="Adjusted Rand index against the true classes: 1 = identical, "
                         "0 = chance level.")
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
-    show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
-               "hc_dendrogram")
-    show_chart(panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
-               points_table(X, labels), "hc_scatter")
+    show_chart(
+        dendrogram_figure(layout, height, linkage_name=linkage),
+        "hc_dendrogram",
+        data=dendrogram_data(Z),
+    )
+    show_chart(
+        panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
+        "hc_scatter",
+        data=points_table(X, labels),
+    )

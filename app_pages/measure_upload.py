@@ -8,11 +8,12 @@ import streamlit as st
 import datasets
 import metrics
 from clustering import ALGORITHMS
+from explorer.frames import points_frame
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.controls import algorithm_controls
-from ui.export import points_frame, show_chart, stable_colors
+from ui.export import show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv

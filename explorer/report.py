@@ -1,0 +1,58 @@
+"""A clustering's contingency table with the truth, arranged for reading: each cluster under
+the class it is matched to (Hungarian matching, :func:`metrics.alignment.match_clusters`)."""
+
+from typing import NamedTuple
+
+import numpy as np
+
+import metrics
+from metrics.alignment import match_clusters
+
+__all__ = ["MatchedTable", "matched_table"]
+
+
+class MatchedTable(NamedTuple):
+    """A contingency table with its columns reordered under their matched rows."""
+
+    counts: np.ndarray
+    """The counts, classes as rows, clusters as columns (matched clusters first)."""
+    rows: list[str]
+    """Row names: ``class <label>``."""
+    cols: list[str]
+    """Column names in the new order: ``cluster <label>`` (or ``noise``)."""
+    matched: list[tuple[int, int]]
+    """(row, column) of the matched cells, in the new order."""
+    n_matched: int
+    """Points in matched cells."""
+    n: int
+    """All points."""
+
+
+def matched_table(truth, found, *, noise_named: bool = False) -> MatchedTable:
+    """The table of ``truth`` against ``found``, each matched cluster moved under its class.
+
+    Unmatched clusters follow in their original order. With ``noise_named`` the cluster
+    labelled -1 is called ``noise``.
+
+    Examples
+    --------
+    >>> t = matched_table([0, 0, 1, 1, 1], [5, 5, 3, 3, 5])
+    >>> t.cols, t.counts.tolist(), t.n_matched
+    (['cluster 5', 'cluster 3'], [[2, 0], [1, 2]], 4)
+    """
+    ct = metrics.contingency_table(truth, found)
+    matching = match_clusters(contingency=ct)
+    table = ct.toarray()
+    rows = [f"class {label}" for label in ct.true_labels.tolist()]
+    cols = [
+        "noise" if label == -1 and noise_named else f"cluster {label}"
+        for label in ct.pred_labels.tolist()
+    ]
+    order = np.concatenate(
+        [matching.cols, np.setdiff1d(np.arange(table.shape[1]), matching.cols)]
+    ).astype(np.intp)
+    position = np.argsort(order)
+    matched = [(int(r), int(position[c])) for r, c in zip(matching.rows, matching.cols,
+                                                           strict=True)]
+    return MatchedTable(table[:, order], rows, [cols[j] for j in order], matched,
+                        int(matching.matched), ct.n)
