@@ -8,36 +8,12 @@ with a Chromium browser). Bad arguments print a message and exit with code 2.
 from __future__ import annotations
 
 import argparse
-import json
-import platform
 import sys
 import time
-from importlib import metadata
 from pathlib import Path
 
 from experiments import EXPERIMENTS, PRESETS, get_experiment
-
-VERSIONED = ("numpy", "scipy", "pandas", "scikit-learn", "joblib", "plotly")
-
-
-def _versions() -> dict[str, str]:
-    versions = {"python": platform.python_version()}
-    for package in VERSIONED:
-        try:
-            versions[package] = metadata.version(package)
-        except metadata.PackageNotFoundError:
-            versions[package] = "not installed"
-    return versions
-
-
-def _jsonable(value):
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    if hasattr(value, "item"):
-        return value.item()
-    return value
+from experiments.outputs import output_files, run_record
 
 
 def _progress(done: float, message: str) -> None:
@@ -62,18 +38,13 @@ def run(name: str, preset: str, seed: int, out: Path, png: bool = True) -> int:
     df = experiment(preset, random_state=seed, progress=_progress)
     elapsed = time.perf_counter() - start
     print(file=sys.stderr)
-    df.to_csv(out / f"{name}.csv", index=False)
-    record = {
-        "experiment": name, "title": experiment.title, "paper": experiment.paper,
-        "preset": preset, "seed": seed, "parameters": _jsonable(params),
-        "seconds": round(elapsed, 3), "versions": _versions(),
-    }
-    (out / f"{name}.json").write_text(json.dumps(record, indent=2) + "\n")
     from plots.experiments import experiment_figure  # plotly only for the figure
 
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
-    figure.write_html(out / f"{name}.html", include_plotlyjs=True, full_html=True)
+    record = run_record(experiment, preset, seed, params, seconds=elapsed)
+    for filename, text in output_files(name, df, record, figure).items():
+        (out / filename).write_text(text)
     print(f"{name}: {len(df)} rows in {elapsed:.2f} s; wrote {out / (name + '.csv')}, "
           f".json, .html")
     if png:

@@ -7,7 +7,6 @@ widgets and hands them to :func:`show_experiment`.
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from typing import Any
 
@@ -15,6 +14,7 @@ import pandas as pd
 import streamlit as st
 
 from experiments import EXPERIMENTS
+from experiments.outputs import figure_html, record_json, run_record, table_csv
 from plots.experiments import experiment_figure
 from ui.widgets import seed_input
 
@@ -90,15 +90,14 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
     st.plotly_chart(figure, key=f"{key}_chart")
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
-    record = {"experiment": name, "preset": preset, "seed": seed,
-              "parameters": {k: _freeze(v) for k, v in params.items()}}
+    # The same files as the command line writes (experiments.outputs).
+    record = run_record(experiment, preset, seed, params)
     columns = st.columns(3)
-    columns[0].download_button("CSV", df.to_csv(index=False), f"{name}.csv", "text/csv",
+    columns[0].download_button("CSV", table_csv(df), f"{name}.csv", "text/csv",
                                key=f"{key}_csv", on_click="ignore")
-    columns[1].download_button("Parameters (JSON)", json.dumps(record, indent=2),
-                               f"{name}.json", "application/json", key=f"{key}_json",
-                               on_click="ignore")
+    columns[1].download_button("Parameters (JSON)", record_json(record), f"{name}.json",
+                               "application/json", key=f"{key}_json", on_click="ignore")
     columns[2].download_button(
-        "Figure (HTML)", lambda: figure.to_html(include_plotlyjs=True, full_html=True),
-        f"{name}.html", "text/html", key=f"{key}_html", on_click="ignore",
+        "Figure (HTML)", lambda: figure_html(figure), f"{name}.html", "text/html",
+        key=f"{key}_html", on_click="ignore",
     )
