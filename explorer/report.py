@@ -4,11 +4,12 @@ the class it is matched to (Hungarian matching, :func:`metrics.alignment.match_c
 from typing import NamedTuple
 
 import numpy as np
+import pandas as pd
 
 import metrics
 from metrics.alignment import match_clusters
 
-__all__ = ["MatchedTable", "matched_table"]
+__all__ = ["MatchedTable", "classwise_frame", "matched_table"]
 
 
 class MatchedTable(NamedTuple):
@@ -56,3 +57,19 @@ def matched_table(truth, found, *, noise_named: bool = False) -> MatchedTable:
                                                            strict=True)]
     return MatchedTable(table[:, order], rows, [cols[j] for j in order], matched,
                         int(matching.matched), ct.n)
+
+
+def classwise_frame(scores: metrics.ClasswiseScores, row_names, col_names) -> pd.DataFrame:
+    """One row per class (its matched cluster, precision, recall, F, size), then the
+    macro and weighted averages."""
+    rows = [
+        {"class": row_names[i], "matched cluster": col_names[j] if j >= 0 else "none",
+         "precision": scores.precision[i], "recall": scores.recall[i],
+         "F": scores.fscore[i], "points": int(scores.support[i])}
+        for i, j in enumerate(scores.matched.tolist())
+    ]
+    for name, average in (("macro average", scores.macro), ("weighted average", scores.weighted)):
+        rows.append({"class": name, "matched cluster": "", "precision": average["precision"],
+                     "recall": average["recall"], "F": average["fscore"],
+                     "points": int(scores.support.sum())})
+    return pd.DataFrame(rows)

@@ -12,6 +12,7 @@ from metrics.chance import (
     expected_mutual_information_from_sizes,
     expected_rand_index,
 )
+from metrics.classwise import ClasswiseScores, precision_recall_fscore
 from metrics.contingency import Contingency, contingency_table
 from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
@@ -45,6 +46,7 @@ from metrics.standardized import standardized_mutual_information
 
 __all__ = [
     "AllModel",
+    "ClasswiseScores",
     "Contingency",
     "MEASURES",
     "Measure",
@@ -81,6 +83,7 @@ __all__ = [
     "pair_counts",
     "pairwise_adjusted_entropy",
     "pairwise_adjusted_mutual_information",
+    "precision_recall_fscore",
     "purity",
     "rand_index",
     "sample_clustering",

@@ -51,6 +51,28 @@ def emi_terms(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
     Unchecked: ``a`` and ``b`` are 1-D integer arrays of equal length with values in
     ``[1, n]`` (the public functions of :mod:`metrics.chance` check their input first).
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    a, b : ndarray of int
+        Cluster sizes, paired elementwise.
+
+    Returns
+    -------
+    ndarray of float
+        One expectation per pair, in nats.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> emi_terms(4, np.array([2, 4]), np.array([2, 2]))   # log(2) / 12 and 0
+    array([0.05776227, 0.        ])
+
+    Two clusters of 2 among 4 overlap in k = 0, 1, 2 with probabilities 1/6, 4/6, 1/6; k = 1
+    contributes (1/4) log(4/4) = 0 and k = 2 contributes (2/4) log(8/4), so the value is
+    log(2) / 12 = 0.0578. A cluster of all 4 samples always overlaps in 2: log(1) = 0.
     """
     a = np.asarray(a).astype(np.int64)
     b = np.asarray(b).astype(np.int64)
@@ -84,7 +106,29 @@ def emi_terms(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def emi_of_sizes(n: int, a: np.ndarray, wa: np.ndarray, b: np.ndarray, wb: np.ndarray) -> float:
     """``sum_i sum_j wa_i wb_j emi_terms(n, a_i, b_j)``: the expected mutual information of
     two sides given as expected cluster-size counts, in nats (unchecked, as
-    :func:`emi_terms`; pairs of zero weight are skipped)."""
+    :func:`emi_terms`; pairs of zero weight are skipped).
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    a, wa : ndarray
+        Cluster sizes of one side and the expected number of clusters of each size.
+    b, wb : ndarray
+        The same for the other side.
+
+    Returns
+    -------
+    float
+        In nats.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> two = np.array([2]), np.array([2.0])   # two clusters of 2 on each side, n = 4
+    >>> bool(np.isclose(emi_of_sizes(4, *two, *two), 4 * np.log(2) / 12))   # 4 pairs of clusters
+    True
+    """
     a, wa = a[wa > 0], wa[wa > 0]
     b, wb = b[wb > 0], wb[wb > 0]
     if a.size == 0 or b.size == 0:

@@ -6,7 +6,7 @@ import streamlit as st
 
 import metrics
 from explorer.frames import cells_frame
-from explorer.report import matched_table
+from explorer.report import classwise_frame, matched_table
 from metrics.alignment import NOISE_POLICIES
 from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
@@ -43,6 +43,33 @@ def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_na
         f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
         f"matching): {table.n_matched} of {table.n} points are in matched cells, a "
         f"classification error of {1 - table.n_matched / table.n:.3f}."
+    )
+    show_classwise(table.counts, table.rows, table.cols, f"{key}_classwise")
+
+
+def show_classwise(contingency, row_names, col_names, key: str) -> None:
+    """Precision, recall and F of every class against its matched cluster, as a table."""
+    scores = metrics.precision_recall_fscore(contingency=contingency)
+    st.markdown("**Precision, recall and F per class** (each class against its matched "
+                "cluster)")
+    st.dataframe(
+        classwise_frame(scores, row_names, col_names), hide_index=True, key=key,
+        column_config={
+            "precision": st.column_config.NumberColumn(
+                format="%.3f", help="Of the matched cluster's points, the share in the class."
+            ),
+            "recall": st.column_config.NumberColumn(
+                format="%.3f", help="Of the class's points, the share in its matched cluster."
+            ),
+            "F": st.column_config.NumberColumn(
+                format="%.3f", help="F = 2PR / (P + R): the harmonic mean of the two."
+            ),
+        },
+    )
+    st.caption(
+        "Precision = n_ij / (cluster size), recall = n_ij / (class size), F = 2PR / (P + R) "
+        "(slides: apples and oranges). A class left without a cluster scores 0. Macro "
+        "averages weigh every class alike, weighted ones by class size."
     )
 
 
