@@ -8,6 +8,7 @@ import streamlit as st
 import datasets
 import metrics
 from clustering import ALGORITHMS
+from datasets.upload import SAMPLE_NAME, csv_header, guess_label_column
 from explorer.frames import points_frame
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
@@ -16,7 +17,7 @@ from ui.controls import algorithm_controls
 from ui.export import show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
-from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
+from ui.upload import parse_upload, sample_csv
 from ui.widgets import seed_input
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
@@ -43,7 +44,7 @@ with controls:
     )
     content = upload.getvalue() if upload is not None else sample_csv()
     name = upload.name if upload is not None else SAMPLE_NAME
-    columns = column_names(content)
+    columns = csv_header(content)
     guess = guess_label_column(columns)
     options = [NO_LABELS, *columns]
     # One widget per file, so each new file starts from its own guess.

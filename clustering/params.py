@@ -37,7 +37,8 @@ class ParamSpec:
 
     Examples
     --------
-    >>> eps = ParamSpec("eps", "float", 0.5, low=0.001, high=10.0, help="Neighbourhood radius.")
+    >>> eps = ParamSpec("eps", "float", default=0.5, low=0.001, high=10.0,
+    ...                 help="Neighbourhood radius.")
     >>> eps.validate(0.25)
     0.25
     >>> eps.validate(20)
@@ -129,8 +130,9 @@ def resolve(specs: tuple[ParamSpec, ...], given: dict[str, Any], algorithm: str)
 
     Examples
     --------
-    >>> specs = (ParamSpec("n_clusters", "int", 3, low=1, high=30, help="K."),
-    ...          ParamSpec("init", "choice", "random", choices=("random", "k-means++"), help="."))
+    >>> specs = (ParamSpec("n_clusters", "int", default=3, low=1, high=30, help="K."),
+    ...          ParamSpec("init", "choice", default="random", choices=("random", "k-means++"),
+    ...                    help="."))
     >>> resolve(specs, {"n_clusters": 5}, "kmeans")
     {'n_clusters': 5, 'init': 'random'}
     """

@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from datasets.base import Dataset, encode_labels
+from datasets.registry import load
 
 MAX_CSV_ROWS = 20_000
 _DELIMITERS = ",;\t|"
@@ -187,3 +188,85 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
                     f"features{label_note}.",
         feature_names=tuple(features.columns),
     )
+
+
+#: Column names that usually hold the true classes, in order of preference.
+LABEL_NAMES = ("label", "labels", "class", "target", "y", "species", "cluster", "truth")
+#: File name of :func:`sample_csv`.
+SAMPLE_NAME = "sample-blobs.csv"
+
+
+def csv_header(content: bytes) -> list[str]:
+    r"""The names on the header line of a CSV file (empty when the file cannot be read:
+    :func:`read_csv` then says why).
+
+    Parameters
+    ----------
+    content : bytes
+        The file's bytes (UTF-8, any of the delimiters ``read_csv`` accepts).
+
+    Returns
+    -------
+    list of str
+        The column names, stripped of spaces.
+
+    Examples
+    --------
+    >>> csv_header(b"x1;x2; label\n1;2;a\n")
+    ['x1', 'x2', 'label']
+    """
+    try:
+        header = pd.read_csv(io.BytesIO(content), nrows=0, sep=None, engine="python",
+                             encoding="utf-8-sig")
+    except (ValueError, UnicodeDecodeError, csv.Error, pd.errors.ParserError,
+            pd.errors.EmptyDataError):
+        return []
+    return [str(name).strip() for name in header.columns]
+
+
+def guess_label_column(columns: list[str]) -> str | None:
+    """The column most likely to hold labels, by its name (:data:`LABEL_NAMES`), or None.
+
+    Parameters
+    ----------
+    columns : list of str
+        The file's column names.
+
+    Returns
+    -------
+    str or None
+        The first column (case-insensitive) named as in :data:`LABEL_NAMES`.
+
+    Examples
+    --------
+    >>> guess_label_column(["x", "Species", "y"])
+    'y'
+    >>> guess_label_column(["x1", "x2"]) is None
+    True
+    """
+    lowered = {name.lower(): name for name in columns}
+    return next((lowered[name] for name in LABEL_NAMES if name in lowered), None)
+
+
+def sample_csv() -> bytes:
+    """Three generated blobs (300 points, seed 0) with their labels, as CSV bytes: the file
+    the upload page shows before anything is uploaded.
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    bytes
+        Columns x1, x2 (4 decimals) and label.
+
+    Examples
+    --------
+    >>> sample_csv().splitlines()[0]
+    b'x1,x2,label'
+    """
+    data = load("blobs", n_samples=300, random_state=0)
+    frame = pd.DataFrame(data.X, columns=["x1", "x2"]).round(4)
+    frame["label"] = data.y
+    return frame.to_csv(index=False).encode()

@@ -9,6 +9,18 @@ __all__ = ["cells_frame", "points_frame"]
 def cells_frame(table, row_names, col_names) -> pd.DataFrame:
     """A table's cells in long form (row, column, count): the data of a heat map.
 
+    Parameters
+    ----------
+    table : 2-D array-like of int
+        The counts.
+    row_names, col_names : sequence of str
+        Names of the rows and columns.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns row, column, count; one row per cell, row by row.
+
     Examples
     --------
     >>> cells_frame([[1, 2]], ["a"], ["x", "y"]).to_dict("records")
@@ -23,6 +35,18 @@ def cells_frame(table, row_names, col_names) -> pd.DataFrame:
 
 def points_frame(xy: np.ndarray, **columns) -> pd.DataFrame:
     """The points of a scatter plot (x, y and one column per keyword): its data.
+
+    Parameters
+    ----------
+    xy : ndarray of shape (n, 2)
+        The plotted coordinates.
+    **columns : array-like of length n
+        Further columns (cluster, true class, ...).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns x, y, then the keywords in order.
 
     Examples
     --------

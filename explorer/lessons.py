@@ -21,8 +21,32 @@ def random_baseline(n: int, k_true: int, ks: tuple[int, ...], trials: int,
 
     The experiment of Vinh et al. (2009, Sec. 5, Fig. 3): ``trials`` clusterings per K, each
     drawn with :func:`metrics.sample_clustering` (``"uniform"``: every point picks one of K
-    labels), compared with one random reference of ``k_true`` classes. Returns a tidy table
-    (k, measure, mean, sd) over :data:`CHANCE_MEASURES`.
+    labels), compared with one random reference of ``k_true`` classes.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    k_true : int
+        Number of classes of the random reference.
+    ks : tuple of int
+        The numbers of clusters K to draw.
+    trials : int
+        Random clusterings per K.
+    seed : int
+        Seed of every draw (:func:`metrics.seeding.as_generator`).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns k, measure (label), mean, sd (ddof=1; 0 for one trial), low and high
+        (mean -/+ sd), one row per K and measure of :data:`CHANCE_MEASURES`.
+
+    Examples
+    --------
+    >>> table = random_baseline(30, 2, (2, 3), trials=3, seed=0)
+    >>> table.shape, sorted(set(table["k"]))
+    ((8, 6), [2, 3])
     """
     rng = as_generator(seed)
     truth = metrics.sample_clustering(n, "uniform", n_clusters=k_true, random_state=rng)
@@ -49,7 +73,27 @@ MIXING_MEASURES = ("mi", "nmi_arithmetic", "vi", "homogeneity", "completeness", 
 
 def mixing_table(n_per_class: int, k: int, mix: float) -> np.ndarray:
     """K classes of ``n_per_class`` points; a fraction ``mix`` of each class is spread evenly
-    over the other K - 1 clusters (rounded to whole points), the rest stays in its cluster."""
+    over the other K - 1 clusters (rounded to whole points), the rest stays in its cluster.
+
+    Parameters
+    ----------
+    n_per_class : int
+        Points per class.
+    k : int
+        Number of classes and of clusters (>= 2).
+    mix : float
+        Fraction of each class moved out of its own cluster, in [0, 1].
+
+    Returns
+    -------
+    ndarray of shape (k, k), int64
+        The contingency table, classes as rows.
+
+    Examples
+    --------
+    >>> mixing_table(10, 3, 0.2).tolist()
+    [[8, 1, 1], [1, 8, 1], [1, 1, 8]]
+    """
     moved = round(n_per_class * mix)
     table = np.zeros((k, k), dtype=np.int64)
     for i in range(k):
@@ -62,7 +106,28 @@ def mixing_table(n_per_class: int, k: int, mix: float) -> np.ndarray:
 
 def mixing_curve(n_per_class: int, k: int, steps: int = 21) -> pd.DataFrame:
     """Every :data:`MIXING_MEASURES` value as the mixing goes from 0 (identical) to 1
-    (a fraction (K-1)/K of each class moved: independent clusterings)."""
+    (a fraction (K-1)/K of each class moved: independent clusterings).
+
+    Parameters
+    ----------
+    n_per_class : int
+        Points per class.
+    k : int
+        Number of classes and clusters.
+    steps : int, default 21
+        Mixing values, evenly spaced in [0, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns mixing, measure (label), value.
+
+    Examples
+    --------
+    >>> curve = mixing_curve(10, 2, steps=2)
+    >>> curve[curve["measure"] == "NMI (arithmetic)"]["value"].round(3).tolist()
+    [1.0, 0.0]
+    """
     rows = []
     for mixing in np.linspace(0.0, 1.0, steps):
         values = metrics.compare(contingency=mixing_table(n_per_class, k, mixing * (k - 1) / k),
@@ -75,7 +140,30 @@ def mixing_curve(n_per_class: int, k: int, steps: int = 21) -> pd.DataFrame:
 def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.DataFrame:
     """k-means for each K: internal indices (no truth) and the ARI (truth) side by side.
 
-    Tidy table (k, index, value, kind) with kind "internal" or "external".
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The data.
+    y : array-like of shape (n_samples,)
+        The true classes.
+    ks : tuple of int
+        The numbers of clusters to run k-means with.
+    seed : int
+        k-means' seed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns k, index ("silhouette", "SSE (within)", "ARI against the truth"), value and
+        kind ("internal" or "external").
+
+    Examples
+    --------
+    >>> from datasets import load
+    >>> data = load("blobs", n_samples=60, random_state=0)
+    >>> sweep = k_sweep(data.X, data.y, (2, 3), seed=0)
+    >>> sweep.shape, sorted(set(sweep["kind"]))
+    ((6, 4), ['external', 'internal'])
     """
     rows = []
     for k in ks:

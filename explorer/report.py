@@ -13,7 +13,18 @@ __all__ = ["MatchedTable", "classwise_frame", "matched_table"]
 
 
 class MatchedTable(NamedTuple):
-    """A contingency table with its columns reordered under their matched rows."""
+    """A contingency table with its columns reordered under their matched rows.
+
+    Parameters
+    ----------
+    counts, rows, cols, matched, n_matched, n
+        See the attributes below; built by :func:`matched_table`.
+
+    Examples
+    --------
+    >>> matched_table([0, 1], [1, 0]).cols
+    ['cluster 1', 'cluster 0']
+    """
 
     counts: np.ndarray
     """The counts, classes as rows, clusters as columns (matched clusters first)."""
@@ -32,8 +43,18 @@ class MatchedTable(NamedTuple):
 def matched_table(truth, found, *, noise_named: bool = False) -> MatchedTable:
     """The table of ``truth`` against ``found``, each matched cluster moved under its class.
 
-    Unmatched clusters follow in their original order. With ``noise_named`` the cluster
-    labelled -1 is called ``noise``.
+    Unmatched clusters follow in their original order.
+
+    Parameters
+    ----------
+    truth, found : array-like of shape (n,)
+        True classes and found clusters.
+    noise_named : bool, default False
+        Call the cluster labelled -1 ``noise``.
+
+    Returns
+    -------
+    MatchedTable
 
     Examples
     --------
@@ -61,7 +82,28 @@ def matched_table(truth, found, *, noise_named: bool = False) -> MatchedTable:
 
 def classwise_frame(scores: metrics.ClasswiseScores, row_names, col_names) -> pd.DataFrame:
     """One row per class (its matched cluster, precision, recall, F, size), then the
-    macro and weighted averages."""
+    macro and weighted averages.
+
+    Parameters
+    ----------
+    scores : metrics.ClasswiseScores
+        :func:`metrics.precision_recall_fscore` of the table.
+    row_names, col_names : sequence of str
+        Names of the table's rows (classes) and columns (clusters).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns class, matched cluster ("none" when unmatched), precision, recall, F, points.
+
+    Examples
+    --------
+    >>> table = matched_table([0, 0, 1, 1], [0, 0, 0, 1])
+    >>> frame = classwise_frame(metrics.precision_recall_fscore(contingency=table.counts),
+    ...                         table.rows, table.cols)
+    >>> frame[["class", "matched cluster", "recall"]].values.tolist()[:2]
+    [['class 0', 'cluster 0', 1.0], ['class 1', 'cluster 1', 0.5]]
+    """
     rows = [
         {"class": row_names[i], "matched cluster": col_names[j] if j >= 0 else "none",
          "precision": scores.precision[i], "recall": scores.recall[i],

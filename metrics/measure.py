@@ -20,6 +20,34 @@ class Measure:
     Several entries share one function of :mod:`metrics` with different fixed options (the
     NMI and AMI normalisations): the entry holds the function and those options itself, so
     every attribute is on the entry.
+
+    Parameters
+    ----------
+    name, label, family : str
+        Registry key, display name, and "pair counting", "information" or "set matching".
+    adjusted, higher_is_better : bool
+        Corrected for chance; a similarity (True) or a distance (False).
+    range : tuple of float
+        Smallest and largest values (may be infinite).
+    description, formula : str
+        One line for tooltips; LaTeX for ``st.latex``.
+    base_function : callable
+        The function of :mod:`metrics` computing the measure.
+    fixed_options : mapping, optional
+        Keyword arguments always passed to ``base_function``.
+
+    Examples
+    --------
+    >>> from metrics import normalized_mutual_information
+    >>> nmi_max = Measure(name="nmi_max", label="NMI (max)", family="information",
+    ...                   adjusted=False, range=(0.0, 1.0), higher_is_better=True,
+    ...                   description="MI over the larger entropy.", formula="I / max(H)",
+    ...                   base_function=normalized_mutual_information,
+    ...                   fixed_options={"normalization": "max"})
+    >>> nmi_max.function([0, 0, 1, 1], [0, 0, 1, 2])
+    0.666666...
+    >>> nmi_max.options
+    ()
     """
 
     name: str

@@ -20,6 +20,15 @@ RANDOM_MODELS: dict[str, RandomModel] = {
 def get_random_model(random_model: str) -> RandomModel:
     """The :class:`~metrics.random_models.RandomModel` registered under ``random_model``.
 
+    Parameters
+    ----------
+    random_model : str
+        A key of :data:`RANDOM_MODELS`.
+
+    Returns
+    -------
+    RandomModel
+
     Raises
     ------
     ValueError
@@ -40,6 +49,26 @@ def get_random_model(random_model: str) -> RandomModel:
 
 def model_sides(random_model: str, one_sided: bool) -> tuple[RandomModel, RandomModel]:
     """Models of (labels_true, labels_pred): one-sided keeps labels_true as it is ("perm").
+
+    The public functions resolve ``random_model`` once with this and pass the two models to
+    their unchecked internals.
+
+    Parameters
+    ----------
+    random_model : str
+        A key of :data:`RANDOM_MODELS`: the model of the random side(s).
+    one_sided : bool
+        Keep labels_true fixed (its actual cluster sizes, the permutation model).
+
+    Returns
+    -------
+    tuple of RandomModel
+        The models of labels_true and labels_pred.
+
+    Raises
+    ------
+    ValueError
+        If ``random_model`` is not registered.
 
     Examples
     --------

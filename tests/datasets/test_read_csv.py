@@ -93,3 +93,23 @@ def test_binary_and_missing_files():
         read_csv("/no/such/file.csv")
     with pytest.raises(TypeError, match="path or a file-like"):
         read_csv(42)
+
+
+def test_header_and_label_guess_of_an_upload():
+    from datasets.upload import LABEL_NAMES, csv_header, guess_label_column
+
+    assert csv_header(b"\xef\xbb\xbfx1,x2,Class\n1,2,a\n") == ["x1", "x2", "Class"]
+    assert csv_header(b"") == []
+    assert guess_label_column(["x1", "Class", "target"]) == "Class"  # "class" before "target"
+    assert LABEL_NAMES.index("class") < LABEL_NAMES.index("target")
+    assert guess_label_column(["a", "b"]) is None
+
+
+def test_the_sample_file_reads_back_as_three_labelled_blobs():
+    import io
+
+    from datasets import read_csv
+    from datasets.upload import sample_csv
+
+    data = read_csv(io.BytesIO(sample_csv()), label_column="label")
+    assert data.X.shape == (300, 2) and sorted(set(data.y.tolist())) == [0, 1, 2]
