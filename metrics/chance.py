@@ -23,6 +23,7 @@ import numpy as np
 from metrics.contingency import Contingency, resolve
 from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
+    AMI_NORMALIZATIONS,
     is_identity,
     log_base,
     marginal_entropies,
@@ -213,7 +214,7 @@ def adjusted_mutual_information(
     """
     if normalization == "joint":
         raise ValueError(
-            "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
+            f"AMI has no 'joint' normalization: use one of {', '.join(AMI_NORMALIZATIONS)}."
         )
     ct = resolve(labels_true, labels_pred, contingency)
     model_true, model_pred = model_sides(random_model, one_sided)

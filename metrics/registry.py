@@ -8,6 +8,8 @@ from collections.abc import Iterable
 from metrics.chance import adjusted_mutual_information
 from metrics.contingency import resolve
 from metrics.information import (
+    AMI_NORMALIZATIONS,
+    NORMALIZATIONS,
     completeness,
     homogeneity,
     mutual_information,
@@ -125,7 +127,7 @@ def _measures() -> list[Measure]:
             base_function=mutual_information,
         ),
     ]
-    for name in ("min", "sqrt", "arithmetic", "max", "joint"):
+    for name in NORMALIZATIONS:
         measures.append(
             Measure(
                 name=f"nmi_{name}",
@@ -168,7 +170,7 @@ def _measures() -> list[Measure]:
             fixed_options={"normalized": True},
         ),
     ]
-    for name in ("min", "sqrt", "arithmetic", "max"):
+    for name in AMI_NORMALIZATIONS:
         measures.append(
             Measure(
                 name=f"ami_{name}",
