@@ -6,6 +6,7 @@ from ui import presenter
 from ui.links import copy_link
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
+from ui.url_guard import drop_unreadable_params
 
 st.set_page_config(
     page_title="ClusterLab", page_icon=":material/bubble_chart:", layout="wide",
@@ -30,6 +31,7 @@ navigation = {
 page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
+drop_unreadable_params()
 link_slot = render_sidebar()
 presenter.apply_style()
 copy_link(link_slot)

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from experiments import EXPERIMENTS
-from ui.experiments import preset_and_seed, show_experiment
+from ui.experiments import baseline_controls, preset_and_seed, show_experiment, sizes_controls
 
 st.title("The impact of random models")
 st.caption(
@@ -12,20 +12,27 @@ st.caption(
     "perm keeps the cluster sizes, num only their number, all nothing."
 )
 
-NAMES = ("gates2017-fig1", "gates2017-kmeans")
+NAMES = ("gates2017-fig1", "gates2017-kmeans", "gates2017-sizes", "gates2017-baseline")
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
     name = st.selectbox(
         "Figure", NAMES,
         key="gates_fig", bind="query-params",
+        help="fig1: six pairs ranked (Sec. 6.1); kmeans: digits (6.2); sizes: random "
+             "clusterings with different size sequences (6.3); baseline: a dendrogram "
+             "against chance (6.4).",
     )
     preset, seed = preset_and_seed("gates")
     base = EXPERIMENTS[name].parameters(preset)
-    one_sided = st.toggle(
-        "One-sided: the first clustering of each pair is a fixed reference", False,
-        key="gates_onesided", help="Only the second clustering is random under the model.",
-    )
-    overrides = {"one_sided": one_sided}
+    if name == "gates2017-sizes":
+        overrides = sizes_controls(base, f"gates_{preset}_sizes")
+    elif name == "gates2017-baseline":
+        overrides = baseline_controls(base, f"gates_{preset}_base")
+    else:
+        overrides = {"one_sided": st.toggle(
+            "One-sided: the first clustering of each pair is a fixed reference", False,
+            key="gates_onesided", help="Only the second clustering is random under the model.",
+        )}
     if name == "gates2017-kmeans":
         runs = st.slider("k-means runs", 2, 12, base["n_runs"], key=f"gates_{preset}_runs",
                          help="Each run starts from its own random centres (one start).")

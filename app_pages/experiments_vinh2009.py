@@ -3,9 +3,9 @@
 import streamlit as st
 
 from experiments import EXPERIMENTS
-from experiments.engine import BATCH_MEASURES
 from metrics import MEASURES, RANDOM_MODELS
-from ui.experiments import preset_and_seed, show_experiment
+from metrics.batch import BATCH_MEASURES
+from ui.experiments import consensus_controls, preset_and_seed, show_experiment
 
 st.title("Is a correction for chance necessary?")
 st.caption(
@@ -14,16 +14,20 @@ st.caption(
     "random model of the adjusted measures to see Gates & Ahn's point."
 )
 
-NAMES = ("vinh2009-fig1", "vinh2009-fig2", "slides-rand")
+NAMES = ("vinh2009-fig1", "vinh2009-fig2", "vinh2009-consensus", "slides-rand")
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
     name = st.selectbox("Figure", NAMES, key="vinh_fig", bind="query-params",
                         help="fig1: against a fixed true clustering (Figs. 1, 3); fig2: "
-                             "pairs within a set (Figs. 2, 4); slides-rand: the exercise.")
+                             "pairs within a set (Figs. 2, 4); consensus: choosing K with "
+                             "the Consensus Index (Sec. 3, Example 2); slides-rand: the "
+                             "exercise.")
     preset, seed = preset_and_seed("vinh")
     base = EXPERIMENTS[name].parameters(preset)
     overrides = {}
-    if name != "slides-rand":
+    if name == "vinh2009-consensus":
+        overrides = consensus_controls(base, f"vinh_{preset}_ci")
+    elif name != "slides-rand":
         k = f"vinh_{preset}_{name}"  # widgets restart from the preset's values
         fig1 = name == "vinh2009-fig1"
         n = st.slider("N (points)", 20, 1000,

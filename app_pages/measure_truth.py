@@ -15,6 +15,7 @@ from ui.explore_controls import data_choice, load_choice
 from ui.export import as_classes, show_chart
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.text import show_error
 
 st.title("Compare with ground truth")
 st.caption(
@@ -45,7 +46,7 @@ with view:
         truth, found = score_noise(data.y, result.labels, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
     n_noise = int((result.labels == -1).sum())

@@ -9,24 +9,42 @@ from sklearn import cluster
 
 from clustering.dbscan import dbscan_point_types
 from clustering.density_peaks import DensityPeaks
+from clustering.distances import DISTANCE_PARAMS, DISTANCES
 from clustering.fuzzy_cmeans import FuzzyCMeans
 from clustering.gaussian_mixture import COVARIANCE_TYPES, INIT_METHODS, GaussianMixtureEM
 from clustering.hierarchical import LINKAGES, Hierarchical
 from clustering.kmeans import INITS, KMeansStepper
 from clustering.kmedoids import KMedoids
 from clustering.params import ParamSpec
+from clustering.precomputed import OnDistances
 from clustering.spec import AlgorithmSpec
 
-# scipy names, understood by scipy's cdist and by scikit-learn.
-METRICS = ("euclidean", "cityblock", "chebyshev", "cosine")
+METRICS = tuple(DISTANCES)
 
 
 def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> ParamSpec:
     return ParamSpec("n_clusters", "int", default=default, low=1, high=30, step=1, help=help)
 
 
-def _metric(help: str = "Distance between points (cityblock = Manhattan).") -> ParamSpec:
-    return ParamSpec("metric", "choice", default="euclidean", choices=METRICS, help=help)
+def _metric(help: str = "Distance between points (see the Distances lesson).") -> tuple[
+        ParamSpec, ...]:
+    """The ``metric`` choice, followed by each metric's own parameters (shown only with it)."""
+    return (ParamSpec("metric", "choice", default="euclidean", choices=METRICS, help=help),
+            *DISTANCE_PARAMS)
+
+
+def _with_metric(make, metric: str, **metric_params):
+    """``make(metric)`` when the estimator computes ``metric`` itself, else the estimator
+    ``make("precomputed")`` fitted on `clustering.distance_matrix`."""
+    if DISTANCES[metric].native:
+        return make(metric)
+    own = {p.name: metric_params[p.name] for p in DISTANCES[metric].params}
+    return OnDistances(make("precomputed"), metric=metric, metric_params=own)
+
+
+def _inner(est):
+    """The fitted algorithm, through the distance wrapper if there is one."""
+    return est.estimator_ if isinstance(est, OnDistances) else est
 
 
 # -- estimators written here ------------------------------------------------------------------
@@ -43,30 +61,36 @@ def _kmeans_extras(est, X) -> dict[str, Any]:
 
 
 def _density_peaks(random_state, center_selection, n_clusters, rho_min, delta_min, percent,
-                   kernel, metric, halo, halo_as_noise):
+                   kernel, metric, halo, halo_as_noise, **metric_params):
     by_count = center_selection == "n_clusters"
-    return DensityPeaks(n_clusters=n_clusters if by_count else None,
-                        rho_min=None if by_count else rho_min,
-                        delta_min=None if by_count else delta_min,
-                        percent=percent, kernel=kernel, metric=metric, halo=halo,
-                        halo_as_noise=halo_as_noise)
+    return _with_metric(
+        lambda m: DensityPeaks(n_clusters=n_clusters if by_count else None,
+                               rho_min=None if by_count else rho_min,
+                               delta_min=None if by_count else delta_min,
+                               percent=percent, kernel=kernel, metric=m, halo=halo,
+                               halo_as_noise=halo_as_noise),
+        metric, **metric_params)
 
 
 def _density_peaks_extras(est, X) -> dict[str, Any]:
+    est = _inner(est)
     return {"rho": est.rho_, "delta": est.delta_, "gamma": est.gamma_,
             "nearest_higher": est.nearest_higher_, "centers": est.centers_, "halo": est.halo_,
             "dc": est.dc_, "border_density": est.border_density_, "order": est.order_}
 
 
-def _hierarchical(random_state, cut, n_clusters, distance_threshold, linkage, metric):
+def _hierarchical(random_state, cut, n_clusters, distance_threshold, linkage, metric,
+                  **metric_params):
     by_count = cut == "n_clusters"
-    return Hierarchical(n_clusters=n_clusters if by_count else None,
-                        distance_threshold=None if by_count else distance_threshold,
-                        linkage=linkage, metric=metric)
+    return _with_metric(
+        lambda m: Hierarchical(n_clusters=n_clusters if by_count else None,
+                               distance_threshold=None if by_count else distance_threshold,
+                               linkage=linkage, metric=m),
+        metric, **metric_params)
 
 
 def _hierarchical_extras(est, X) -> dict[str, Any]:
-    return {"linkage_matrix": est.linkage_matrix_}
+    return {"linkage_matrix": _inner(est).linkage_matrix_}
 
 
 def _fuzzy_cmeans(random_state, n_clusters, m, tol, max_iter):
@@ -80,12 +104,14 @@ def _fuzzy_cmeans_extras(est, X) -> dict[str, Any]:
             "n_iter": est.n_iter_}
 
 
-def _kmedoids(random_state, n_clusters, metric, max_iter):
-    return KMedoids(n_clusters=n_clusters, metric=metric, max_iter=max_iter)
+def _kmedoids(random_state, n_clusters, metric, max_iter, **metric_params):
+    return _with_metric(lambda m: KMedoids(n_clusters=n_clusters, metric=m, max_iter=max_iter),
+                        metric, **metric_params)
 
 
 def _kmedoids_extras(est, X) -> dict[str, Any]:
-    return {"medoid_indices": est.medoid_indices_, "centers": est.cluster_centers_,
+    est = _inner(est)
+    return {"medoid_indices": est.medoid_indices_, "centers": X[est.medoid_indices_],
             "inertia": est.inertia_, "n_iter": est.n_iter_}
 
 
@@ -105,15 +131,18 @@ def _gmm_extras(est, X) -> dict[str, Any]:
 # -- scikit-learn estimators ---------------------------------------------------------------------
 
 
-def _dbscan(random_state, eps, min_samples, metric):
-    return cluster.DBSCAN(eps=eps, min_samples=min_samples, metric=metric)
+def _dbscan(random_state, eps, min_samples, metric, **metric_params):
+    return _with_metric(lambda m: cluster.DBSCAN(eps=eps, min_samples=min_samples, metric=m),
+                        metric, **metric_params)
 
 
 def _dbscan_extras(est, X) -> dict[str, Any]:
+    data = est.distances_ if isinstance(est, OnDistances) else X
+    est = _inner(est)
     core = np.zeros(len(est.labels_), dtype=bool)
     core[est.core_sample_indices_] = True
     return {"core_mask": core,
-            "point_types": dbscan_point_types(X, est.eps, est.min_samples, est.metric)}
+            "point_types": dbscan_point_types(data, est.eps, est.min_samples, est.metric)}
 
 
 def _spectral(random_state, n_clusters, affinity, n_neighbors, gamma, assign_labels):
@@ -132,22 +161,29 @@ def _centers_extras(est, X) -> dict[str, Any]:
 
 
 def _hdbscan(random_state, min_cluster_size, min_samples, cluster_selection_epsilon,
-             cluster_selection_method):
-    return cluster.HDBSCAN(min_cluster_size=min_cluster_size, min_samples=min_samples,
-                           cluster_selection_epsilon=cluster_selection_epsilon,
-                           cluster_selection_method=cluster_selection_method, copy=True)
+             cluster_selection_method, metric, **metric_params):
+    return _with_metric(
+        lambda m: cluster.HDBSCAN(min_cluster_size=min_cluster_size, min_samples=min_samples,
+                                  cluster_selection_epsilon=cluster_selection_epsilon,
+                                  cluster_selection_method=cluster_selection_method, metric=m,
+                                  copy=True),
+        metric, **metric_params)
 
 
 def _hdbscan_extras(est, X) -> dict[str, Any]:
-    return {"probabilities": est.probabilities_}
+    return {"probabilities": _inner(est).probabilities_}
 
 
-def _optics(random_state, min_samples, min_cluster_size, cluster_method, xi, eps):
-    return cluster.OPTICS(min_samples=min_samples, min_cluster_size=min_cluster_size,
-                          cluster_method=cluster_method, xi=xi, eps=eps)
+def _optics(random_state, min_samples, min_cluster_size, cluster_method, xi, eps, metric,
+            **metric_params):
+    return _with_metric(
+        lambda m: cluster.OPTICS(min_samples=min_samples, min_cluster_size=min_cluster_size,
+                                 cluster_method=cluster_method, xi=xi, eps=eps, metric=m),
+        metric, **metric_params)
 
 
 def _optics_extras(est, X) -> dict[str, Any]:
+    est = _inner(est)
     return {"reachability": est.reachability_, "ordering": est.ordering_,
             "core_distances": est.core_distances_}
 
@@ -178,7 +214,9 @@ _SPECS = [
         label="k-means",
         family="partitional",
         description="Alternates assigning points to the nearest centre and moving centres to "
-                    "their mean.",
+                    "their mean. "
+                    "Euclidean by construction: the mean is the point minimising squared Euclidean "
+                    "distances, so there is no metric to choose (k-medoids takes any).",
         params=(
             _n_clusters(),
             ParamSpec("init", "choice", default="k-means++", choices=INITS,
@@ -198,9 +236,9 @@ _SPECS = [
         params=(
             ParamSpec("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
                       help="Neighbourhood radius: points closer than eps are neighbours."),
-            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1,
+            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
-            _metric(),
+            *_metric(),
         ),
         factory=_dbscan,
         extras=_dbscan_extras,
@@ -227,7 +265,7 @@ _SPECS = [
                            "points as neighbours)."),
             ParamSpec("kernel", "choice", default="gaussian", choices=("gaussian", "cutoff"),
                       help="Density: smooth Gaussian weights, or a count of points within d_c."),
-            _metric(),
+            *_metric(),
             ParamSpec("halo", "choice", default="paper", choices=("paper", "script"),
                       help="Border density rule: the paper's, or the authors' script's."),
             ParamSpec("halo_as_noise", "bool", default=False,
@@ -250,7 +288,7 @@ _SPECS = [
                       log=True, help="Merges at or above this height are undone."),
             ParamSpec("linkage", "choice", default="ward", choices=LINKAGES,
                       help="Distance between clusters: closest pair, farthest pair, mean, ..."),
-            _metric(help="Distance between points; centroid, median and ward need euclidean."),
+            *_metric(help="Distance between points; centroid, median and ward need euclidean."),
         ),
         factory=_hierarchical,
         extras=_hierarchical_extras,
@@ -284,8 +322,7 @@ _SPECS = [
             ParamSpec("covariance_type", "choice", default="full", choices=COVARIANCE_TYPES,
                       help="Shape freedom of each Gaussian: full ellipses down to circles."),
             ParamSpec("init", "choice", default="kmeans", choices=INIT_METHODS,
-                      help="Start: the clusters of one k-means run, or random "
-                           "responsibilities."),
+                      help="Start: the clusters of one k-means run, or random responsibilities."),
             ParamSpec("max_iter", "int", default=100, low=1, high=1000, step=1,
                       help="Maximum number of EM steps."),
             ParamSpec("tol", "float", default=1e-3, low=1e-10, high=1.0, step=None, log=True,
@@ -304,7 +341,7 @@ _SPECS = [
         description="Like k-means, but each centre is an actual data point, so any distance works.",
         params=(
             _n_clusters(),
-            _metric(),
+            *_metric(),
             ParamSpec("max_iter", "int", default=300, low=0, high=1000, step=1,
                       help="Maximum number of medoid swaps."),
         ),
@@ -322,7 +359,7 @@ _SPECS = [
             ParamSpec("affinity", "choice", default="nearest_neighbors",
                       choices=("nearest_neighbors", "rbf"),
                       help="Graph: link nearest neighbours, or weight all pairs by a Gaussian."),
-            ParamSpec("n_neighbors", "int", default=10, low=2, high=200, step=1,
+            ParamSpec("n_neighbors", "int", default=10, low=2, high=200, step=1, at_most_n=True,
                       help="Neighbours linked to each point (nearest_neighbors graph)."),
             ParamSpec("gamma", "float", default=1.0, low=0.001, high=1000.0, step=0.01, log=True,
                       help="Width of the Gaussian weights exp(-gamma d^2) (rbf graph)."),
@@ -356,13 +393,14 @@ _SPECS = [
         description="Runs DBSCAN at every eps and keeps the clusters that persist longest.",
         params=(
             ParamSpec("min_cluster_size", "int", default=15, low=2, high=1000, step=1,
-                      help="Smallest group of points that counts as a cluster."),
-            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1,
+                      at_most_n=True, help="Smallest group of points that counts as a cluster."),
+            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
                       help="Neighbours needed for a point to be dense; larger = more noise."),
             ParamSpec("cluster_selection_epsilon", "float", default=0.0, low=0.0, high=100.0,
                       step=0.01, help="Clusters closer than this are merged."),
             ParamSpec("cluster_selection_method", "choice", default="eom", choices=("eom", "leaf"),
                       help="eom: most persistent clusters; leaf: the finest ones."),
+            *_metric(),
         ),
         factory=_hdbscan,
         extras=_hdbscan_extras,
@@ -374,9 +412,10 @@ _SPECS = [
         description="Orders points by reachability distance; valleys of the reachability plot are "
                     "clusters.",
         params=(
-            ParamSpec("min_samples", "int", default=20, low=2, high=200, step=1,
+            ParamSpec("min_samples", "int", default=20, low=2, high=200, step=1, at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
             ParamSpec("min_cluster_size", "int", default=50, low=2, high=5000, step=1,
+                      at_most_n=True,
                       help="Smallest group of points that counts as a cluster (xi method)."),
             ParamSpec("cluster_method", "choice", default="xi", choices=("xi", "dbscan"),
                       help="xi: cut at steep slopes of the plot; dbscan: cut at height eps."),
@@ -384,6 +423,7 @@ _SPECS = [
                       help="Minimum relative steepness of a cluster boundary (xi method)."),
             ParamSpec("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
                       help="Height of the cut in the reachability plot (dbscan method)."),
+            *_metric(),
         ),
         factory=_optics,
         extras=_optics_extras,

@@ -52,11 +52,53 @@ def _delimiter(text: str) -> str:
         return ","
 
 
+def _drop_empty_trailing(frame: pd.DataFrame) -> pd.DataFrame:
+    """Drop unnamed, empty columns at the right: the trace of a delimiter ending each line."""
+    while (frame.shape[1] > 1 and str(frame.columns[-1]).startswith("Unnamed:")
+           and frame.iloc[:, -1].isna().all()):
+        frame = frame.iloc[:, :-1]
+    return frame
+
+
+def column_names(file) -> list[str]:
+    """The column names `read_csv` will see in ``file``, or [] when it cannot be read.
+
+    Parameters
+    ----------
+    file : str, path, file-like or bytes
+
+    Returns
+    -------
+    list of str
+        The header line's names, stripped, without the empty name a trailing delimiter
+        leaves; `read_csv` says why a file cannot be read.
+
+    Examples
+    --------
+    >>> column_names(b"label\\n1\\n2\\n")
+    ['label']
+    >>> column_names(b"x;y;\\n1;2;\\n")
+    ['x', 'y']
+    """
+    try:
+        text, _ = _read_text(io.BytesIO(file) if isinstance(file, bytes) else file)
+    except (ValueError, TypeError):
+        return []
+    if not text.strip():
+        return []
+    header = next(csv.reader(io.StringIO(text.lstrip("\r\n")), delimiter=_delimiter(text)), [])
+    names = [name.strip() for name in header]
+    while len(names) > 1 and not names[-1]:
+        names.pop()
+    return names
+
+
 def _check_row_lengths(text: str, sep: str, name: str, max_rows: int) -> None:
     """Refuse lines with more fields than the header (pandas would silently shift them)."""
-    rows = csv.reader(io.StringIO(text), delimiter=sep)
-    header = next(rows, [])
-    for line, row in enumerate(rows, start=2):
+    rows = enumerate(csv.reader(io.StringIO(text), delimiter=sep), start=1)
+    # pandas skips blank lines before the header too.
+    _, header = next(((i, row) for i, row in rows if any(f.strip() for f in row)), (0, []))
+    for line, row in rows:
         if line > max_rows + 2:
             return
         if len(row) > len(header):
@@ -122,9 +164,12 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     ...
     ValueError: 'uploaded.csv' has 1 data row(s); clustering needs at least 2
     """
+    if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 2:
+        raise ValueError(f"max_rows must be an integer >= 2, got {max_rows!r}")
     text, name = _read_text(file)
     if not text.strip():
-        raise ValueError(f"{name!r} is empty")
+        raise ValueError(f"{name!r} is empty (or holds only blank lines): upload a CSV file "
+                         "with a header line and at least 2 rows of numbers")
     sep = _delimiter(text)
     try:
         _check_row_lengths(text, sep, name, max_rows)
@@ -132,6 +177,7 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     except (pd.errors.ParserError, pd.errors.EmptyDataError, csv.Error) as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else "parse error"
         raise ValueError(f"cannot read {name!r} as CSV: {first}") from None
+    frame = _drop_empty_trailing(frame)
     if frame.shape[1] == 0:
         raise ValueError(f"{name!r} has no columns")
     if len(frame) > max_rows:
@@ -196,36 +242,11 @@ LABEL_NAMES = ("label", "labels", "class", "target", "y", "species", "cluster", 
 SAMPLE_NAME = "sample-blobs.csv"
 
 
-def csv_header(content: bytes) -> list[str]:
-    r"""The names on the header line of a CSV file (empty when the file cannot be read:
-    :func:`read_csv` then says why).
-
-    Parameters
-    ----------
-    content : bytes
-        The file's bytes (UTF-8, any of the delimiters ``read_csv`` accepts).
-
-    Returns
-    -------
-    list of str
-        The column names, stripped of spaces.
-
-    Examples
-    --------
-    >>> csv_header(b"x1;x2; label\n1;2;a\n")
-    ['x1', 'x2', 'label']
-    """
-    try:
-        header = pd.read_csv(io.BytesIO(content), nrows=0, sep=None, engine="python",
-                             encoding="utf-8-sig")
-    except (ValueError, UnicodeDecodeError, csv.Error, pd.errors.ParserError,
-            pd.errors.EmptyDataError):
-        return []
-    return [str(name).strip() for name in header.columns]
-
-
 def guess_label_column(columns: list[str]) -> str | None:
     """The column most likely to hold labels, by its name (:data:`LABEL_NAMES`), or None.
+
+    A file of one column is data, whatever its name: with no feature left, it could not be
+    clustered.
 
     Parameters
     ----------
@@ -235,7 +256,8 @@ def guess_label_column(columns: list[str]) -> str | None:
     Returns
     -------
     str or None
-        The first column (case-insensitive) named as in :data:`LABEL_NAMES`.
+        The first column (case-insensitive) named as in :data:`LABEL_NAMES`; None for a
+        single column.
 
     Examples
     --------
@@ -244,6 +266,8 @@ def guess_label_column(columns: list[str]) -> str | None:
     >>> guess_label_column(["x1", "x2"]) is None
     True
     """
+    if len(columns) < 2:
+        return None
     lowered = {name.lower(): name for name in columns}
     return next((lowered[name] for name in LABEL_NAMES if name in lowered), None)
 

@@ -9,7 +9,12 @@ import pandas as pd
 import clustering
 import metrics
 from clustering.internal import internal_indices
+from experiments.consensus import consensus_sweep
 from metrics.seeding import as_generator
+
+#: k-means runs (one k-means++ start each) behind the lesson's Consensus Index.
+CONSENSUS_RUNS = 20
+CONSENSUS_INDEX = f"Consensus Index (AMI of {CONSENSUS_RUNS} runs)"
 
 #: Measures of the chance demo: a raw and an adjusted one of each family.
 CHANCE_MEASURES = ("ri", "ari", "nmi_arithmetic", "ami_arithmetic")
@@ -138,7 +143,9 @@ def mixing_curve(n_per_class: int, k: int, steps: int = 21) -> pd.DataFrame:
 
 
 def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.DataFrame:
-    """k-means for each K: internal indices (no truth) and the ARI (truth) side by side.
+    """k-means for each K: internal indices (no truth), the Consensus Index of
+    :data:`CONSENSUS_RUNS` k-means runs (no truth: their mean pairwise AMI, Vinh et al. 2009,
+    Sec. 3) and the ARI (truth) side by side.
 
     Parameters
     ----------
@@ -154,8 +161,8 @@ def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.
     Returns
     -------
     pandas.DataFrame
-        Columns k, index ("silhouette", "SSE (within)", "ARI against the truth"), value and
-        kind ("internal" or "external").
+        Columns k, index ("silhouette", "SSE (within)", :data:`CONSENSUS_INDEX`, "ARI
+        against the truth"), value and kind ("internal", "stability" or "external").
 
     Examples
     --------
@@ -163,7 +170,7 @@ def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.
     >>> data = load("blobs", n_samples=60, random_state=0)
     >>> sweep = k_sweep(data.X, data.y, (2, 3), seed=0)
     >>> sweep.shape, sorted(set(sweep["kind"]))
-    ((6, 4), ['external', 'internal'])
+    ((8, 4), ['external', 'internal', 'stability'])
     """
     rows = []
     for k in ks:
@@ -175,4 +182,7 @@ def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.
             {"k": k, "index": "ARI against the truth",
              "value": metrics.adjusted_rand_index(y, labels), "kind": "external"},
         ]
+    consensus = consensus_sweep(X, ks, CONSENSUS_RUNS, random_state=seed)
+    rows += [{"k": int(k), "index": CONSENSUS_INDEX, "value": ci, "kind": "stability"}
+             for k, ci in zip(consensus["K"], consensus["ci"], strict=True)]
     return pd.DataFrame(rows)

@@ -13,6 +13,7 @@ from metrics.chance import (
     expected_rand_index,
 )
 from metrics.classwise import ClasswiseScores, precision_recall_fscore
+from metrics.consensus import ConsensusIndex, consensus_index
 from metrics.contingency import Contingency, contingency_table
 from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
@@ -47,6 +48,7 @@ from metrics.standardized import standardized_mutual_information
 __all__ = [
     "AllModel",
     "ClasswiseScores",
+    "ConsensusIndex",
     "Contingency",
     "MEASURES",
     "Measure",
@@ -60,6 +62,7 @@ __all__ = [
     "adjusted_rand_index",
     "classification_error",
     "compare",
+    "consensus_index",
     "completeness",
     "conditional_entropy",
     "contingency_table",

@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
+def expected_rand(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> Fraction:
     """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)`` as an exact rational of the two ``q``.
 
     A float ``q`` (models without a rational closed form) is taken as the exact binary
@@ -49,7 +49,6 @@ def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fracti
     rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all": q ~ log(n) / n)
     and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
     """
-    model_true, model_pred = model_sides(random_model, one_sided)
     q_true = Fraction(model_true.pair_probability(ct.row_sums, ct.n))
     q_pred = Fraction(model_pred.pair_probability(ct.col_sums, ct.n))
     return q_true * q_pred + (1 - q_true) * (1 - q_pred)
@@ -70,10 +69,11 @@ def expected_rand_index(
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
     """
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.n < 2:
         return 1.0
-    return float(expected_rand(ct, random_model, one_sided))
+    return float(expected_rand(ct, *models))
 
 
 def expected_mutual_information_from_sizes(
@@ -100,7 +100,14 @@ def expected_mutual_information_from_sizes(
     sizes_a, sizes_b : array of int
         Cluster sizes in ``[1, n]`` (need not be distinct).
     weights_a, weights_b : array of float
-        Expected number of clusters of each size (>= 0, finite).
+        Expected number of clusters of each size (>= 0, finite); ``sum(sizes * weights)``
+        must equal ``n`` (to 1e-6 relative), since every sample is in one cluster.
+
+    Raises
+    ------
+    ValueError
+        When ``n`` is not a positive integer, a size is not a whole number in [1, n], a
+        weight is negative or not finite, or a side's sizes do not add up to ``n``.
 
     Notes
     -----
@@ -113,6 +120,8 @@ def expected_mutual_information_from_sizes(
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
+    _check_total(a, wa, n, "a")
+    _check_total(b, wb, n, "b")
     return emi_of_sizes(n, a, wa, b, wb)
 
 
@@ -139,6 +148,17 @@ def _check_sizes(sizes, weights, n, side):
         raise ValueError(f"weights_{side} must be finite and non-negative.")
     keep = w > 0
     return s[keep], w[keep]
+
+
+def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> None:
+    # Every sample is in one cluster, so the expected sizes add up to n under any model
+    # (the models' own weights, which may leave out negligible sizes, skip this check).
+    total = float(np.dot(sizes, weights))
+    if sizes.size and not np.isclose(total, n, rtol=1e-6, atol=0):
+        raise ValueError(
+            f"sizes_{side} weighted by weights_{side} must sum to n = {n} (every sample is in "
+            f"one cluster), got {total:g}: pass the sizes of every cluster, or the right n."
+        )
 
 
 def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> float:
@@ -182,8 +202,9 @@ def expected_mutual_information(
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
+    return _expected_mi(ct, *models) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -216,8 +237,8 @@ def adjusted_mutual_information(
         raise ValueError(
             f"AMI has no 'joint' normalization: use one of {', '.join(AMI_NORMALIZATIONS)}."
         )
-    ct = resolve(labels_true, labels_pred, contingency)
     model_true, model_pred = model_sides(random_model, one_sided)
+    ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, model_pred)
     if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.

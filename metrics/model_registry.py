@@ -7,6 +7,7 @@ experiments, the app's switches) reads :data:`RANDOM_MODELS`; adding a model is 
 
 from __future__ import annotations
 
+from metrics._checks import check_bool
 from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
 
 __all__ = ["RANDOM_MODELS", "get_random_model", "model_sides"]
@@ -50,8 +51,9 @@ def get_random_model(random_model: str) -> RandomModel:
 def model_sides(random_model: str, one_sided: bool) -> tuple[RandomModel, RandomModel]:
     """Models of (labels_true, labels_pred): one-sided keeps labels_true as it is ("perm").
 
-    The public functions resolve ``random_model`` once with this and pass the two models to
-    their unchecked internals.
+    The chance-adjusted measures call it first, once: it checks their options (so that even
+    their shortcuts, identical labelings or n < 2, refuse bad ones) and hands the two models
+    to their unchecked internals.
 
     Parameters
     ----------
@@ -69,11 +71,17 @@ def model_sides(random_model: str, one_sided: bool) -> tuple[RandomModel, Random
     ------
     ValueError
         If ``random_model`` is not registered.
+    TypeError
+        If ``one_sided`` is not True or False.
 
     Examples
     --------
     >>> [m.name for m in model_sides("all", one_sided=True)]
     ['perm', 'all']
+    >>> model_sides("num", one_sided="no")
+    Traceback (most recent call last):
+    ...
+    TypeError: one_sided must be True or False, got 'no'
     """
     model = get_random_model(random_model)
-    return (RANDOM_MODELS["perm"] if one_sided else model), model
+    return (RANDOM_MODELS["perm"] if check_bool(one_sided, "one_sided") else model), model

@@ -6,6 +6,7 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
+from ui.text import show_error
 from ui.widgets import seed_input
 
 # The explorers draw the data exactly as the algorithm sees it, so they offer the 2-D
@@ -70,7 +71,7 @@ def load_choice(choice: DataChoice) -> Dataset | None:
     try:
         return load_dataset(*choice)
     except (ValueError, TypeError) as error:
-        st.error(f"Could not make the data: {error}")
+        show_error(error, "Could not make the data: ")
         return None
 
 

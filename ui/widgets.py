@@ -1,5 +1,6 @@
 """Widgets built from the registries' parameter specs, so a new parameter needs no page code."""
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -64,3 +65,14 @@ def param_widget(spec: ParamSpec, key: str, *, bind: bool = False) -> Any:
 def seed_input(label: str, key: str, help: str) -> int:
     """A seed box bound to the URL: 0 to :data:`metrics.seeding.MAX_SEED`, 0 by default."""
     return int(st.number_input(label, 0, MAX_SEED, 0, key=key, bind="query-params", help=help))
+
+
+def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str],
+                  bind: Callable[[ParamSpec], bool]) -> dict[str, Any]:
+    """The widgets of ``specs`` in order, skipping those that do not apply to the values
+    chosen above them (a metric's own parameters); the skipped ones keep their defaults."""
+    values: dict[str, Any] = {}
+    for spec in specs:
+        if spec.shown(values):
+            values[spec.name] = param_widget(spec, key(spec), bind=bind(spec))
+    return values
