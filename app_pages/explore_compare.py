@@ -12,6 +12,7 @@ from ui.cache import projection
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -114,3 +115,8 @@ with view:
         "cmp_cell_scatter",
         data=points_table(xy, labels),
     )
+    notebook_download("cmp", "compare_algorithms", dict(
+        kind="clustering", title=f"{ALGORITHMS[chosen.name].label}: {settings}",
+        summary="The selected cell of the parameter grid.", data=data.source,
+        algorithm=chosen.name, algorithm_params=chosen.params, algorithm_seed=cell_seed,
+        measures=tuple(chosen.scores)))

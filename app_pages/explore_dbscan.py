@@ -5,9 +5,10 @@ import streamlit as st
 
 from metrics.alignment import align_labels
 from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance_figure
-from ui.explore_cache import dbscan_view, scores
+from ui.explore_cache import SCORES, dbscan_view, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
@@ -59,6 +60,11 @@ with view:
         cols[4].metric("ARI vs truth", f"{ari:.3f}",
                        help="Adjusted Rand index against the true classes, noise counted as "
                             "one more group: 1 = identical, 0 = chance level.")
+    notebook_download("db", "explore_dbscan", dict(
+        kind="clustering", title="DBSCAN", summary="Core, border and noise points of DBSCAN.",
+        data=data.source, columns=2, algorithm="dbscan",
+        algorithm_params=dict(eps=eps, min_samples=min(min_samples, len(X))),
+        measures=SCORES, figure=dict(kind="dbscan")))
     show_chart(
         dbscan_figure(X, labels, point_types, eps, circles=circles,
                       axis_titles=data.feature_names[:2]),

@@ -11,9 +11,10 @@ from plots.density_peaks import (
     density_peaks_figure,
     gamma_figure,
 )
-from ui.explore_cache import density_clusters, density_graph, scores
+from ui.explore_cache import SCORES, density_clusters, density_graph, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 
 GRAPH = "dp_graph"
@@ -101,6 +102,11 @@ with view:
         np.zeros(len(X), dtype=bool) if model is None else model.halo_,
     )
     if model is not None:
+        notebook_download("dp", "explore_density_peaks", dict(
+            kind="density_peaks", title="Density peaks", summary="Centres picked on the "
+            "decision graph, every other point joining its nearest denser neighbour.",
+            data=data.source, columns=2, percent=percent, kernel=kernel,
+            centers=[int(c) for c in centres], measures=SCORES))
         cols = st.columns(4)
         cols[0].metric("Clusters", model.n_clusters_, help="One per centre.")
         cols[1].metric("d_c", f"{graph.dc_:.3g}", help="Cutoff distance of the density.")

@@ -9,9 +9,10 @@ from plots.em import em_step_figure, log_likelihood_data, log_likelihood_figure
 from plots.kmeans import kmeans_step_data, kmeans_step_figure
 from plots.lines import line_chart
 from plots.tables import points_table
-from ui.explore_cache import em_criteria, em_fit, em_kmeans, scores
+from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.stepper import move_step, step_buttons
 from ui.text import show_error
 
@@ -118,6 +119,11 @@ with view:
         cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
                        help="Adjusted Rand index of the hard labels against the true "
                             "classes: 1 = identical, 0 = chance level.")
+        notebook_download("em", "explore_em", dict(
+            kind="em_steps", title="EM for a Gaussian mixture", summary="One step of EM.",
+            data=data.source, columns=2, n_components=min(k, len(X)),
+            covariance_type=covariance_type, init=init, seed=int(seed), step=step,
+            measures=SCORES))
         curve = [h["log_likelihood"] for h in history]
         show_chart(log_likelihood_figure(curve, step), "em_loglik", data=log_likelihood_data(curve))
 

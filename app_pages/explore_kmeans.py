@@ -17,9 +17,10 @@ from plots.kmeans import (
     kmeans_step_data,
     kmeans_step_figure,
 )
-from ui.explore_cache import kmeans_frames, scores
+from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -197,6 +198,12 @@ with view:
             cols[2].metric("ARI vs truth", f"{ari:.3f}",
                            help="Adjusted Rand index of this assignment against the true "
                                 "classes: 1 = identical, 0 = chance level.")
+        notebook_download("km", "explore_kmeans", dict(
+            kind="kmeans_steps", title="k-means step by step",
+            summary="One move of Lloyd's algorithm.", data=data.source, columns=2,
+            n_clusters=k, init=init, seed=0 if init == "placed" else int(seed),
+            centers=None if placed is None else placed.tolist(), step=step,
+            measures=SCORES if frame.labels is not None else ()))
         inertia = [f.inertia for f in frames]
         show_chart(
             inertia_figure(inertia, step),

@@ -21,6 +21,7 @@ from plots.compare import panel_figure
 from plots.linkage import growing_dendrogram, similarity_heatmap
 from plots.tables import points_table
 from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.stepper import step_buttons
 from ui.text import show_error
 
@@ -104,10 +105,15 @@ with view:
         )
     with right:
         show_chart(
-            growing_dendrogram(Z, items, t, height=upcoming.height if upcoming else None),
+            growing_dendrogram(Z, items, t,
+                                      height=upcoming.height if upcoming else None),
             "lk_dendrogram",
             data=merge_table(steps, items),
         )
+    notebook_download("lk", "linkage_steps", dict(
+        kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
+        summary="Agglomerative clustering of a similarity matrix, merge by merge.",
+        similarity=S.tolist(), items=items, link=link, step=t))
     cols = st.columns(3)
     cols[0].metric("Merges", f"{t} / {last}", help="Merges done / merges in all.")
     cols[1].metric("Clusters", len(names), help="Rows of the matrix now.")

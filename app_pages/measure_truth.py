@@ -14,6 +14,7 @@ from ui.controls import algorithm_controls
 from ui.explore_controls import data_choice, load_choice
 from ui.export import as_classes, show_chart
 from ui.measures import random_model_controls
+from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.text import show_error
 
@@ -32,6 +33,7 @@ with controls:
         seed_help="Fixes every random draw (data and algorithm): the same seed, the same result.",
     )
     seed = choice.seed
+    data_label = DATASETS[choice.name].label
     algorithm_name, params = algorithm_controls("mt")
     algorithm = ALGORITHMS[algorithm_name]
     policy = noise_policy_choice("mt_noise_policy")
@@ -49,12 +51,18 @@ with view:
         show_error(error)
         st.stop()
 
+    notebook_download("mt", "compare_with_truth", dict(
+        kind="clustering", title=f"{algorithm.label} on {data_label}: every measure",
+        summary="A clustering scored against the true classes by every registered measure.",
+        data=data.source, algorithm=algorithm_name, algorithm_params=params,
+        algorithm_seed=int(seed), noise_policy=policy, measures=list(values),
+        options=dict(random_model=model, one_sided=one_sided)))
     n_noise = int((result.labels == -1).sum())
     st.markdown(
         f"**{algorithm.label}** found **{result.n_clusters}** "
         + ("cluster" if result.n_clusters == 1 else "clusters")
         + (f" and **{n_noise}** noise points" if n_noise else "")
-        + f" among {data.n_samples} points in {DATASETS[choice.name].label} "
+        + f" among {data.n_samples} points in {data_label} "
         f"({np.unique(data.y).size} classes). Seed {int(seed)}."
     )
     scatter_tab, table_tab, measures_tab, internal_tab = st.tabs(

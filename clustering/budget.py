@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from clustering.catalog import ALGORITHMS
+from clustering.distances import DISTANCES
 
 # Squared distances summed over all points must stay well below float64's 1.8e308.
 MAX_SUM_OF_SQUARES = 1e300
@@ -84,9 +85,8 @@ _MODELS: dict[str, tuple[float, Callable, Callable]] = {
                lambda n, d, p: n * (d + p["n_clusters"]) * _F * 4),
     "fuzzy_cmeans": (2e-8, lambda n, d, p: n * p["n_clusters"] * d * p["max_iter"],
                      lambda n, d, p: n * (d + p["n_clusters"]) * _F * 6),
-    # GaussianMixtureEM runs EM once, from one start (no n_init).
-    "gmm": (1e-9, lambda n, d, p: n * p["n_clusters"] * (d + 1) ** 2 * p["max_iter"],
-            lambda n, d, p: n * p["n_clusters"] * (d + 1) * _F * 4),
+    "gmm": (1e-9, lambda n, d, p: n * p["n_clusters"] * (d + 1) ** 2 * p["max_iter"]
+            * p.get("n_init", 1), lambda n, d, p: n * p["n_clusters"] * (d + 1) * _F * 4),
     "dbscan": (5e-9, _pairwise, lambda n, d, p: n * n * _F),
     "density_peaks": (5e-9, _pairwise, lambda n, d, p: 3 * n * n * _F),
     "hierarchical": (5e-9, _pairwise, lambda n, d, p: 2 * n * n * _F),
@@ -108,13 +108,27 @@ _MODELS: dict[str, tuple[float, Callable, Callable]] = {
 }
 
 
+def _metric_cost(n: float, d: float, p: Mapping[str, Any]) -> tuple[float, float]:
+    """Extra seconds and bytes of a metric the algorithm cannot compute itself: the full
+    n x n matrix of `clustering.distance_matrix` comes first, and for the geodesic distance
+    Dijkstra's algorithm from every point, O(n (n k + n log n))."""
+    metric = p.get("metric")
+    if metric is None or DISTANCES[metric].native:
+        return 0.0, 0.0
+    seconds = 5e-9 * _pairwise(n, d, p)
+    if metric == "geodesic":
+        seconds += 1e-8 * n * n * (p["n_neighbors"] + np.log2(max(n, 2.0)))
+    return seconds, n * n * _F
+
+
 def estimate_cost(name: str, n_samples: int, n_features: int,
                   params: Mapping[str, Any] | None = None) -> Cost:
     """Estimated CPU time and memory of `clustering.run` (``name``) on n x d data.
 
     The time is the algorithm's work in the worst case its parameters allow (e.g. every one
     of ``max_iter`` rounds) times a cost per unit measured on one core; the memory is its
-    largest arrays. Both are upper estimates, good to a small factor.
+    largest arrays. A metric computed as a full matrix first (geodesic, Mahalanobis, ...)
+    adds that matrix and its computation. Both are upper estimates, good to a small factor.
 
     Parameters
     ----------
@@ -147,7 +161,9 @@ def estimate_cost(name: str, n_samples: int, n_features: int,
     resolved = {p.name: p.default for p in ALGORITHMS[name].params} | dict(params or {})
     per_unit, work, memory = _MODELS[name]
     n, d = float(n_samples), float(n_features)
-    return Cost(seconds=per_unit * work(n, d, resolved), memory_bytes=memory(n, d, resolved))
+    extra_seconds, extra_bytes = _metric_cost(n, d, resolved)
+    return Cost(seconds=per_unit * work(n, d, resolved) + extra_seconds,
+                memory_bytes=memory(n, d, resolved) + extra_bytes)
 
 
 def max_rows(name: str, n_features: int, params: Mapping[str, Any] | None = None,

@@ -45,6 +45,17 @@ class DistanceSpec:
     native : bool
         Whether scipy's ``cdist`` and scikit-learn's neighbour searches take the name alone
         with the same meaning, so an algorithm can use it without a precomputed matrix.
+
+    Parameters
+    ----------
+    name, label, formula, description, kind, is_metric, params, native
+        The attributes above, in that order.
+
+    Examples
+    --------
+    >>> spec = DISTANCES["minkowski"]
+    >>> spec.label, spec.is_metric, [p.name for p in spec.params]
+    ('Minkowski', False, ['p'])
     """
 
     name: str
@@ -237,6 +248,16 @@ def knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
 def connected_knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
     """`knn_graph`, with its pieces (if it falls into several) joined as scikit-learn's
     Isomap joins them: an edge between the closest points of every two pieces.
+
+    Parameters
+    ----------
+    X, n_neighbors
+        As for `knn_graph`.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+        The graph, connected when read as undirected.
 
     Warns
     -----

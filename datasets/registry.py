@@ -165,6 +165,9 @@ def load(
     ((60, 2), 4)
     >>> load("iris", n_samples=50).X.shape
     (50, 4)
+    >>> again = load(**data.source)  # ``source`` makes the same data again
+    >>> bool((again.X == data.X).all())
+    True
     >>> load("moons", noise=2.0)
     Traceback (most recent call last):
     ...
@@ -213,6 +216,9 @@ def load(
     X = np.asarray(X, dtype=float)
     if standardize:
         X = zscore(X)
+    source = dict(name=name, n_samples=n, random_state=seed,
+                  noise=noise if spec.has_noise else None, standardize=bool(standardize),
+                  **params)
     return Dataset(X=X, y=np.asarray(y, dtype=int), name=name, description=spec.description,
-                   feature_names=features)
+                   feature_names=features, source=source)
 

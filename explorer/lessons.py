@@ -14,7 +14,7 @@ from metrics.seeding import as_generator
 
 #: k-means runs (one k-means++ start each) behind the lesson's Consensus Index.
 CONSENSUS_RUNS = 20
-CONSENSUS_INDEX = f"Consensus Index (AMI of {CONSENSUS_RUNS} runs)"
+CONSENSUS_INDEX = f"CI: Consensus Index (AMI of {CONSENSUS_RUNS} runs)"
 
 #: Measures of the chance demo: a raw and an adjusted one of each family.
 CHANCE_MEASURES = ("ri", "ari", "nmi_arithmetic", "ami_arithmetic")

@@ -16,14 +16,14 @@ import streamlit as st
 from clustering.hierarchical import LINKAGES
 from datasets import DATASETS
 from experiments import EXPERIMENTS
-from experiments.consensus import GENERATIONS
-from experiments.outputs import figure_html, record_json, run_record, table_csv
+from experiments.consensus import GENERATIONS, kmeans_fits
+from experiments.outputs import csv_text, experiment_view, record_json, run_record
+from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure
+from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
-
-PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 
 def preset_and_seed(prefix: str) -> tuple[str, int]:
@@ -38,10 +38,14 @@ def preset_and_seed(prefix: str) -> tuple[str, int]:
     return preset, int(seed)
 
 
+#: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
+CONSENSUS_BUDGET = 25_000
+
+
 def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
     """Widgets (kept in the URL) for the free parameters of vinh2009-consensus."""
     bound = {"bind": "query-params"}
-    return dict(
+    params = dict(
         k_max=st.slider("Largest K", 3, 15, base["k_max"], key=f"{key}_kmax", **bound,
                         help="CI is computed for K = 2 .. this value."),
         n_clusterings=st.slider("Clusterings per K (B)", 2, 100, base["n_clusterings"],
@@ -69,6 +73,14 @@ def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
         ) or base["measures"],
         random_models=_models(base, key),
     )
+    # The app keeps the number of k-means fits near the paper run's.
+    per_b = kmeans_fits(**{**base, **params, "n_clusterings": 1})
+    if per_b * params["n_clusterings"] > CONSENSUS_BUDGET:
+        params["n_clusterings"] = max(2, CONSENSUS_BUDGET // per_b)
+        st.warning(f"The app runs B = {params['n_clusterings']} clusterings per K for these "
+                   "settings; the command line (python -m experiments run "
+                   "vinh2009-consensus) runs any B.")
+    return params
 
 
 def _models(base: dict[str, Any], key: str) -> tuple[str, ...]:
@@ -206,14 +218,18 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
     st.plotly_chart(figure, key=f"{key}_chart")
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
-    # The same files as the command line writes (experiments.outputs).
-    record = run_record(experiment, preset, seed, params)
-    columns = st.columns(3)
-    columns[0].download_button("CSV", table_csv(df), f"{name}.csv", "text/csv",
+    csv = csv_text(df)
+    record = record_json(run_record(experiment, preset, seed, params, csv=csv))
+    columns = st.columns(4)
+    columns[0].download_button("CSV", csv, f"{name}.csv", "text/csv",
                                key=f"{key}_csv", on_click="ignore")
-    columns[1].download_button("Parameters (JSON)", record_json(record), f"{name}.json",
-                               "application/json", key=f"{key}_json", on_click="ignore")
+    columns[1].download_button("Parameters (JSON)", record, f"{name}.json", "application/json",
+                               key=f"{key}_json", on_click="ignore",
+                               help="The run record: rerun it with `python -m experiments "
+                                    "rerun NAME.json --out DIR`.")
+    notebook_download(key, name, experiment_view(experiment, preset, seed, params),
+                      slot=columns[3])
     columns[2].download_button(
-        "Figure (HTML)", lambda: figure_html(figure), f"{name}.html", "text/html",
-        key=f"{key}_html", on_click="ignore",
+        "Figure (HTML)", lambda: figure.to_html(include_plotlyjs=True, full_html=True),
+        f"{name}.html", "text/html", key=f"{key}_html", on_click="ignore",
     )

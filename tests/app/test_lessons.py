@@ -114,7 +114,7 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
     silhouette = next(m for m in at.metric if m.label == "Silhouette")
     assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, labels),
                                                     abs=1e-3)
-    best_ci = next(m for m in at.metric if m.label == "K with the best Consensus Index")
+    best_ci = next(m for m in at.metric if m.label == "K with the best CI")
     assert 2 <= int(best_ci.value) <= 8
     answer(at, "lv_q1", 1)
     assert at.success

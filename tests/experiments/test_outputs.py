@@ -1,59 +1,66 @@
-"""The files of a run: the command line writes exactly what experiments.outputs builds."""
+"""Writing a run's files all or nothing, and the run record."""
 
+import hashlib
+import io
 import json
-import re
+import os
 
 import pandas as pd
 import pytest
 
 from experiments import EXPERIMENTS
-from experiments.__main__ import main
-from experiments.outputs import jsonable, output_files, record_json, run_record, table_csv
-from plots.experiments import experiment_figure
+from experiments.outputs import (
+    RUN_SUFFIXES,
+    csv_text,
+    read_record,
+    record_json,
+    run_record,
+    write_outputs,
+)
 
 
-def test_the_command_line_writes_the_outputs_functions_text(tmp_path):
-    name, seed = "slides-rand", 4
-    assert main(["run", name, "--preset", "quick", "--seed", str(seed), "--no-png",
-                 "--out", str(tmp_path)]) == 0
-    experiment = EXPERIMENTS[name]
-    df = experiment("quick", random_state=seed)
-    figure = experiment_figure(experiment.figure, df, title=experiment.title,
-                               **experiment.options)
-    record = run_record(experiment, "quick", seed, experiment.parameters("quick"))
-    expected = output_files(name, df, record, figure)
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(expected)
-    assert (tmp_path / f"{name}.csv").read_text() == expected[f"{name}.csv"]
-    written = json.loads((tmp_path / f"{name}.json").read_text())
-    assert written.pop("seconds") >= 0
-    assert written == json.loads(expected[f"{name}.json"])
-    # The HTML differs only by the random id plotly gives the figure's element.
-    html = (tmp_path / f"{name}.html").read_text()
-    assert html.startswith("<!doctype html>") and len(html) > 100_000  # plotly.js inlined
-    assert without_ids(html) == without_ids(expected[f"{name}.html"])
+def contents(directory):
+    return {p.name: p.read_bytes() for p in directory.iterdir()}
 
 
-def without_ids(html: str) -> str:
-    return re.sub(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "ID", html)
+def test_a_failed_rename_puts_the_earlier_set_back(tmp_path, monkeypatch):
+    write_outputs(tmp_path, "x", {".csv": "old\n", ".json": "{}\n", ".png": b"\x89PNG"},
+                  suffixes=RUN_SUFFIXES)
+    before = contents(tmp_path)
+    real_replace, calls = os.replace, []
+
+    def flaky(source, target):
+        calls.append(target)
+        if str(target).endswith("x.json") and str(source).endswith("partial/x.json"):
+            raise OSError("disk full")  # the new record cannot move in
+        return real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", flaky)
+    with pytest.raises(OSError, match="disk full"):
+        write_outputs(tmp_path, "x", {".csv": "new\n", ".json": "{}\n"}, suffixes=RUN_SUFFIXES,
+                      force=True)
+    assert len(calls) >= 4  # the earlier files moved aside, the new CSV moved in, then back
+    assert contents(tmp_path) == before
 
 
-def test_the_record_holds_every_parameter_and_reads_back():
-    experiment = EXPERIMENTS["vinh2009-fig1"]
-    params = experiment.parameters("quick")
-    record = json.loads(record_json(run_record(experiment, "quick", 7, params, seconds=1.23456)))
-    assert record["experiment"] == "vinh2009-fig1" and record["seed"] == 7
-    assert record["seconds"] == 1.235
-    assert record["parameters"] == jsonable(params)
-    assert set(record["parameters"]) == set(params)
-    assert "numpy" in record["versions"] and "python" in record["versions"]
+def test_only_the_named_suffixes_are_written(tmp_path):
+    with pytest.raises(ValueError, match="suffixes"):
+        write_outputs(tmp_path, "x", {".exe": b""}, suffixes=RUN_SUFFIXES)
+    assert list(tmp_path.iterdir()) == []
 
 
-def test_csv_reads_back_to_the_same_table():
-    df = pd.DataFrame({"K": [2, 3], "measure": ["ari", "ami"], "mean": [0.25, -1e-17]})
-    back = pd.read_csv(pd.io.common.StringIO(table_csv(df)))
-    pd.testing.assert_frame_equal(back, df)
-
-
-@pytest.mark.parametrize("value, expected", [((1, (2, 3)), [1, [2, 3]]), ({2: "x"}, {"2": "x"})])
-def test_jsonable(value, expected):
-    assert jsonable(value) == expected
+def test_the_record_round_trips_and_fingerprints_the_csv(tmp_path):
+    slides = EXPERIMENTS["slides-rand"]
+    csv = csv_text(slides("quick"))
+    record = run_record(slides, "quick", 5, slides.parameters("quick"), csv=csv,
+                        timings={"run": 0.1234}, versions={"numpy": "2"})
+    path = tmp_path / "r.json"
+    path.write_text(record_json(record))
+    again = read_record(path)
+    assert again == json.loads(json.dumps(record))
+    assert again["rows"] == len(pd.read_csv(io.StringIO(csv)))
+    assert again["csv_sha256"] == hashlib.sha256(csv.encode()).hexdigest()
+    assert again["timings"] == {"run": 0.123}
+    path.write_text("not json")
+    with pytest.raises(ValueError, match="not a run record"):
+        read_record(path)
