@@ -17,9 +17,9 @@ from plots.kmeans import (
     kmeans_step_data,
     kmeans_step_figure,
 )
-from ui.charts import selected_points, show_chart
 from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
 from ui.stepper import move_step, step_buttons
 from ui.text import show_error
@@ -116,8 +116,13 @@ with view:
         st.info("Click anywhere on the plot to place a centre; every click adds one.")
         fig = kmeans_step_figure(X, None, np.empty((0, 2)), title="Place the first centres")
         add_click_grid(fig, bounds)
-        state = show_chart(fig, kmeans_step_data(X, None, np.empty((0, 2))), CHART,
-                           on_select="rerun", selection_mode="points")
+        state = show_chart(
+            fig,
+            CHART,
+            data=kmeans_step_data(X, None, np.empty((0, 2))),
+            on_select="rerun",
+            selection_mode="points",
+        )
         if new_click(state):
             st.rerun()
         st.stop()
@@ -162,8 +167,11 @@ with view:
         if clickable:
             add_click_grid(fig, bounds)
         state = show_chart(
-            fig, kmeans_step_data(X, frame.labels, frame.centers), CHART,
-            on_select="rerun" if clickable else "ignore", selection_mode="points",
+            fig,
+            CHART,
+            data=kmeans_step_data(X, frame.labels, frame.centers),
+            on_select="rerun" if clickable else "ignore",
+            selection_mode="points",
         )
         if clickable and new_click(state):
             # The click belongs to the controls above the fragment: rerun the whole page.
@@ -184,7 +192,10 @@ with view:
             centers=None if placed is None else placed.tolist(), step=step,
             measures=SCORES if frame.labels is not None else ()))
         inertia = [f.inertia for f in frames]
-        show_chart(inertia_figure(inertia, step), inertia_data([f.phase for f in frames], inertia),
-                   "km_inertia")
+        show_chart(
+            inertia_figure(inertia, step),
+            "km_inertia",
+            data=inertia_data([f.phase for f in frames], inertia),
+        )
 
     stepper()
