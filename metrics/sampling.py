@@ -195,6 +195,22 @@ def sample_clustering(
         ``n_clusters`` or ``sizes``, a seed out of range.
     TypeError
         ``n_clusters`` or ``sizes`` not integers, ``random_state`` of another type.
+
+    Examples
+    --------
+    "perm" shuffles the elements, so the cluster sizes are exactly ``sizes``; "num" and
+    "exact_k" never leave a cluster empty:
+
+    >>> labels = sample_clustering(6, "perm", sizes=[3, 2, 1], random_state=0)
+    >>> sorted(np.bincount(labels).tolist())
+    [1, 2, 3]
+    >>> labels = sample_clustering(10, "num", n_clusters=4, random_state=0)
+    >>> sorted(set(labels.tolist()))
+    [0, 1, 2, 3]
+    >>> sample_clustering(3, "num", n_clusters=4)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_clusters must be at least 1 and at most n=3 for model 'num', got 4
     """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
