@@ -35,7 +35,22 @@ MAX_LABEL_DRAWS = 100_000_000
 
 
 class MonteCarloResult(NamedTuple):
-    """Result of :func:`monte_carlo_adjusted`."""
+    """Result of :func:`monte_carlo_adjusted`.
+
+    Parameters
+    ----------
+    value, expected, std_error, expected_std_error, raw, best : float
+        See the attributes below.
+    n_samples : int
+        Number of random pairs drawn.
+
+    Examples
+    --------
+    >>> r = MonteCarloResult(value=0.5, expected=0.5, std_error=0.01,
+    ...                      expected_std_error=0.004, raw=0.75, best=1.0, n_samples=100)
+    >>> r.value == (r.raw - r.expected) / (r.best - r.expected)
+    True
+    """
 
     value: float
     """The adjusted value (s - E[s]) / (best - E[s])."""
@@ -121,6 +136,24 @@ def monte_carlo_adjusted(
         not a finite number, labels that do not match.
     TypeError
         ``one_sided`` not True or False.
+
+    Examples
+    --------
+    The Rand index adjusted under "perm" is the ARI (Hubert & Arabie 1985), which is 4/7
+    for scikit-learn's example pair; the estimate lands within a few standard errors:
+
+    >>> r = monte_carlo_adjusted("ri", [0, 0, 1, 1], [0, 0, 1, 2], n_samples=1000,
+    ...                          random_state=0)
+    >>> r.raw  # 5 of the 6 pairs agree
+    0.8333333333333334
+    >>> bool(abs(r.value - 4 / 7) < 0.02)
+    True
+
+    Identical clusterings score 1 whatever E[s] is: (best - E) / (best - E).
+
+    >>> float(monte_carlo_adjusted("ri", [0, 0, 1, 1, 2], [0, 0, 1, 1, 2],
+    ...                            n_samples=100, random_state=0).value)
+    1.0
     """
     get_random_model(random_model)
     check_bool(one_sided, "one_sided")
