@@ -255,10 +255,12 @@ def compare(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like, optional
-        The two labelings (or pass ``contingency=``).
-    measures : iterable of str, optional
+    labels_true, labels_pred : array-like of shape (n_samples,), optional
+        The classes and the clusters (hashable labels).
+    measures : iterable of str or str, optional
         Keys of :data:`MEASURES` (default: all, in registry order).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        Counts instead of the two labelings (rows classes, columns clusters).
     **options
         ``base``, ``random_model``, ``one_sided``, ``beta``: passed to the measures that take
         them (``base`` changes mi and vi; ``random_model`` and ``one_sided`` change ari and
@@ -268,6 +270,27 @@ def compare(
     -------
     dict
         Measure key -> value, in the order asked.
+
+    Raises
+    ------
+    TypeError
+        An option other than ``base``, ``random_model``, ``one_sided``, ``beta``.
+    ValueError
+        An unknown measure key (the message lists the valid ones), or labelings and counts
+        that are missing, both given, or invalid.
+
+    Examples
+    --------
+    scikit-learn's example pair: 5 of the C(4, 2) = 6 pairs agree (RI = 5/6) and its
+    documented ARI is 4/7:
+
+    >>> scores = compare([0, 0, 1, 1], [0, 0, 1, 2], measures=["ri", "ari"])
+    >>> round(scores["ri"], 12) == round(5 / 6, 12), round(scores["ari"], 12) == round(4 / 7, 12)
+    (True, True)
+    >>> compare([0, 0, 1, 1], [1, 1, 0, 0], measures=["ari", "nmi_sqrt"])  # same partition
+    {'ari': 1.0, 'nmi_sqrt': 1.0}
+    >>> compare(contingency=[[2, 0], [0, 2]], measures="ari")
+    {'ari': 1.0}
     """
     unknown_options = set(options) - set(OPTIONS)
     if unknown_options:
