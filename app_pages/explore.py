@@ -5,12 +5,13 @@ import streamlit as st
 
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.frames import points_frame
 from metrics import MEASURES, compare
 from metrics.alignment import align_labels
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
-from ui.export import as_classes, points_frame, show_chart
+from ui.export import as_classes, show_chart
 from ui.notebook import notebook_download
 from ui.text import show_error, show_warning
 from ui.widgets import param_widgets, seed_input

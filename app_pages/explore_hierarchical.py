@@ -10,9 +10,9 @@ from metrics.alignment import align_labels
 from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.tables import points_table
-from ui.charts import show_chart
 from ui.explore_cache import SCORES, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
+from ui.export import show_chart
 from ui.notebook import notebook_download
 from ui.text import show_error, show_warning
 from ui.widgets import param_widget
@@ -96,7 +96,13 @@ with view:
         algorithm="hierarchical", algorithm_params=result.params, measures=SCORES,
         figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
-    show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
-               "hc_dendrogram")
-    show_chart(panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
-               points_table(X, labels), "hc_scatter")
+    show_chart(
+        dendrogram_figure(layout, height, linkage_name=linkage),
+        "hc_dendrogram",
+        data=dendrogram_data(Z),
+    )
+    show_chart(
+        panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
+        "hc_scatter",
+        data=points_table(X, labels),
+    )

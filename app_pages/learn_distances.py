@@ -16,6 +16,7 @@ from explorer.distances import (
     triangle_check,
     unit_ball,
 )
+from explorer.frames import points_frame
 from metrics import adjusted_rand_index
 from metrics.alignment import align_labels
 from plots import cluster_scatter
@@ -27,7 +28,7 @@ from plots.distances import (
 )
 from ui.cache import load_dataset, run_algorithm
 from ui.course_data import distances, path
-from ui.export import points_frame, show_chart
+from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.text import show_error, show_warning
 

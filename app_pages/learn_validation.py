@@ -7,10 +7,11 @@ import streamlit as st
 from clustering import ALGORITHMS
 from clustering.internal import silhouettes
 from datasets import DATASETS
+from explorer.frames import points_frame
 from plots import cluster_scatter
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import points_frame, show_chart
+from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import k_sweep
 from ui.scoring import indices

@@ -23,13 +23,14 @@ import numpy as np
 from metrics.contingency import Contingency, resolve
 from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
+    AMI_NORMALIZATIONS,
     is_identity,
     log_base,
     marginal_entropies,
     normalizer,
     table_mutual_information,
 )
-from metrics.model_registry import check_model_options, model_sides
+from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
@@ -41,7 +42,7 @@ __all__ = [
 
 
 def pair_probabilities(
-    ct: Contingency, random_model: str, one_sided: bool
+    ct: Contingency, model_true: RandomModel, model_pred: RandomModel
 ) -> tuple[tuple[int, int], tuple[int, int]]:
     """``q`` of labels_true and of labels_pred as exact ``(numerator, denominator)`` pairs.
 
@@ -50,15 +51,14 @@ def pair_probabilities(
     no rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all":
     q ~ log(n) / n) and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
     """
-    model_true, model_pred = model_sides(random_model, one_sided)
     q_true = model_true.pair_probability(ct.row_sums, ct.n)
     q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
     return q_true.as_integer_ratio(), q_pred.as_integer_ratio()
 
 
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
+def expected_rand(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> Fraction:
     """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, an exact rational of the two ``q``."""
-    (a, d), (b, e) = pair_probabilities(ct, random_model, one_sided)
+    (a, d), (b, e) = pair_probabilities(ct, model_true, model_pred)
     return Fraction(a * b + (d - a) * (e - b), d * e)
 
 
@@ -77,11 +77,11 @@ def expected_rand_index(
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
     """
-    check_model_options(random_model, one_sided)
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.n < 2:
         return 1.0
-    return float(expected_rand(ct, random_model, one_sided))
+    return float(expected_rand(ct, *models))
 
 
 def expected_mutual_information_from_sizes(
@@ -236,8 +236,9 @@ def expected_mutual_information(
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
+    return _expected_mi(ct, *models) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -268,10 +269,10 @@ def adjusted_mutual_information(
     """
     if normalization == "joint":
         raise ValueError(
-            "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
+            f"AMI has no 'joint' normalization: use one of {', '.join(AMI_NORMALIZATIONS)}."
         )
-    ct = resolve(labels_true, labels_pred, contingency)
     model_true, model_pred = model_sides(random_model, one_sided)
+    ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, model_pred)
     if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
