@@ -22,7 +22,10 @@ _CHUNK = 1 << 16
 class Contingency:
     """Counts ``n_ij`` of samples in class ``i`` of labels_true and cluster ``j`` of labels_pred.
 
-    Attributes
+    Build one with :func:`contingency_table` (from labelings) or :func:`from_counts` (from a
+    table); the constructor does not check its arguments.
+
+    Parameters
     ----------
     counts : numpy.ndarray or scipy.sparse.csr_array
         The R x C table of int64 counts (sparse when a dense table would exceed
@@ -38,6 +41,14 @@ class Contingency:
     Quantities derived from the table (entropies, pair counts, expected mutual information)
     are cached on the instance, so passing one ``Contingency`` to several measures (as
     :func:`metrics.compare` does) computes each of them once.
+
+    Examples
+    --------
+    >>> ct = contingency_table([0, 0, 1, 1], [0, 0, 1, 2])
+    >>> ct.shape, ct.n, ct.nnz
+    ((2, 3), 4, 3)
+    >>> ct.nonzero()[2].tolist()  # the counts of the non-zero cells, row by row
+    [2, 1, 1]
     """
 
     counts: np.ndarray | sp.csr_array
@@ -119,6 +130,17 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
     ------
     ValueError
         On empty, 2-D, NaN-containing or unequal-length labelings.
+
+    Examples
+    --------
+    Class "a" holds samples 0 and 1, both in cluster 0; class "b" holds sample 2 (cluster 1)
+    and sample 3 (cluster 2):
+
+    >>> ct = contingency_table(["a", "a", "b", "b"], [0, 0, 1, 2])
+    >>> ct.toarray().tolist()
+    [[2, 0, 0], [0, 1, 1]]
+    >>> ct.row_sums.tolist(), ct.col_sums.tolist(), ct.true_labels.tolist()
+    ([2, 2], [2, 1, 1], ['a', 'b'])
     """
     a, b = check_pair(labels_true, labels_pred)
     # Dense when it fits the memory limit and costs at most ~ what sorting n codes would.
@@ -244,6 +266,33 @@ def from_counts(table: object) -> Contingency:
     """A :class:`Contingency` from a 2-D table of non-negative integer counts.
 
     Rows and columns summing to zero are dropped (an empty cluster is no cluster).
+
+    Parameters
+    ----------
+    table : array-like of shape (n_classes, n_clusters), scipy sparse array or Contingency
+        Whole non-negative counts (floats such as 2.0 are accepted); a ``Contingency`` is
+        returned as it is.
+
+    Returns
+    -------
+    Contingency
+        With ``true_labels`` and ``pred_labels`` None.
+
+    Raises
+    ------
+    ValueError
+        A table that is not 2-D, ragged, non-numeric, holds negative, fractional or
+        non-finite counts, sums to 0, or beyond the int64 range.
+
+    Examples
+    --------
+    >>> ct = from_counts([[2, 0, 0], [0, 1, 0]])  # the third column is an empty cluster
+    >>> ct.toarray().tolist(), ct.n
+    ([[2, 0], [0, 1]], 3)
+    >>> from_counts([[1, -1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: contingency must hold non-negative counts.
     """
     if isinstance(table, Contingency):
         return table
@@ -328,7 +377,36 @@ def _check_fits_int64(data: np.ndarray) -> None:
 
 
 def resolve(labels_true: object, labels_pred: object, contingency: object) -> Contingency:
-    """The contingency table of a measure's input: two labelings or ``contingency=``."""
+    """The contingency table of a measure's input: two labelings or ``contingency=``.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,) or None
+        The classes and the clusters (hashable labels).
+    contingency : array-like of shape (n_classes, n_clusters), Contingency or None
+        Counts instead of the two labelings (rows classes, columns clusters).
+
+    Returns
+    -------
+    Contingency
+
+    Raises
+    ------
+    ValueError
+        Both or neither input given, only one labeling, or an invalid one (see
+        :func:`contingency_table` and :func:`from_counts`).
+
+    Examples
+    --------
+    >>> resolve([0, 0, 1], [1, 1, 0], None).toarray().tolist()
+    [[0, 2], [1, 0]]
+    >>> resolve(None, None, [[2, 0], [0, 1]]).n
+    3
+    >>> resolve([0, 1], [0, 1], [[1, 0], [0, 1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: pass either labels_true and labels_pred, or contingency=, not both.
+    """
     if contingency is not None:
         if labels_true is not None or labels_pred is not None:
             raise ValueError(
