@@ -106,7 +106,30 @@ def _check_counts(n: int, k: int) -> tuple[int, int]:
 
 
 def expected_empty_urns(m: np.ndarray | int, k: int) -> np.ndarray:
-    """mu = k (1 - 1/k)^m, the expected number of empty urns (an upper bound on 1 - U_k(m))."""
+    """mu = k (1 - 1/k)^m, the expected number of empty urns (an upper bound on 1 - U_k(m)).
+
+    Parameters
+    ----------
+    m : int or array of int
+        Numbers of balls thrown uniformly.
+    k : int
+        Number of urns (0 for ``k <= 1``).
+
+    Returns
+    -------
+    ndarray of float
+        Same shape as ``m``.
+
+    Examples
+    --------
+    Two balls in two urns: each urn stays empty with probability (1/2)^2 = 1/4, so
+    mu = 2/4:
+
+    >>> float(expected_empty_urns(2, 2))
+    0.5
+    >>> expected_empty_urns(np.array([0, 1, 2]), 2).tolist()
+    [2.0, 1.0, 0.5]
+    """
     if k <= 1:
         return np.zeros_like(np.asarray(m, dtype=float))
     return k * np.exp(np.asarray(m, dtype=float) * math.log1p(-1.0 / k))
@@ -140,6 +163,28 @@ def log_surjection_table(m_max: int, k_max: int, keep_all: bool = False) -> list
     m_max of column k_max can be reached; smaller m have U = 0 (m < k) and are not stored.
     With ``keep_all=False`` only the last column is returned (memory O(m_max)); the work is
     O(k_max (m_max - k_max + 1)) either way.
+
+    Parameters
+    ----------
+    m_max : int
+        Largest number of balls, ``>= k_max``.
+    k_max : int
+        Largest number of urns, >= 1.
+    keep_all : bool, default False
+        Return every column k = 1..k_max instead of the last one only.
+
+    Returns
+    -------
+    list of ndarray of float
+        The columns of log U_k(m) described above.
+
+    Examples
+    --------
+    With k = 2 urns only "all balls in one urn" (2 of the 2^m assignments) fails, so
+    U_2(m) = 1 - 2/2^m: 1/2, 3/4, 7/8 for m = 2, 3, 4.
+
+    >>> np.exp(log_surjection_table(4, 2)[-1]).round(12).tolist()
+    [0.5, 0.75, 0.875]
     """
     rows = m_max - k_max + 1
     column = np.zeros(rows)  # U_1(m) = 1 for m >= 1
@@ -178,6 +223,13 @@ def log_surjection_probability(m: np.ndarray | int, k: int) -> np.ndarray:
     The recurrence costs O(k (max m - k)): with many urns and many balls (say k = 2e4,
     m = 1e5) that is minutes. The "num" model does not need it there: it switches to the
     zero-truncated Poisson method (``_num_weights_ztp``).
+
+    Examples
+    --------
+    U_2(m) = 1 - 2/2^m (only "all balls in one urn" fails), and U_2(1) = 0:
+
+    >>> np.exp(log_surjection_probability([1, 2, 3, 4], 2)).round(12).tolist()
+    [0.0, 0.5, 0.75, 0.875]
     """
     m_arr = np.asarray(m)
     if m_arr.size and (np.any(m_arr < 0) or not np.all(np.floor(m_arr) == m_arr)):
@@ -213,6 +265,33 @@ def log_stirling2(n: int, k: int) -> float:
     S(n, k) counts the partitions of n elements into exactly k non-empty blocks;
     log S(n, k) = n log k - log k! + log U_k(n) (see ``log_surjection_probability``).
     Returns -inf when S(n, k) = 0 (k > n, or k = 0 < n).
+
+    Parameters
+    ----------
+    n : int
+        Number of elements, >= 0.
+    k : int
+        Number of blocks, >= 0.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        ``n`` or ``k`` not an integer.
+    ValueError
+        ``n`` or ``k`` negative.
+
+    Examples
+    --------
+    S(4, 2) = 7 ({1}{234}, {2}{134}, {3}{124}, {4}{123}, {12}{34}, {13}{24}, {14}{23}):
+
+    >>> round(math.exp(log_stirling2(4, 2)), 9)
+    7.0
+    >>> log_stirling2(2, 3)
+    -inf
     """
     n, k = _check_counts(n, k)
     if k == 0:
@@ -230,6 +309,27 @@ def dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
     t_k = n log k - log k! is concave in k; it is built from its exact increments
     n log1p(1/(k-1)) - log k, which keeps the differences accurate to a few ulps even when
     t_k itself is of order 1e6.
+
+    Parameters
+    ----------
+    n : int
+        Number of elements, >= 1.
+
+    Returns
+    -------
+    k : ndarray of float
+        The urn counts kept (those whose term is within about exp(-70) of the largest).
+    log_weights : ndarray of float
+        ``n log k - log k!`` minus its maximum (0 at the mode). Read-only (cached).
+
+    Examples
+    --------
+    For n = 3 the terms k^3 / k! are 1, 4, 4.5, 2.67, ... for k = 1, 2, 3, 4: the mode is
+    k = 3, and the k = 2 term is 4 / 4.5 of it.
+
+    >>> k, t = dobinski_terms(3)
+    >>> int(k[np.argmax(t)]), round(float(np.exp(t[1])), 12) == round(4 / 4.5, 12)
+    (3, True)
     """
     mode = max(1, int(round(n / float(special.lambertw(n).real))))
     # Outward from the mode until the terms fall _DOBINSKI_LOG_CUT below it.
@@ -255,6 +355,31 @@ def log_bell(n: int) -> float:
 
     Dobinski's formula B_n = e^{-1} sum_{k >= 0} k^n / k!, summed in log space over the terms
     within exp(-60) of the largest (the rest changes B_n by less than 1e-20 relatively).
+
+    Parameters
+    ----------
+    n : int
+        Number of elements, >= 0.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    TypeError
+        ``n`` not an integer.
+    ValueError
+        ``n`` negative.
+
+    Examples
+    --------
+    B_5 = 52 (OEIS A000110: 1, 1, 2, 5, 15, 52, ...):
+
+    >>> round(math.exp(log_bell(5)), 9)
+    52.0
+    >>> log_bell(0)
+    0.0
     """
     n, _ = _check_counts(n, 0)
     if n == 0:
@@ -299,6 +424,19 @@ class RandomModel(ABC):
     ``sizes`` are the actual cluster sizes of that side (a model may use only their number
     ``K = len(sizes)`` or nothing but ``n``). A model is registered by its :attr:`name` in
     :data:`metrics.model_registry.RANDOM_MODELS`.
+
+    Parameters
+    ----------
+    None
+        Models are stateless; ``sizes`` and ``n`` are passed to each method.
+
+    Examples
+    --------
+    >>> model = PermutationModel()
+    >>> isinstance(model, RandomModel), model.name
+    (True, 'perm')
+    >>> model.side_key(np.array([3, 0, 1]))  # empty clusters do not count
+    (1, 3)
     """
 
     name: str = ""
@@ -351,6 +489,20 @@ class PermutationModel(RandomModel):
 
     ``q = sum_i C(a_i, 2) / C(n, 2)``; the size weights are the multiplicities of the
     distinct sizes; the entropy bound is the entropy ``H`` of the sizes itself.
+
+    Parameters
+    ----------
+    None
+
+    Examples
+    --------
+    Two clusters of 2: q = 2 C(2, 2) / C(4, 2) = 2/6, exactly:
+
+    >>> PermutationModel().pair_probability(np.array([2, 2]), 4)
+    Fraction(1, 3)
+    >>> s, w = PermutationModel().size_weights(np.array([2, 2, 1]), 5)
+    >>> s.tolist(), w.tolist()  # one cluster of size 1, two of size 2
+    ([1, 2], [1.0, 2.0])
     """
 
     name = "perm"
@@ -386,6 +538,20 @@ class NumModel(RandomModel):
       w(a) = C(n, a) S(n-a, K-1) / S(n, K) = K Binom(a; n, 1/K) U_{K-1}(n-a) / U_K(n),
       cut as described in the module docstring;
     - entropy bound log K.
+
+    Parameters
+    ----------
+    None
+
+    Examples
+    --------
+    n = 3 in K = 2 blocks: S(3, 2) = 3 partitions ({12}{3}, {13}{2}, {23}{1}); samples 1
+    and 2 share a block in one of them, so q = S(2, 2) / S(3, 2) = 1/3:
+
+    >>> round(NumModel().pair_probability(np.array([2, 1]), 3), 12) == round(1 / 3, 12)
+    True
+    >>> NumModel().entropy_bound(np.array([2, 1]), 3, base=2)  # log2 K
+    1.0
     """
 
     name = "num"
@@ -465,6 +631,20 @@ class AllModel(RandomModel):
       = sum_k pi_n(k) k Binom(a; n, 1/k) (a block is a non-empty urn), cut as described in
       the module docstring; it decays like r^a / a! with r just below log n;
     - entropy bound log n.
+
+    Parameters
+    ----------
+    None
+
+    Examples
+    --------
+    n = 3 has B_3 = 5 partitions; samples 1 and 2 share a block in {123} and {12}{3}, so
+    q = B_2 / B_3 = 2/5:
+
+    >>> round(AllModel().pair_probability(np.array([2, 1]), 3), 12)
+    0.4
+    >>> AllModel().entropy_bound(np.array([2, 1]), 3, base=3)  # log3 n
+    1.0
     """
 
     name = "all"
@@ -542,7 +722,28 @@ _FOURIER_LOG_CUT = 80.0
 
 
 def ztp_rate(n: int, k: int) -> float:
-    """lambda with k E[X] = n for X zero-truncated Poisson: lambda / (1 - e^-lambda) = n / k."""
+    """lambda with k E[X] = n for X zero-truncated Poisson: lambda / (1 - e^-lambda) = n / k.
+
+    Parameters
+    ----------
+    n : int
+        Number of elements, ``>= k``.
+    k : int
+        Number of blocks, >= 1.
+
+    Returns
+    -------
+    float
+        The rate lambda (0 when n = k: every block has one element).
+
+    Examples
+    --------
+    >>> lam = ztp_rate(10, 4)
+    >>> round(lam / (1 - math.exp(-lam)), 9)  # the mean block size n / k
+    2.5
+    >>> ztp_rate(5, 5)
+    0.0
+    """
     ratio = n / k
     if ratio == 1.0:
         return 0.0
@@ -663,7 +864,34 @@ def expected_mi_binomial_limit(n: int, model_a, sizes_a, model_b, sizes_b) -> fl
     binomial windows instead of the O(#sizes_a x #sizes_b x window) general sum, which for
     "num" with few clusters has thousands of sizes on each side.
 
-    Returns None when neither side is in the limit (the caller then uses the general sum).
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    model_a, model_b : RandomModel
+        The random model of each side.
+    sizes_a, sizes_b : ndarray of int
+        The cluster sizes of each side.
+
+    Returns
+    -------
+    float or None
+        EMI in nats, or None when neither side is in the limit (the caller then uses the
+        general sum).
+
+    Examples
+    --------
+    For large n, 2 n MI of independent labelings is asymptotically chi-squared with
+    (K_A - 1)(K_B - 1) degrees of freedom, so EMI ~ (K_A - 1)(K_B - 1) / (2 n): 1 / 20000
+    for two halves of n = 10000.
+
+    >>> halves = np.array([5000, 5000])
+    >>> emi = expected_mi_binomial_limit(10000, NumModel(), halves, NumModel(), halves)
+    >>> bool(abs(emi * 20000 - 1) < 0.01)
+    True
+    >>> expected_mi_binomial_limit(4, PermutationModel(), np.array([2, 2]),
+    ...                            PermutationModel(), np.array([2, 2])) is None
+    True
     """
     k_a = model_a.binomial_limit(sizes_a, n)
     k_b = model_b.binomial_limit(sizes_b, n)
