@@ -50,6 +50,27 @@ def pair_probabilities(
     fraction it is, so what is computed from the pairs (``1 - E[RI]``, ``RI - E[RI]``) carries
     no rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all":
     q ~ log(n) / n) and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
+
+    Parameters
+    ----------
+    ct : Contingency
+        The table (see :func:`metrics.contingency.resolve`).
+    model_true, model_pred : RandomModel
+        The random model of each side (see :func:`metrics.model_registry.model_sides`).
+
+    Returns
+    -------
+    ((int, int), (int, int))
+        ``q`` of labels_true and of labels_pred as ``(numerator, denominator)``.
+
+    Examples
+    --------
+    Under "perm", q = sum_i C(a_i, 2) / C(n, 2): 2/6 for sizes (2, 2), 1/6 for (2, 1, 1).
+
+    >>> from metrics.contingency import contingency_table
+    >>> perm = PermutationModel()
+    >>> pair_probabilities(contingency_table([0, 0, 1, 1], [0, 0, 1, 2]), perm, perm)
+    ((1, 3), (1, 6))
     """
     q_true = model_true.pair_probability(ct.row_sums, ct.n)
     q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
@@ -57,7 +78,29 @@ def pair_probabilities(
 
 
 def expected_rand(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> Fraction:
-    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, an exact rational of the two ``q``."""
+    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, an exact rational of the two ``q``.
+
+    Parameters
+    ----------
+    ct : Contingency
+        The table (see :func:`metrics.contingency.resolve`).
+    model_true, model_pred : RandomModel
+        The random model of each side (see :func:`metrics.model_registry.model_sides`).
+
+    Returns
+    -------
+    fractions.Fraction
+
+    Examples
+    --------
+    q_U = 1/3 and q_V = 1/6 (see :func:`pair_probabilities`): E[RI] = (1/3)(1/6) +
+    (2/3)(5/6) = 1/18 + 10/18:
+
+    >>> from metrics.contingency import contingency_table
+    >>> perm = PermutationModel()
+    >>> expected_rand(contingency_table([0, 0, 1, 1], [0, 0, 1, 2]), perm, perm)
+    Fraction(11, 18)
+    """
     (a, d), (b, e) = pair_probabilities(ct, model_true, model_pred)
     return Fraction(a * b + (d - a) * (e - b), d * e)
 
@@ -76,6 +119,35 @@ def expected_rand_index(
 
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,), optional
+        The classes and the clusters (hashable labels).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        Counts instead of the two labelings (rows classes, columns clusters).
+    random_model : {"perm", "num", "all"}, default "perm"
+        A key of :data:`metrics.model_registry.RANDOM_MODELS`.
+    one_sided : bool, default False
+        Keep labels_true fixed (only labels_pred is random).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        Unknown random model; labelings and counts missing, both given or invalid.
+    TypeError
+        ``one_sided`` not True or False.
+
+    Examples
+    --------
+    q_U = 2/6 and q_V = 1/6, so E[RI] = (1/3)(1/6) + (2/3)(5/6) = 11/18:
+
+    >>> round(expected_rand_index([0, 0, 1, 1], [0, 0, 1, 2]), 12) == round(11 / 18, 12)
+    True
     """
     models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
@@ -116,6 +188,25 @@ def expected_mutual_information_from_sizes(
     ValueError
         When ``n`` is not a positive integer, a size is not a whole number in [1, n], a
         weight is negative or not finite, or a side's sizes do not add up to ``n``.
+
+    Returns
+    -------
+    float
+        EMI in nats.
+
+    Examples
+    --------
+    Sizes (2, 2) against (2, 1, 1), n = 4: the mean MI over all 24 permutations of one
+    labeling (brute force with scikit-learn's ``mutual_info_score``):
+
+    >>> import itertools
+    >>> from sklearn.metrics import mutual_info_score
+    >>> u, v = [0, 0, 1, 1], [0, 0, 1, 2]
+    >>> brute = np.mean([mutual_info_score(u, [v[i] for i in p])
+    ...                  for p in itertools.permutations(range(4))])
+    >>> emi = expected_mutual_information_from_sizes(4, [2], [2], [1, 2], [2, 1])
+    >>> bool(abs(emi - brute) < 1e-12)
+    True
 
     Notes
     -----
@@ -197,6 +288,17 @@ def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomM
     No other pair of models and sizes has a constant MI: checked by enumerating every pair
     of partitions for n <= 7 (tests/metrics/test_chance_precision.py sweeps n <= 5).
 
+    Parameters
+    ----------
+    ct : Contingency
+        The table (see :func:`metrics.contingency.resolve`).
+    model_true, model_pred : RandomModel
+        The random model of each side (see :func:`metrics.model_registry.model_sides`).
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> from metrics.contingency import contingency_table
@@ -235,6 +337,43 @@ def expected_mutual_information(
     Under ``"perm"`` the expectation is over all pairs of labelings with the cluster sizes of
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,), optional
+        The classes and the clusters (hashable labels).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        Counts instead of the two labelings (rows classes, columns clusters).
+    random_model : {"perm", "num", "all"}, default "perm"
+        A key of :data:`metrics.model_registry.RANDOM_MODELS`.
+    one_sided : bool, default False
+        Keep labels_true fixed (only labels_pred is random).
+    base : float, optional
+        Base of the logarithm (> 1); natural logs by default.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        Unknown random model, ``base`` not a number > 1; labelings and counts missing, both
+        given or invalid.
+    TypeError
+        ``one_sided`` not True or False.
+
+    Examples
+    --------
+    The mean MI over all 24 permutations of one labeling (brute force with scikit-learn):
+
+    >>> import itertools
+    >>> from sklearn.metrics import mutual_info_score
+    >>> u, v = [0, 0, 1, 1], [0, 0, 1, 2]
+    >>> brute = np.mean([mutual_info_score(u, [v[i] for i in p])
+    ...                  for p in itertools.permutations(range(4))])
+    >>> bool(abs(expected_mutual_information(u, v) - brute) < 1e-12)
+    True
     """
     models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
@@ -266,6 +405,46 @@ def adjusted_mutual_information(
     cluster or only singletons, every permutation gives the same MI, so ``I = E[I]`` exactly
     and AMI = 0 (scikit-learn returns floating-point noise divided by eps there with the
     "min" normalization).
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,), optional
+        The classes and the clusters (hashable labels).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        Counts instead of the two labelings (rows classes, columns clusters).
+    normalization : {"min", "sqrt", "arithmetic", "max"}, default "arithmetic"
+        The mean of the two entropy bounds in the denominator.
+    random_model : {"perm", "num", "all"}, default "perm"
+        A key of :data:`metrics.model_registry.RANDOM_MODELS`.
+    one_sided : bool, default False
+        Keep labels_true fixed (only labels_pred is random).
+
+    Returns
+    -------
+    float
+        At most 1; 0 in expectation under the model.
+
+    Raises
+    ------
+    ValueError
+        Unknown normalization or random model; labelings and counts missing, both given or
+        invalid.
+    TypeError
+        ``one_sided`` not True or False.
+
+    Examples
+    --------
+    Under "perm" with the arithmetic mean this is scikit-learn's
+    ``adjusted_mutual_info_score``:
+
+    >>> from sklearn.metrics import adjusted_mutual_info_score
+    >>> u, v = [0, 0, 1, 1, 2, 2], [0, 0, 1, 2, 2, 2]
+    >>> bool(abs(adjusted_mutual_information(u, v) - adjusted_mutual_info_score(u, v)) < 1e-12)
+    True
+    >>> adjusted_mutual_information([0, 0, 1, 1], [1, 1, 0, 0])  # same partition
+    1.0
+    >>> adjusted_mutual_information([0, 0, 0, 0], [0, 1, 2, 3])  # MI = E[MI] = 0
+    0.0
     """
     if normalization == "joint":
         raise ValueError(
@@ -303,6 +482,31 @@ def entropy_bounds(ct: Contingency, model: RandomModel) -> tuple[float, float]:
     Both sides use the model's bound, also the fixed side of a one-sided comparison (the
     convention of Gates & Ahn's clusim; under "perm" the bound is the entropy itself).
     ``model`` is the random side's (see :func:`metrics.model_registry.model_sides`).
+
+    Parameters
+    ----------
+    ct : Contingency
+        The table.
+    model : RandomModel
+        The random side's model.
+
+    Returns
+    -------
+    (float, float)
+        ``(e_true, e_pred)`` in nats.
+
+    Examples
+    --------
+    Under "perm", the entropies of the sizes: 1 bit for (2, 2), 1.5 bits for (2, 1, 1);
+    under "all", log n for both sides:
+
+    >>> from metrics.contingency import contingency_table
+    >>> from metrics.model_registry import RANDOM_MODELS
+    >>> ct = contingency_table([0, 0, 1, 1], [0, 0, 1, 2])
+    >>> [round(float(e / np.log(2)), 12) for e in entropy_bounds(ct, RANDOM_MODELS["perm"])]
+    [1.0, 1.5]
+    >>> [round(float(e / np.log(4)), 12) for e in entropy_bounds(ct, RANDOM_MODELS["all"])]
+    [1.0, 1.0]
     """
     if isinstance(model, PermutationModel):
         return marginal_entropies(ct)
