@@ -199,6 +199,7 @@ def geodesic_path(X, n_neighbors: int, source: int, target: int) -> GeodesicPath
     --------
     >>> X = [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0], [2.0, 1.0]]
     >>> found = geodesic_path(X, 1, 0, 3)
+    >>> # three unit steps along the graph; straight line sqrt(2**2 + 1**2) = sqrt(5)
     >>> found.path.tolist(), found.geodesic, round(found.euclidean, 3)
     ([0, 1, 2, 3], 3.0, 2.236)
     """

@@ -83,6 +83,10 @@ def correlation_scores(X, y) -> tuple[np.ndarray, np.ndarray]:
 
     Examples
     --------
+    Column 0 against the class indicator (0, 0, 1, 1): centred products sum to
+    0.75 + 0.25 + 0.25 + 0.75 = 2, squares to 5 and 1, so R = 2 / sqrt(5) = 0.894;
+    column 1 (5, 5, 6, 4) has centred products 0 + 0 + 0.5 - 0.5 = 0.
+
     >>> correlation_scores([[0, 5], [1, 5], [2, 6], [3, 4]], [0, 0, 1, 1])[0].round(3)
     array([0.894, 0.   ])
     """
