@@ -2,8 +2,7 @@
 
 import streamlit as st
 
-from ui import presenter
-from ui.links import copy_link
+from ui import links, presenter
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
 
@@ -30,10 +29,16 @@ navigation = {
 page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
+links.apply_pending()
 link_slot = render_sidebar()
 presenter.apply_style()
-copy_link(link_slot)
-page.run()
-# Again after the page, so the link holds the parameters its widgets bound on this run (a
-# page that stops early on an error keeps the link drawn above).
-copy_link(link_slot)
+notices = st.container()
+links.show_notices(notices)
+links.copy_link(link_slot, this_run_only=False)
+try:
+    page.run()
+finally:
+    # Again after the page, so the link holds every control the page drew on this run (a
+    # page that stops early keeps the link drawn above, from the previous run).
+    links.copy_link(link_slot)
+    links.check_request(notices)

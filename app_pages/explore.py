@@ -38,7 +38,6 @@ with controls:
         spec.name: param_widget(
             spec,
             "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
-            bind=spec.name == "n_clusters",
         )
         for spec in algorithm.params
     }

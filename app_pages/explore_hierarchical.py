@@ -44,7 +44,7 @@ with controls:
     if cut_by == "clusters":
         k = st.slider("K (number of clusters)", 1, 20, 2, key="hc_k", bind="query-params",
                       help="Undo the K - 1 highest merges.")
-    max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves",
+    max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves", bind="query-params",
                            help="Above this many points the dendrogram shows only its last "
                                 "merges; a leaf '(m)' stands for m points.")
 
@@ -58,7 +58,7 @@ with view:
         if cut_by == "height":
             top = float(Z[:, 2].max()) * 1.05 or 1.0
             height = st.slider("Cut height", 0.0, top, cut_height(Z, min(3, len(X))), top / 500,
-                               format="%.4g", key="hc_h",
+                               format="%.4g", key="hc_h", bind="query-params",
                                help="Merges at or above this height are undone.")
             result = hierarchical_run(X, linkage, metric, None, max(height, 1e-12))
             k = result.n_clusters

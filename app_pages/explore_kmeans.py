@@ -105,7 +105,7 @@ with controls:
             "k-means seed", 0, 2**31 - 1, 0, key="km_rs", bind="query-params",
             help="Fixes the random choice of the first centres: same seed, same run.",
         )
-    regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
+    regions = st.toggle("Show nearest-centre regions", True, key="km_regions", bind="query-params",
                         help="Tint the plane by the nearest centre: the cells every point is "
                              "assigned by.")
 

@@ -45,6 +45,8 @@ class Experiment:
     """Figure kind, one of ``FIGURE_KINDS``."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Extra settings for the figure (axis columns, published values, ...)."""
+    seeded: bool = True
+    """False when ``run`` draws nothing: the seed then changes nothing (pages disable it)."""
 
     def parameters(self, preset: str = "quick", **overrides: Any) -> dict[str, Any]:
         """The preset's parameters with ``overrides`` applied (unknown names are refused)."""

@@ -25,7 +25,6 @@ def algorithm_controls(prefix: str) -> tuple[str, dict[str, Any]]:
             spec.name: param_widget(
                 spec,
                 f"{prefix}_k" if spec.name == "n_clusters" else f"{prefix}_{name}_{spec.name}",
-                bind=spec.name == "n_clusters",
             )
             for spec in ALGORITHMS[name].params
         }

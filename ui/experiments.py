@@ -20,18 +20,42 @@ from plots.experiments import experiment_figure
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 
-def preset_and_seed(prefix: str) -> tuple[str, int]:
-    """The preset radio (quick by default, the paper's one click away) and the seed."""
+def figure_choice(prefix: str, names: tuple[str, ...], on_change=None) -> str:
+    """The figure menu of an experiment page, by the paper's figure names (the registry
+    name, as in the command line, is accepted in links too)."""
+    return st.selectbox(
+        "Figure or table", names, format_func=lambda name: EXPERIMENTS[name].paper,
+        key=f"{prefix}_fig", bind="query-params", on_change=on_change,
+        help="The figure or table of the paper to reproduce; the command line calls it "
+             "by its name (" + ", ".join(names) + ").",
+    )
+
+
+def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
+    """The preset radio (quick by default, the paper's one click away) and the seed,
+    disabled when the experiment draws nothing."""
     preset = st.radio(
         "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
-        key=f"{prefix}_preset", bind="query-params",
+        key=f"{prefix}_preset", bind="query-params", on_change=on_change,
         help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
     )
+    seeded = EXPERIMENTS[name].seeded
     seed = st.number_input(
         "Seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
-        help="Fixes every random draw: the same seed gives the same figure.",
+        disabled=not seeded,
+        help="Fixes every random draw: the same seed gives the same figure."
+        if seeded else "This figure draws nothing at random, so it has no seed.",
     )
     return preset, int(seed)
+
+
+def restart(prefix: str, names: tuple[str, ...]):
+    """A callback dropping the widgets ``<prefix>_<name>``, so they restart from the new
+    preset's (or figure's) values."""
+    def drop() -> None:
+        for name in names:
+            st.session_state.pop(f"{prefix}_{name}", None)
+    return drop
 
 
 def _freeze(value: Any) -> Any:

@@ -17,16 +17,16 @@ def param_label(spec: ParamSpec) -> str:
     return spec.name.replace("_", " ").capitalize()
 
 
-def param_widget(spec: ParamSpec, key: str, *, bind: bool = False) -> Any:
+def param_widget(spec: ParamSpec, key: str) -> Any:
     """Draw the widget for ``spec`` and return its value.
 
-    ``bind=True`` keeps the value in the page URL under the name ``key``, so a copied link
-    reopens the same view.
+    The value is kept in the page URL under the name ``key``, so a copied link reopens the
+    same view.
     """
     common: dict[str, Any] = {
         "key": key,
         "help": spec.help or None,
-        "bind": "query-params" if bind else None,
+        "bind": "query-params",
     }
     label = param_label(spec)
     if spec.kind == "choice":
