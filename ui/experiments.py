@@ -16,6 +16,7 @@ import streamlit as st
 
 from experiments import EXPERIMENTS
 from plots.experiments import experiment_figure
+from ui.export import plot
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
@@ -112,7 +113,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
         return
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
-    st.plotly_chart(figure, key=f"{key}_chart")
+    plot(figure, f"{key}_chart", filename=name)
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
     record = {"experiment": name, "preset": preset, "seed": seed,
