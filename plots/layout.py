@@ -8,9 +8,10 @@ INK = "#111111"
 #: Presenter-mode sizes in CSS pixels (read from the back of a classroom at 1280x720).
 TICK_SIZE = 20
 AXIS_TITLE_SIZE = 24
-TITLE_SIZE = 26
-# Characters per title line at TITLE_SIZE in a chart about 700 px wide.
-TITLE_WIDTH = 48
+TITLE_SIZE = 24
+# Characters per title line at TITLE_SIZE in a chart about 340 px wide (two charts side by
+# side beside the controls at 1280 px).
+TITLE_WIDTH = 30
 
 
 def wrap_title(title: str, width: int = 60) -> str:
@@ -91,7 +92,9 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     place_legend(fig)
     axis = {"tickfont": {"size": TICK_SIZE, **ink}, "title_font": {"size": AXIS_TITLE_SIZE, **ink},
             "automargin": True}
-    fig.update_xaxes(**axis)
+    # A top x-axis (a contingency table's clusters) would share the top margin with the
+    # title: below the plot, the two never meet.
+    fig.update_xaxes(side="bottom", **axis)
     fig.update_yaxes(**axis)
     fig.update_annotations(font={"size": TICK_SIZE, **ink})
     fig.update_coloraxes(colorbar_tickfont={"size": TICK_SIZE, **ink})

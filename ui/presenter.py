@@ -17,7 +17,12 @@ FOCUS_PARAM = "controls"
 
 _CHART = '[data-testid="stPlotlyChart"]'
 _NUMBER = '[data-testid="stMetric"]'
-_BLOCK = '[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] > '
+_TOP = '[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"]'
+_COLUMN = (' > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]'
+           ' > [data-testid="stVerticalBlock"]')
+# The page's own elements and those of its top-level columns (not deeper: a chart's caption
+# inside a panel stays with it).
+_BLOCK = f":is({_TOP}, {_TOP}{_COLUMN}, {_TOP} > *{_COLUMN}) > "
 
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
@@ -26,6 +31,15 @@ ORDER_CSS = f"""
 {_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART})) {{ order: -3; }}
 {_BLOCK}*:has({_NUMBER}):not(:has({_CHART})) {{ order: -2; }}
 {_BLOCK}*:has({_CHART}) {{ order: -1; }}
+"""
+
+# Beside a chart, a column of controls or numbers keeps a narrow width; charts share the rest.
+_ROW = f'[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] {_CHART})'
+ORDER_CSS += f"""
+{_ROW} > [data-testid="stColumn"]:not(:has({_CHART})) {{
+  flex: 0 0 15rem !important; width: 15rem !important; min-width: 0; }}
+{_ROW} > [data-testid="stColumn"]:has({_CHART}) {{
+  flex: 1 1 0 !important; width: auto !important; min-width: 0; }}
 """
 
 # Sizes chosen for a 1280x720 projector read from the back of a classroom.
@@ -38,14 +52,9 @@ html {{ font-size: 20px; }}
 [data-testid="stMain"] h3 {{ font-size: 1.6rem !important; }}
 [data-testid="stMain"] .katex {{ font-size: 1.45em !important; }}
 [data-testid="stMain"] [data-testid="stDataFrame"] {{ font-size: 1.2rem; }}
+[data-testid="stMain"] [data-testid="stTab"] p {{ font-size: 1rem !important; }}
 [data-testid="stMainBlockContainer"] {{ padding-top: 4rem; max-width: 100%; }}
 [data-testid="stMain"] {_CHART} {{ height: max(62vh, 340px) !important; }}
-/* The controls beside a chart keep a narrow column; the chart takes the rest. */
-[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_CHART})):has(
-  [data-testid="stSlider"], [data-testid="stSelectbox"], [data-testid="stNumberInput"]) {{
-  flex: 0 0 15rem !important; width: 15rem !important; min-width: 0; }}
-[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has({_CHART}) {{
-  flex: 1 1 0 !important; width: auto !important; min-width: 0; }}
 {ORDER_CSS}
 """
 
@@ -57,8 +66,6 @@ FOCUS_CSS = f"""
 [data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})),
 [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})) {{
   display: none !important; }}
-[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has({_CHART}) {{
-  flex: 1 1 0 !important; width: auto !important; min-width: 0; }}
 [data-testid="stMainBlockContainer"] {{ padding: 1rem 2rem; max-width: 100%; }}
 [data-testid="stMain"] {_CHART} {{ height: max(calc(100vh - 230px), 320px) !important; }}
 {ORDER_CSS}
