@@ -4,7 +4,7 @@ import streamlit as st
 
 from experiments import EXPERIMENTS
 from experiments.engine import BATCH_MEASURES
-from metrics import MEASURES
+from metrics import MEASURES, RANDOM_MODELS
 from ui.experiments import figure_choice, preset_and_seed, restart, show_experiment
 
 st.title("Is a correction for chance necessary?")
@@ -56,10 +56,10 @@ with controls:
             st.caption(f"{', '.join(slow)}: computed one table at a time (slower); lower the "
                        "number of clusterings if the run takes long.")
         model = st.selectbox(
-            "Random model of the adjusted measures", ("perm", "num", "all"),
-            key="vinh_model", **bound,
-            help="perm: sizes fixed (Vinh); num: number of clusters fixed; all: any partition "
-                 "(Gates & Ahn 2017).",
+            "Random model of the adjusted measures", list(RANDOM_MODELS),
+            key="vinh_model", format_func=lambda name: RANDOM_MODELS[name].label, **bound,
+            help="What 'by chance' means for the adjusted measures: perm keeps the cluster "
+                 "sizes (Vinh et al.); num and all draw partitions (Gates & Ahn 2017).",
         )
         one_sided = st.toggle("One-sided (the first clustering is fixed)", False,
                               key="vinh_onesided", **bound,

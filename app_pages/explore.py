@@ -11,7 +11,7 @@ from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, points_frame, show_chart
-from ui.widgets import param_widget
+from ui.widgets import param_widget, seed_input
 
 # The three scores every view shows; the Measure section has them all.
 SCORES = ("ari", "ami_arithmetic", "nmi_arithmetic")
@@ -41,10 +41,8 @@ with controls:
         )
         for spec in algorithm.params
     }
-    algorithm_seed = st.number_input(
-        "Algorithm seed", 0, 2**31 - 1, 0, key="ex_algo_seed", bind="query-params",
-        help="Fixes the algorithm's random choices (such as k-means' first centres).",
-    )
+    algorithm_seed = seed_input("Algorithm seed", "ex_algo_seed",
+        help="Fixes the algorithm's random choices (such as k-means' first centres).")
 
 with view:
     if data is None:

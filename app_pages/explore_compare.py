@@ -12,6 +12,7 @@ from ui.cache import projection
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
+from ui.widgets import seed_input
 
 HEAT = "cmp_heat"
 GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
@@ -50,8 +51,8 @@ with controls:
         help="Which algorithms to run; each gets a panel. Affinity propagation and spectral "
              "clustering are slow beyond a thousand points.",
     )
-    seed = st.number_input("Algorithm seed", 0, 2**31 - 1, 0, key="cmp_rs", bind="query-params",
-                           help="Fixes the random starts of the algorithms that draw.")
+    seed = seed_input("Algorithm seed", "cmp_rs",
+        help="Fixes the random starts of the algorithms that draw.")
 
 if data is None:
     st.stop()

@@ -7,6 +7,7 @@ from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import fuzzy_fpc_curve, fuzzy_run, scores
 from ui.explore_controls import dataset_controls
+from ui.widgets import seed_input
 
 st.title("Fuzzy c-means")
 st.caption(
@@ -28,9 +29,8 @@ with controls:
     m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
                   help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
                        "more shared memberships.")
-    seed = st.number_input("Fuzzy c-means seed", 0, 2**31 - 1, 0, key="fc_rs",
-                           bind="query-params",
-                           help="Fixes the random initial memberships: same seed, same run.")
+    seed = seed_input("Fuzzy c-means seed", "fc_rs",
+        help="Fixes the random initial memberships: same seed, same run.")
     shades = {"all": "All clusters (mixed colours)",
               **{j: f"Membership of cluster {j}" for j in range(c)}}
     shade = st.selectbox("Shading", tuple(shades), key="fc_shade", bind="query-params",

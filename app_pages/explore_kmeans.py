@@ -20,6 +20,7 @@ from plots.kmeans import (
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import kmeans_frames, scores
 from ui.explore_controls import dataset_controls
+from ui.widgets import seed_input
 
 CHART = "km_chart"
 INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
@@ -101,11 +102,10 @@ with controls:
     else:
         k = st.slider("K (number of clusters)", 1, 10, 3, key="km_k", bind="query-params",
                       help="How many centres k-means uses.")
-        seed = st.number_input(
-            "k-means seed", 0, 2**31 - 1, 0, key="km_rs", bind="query-params",
-            help="Fixes the random choice of the first centres: same seed, same run.",
-        )
-    regions = st.toggle("Show nearest-centre regions", True, key="km_regions", bind="query-params",
+        seed = seed_input("k-means seed", "km_rs",
+            help="Fixes the random choice of the first centres: same seed, same run.")
+    regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
+                        bind="query-params",
                         help="Tint the plane by the nearest centre: the cells every point is "
                              "assigned by.")
 

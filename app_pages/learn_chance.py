@@ -10,6 +10,7 @@ from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import random_baseline
 from ui.measures import show_models_table
+from ui.widgets import seed_input
 
 KS = tuple(range(2, 51, 4))
 TRIALS = 12
@@ -58,10 +59,8 @@ with left:
         "Clusters K of the random clustering", 2, 50, 10, 4, key="lc_k", bind="query-params",
         help="Every point gets one of K labels at random: a clustering that knows nothing.",
     )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="lc_seed", bind="query-params",
-        help="Fixes the random draws, so the curves are the same for everyone in the room.",
-    )
+    seed = seed_input("Seed", "lc_seed",
+        help="Fixes the random draws, so the curves are the same for everyone in the room.")
 # The chosen K joins the grid (a link may carry a K between its steps).
 baseline = random_baseline(int(n), int(k_true), tuple(sorted({*KS, int(k)})), TRIALS, int(seed))
 at_k = baseline[baseline["k"] == k].set_index("measure")["mean"]

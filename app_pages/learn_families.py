@@ -12,6 +12,7 @@ from ui.cache import load_dataset, projection, run_algorithm
 from ui.export import points_frame, show_chart
 from ui.lesson import predict_then_reveal
 from ui.navigation import PAGES
+from ui.widgets import seed_input
 
 CHOICES = ("moons", "blobs", "circles", "anisotropic", "varied_variance")
 # One representative per family, with the settings that show its character.
@@ -73,8 +74,7 @@ with left:
     )
     k = st.slider("K for the methods that need it", 2, 6, 2, key="lf_k", bind="query-params",
                   help="Flat, fuzzy and hierarchical methods are told K; DBSCAN is not.")
-    seed = st.number_input("Seed", 0, 2**31 - 1, 0, key="lf_seed", bind="query-params",
-                           help="Fixes the data and the algorithms' random draws.")
+    seed = seed_input("Seed", "lf_seed", help="Fixes the data and the algorithms' random draws.")
 data = load_dataset(name, 300, None, int(seed), True)
 xy, axis_titles = projection(data.X, data.feature_names)
 with right:

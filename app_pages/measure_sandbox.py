@@ -10,6 +10,7 @@ from metrics.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import cells_frame, show_chart
 from ui.measures import random_model_controls, show_formulas, show_measure_table
+from ui.report import show_classwise
 
 # A 3 x 3 table of 30 points: clusters that mostly, not perfectly, follow the classes.
 START = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
@@ -119,6 +120,7 @@ with view:
     cols = [f"cluster {j}" for j in range(table.shape[1])]
     show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
                data=cells_frame(table, rows, cols), filename="contingency")
+    show_classwise(table, rows, cols, "sb_classwise")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
 

@@ -12,7 +12,15 @@ from ui.cache import load_dataset, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.export import as_classes, points_frame, show_chart
 from ui.measures import random_model_controls
-from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.report import (
+    class_names,
+    cluster_names,
+    noise_policy_choice,
+    show_contingency,
+    show_internal,
+    show_measures,
+)
+from ui.widgets import seed_input
 
 st.title("Compare with ground truth")
 st.caption(
@@ -41,10 +49,8 @@ with controls:
             float(data_spec.max_noise) / 50, key=f"mt_noise_{dataset_name}",
             bind="query-params", help="How much the generator blurs the shapes.",
         )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="mt_seed", bind="query-params",
-        help="Fixes every random draw (data and algorithm): the same seed, the same result.",
-    )
+    seed = seed_input("Seed", "mt_seed",
+        help="Fixes every random draw (data and algorithm): the same seed, the same result.")
     algorithm_name, params = algorithm_controls("mt")
     algorithm = ALGORITHMS[algorithm_name]
     policy = noise_policy_choice("mt_noise_policy")
@@ -54,7 +60,10 @@ with view:
     try:
         data = load_dataset(dataset_name, n_samples, noise, int(seed), False)
         result = run_algorithm(algorithm_name, data.X, int(seed), params)
-        truth, found = score_noise(data.y, result.labels, policy)
+        # Clusters named after their matched classes everywhere (colours, contingency
+        # table, every CSV); the partition, hence every measure, is unchanged.
+        aligned = align_labels(data.y, result.labels)
+        truth, found = score_noise(data.y, aligned, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
     except (ValueError, TypeError) as error:
         st.error(f"{error}")
@@ -74,21 +83,21 @@ with view:
 
 with scatter_tab:
     xy, axis_titles = projection(data.X, data.feature_names)
-    aligned = align_labels(data.y, result.labels)
-    points = points_frame(xy, true_class=data.y, cluster=aligned)
     left, right = st.columns(2)
     with left:
         show_chart(
             cluster_scatter(xy, aligned, title="Clusters (coloured as their matched class)",
                             axis_titles=axis_titles,
                             hover_text=[f"class {c}" for c in data.y]),
-            key="mt_scatter_found", data=points, filename="clusters",
+            key="mt_scatter_found", data=points_frame(xy, cluster=cluster_names(aligned)),
+            filename="clusters",
         )
     with right:
         show_chart(
             as_classes(cluster_scatter(xy, data.y, title="True classes",
                                        axis_titles=axis_titles)),
-            key="mt_scatter_truth", data=points, filename="classes",
+            key="mt_scatter_truth", data=points_frame(xy, true_class=class_names(data.y)),
+            filename="classes",
         )
     st.caption(
         "Each cluster takes the colour of the class it is matched to (Hungarian matching "

@@ -16,6 +16,7 @@ from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
+from ui.widgets import seed_input
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
 MAX_ROWS = 5000
@@ -51,10 +52,8 @@ with controls:
         help="The column with the true classes, if the file has one: it is left out of the "
         "features and used to score the clustering.",
     )
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key="up_seed", bind="query-params",
-        help="Fixes the algorithm's random draws: the same seed gives the same result.",
-    )
+    seed = seed_input("Seed", "up_seed",
+        help="Fixes the algorithm's random draws: the same seed gives the same result.")
     standardize = st.toggle(
         "Standardize features", False, key="up_standardize", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering "

@@ -5,11 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-from sklearn import cluster, mixture
+from sklearn import cluster
 
 from clustering.dbscan import dbscan_point_types
 from clustering.density_peaks import DensityPeaks
 from clustering.fuzzy_cmeans import FuzzyCMeans
+from clustering.gaussian_mixture import COVARIANCE_TYPES, INIT_METHODS, GaussianMixtureEM
 from clustering.hierarchical import LINKAGES, Hierarchical
 from clustering.kmeans import INITS, KMeansStepper
 from clustering.kmedoids import KMedoids
@@ -88,6 +89,19 @@ def _kmedoids_extras(est, X) -> dict[str, Any]:
             "inertia": est.inertia_, "n_iter": est.n_iter_}
 
 
+def _gmm(random_state, n_clusters, covariance_type, init, max_iter, tol, reg_covar):
+    return GaussianMixtureEM(n_components=n_clusters, covariance_type=covariance_type,
+                             init=init, max_iter=max_iter, tol=tol, reg_covar=reg_covar,
+                             random_state=random_state)
+
+
+def _gmm_extras(est, X) -> dict[str, Any]:
+    return {"means": est.means_, "covariances": est.covariances_, "weights": est.weights_,
+            "membership": est.responsibilities_, "converged": bool(est.converged_),
+            "n_iter": est.n_iter_, "log_likelihood": est.log_likelihood_,
+            "history": est.history_}
+
+
 # -- scikit-learn estimators ---------------------------------------------------------------------
 
 
@@ -100,18 +114,6 @@ def _dbscan_extras(est, X) -> dict[str, Any]:
     core[est.core_sample_indices_] = True
     return {"core_mask": core,
             "point_types": dbscan_point_types(X, est.eps, est.min_samples, est.metric)}
-
-
-def _gmm(random_state, n_clusters, covariance_type, init_params, max_iter, n_init):
-    return mixture.GaussianMixture(n_components=n_clusters, covariance_type=covariance_type,
-                                   init_params=init_params, max_iter=max_iter, n_init=n_init,
-                                   random_state=random_state)
-
-
-def _gmm_extras(est, X) -> dict[str, Any]:
-    return {"means": est.means_, "covariances": est.covariances_, "weights": est.weights_,
-            "membership": est.predict_proba(X), "converged": bool(est.converged_),
-            "n_iter": est.n_iter_, "lower_bound": est.lower_bound_}
 
 
 def _spectral(random_state, n_clusters, affinity, n_neighbors, gamma, assign_labels):
@@ -256,14 +258,17 @@ _SPECS = [
         (
             _n_clusters(help="Number of Gaussian components."),
             ParamSpec("covariance_type", "choice", "full",
-                      choices=("full", "tied", "diag", "spherical"),
+                      choices=COVARIANCE_TYPES,
                       help="Shape freedom of each Gaussian: full ellipses down to circles."),
-            ParamSpec("init_params", "choice", "kmeans",
-                      choices=("kmeans", "k-means++", "random", "random_from_data"),
-                      help="How the starting responsibilities are chosen."),
+            ParamSpec("init", "choice", "kmeans", choices=INIT_METHODS,
+                      help="Start: the clusters of one k-means run, or random "
+                           "responsibilities."),
             ParamSpec("max_iter", "int", 100, 1, 1000, 1, help="Maximum number of EM steps."),
-            ParamSpec("n_init", "int", 1, 1, 20, 1,
-                      help="Restarts from different seeds; the best likelihood is kept."),
+            ParamSpec("tol", "float", 1e-3, 1e-10, 1.0, None, log=True,
+                      help="Stop when the mean log-likelihood per point rises less than this."),
+            ParamSpec("reg_covar", "float", 1e-6, 1e-10, 1.0, None, log=True,
+                      help="Floor added to every variance, so a component cannot collapse "
+                           "onto one point."),
         ),
         _gmm, _gmm_extras,
     ),

@@ -26,9 +26,26 @@ def dbscan_point_types(X, eps: float, min_samples: int, metric: str = "euclidean
     Noise: neither. This does not depend on the visiting order; only which cluster a border
     point joins does.
 
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    eps : float
+        Neighbourhood radius, > 0.
+    min_samples : int
+        Points (itself included) a core point needs within ``eps``.
+    metric : str, default="euclidean"
+        Any scipy metric.
+
     Returns
     -------
     ndarray of str, shape (n_samples,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [0.5], [1.0], [1.9], [5.0]])
+    >>> dbscan_point_types(X, eps=1.0, min_samples=3)
+    array(['core', 'core', 'core', 'border', 'noise'], dtype='<U6')
     """
     X = _check(X, min_samples, "min_samples")
     if not eps > 0:
@@ -47,6 +64,25 @@ def k_distance(X, k: int, metric: str = "euclidean", sort: bool = True) -> np.nd
     With k = min_samples, a point is a DBSCAN core point exactly when its k-distance is at
     most eps. Sorted in decreasing order (``sort=True``) this is the "sorted k-dist graph"
     of Ester et al. (1996, section 4.2): eps is read at its first "valley" (the knee).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    k : int
+        Neighbour rank, in [1, n_samples]; k = 1 is the point itself (distance 0).
+    metric : str, default="euclidean"
+    sort : bool, default=True
+        Sort in decreasing order (the k-dist graph); False keeps the points' order.
+
+    Returns
+    -------
+    ndarray of shape (n_samples,)
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> k_distance(np.array([[0.0], [1.0], [3.0]]), k=2)
+    array([2., 1., 1.])
     """
     X = _check(X, k, "k")
     dist, _ = NearestNeighbors(n_neighbors=k, metric=metric).fit(X).kneighbors(X)

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
-from clustering._blocks import check_metric, kth_smallest_pair_distance, row_blocks, upper_blocks
+from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
 
 
@@ -16,9 +15,31 @@ def cutoff_position(n_pairs: int, percent: float) -> int:
 
     The script takes ``position = round(N * percent / 100)`` (MATLAB rounds halves away from
     zero) and ``dc = sda(position)`` with 1-based indexing, where N is the number of pairs.
+
+    Parameters
+    ----------
+    n_pairs : int
+        Number of pairs, n(n - 1) / 2.
+    percent : float
+        Share of the pairs below d_c, in percent.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> cutoff_position(45, 2.0)    # round(0.9) = 1, the first distance
+    0
+    >>> cutoff_position(100, 2.5)   # round(2.5) = 3 (halves away from zero)
+    2
     """
     position = int(np.floor(n_pairs * percent / 100 + 0.5))
     return min(max(position, 1), n_pairs) - 1
+
+
+# Rows of ranked points per block when computing delta.
+_DELTA_ROWS = 256
 
 
 class DensityPeaks(ClusterMixin, BaseEstimator):
@@ -49,9 +70,12 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     MATLAB script, and pydpc): the highest average density :math:`(\rho_i + \rho_j)/2` over
     pairs i in A, j in another cluster, with :math:`d_{ij} < d_c`.
 
-    Distances are computed block by block, each pair once per pass, never as an n x n matrix:
-    memory is O(n) plus a fixed block budget (32 MB) and, for n above about 2,900, the
-    distances near d_c (about 1 % of the pairs) while d_c is located exactly.
+    Distances are computed block by block, each pair once per pass, never as an n x n matrix.
+    Up to 2**24 pairs (n up to about 5,700) the blocks of the upper triangle are computed
+    once and kept for the passes that locate d_c, sum the densities and find the border
+    (at most 128 MB, half of an n x n matrix); beyond, each pass recomputes them and memory
+    is O(n) plus a fixed block budget (32 MB) and the distances near d_c (about 1 % of the
+    pairs) while d_c is located exactly.
 
     Parameters
     ----------
@@ -86,6 +110,16 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
     halo_ : ndarray of bool, shape (n_samples,)
     labels_ : ndarray of int, shape (n_samples,)
     n_clusters_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0.1, 0], [0, 0.1], [5, 5], [5.1, 5], [5, 5.1]])
+    >>> est = DensityPeaks(n_clusters=2, percent=20).fit(X)
+    >>> est.labels_
+    array([0, 0, 0, 1, 1, 1])
+    >>> est.centers_.size, bool(est.order_[0] in est.centers_)
+    (2, True)
 
     References
     ----------
@@ -125,35 +159,37 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         self._check_params(n)
         check_metric(X, self.metric)
 
-        n_pairs = n * (n - 1) // 2
-        self.dc_ = kth_smallest_pair_distance(X, self.metric, cutoff_position(n_pairs,
-                                                                               self.percent))
+        pairs = UpperTriangle(X, self.metric)
+        self.dc_ = pairs.kth_smallest(cutoff_position(pairs.n_pairs, self.percent))
         if self.dc_ <= 0:
             raise ValueError(
                 f"d_c is 0: at least {self.percent}% of the pairs of points coincide. "
                 "Raise percent or remove duplicate points."
             )
-        self.rho_ = self._density(X)
+        self.rho_ = self._density(pairs)
         self.order_ = np.argsort(-self.rho_, kind="stable")
         self.delta_, self.nearest_higher_ = self._delta(X)
         self.gamma_ = self.rho_ * self.delta_
         self.centers_ = self._select_centers()
         self.n_clusters_ = len(self.centers_)
         labels = self._assign()
-        self.border_density_ = self._border_density(X, labels)
+        self.border_density_ = self._border_density(pairs, labels)
         self.halo_ = self.rho_ < self.border_density_[labels]
         self.labels_ = np.where(self.halo_, -1, labels) if self.halo_as_noise else labels
         return self
 
-    def _density(self, X: np.ndarray) -> np.ndarray:
+    def _density(self, pairs: UpperTriangle) -> np.ndarray:
         # Each pair once, added to both ends; the point itself is not its own neighbour.
-        rho = np.zeros(X.shape[0])
-        for rows, d in upper_blocks(X, self.metric):
+        rho = np.zeros(pairs.X.shape[0])
+        work = None
+        for rows, d in pairs:
             if self.kernel == "gaussian":
-                d /= self.dc_
-                np.square(d, out=d)
-                np.negative(d, out=d)
-                w = np.exp(d, out=d)
+                if work is None or work.size < d.size:
+                    work = np.empty(d.size)  # reused: a fresh block per pass costs page faults
+                w = np.divide(d, self.dc_, out=work[: d.size].reshape(d.shape))
+                np.square(w, out=w)
+                np.negative(w, out=w)
+                np.exp(w, out=w)
             else:
                 w = d < self.dc_
             rho[rows] += w.sum(axis=1)
@@ -165,18 +201,22 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         ranked = X[self.order_]
         delta = np.empty(n)
         nearest = np.full(n, -1, dtype=np.intp)
-        delta[self.order_[0]] = cdist(ranked[:1], ranked, metric=self.metric).max()
-        for rows in row_blocks(n, n):
+        delta[self.order_[0]] = distances(ranked[:1], ranked, self.metric).max()
+        # Small row blocks: only the block's own square needs the rank mask.
+        step = max(1, min(_DELTA_ROWS, n))
+        buffer = np.empty(step * n)
+        not_higher = ~np.tri(step, k=-1, dtype=bool)  # rank of the column >= rank of the row
+        for rows in row_blocks(n, n, step):
             start = max(rows.start, 1)
             if start >= rows.stop:
                 continue
             # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = cdist(ranked[start:rows.stop], ranked[:rows.stop], metric=self.metric)
-            rank = np.arange(start, rows.stop)[:, None]
-            d[np.arange(rows.stop)[None, :] >= rank] = np.inf
+            d = distances(ranked[start:rows.stop], ranked[:rows.stop], self.metric, buffer)
+            size = rows.stop - start
+            d[:, start:][not_higher[:size, :size]] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.
             best = d.argmin(axis=1)
-            delta[self.order_[start:rows.stop]] = d[np.arange(len(best)), best]
+            delta[self.order_[start:rows.stop]] = d[np.arange(size), best]
             nearest[self.order_[start:rows.stop]] = self.order_[best]
         return delta, nearest
 
@@ -199,20 +239,29 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         return np.sort(centers)
 
     def _assign(self) -> np.ndarray:
+        # Each point joins the cluster of the first centre on its chain of nearest higher
+        # neighbours (the paper's pass in decreasing density), found by pointer jumping:
+        # O(n log depth) array operations instead of a Python loop over the points.
+        parent = self.nearest_higher_.copy()
+        parent[self.centers_] = self.centers_
+        while True:
+            grand = parent[parent]
+            if np.array_equal(grand, parent):
+                break
+            parent = grand
         labels = np.full(len(self.rho_), -1, dtype=np.intp)
         labels[self.centers_] = np.arange(len(self.centers_))
-        for i in self.order_:
-            if labels[i] < 0:
-                labels[i] = labels[self.nearest_higher_[i]]
-        return labels
+        return labels[parent]
 
-    def _border_density(self, X: np.ndarray, labels: np.ndarray) -> np.ndarray:
+    def _border_density(self, pairs: UpperTriangle | np.ndarray, labels: np.ndarray) -> np.ndarray:
         border = np.zeros(self.n_clusters_)
         if self.n_clusters_ == 1:
             return border
-        for rows, d in upper_blocks(X, self.metric):
+        if not isinstance(pairs, UpperTriangle):  # the points themselves (explorer's relabel)
+            pairs = UpperTriangle(pairs, self.metric)
+        for rows, d in pairs:
             # About `percent` % of pairs lie within d_c: filter on distance before labels.
-            i, j = np.nonzero(d < self.dc_)
+            i, j = np.divmod(np.flatnonzero(d < self.dc_), d.shape[1])
             i += rows.start
             j += rows.start
             cross = labels[i] != labels[j]

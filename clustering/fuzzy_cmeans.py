@@ -17,8 +17,29 @@ def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarra
     .. math:: u_{ij} = \left[\sum_{l=1}^k \left(\frac{\|x_i - c_j\|}{\|x_i - c_l\|}
        \right)^{2/(m-1)}\right]^{-1}
 
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    centers : ndarray of shape (k, n_features)
+    m : float
+        Fuzzifier, > 1.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, k)
+        Each row sums to 1.
+
     (the slides print the exponent as 2/m-1; it is 2/(m-1)). A point that coincides with one
     or more centres belongs to them in equal shares (the limit of the formula).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> fuzzy_memberships(np.array([[1.0], [0.0]]), np.array([[0.0], [3.0]]), m=2.0)
+    array([[0.8, 0.2],
+           [1. , 0. ]])
+
+    With m = 2 the exponent is 2: distances 1 and 2 give shares proportional to 1/1 and 1/4.
     """
     return _memberships(cdist(X, centers, "sqeuclidean"), m)
 
@@ -76,6 +97,16 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
     labels_ : ndarray of int
         Cluster of largest membership.
     n_iter_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1]])
+    >>> est = FuzzyCMeans(n_clusters=2, random_state=0).fit(X)
+    >>> sorted(est.labels_[[0, 2]].tolist()), bool(est.labels_[0] == est.labels_[1])
+    ([0, 1], True)
+    >>> bool(est.fpc_ > 0.99)   # nearly hard: u = 1 / (1 + (0.5 / 10.01)^2) = 0.9975
+    True
     """
 
     def __init__(self, n_clusters=3, *, m=2.0, tol=1e-5, max_iter=300, init=None,

@@ -22,6 +22,23 @@ def cut_tree(Z: np.ndarray, n_clusters: int) -> np.ndarray:
     Replaying merges (rather than cutting at a height) is what scikit-learn does, and it
     stays correct for centroid and median linkages, whose merge heights may decrease.
     Clusters are numbered from 0 in order of their first point.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n - 1, 4)
+        A scipy linkage matrix.
+    n_clusters : int
+        In [1, n].
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+
+    Examples
+    --------
+    >>> from scipy.cluster.hierarchy import linkage
+    >>> cut_tree(linkage([[0.0], [1.0], [5.0], [6.0]], "single"), 2)
+    array([0, 0, 1, 1])
     """
     n = Z.shape[0] + 1
     parent = np.arange(2 * n - 1)
@@ -69,6 +86,15 @@ class Hierarchical(ClusterMixin, BaseEstimator):
         scipy linkage matrix (for ``scipy.cluster.hierarchy.dendrogram``).
     labels_ : ndarray of int
     n_clusters_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [5.0], [6.0], [20.0]])
+    >>> Hierarchical(n_clusters=3, linkage="single").fit(X).labels_
+    array([0, 0, 1, 1, 2])
+    >>> Hierarchical(n_clusters=None, distance_threshold=3.0, linkage="single").fit(X).n_clusters_
+    3
     """
 
     def __init__(self, n_clusters=3, *, distance_threshold=None, linkage="ward",

@@ -17,6 +17,7 @@ import pandas as pd
 from sklearn.metrics import calinski_harabasz_score, davies_bouldin_score, silhouette_samples
 
 from clustering.run import run
+from metrics.seeding import as_generator
 
 __all__ = [
     "MAX_SILHOUETTE_POINTS", "InternalIndices", "elbow_curve", "internal_indices", "silhouettes",
@@ -25,7 +26,24 @@ __all__ = [
 
 
 class InternalIndices(NamedTuple):
-    """Internal indices of one clustering; None where the index is undefined."""
+    """Internal indices of one clustering; None where the index is undefined.
+
+    Parameters
+    ----------
+    sse, silhouette, calinski_harabasz, davies_bouldin : float or None
+        The four indices (see the fields).
+    n_scored : int
+        Points scored (noise excluded).
+    n_clusters : int
+        Clusters among them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [10.0], [11.0]])
+    >>> internal_indices(X, [0, 0, 1, 1]).sse
+    1.0
+    """
 
     sse: float
     """Within-cluster sum of squared distances to the centroids (lower is tighter)."""
@@ -54,9 +72,25 @@ def _clustered(X, labels) -> tuple[np.ndarray, np.ndarray]:
 
 
 def within_sse(X, labels) -> float:
-    """Within-cluster sum of squares (slides: SSW; the k-means objective).
+    r"""Within-cluster sum of squares (slides: SSW; the k-means objective).
 
-    .. math:: SSW = \\sum_i \\lVert x_i - c_{p(i)} \\rVert^2,\\quad c_l = \\text{mean of cluster } l
+    .. math:: SSW = \sum_i \lVert x_i - c_{p(i)} \rVert^2,\quad c_l = \text{mean of cluster } l
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Noise (-1) is left out.
+
+    Returns
+    -------
+    float
+        inf when the squares overflow (extreme uploaded values).
+
+    Examples
+    --------
+    >>> within_sse([[0.0], [2.0], [10.0]], [0, 0, 1])   # (0-1)^2 + (2-1)^2 + 0
+    2.0
     """
     X, labels = _clustered(X, labels)
     total = 0.0
@@ -74,18 +108,45 @@ MAX_SILHOUETTE_POINTS = 4000
 
 
 def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
-    """Silhouette of every clustered point and its label (scikit-learn's silhouette_samples).
+    r"""Silhouette of every clustered point and its label (scikit-learn's silhouette_samples).
 
-    .. math:: s(x) = \\frac{b(x) - a(x)}{\\max(a(x), b(x))}
+    .. math:: s(x) = \frac{b(x) - a(x)}{\max(a(x), b(x))}
 
     ``a``: mean distance to the own cluster, ``b``: smallest mean distance to another
-    cluster (slides, "Silhouette coefficient"). Raises ValueError unless 2 <= K <= n - 1.
-    Above :data:`MAX_SILHOUETTE_POINTS` clustered points, a random sample of that many
-    (drawn with ``random_state``) is scored, distances taken within the sample.
+    cluster (slides, "Silhouette coefficient"). Above :data:`MAX_SILHOUETTE_POINTS`
+    clustered points, a random sample of that many (drawn with ``random_state``) is scored,
+    distances taken within the sample.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Noise (-1) is left out.
+    random_state : int, default=0
+        Seed of the subsample above ``MAX_SILHOUETTE_POINTS`` points.
+
+    Returns
+    -------
+    values : ndarray
+        Silhouette of each scored point.
+    labels : ndarray
+        Its cluster.
+
+    Raises
+    ------
+    ValueError
+        Unless 2 <= K <= n - 1 among the clustered points.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> values, labels = silhouettes(np.array([[0.0], [1.0], [10.0]]), [0, 0, 1])
+    >>> values   # a = 1, b = 10 then 9; the singleton scores 0
+    array([0.9       , 0.88888889, 0.        ])
     """
     X, labels = _clustered(X, labels)
     if labels.size > MAX_SILHOUETTE_POINTS:
-        rng = np.random.default_rng(random_state)
+        rng = as_generator(random_state)
         sample = np.sort(rng.choice(labels.size, MAX_SILHOUETTE_POINTS, replace=False))
         X, labels = X[sample], labels[sample]
     k = np.unique(labels).size
@@ -98,7 +159,28 @@ def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.nda
 
 
 def internal_indices(X, labels) -> InternalIndices:
-    """SSE, mean silhouette, Calinski-Harabasz and Davies-Bouldin of one clustering."""
+    """SSE, mean silhouette, Calinski-Harabasz and Davies-Bouldin of one clustering.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    labels : array-like of shape (n_samples,)
+        Noise (-1) is left out.
+
+    Returns
+    -------
+    InternalIndices
+        None for an index undefined at this K (silhouette, Calinski-Harabasz and Davies-Bouldin
+        need 2 <= K <= n - 1).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [10.0], [11.0]])
+    >>> scores = internal_indices(X, [0, 0, 1, 1])
+    >>> round(scores.silhouette, 4), scores.n_clusters   # mean of 1 - 1/10.5 and 1 - 1/9.5
+    (0.8997, 2)
+    """
     Xc, lc = _clustered(X, labels)
     k = np.unique(lc).size
     defined = lc.size > 0 and 2 <= k <= lc.size - 1
@@ -115,7 +197,24 @@ def internal_indices(X, labels) -> InternalIndices:
 def elbow_curve(X, ks: Iterable[int], *, random_state: int = 0) -> pd.DataFrame:
     """SSE of the registry's k-means for each K: the "scree test" of the slides.
 
-    Returns a DataFrame with columns ``k`` and ``sse``.
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    ks : iterable of int
+        The values of K.
+    random_state : int, default=0
+
+    Returns
+    -------
+    DataFrame
+        Columns ``k`` and ``sse``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [10.0], [11.0]])
+    >>> elbow_curve(X, [1, 2])["sse"].round(6).tolist()   # 2 (5.5^2 + 4.5^2), then 4 (0.5^2)
+    [101.0, 1.0]
     """
     X = np.asarray(X, dtype=float)
     rows = []

@@ -20,7 +20,26 @@ def dsquared_seeding(X: np.ndarray, n_clusters: int, random_state=None) -> np.nd
     The first centre is a uniformly drawn point; each next one is drawn with probability
     :math:`p(x) \propto D(x)^2`, the squared distance from x to its nearest chosen centre.
     (scikit-learn's default is the greedy variant, which draws several candidates per step
-    and keeps the one that lowers the inertia most.) Returns the indices of the chosen points.
+    and keeps the one that lowers the inertia most.)
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    n_clusters : int
+    random_state : int, Generator or None
+
+    Returns
+    -------
+    ndarray of int, shape (n_clusters,)
+        Indices of the chosen points.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [0.1], [100.0]])
+    >>> chosen = sorted(X[dsquared_seeding(X, 2, random_state=0), 0].tolist())
+    >>> chosen[1]   # the far point: drawn with probability at least 100^2 / (100^2 + 0.1^2)
+    100.0
     """
     rng = check_random_state(random_state)
     n = X.shape[0]
@@ -90,6 +109,15 @@ class KMeansStepper(ClusterMixin, BaseEstimator):
         Entry t holds the centres of iteration t and the labels assigned to them; the last
         entry is the final state (``cluster_centers_``, ``labels_``).
     cluster_centers_, labels_, inertia_, n_iter_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [4, 0], [4, 1]])
+    >>> est = KMeansStepper(2, init=np.array([[0.0, 0], [4, 0]])).fit(X)
+    >>> est.cluster_centers_, est.inertia_, len(est.history_)
+    (array([[0. , 0.5],
+           [4. , 0.5]]), 1.0, 2)
     """
 
     def __init__(self, n_clusters=3, *, init="k-means++", max_iter=300, tol=1e-4,

@@ -29,7 +29,28 @@ def pam(D: np.ndarray, n_clusters: int, max_iter: int = 300) -> tuple[np.ndarray
     time, the point that lowers the total deviation most; SWAP then applies the best
     (medoid, non-medoid) exchange while one lowers it, computing every exchange's gain from
     each point's nearest and second-nearest medoid distances (O(k n^2) per round).
-    Returns the medoid indices and the number of swaps made.
+
+    Parameters
+    ----------
+    D : ndarray of shape (n, n)
+        Symmetric distance matrix.
+    n_clusters : int
+    max_iter : int, default=300
+        Largest number of swaps.
+
+    Returns
+    -------
+    medoids : ndarray of int, shape (n_clusters,)
+    n_swaps : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from scipy.spatial.distance import cdist
+    >>> X = np.array([[0.0], [1.0], [2.0], [10.0], [12.0]])
+    >>> medoids, swaps = pam(cdist(X, X), 2)
+    >>> sorted(X[medoids, 0].tolist())   # total deviation 1 + 1 + 2 = 4, the smallest
+    [1.0, 10.0]
     """
     medoids = [int(D.sum(axis=1).argmin())]
     nearest_d = D[:, medoids[0]].copy()
@@ -80,6 +101,14 @@ class KMedoids(ClusterMixin, BaseEstimator):
         Total deviation: sum of distances to the nearest medoid.
     n_iter_ : int
         Number of swaps made.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [2.0], [10.0], [12.0]])
+    >>> est = KMedoids(n_clusters=2, metric="cityblock").fit(X)
+    >>> est.labels_, est.inertia_
+    (array([0, 0, 0, 1, 1]), 4.0)
     """
 
     def __init__(self, n_clusters=3, *, metric="euclidean", max_iter=300):

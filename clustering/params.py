@@ -15,7 +15,7 @@ KINDS = ("int", "float", "choice", "bool")
 class ParamSpec:
     """One tunable parameter of an algorithm.
 
-    Attributes
+    Parameters
     ----------
     name : str
         Keyword passed to the algorithm.
@@ -33,6 +33,16 @@ class ParamSpec:
         One line for a student.
     log : bool
         Whether a slider should use a logarithmic scale.
+
+    Examples
+    --------
+    >>> eps = ParamSpec("eps", "float", 0.5, low=0.001, high=10.0, help="Neighbourhood radius.")
+    >>> eps.validate(0.25)
+    0.25
+    >>> eps.validate(20)
+    Traceback (most recent call last):
+    ...
+    ValueError: parameter 'eps' must be a number in [0.001, 10], got 20
     """
 
     name: str
@@ -97,10 +107,30 @@ class ParamSpec:
 def resolve(specs: tuple[ParamSpec, ...], given: dict[str, Any], algorithm: str) -> dict[str, Any]:
     """Validate ``given`` against ``specs`` and fill in defaults.
 
+    Parameters
+    ----------
+    specs : tuple of ParamSpec
+    given : dict
+        Parameter name -> value given by the caller.
+    algorithm : str
+        Name used in error messages.
+
+    Returns
+    -------
+    dict
+        Every spec's name -> its validated value, or its default.
+
     Raises
     ------
     ValueError
         For an unknown parameter name (listing the valid ones) or a value out of range.
+
+    Examples
+    --------
+    >>> specs = (ParamSpec("n_clusters", "int", 3, low=1, high=30, help="K."),
+    ...          ParamSpec("init", "choice", "random", choices=("random", "k-means++"), help="."))
+    >>> resolve(specs, {"n_clusters": 5}, "kmeans")
+    {'n_clusters': 5, 'init': 'random'}
     """
     by_name = {s.name: s for s in specs}
     unknown = sorted(set(given) - set(by_name))

@@ -13,7 +13,21 @@ from datasets.base import as_seed
 
 
 def canonical_labels(labels) -> np.ndarray:
-    """Renumber cluster labels 0, 1, ... in order of their sorted values; keep -1 for noise."""
+    """Renumber cluster labels 0, 1, ... in order of their sorted values; keep -1 for noise.
+
+    Parameters
+    ----------
+    labels : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    ndarray of int
+
+    Examples
+    --------
+    >>> canonical_labels([7, -1, 3, 7])
+    array([ 1, -1,  0,  1])
+    """
     labels = np.asarray(labels)
     out = np.full(labels.shape, -1, dtype=int)
     keep = labels != -1
@@ -57,6 +71,14 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     ------
     ValueError
         Unknown algorithm, unknown parameter, value out of range, or more clusters than points.
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("moons", n_samples=200, noise=0.05, random_state=0)
+    >>> result = run("dbscan", data.X, eps=0.3, min_samples=5)
+    >>> result.n_clusters, result.params["metric"]
+    (2, 'euclidean')
     """
     if name not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")

@@ -20,7 +20,7 @@ def _no_extras(estimator: BaseEstimator, X: np.ndarray) -> dict[str, Any]:
 class AlgorithmSpec:
     """One algorithm offered by the app.
 
-    Attributes
+    Parameters
     ----------
     name : str
         Registry key.
@@ -36,6 +36,13 @@ class AlgorithmSpec:
         ``factory(random_state=int, **params) -> estimator`` (unfitted).
     extras : callable
         ``extras(fitted_estimator, X) -> dict`` of the algorithm's inner quantities.
+
+    Examples
+    --------
+    >>> from clustering import ALGORITHMS
+    >>> spec = ALGORITHMS["dbscan"]
+    >>> spec.label, [p.name for p in spec.params]
+    ('DBSCAN', ['eps', 'min_samples', 'metric'])
     """
 
     name: str
@@ -58,7 +65,7 @@ class AlgorithmSpec:
 class ClusteringResult:
     """Outcome of `clustering.run`.
 
-    Attributes
+    Parameters
     ----------
     labels : ndarray of int
         Cluster of each point, numbered from 0; noise is -1.
@@ -73,6 +80,14 @@ class ClusteringResult:
     warnings : tuple of str
         Warnings the algorithm raised while fitting (e.g. fewer distinct clusters than
         asked), for the app to show next to the result.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from clustering import run
+    >>> result = run("kmeans", np.array([[0.0], [0.1], [5.0], [5.1]]), n_clusters=2)
+    >>> sorted(result.labels.tolist()), result.n_clusters
+    ([0, 0, 1, 1], 2)
     """
 
     labels: np.ndarray

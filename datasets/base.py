@@ -6,19 +6,32 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics.seeding import check_seed
+
 
 @dataclass(frozen=True, eq=False)
 class Dataset:
     """A data matrix with its ground-truth labels.
 
-    Attributes
+    Parameters
     ----------
     X : ndarray of shape (n_samples, n_features), float
     y : ndarray of shape (n_samples,), int
         Ground-truth labels numbered from 0 (all zeros when the data carry no labels).
     name : str
+        Registry key, or the uploaded file's name.
     description : str
+        One line a student understands.
     feature_names : tuple of str
+        One name per column of ``X``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> data = Dataset(X=np.zeros((4, 2)), y=np.array([0, 0, 1, 1]), name="toy",
+    ...                description="four points", feature_names=("a", "b"))
+    >>> data.n_samples, data.n_features
+    (4, 2)
     """
 
     X: np.ndarray
@@ -29,10 +42,12 @@ class Dataset:
 
     @property
     def n_samples(self) -> int:
+        """Number of rows of ``X``."""
         return self.X.shape[0]
 
     @property
     def n_features(self) -> int:
+        """Number of columns of ``X``."""
         return self.X.shape[1]
 
 
@@ -46,19 +61,30 @@ def as_seed(random_state: int | np.random.Generator | None) -> int:
         return 0
     if isinstance(random_state, np.random.Generator):
         return int(random_state.integers(2**31 - 1))
-    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
-        raise TypeError(
-            f"random_state must be an int or a numpy Generator, got {type(random_state).__name__}"
-        )
-    if random_state < 0:
-        raise ValueError(f"random_state must be a non-negative int, got {random_state}")
-    return int(random_state)
+    return check_seed(random_state)
 
 
 def standardize(X: np.ndarray) -> np.ndarray:
     """Centre each column and scale it to unit variance (z-scores).
 
-    Constant columns are only centred (their standard deviation 0 would divide by zero).
+    .. math:: z_{ij} = (x_{ij} - \bar x_j) / s_j
+
+    with :math:`s_j` the population standard deviation of column j. Constant columns are only
+    centred (their standard deviation 0 would divide by zero).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_features), float
+
+    Examples
+    --------
+    >>> standardize([[1.0, 5.0], [3.0, 5.0]])
+    array([[-1.,  0.],
+           [ 1.,  0.]])
     """
     X = np.asarray(X, dtype=float)
     std = X.std(axis=0)
@@ -67,7 +93,22 @@ def standardize(X: np.ndarray) -> np.ndarray:
 
 
 def encode_labels(values) -> np.ndarray:
-    """Map arbitrary hashable labels to ints from 0, in order of first appearance."""
+    """Map arbitrary hashable labels to ints from 0, in order of first appearance.
+
+    Parameters
+    ----------
+    values : sequence of hashable
+        Labels of any type (strings, numbers, a mix).
+
+    Returns
+    -------
+    ndarray of shape (len(values),), int
+
+    Examples
+    --------
+    >>> encode_labels(["b", "a", "b", 7])
+    array([0, 1, 0, 2])
+    """
     codes: dict = {}
     return np.fromiter((codes.setdefault(v, len(codes)) for v in values), dtype=int,
                        count=len(values))

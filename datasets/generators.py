@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from sklearn.datasets import make_blobs, make_circles, make_moons
 
+from metrics.seeding import as_generator
+
 # Linear map of scikit-learn's "anisotropic blobs" example: it stretches round blobs into
 # parallel ellipses that k-means splits wrongly.
 _ANISOTROPY = np.array([[0.6, -0.6], [-0.4, 0.8]])
@@ -28,6 +30,38 @@ def _split(n: int, weights) -> np.ndarray:
 
 
 def blobs(n, seed, noise, centers=3, n_features=2):
+    """Isotropic Gaussian blobs (scikit-learn's ``make_blobs``).
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of each blob.
+    centers : int, default=3
+        Number of blobs, in [1, 20].
+    n_features : int, default=2
+        Dimension, in [1, 50].
+
+    Returns
+    -------
+    X : ndarray of shape (n, n_features)
+    y : ndarray of shape (n,), int
+        The blob of each point, from 0.
+
+    Raises
+    ------
+    ValueError
+        If ``centers`` or ``n_features`` is out of range.
+
+    Examples
+    --------
+    >>> X, y = blobs(12, 0, 1.0, centers=4, n_features=3)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 3), [0, 1, 2, 3])
+    """
     for key, value, high in (("centers", centers, 20), ("n_features", n_features, 50)):
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
             raise ValueError(f"{key} must be an integer in [1, {high}], got {value!r}")
@@ -36,30 +70,167 @@ def blobs(n, seed, noise, centers=3, n_features=2):
 
 
 def moons(n, seed, noise):
+    """Two interleaving half circles (scikit-learn's ``make_moons``).
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of the Gaussian noise added to each point.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = moons(12, 0, 0.05)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1])
+    """
     return make_moons(n_samples=n, noise=noise, random_state=seed)
 
 
 def circles(n, seed, noise):
+    """A circle inside one twice as large (scikit-learn's ``make_circles``).
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of the Gaussian noise added to each point.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = circles(12, 0, 0.05)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1])
+    """
     return make_circles(n_samples=n, noise=noise, factor=0.5, random_state=seed)
 
 
 def anisotropic(n, seed, noise):
+    """Three Gaussian blobs stretched by one linear map into parallel ellipses.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of each blob before the stretch.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = anisotropic(12, 0, 1.0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1, 2])
+    """
     X, y = make_blobs(n_samples=n, centers=3, cluster_std=noise, random_state=seed)
     return X @ _ANISOTROPY, y
 
 
 def varied_variance(n, seed, noise):
+    """Three Gaussian blobs with standard deviations 1, 2.5 and 0.5.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Ignored (the spreads are fixed).
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = varied_variance(12, 0, 0.0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1, 2])
+    """
     return make_blobs(n_samples=n, centers=3, cluster_std=[1.0, 2.5, 0.5], random_state=seed)
 
 
 def no_structure(n, seed, noise):
-    rng = np.random.default_rng(seed)
+    """Points uniform in the unit square, all in one class: nothing to find.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Ignored.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = no_structure(12, 0, 0.0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0])
+    """
+    rng = as_generator(seed)
     return rng.uniform(size=(n, 2)), np.zeros(n, dtype=int)
 
 
 def spirals(n, seed, noise):
-    """Two interleaved Archimedean spirals r = t, the second turned by pi, with Gaussian noise."""
-    rng = np.random.default_rng(seed)
+    """Two interleaved Archimedean spirals r = t, the second turned by pi, with Gaussian noise.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of the Gaussian noise added to each point.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = spirals(12, 0, 0.5)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1])
+    """
+    rng = as_generator(seed)
     counts = _split(n, [1, 1])
     y = np.repeat([0, 1], counts)
     # sqrt spreads the points evenly along the arc (arc length grows like t^2).
@@ -71,8 +242,30 @@ def spirals(n, seed, noise):
 
 
 def nested_rings(n, seed, noise):
-    """Three concentric rings of radius 1, 2, 3, points in proportion to circumference."""
-    rng = np.random.default_rng(seed)
+    """Three concentric rings of radius 1, 2, 3, points in proportion to circumference.
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of the Gaussian noise added to each point.
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = nested_rings(12, 0, 0.1)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1, 2])
+    """
+    rng = as_generator(seed)
     radii = np.array([1.0, 2.0, 3.0])
     y = np.repeat(np.arange(3), _split(n, radii))
     angle = rng.uniform(0, 2 * np.pi, size=n)
@@ -83,8 +276,30 @@ def nested_rings(n, seed, noise):
 
 
 def unequal_density(n, seed, noise):
-    """A dense, a medium and a sparse Gaussian blob (60 %, 30 %, 10 % of the points)."""
-    rng = np.random.default_rng(seed)
+    """A dense, a medium and a sparse Gaussian blob (60 %, 30 %, 10 % of the points).
+
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    seed : int
+        Random seed.
+    noise : float
+        Ignored (the spreads are fixed).
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The generating cluster of each point, from 0.
+
+    Examples
+    --------
+    >>> X, y = unequal_density(12, 0, 0.0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((12, 2), [0, 1, 2])
+    """
+    rng = as_generator(seed)
     centres = np.array([[0.0, 0.0], [4.0, 0.0], [2.0, 4.5]])
     stds = np.array([0.3, 0.8, 1.5])
     y = np.repeat(np.arange(3), _split(n, [0.6, 0.3, 0.1]))

@@ -12,6 +12,32 @@ def project_2d(
     Two features are shown as they are. More are projected on the first two principal
     components (PCA, centred, no scaling), and each axis title gives the share of variance it
     explains, so a student sees how faithful the picture is. One feature is drawn against zero.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    feature_names : tuple of str, optional
+        Axis titles when ``X`` has one or two columns (default ``x1``, ``x2``).
+
+    Returns
+    -------
+    coordinates : ndarray of shape (n_samples, 2)
+    titles : tuple of two str
+
+    Raises
+    ------
+    ValueError
+        If ``X`` is not a non-empty 2-D array.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0, 0], [2, 0, 0], [0, 1, 0], [2, 1, 0]])
+    >>> xy, titles = project_2d(X)
+    >>> titles
+    ('PC1 (80% of variance)', 'PC2 (20%)')
+    >>> project_2d([[1.0], [2.0]])[1]
+    ('x1', '')
     """
     X = np.asarray(X, dtype=float)
     if X.ndim != 2 or X.shape[0] == 0:

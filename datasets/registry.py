@@ -12,6 +12,7 @@ from datasets import generators
 from datasets.base import Dataset, as_seed
 from datasets.base import standardize as zscore
 from datasets.real import load_real
+from metrics.seeding import as_generator
 
 MIN_SAMPLES = 10
 MAX_SAMPLES = 100_000
@@ -21,7 +22,7 @@ MAX_SAMPLES = 100_000
 class DatasetSpec:
     """What the app needs to offer a dataset.
 
-    Attributes
+    Parameters
     ----------
     name : str
         Registry key.
@@ -36,6 +37,12 @@ class DatasetSpec:
         Whether the ``noise`` argument of `load` means something for this set.
     default_noise, max_noise : float
         Default and largest accepted ``noise`` (0 when ``has_noise`` is False).
+
+    Examples
+    --------
+    >>> spec = DATASETS["moons"]
+    >>> spec.label, spec.kind, spec.has_noise, spec.max_noise
+    ('Two moons', 'generator', True, 0.5)
     """
 
     name: str
@@ -127,6 +134,23 @@ def load(
     Returns
     -------
     Dataset
+
+    Raises
+    ------
+    ValueError
+        Unknown dataset, ``n_samples`` or ``noise`` out of range, unknown extra parameter.
+
+    Examples
+    --------
+    >>> data = load("blobs", n_samples=60, random_state=1, centers=4)
+    >>> data.X.shape, len(set(data.y.tolist()))
+    ((60, 2), 4)
+    >>> load("iris", n_samples=50).X.shape
+    (50, 4)
+    >>> load("moons", noise=2.0)
+    Traceback (most recent call last):
+    ...
+    ValueError: noise for dataset 'moons' must be in [0, 0.5], got 2.0
     """
     if name not in DATASETS:
         raise ValueError(f"unknown dataset {name!r}; valid names: {', '.join(DATASETS)}")
@@ -154,7 +178,7 @@ def load(
             raise ValueError(f"dataset {name!r} takes no extra parameters, got {sorted(params)}")
         X, y, features = load_real(name)
         if n < len(y):
-            keep = np.sort(np.random.default_rng(seed).choice(len(y), size=n, replace=False))
+            keep = np.sort(as_generator(seed).choice(len(y), size=n, replace=False))
             X, y = X[keep], y[keep]
     else:
         func = _GENERATORS[name]

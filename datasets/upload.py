@@ -104,6 +104,22 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     ValueError
         Empty or unreadable file, fewer than 2 rows, more than ``max_rows`` rows, unknown
         label column, non-numeric feature column, missing or infinite values.
+
+    Examples
+    --------
+    >>> import io
+    >>> data = read_csv(io.StringIO("x;y;kind\\n1,5;2;a\\n3;4;b\\n5;6;a\\n"),
+    ...                 label_column="kind")
+    >>> data.X
+    array([[1.5, 2. ],
+           [3. , 4. ],
+           [5. , 6. ]])
+    >>> data.y
+    array([0, 1, 0])
+    >>> read_csv(io.StringIO("x,y\\n1,2\\n"))
+    Traceback (most recent call last):
+    ...
+    ValueError: 'uploaded.csv' has 1 data row(s); clustering needs at least 2
     """
     text, name = _read_text(file)
     if not text.strip():

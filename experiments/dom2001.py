@@ -61,6 +61,30 @@ def assign_clusters(n_classes: int, n_useful: int) -> list[list[int]]:
     ``ceil(|K_u| / |C|)`` clusters go to class 1, then ``ceil(remaining clusters / remaining
     classes)`` to each next class. More classes than clusters: the same ceiling rule assigns
     classes to clusters, and K(c) is the one cluster of class c.
+
+    Parameters
+    ----------
+    n_classes : int
+        |C|, >= 1.
+    n_useful : int
+        |K_u|, >= 1.
+
+    Returns
+    -------
+    list of list of int
+        K(c) for each class c.
+
+    Raises
+    ------
+    ValueError
+        When |C| or |K_u| is below 1.
+
+    Examples
+    --------
+    >>> assign_clusters(2, 5)   # ceil(5/2) = 3 clusters for class 1, then 2
+    [[0, 1, 2], [3, 4]]
+    >>> assign_clusters(3, 2)   # classes 1 and 2 share cluster 1
+    [[0], [0], [1]]
     """
     if n_classes < 1 or n_useful < 1:
         raise ValueError(f"need |C| >= 1 and |K_u| >= 1, got {n_classes} and {n_useful}.")
@@ -78,15 +102,41 @@ def assign_clusters(n_classes: int, n_useful: int) -> list[list[int]]:
 def dom_family(
     n_classes: int, n_useful: int, n_noise: int, eps1: float, eps2: float
 ) -> np.ndarray:
-    """The joint distribution p(c, k) of Dom (2001, Sec. 6.1), shape (|C|, |K_u| + |K_n|).
+    r"""The joint distribution p(c, k) of Dom (2001, Sec. 6.1), shape (|C|, |K_u| + |K_n|).
 
     .. math::
-        p(k|c) = \\frac{1 - \\epsilon_1 - \\epsilon_2}{|K(c)|}\\ (k \\in K(c)),\\quad
-        \\frac{\\epsilon_1}{|K_u| - |K(c)|}\\ (k \\in K_u \\setminus K(c)),\\quad
-        \\frac{\\epsilon_2}{|K_n|}\\ (k \\in K_n)
+        p(k|c) = \frac{1 - \epsilon_1 - \epsilon_2}{|K(c)|}\ (k \in K(c)),\quad
+        \frac{\epsilon_1}{|K_u| - |K(c)|}\ (k \in K_u \setminus K(c)),\quad
+        \frac{\epsilon_2}{|K_n|}\ (k \in K_n)
 
     and p(c) = 1/|C|. Both error masses come out of each class's own clusters K(c) only
     (Table 3: 0.10 = (1 - 0.2 - 0.3) / 5 on the diagonal).
+
+    Parameters
+    ----------
+    n_classes, n_useful, n_noise : int
+        |C|, |K_u| and |K_n|.
+    eps1, eps2 : float
+        Error masses, >= 0 with eps1 + eps2 <= 1; eps2 > 0 exactly when |K_n| > 0
+        (Sec. 7.2.1).
+
+    Returns
+    -------
+    ndarray of shape (|C|, |K_u| + |K_n|)
+        Sums to 1.
+
+    Raises
+    ------
+    ValueError
+        For a meaningless combination.
+
+    Examples
+    --------
+    >>> p = dom_family(5, 5, 2, 0.2, 0.3)   # Dom's Table 3
+    >>> float(p[0, 0] * 5)                  # p(k|c) on the diagonal: (1 - 0.2 - 0.3) / 1
+    0.5
+    >>> float(p[0, 1] * 5), float(p[0, 5] * 5)   # eps1 / 4 and eps2 / 2
+    (0.05, 0.15)
     """
     if n_noise < 0 or eps1 < 0 or eps2 < 0 or eps1 + eps2 > 1:
         raise ValueError(
@@ -117,6 +167,22 @@ def expected_pair_measures(p: np.ndarray) -> dict[str, float]:
     With M = C(n, 2): E[a00] = M sum p(c,k)^2 (eq. 25), E[a0.] = M sum p(c)^2 (eq. 29),
     E[a.0] = M sum p(k)^2 (eq. 30), a01 = a0. - a00, a10 = a.0 - a00, a11 = M - the rest
     (eqs. 26-28); the measures of Sec. 5.2 follow. M cancels: the values do not depend on n.
+
+    Parameters
+    ----------
+    p : ndarray of shape (|C|, |K|)
+        Joint distribution of class and cluster, summing to 1.
+
+    Returns
+    -------
+    dict
+        ``ri``, ``fm``, ``gamma`` and ``jaccard``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> expected_pair_measures(np.eye(2) / 2)   # perfect agreement
+    {'ri': 1.0, 'fm': 1.0, 'gamma': 1.0, 'jaccard': 1.0}
     """
     p = np.asarray(p, dtype=np.float64)
     both = float(np.sum(p * p))
@@ -138,6 +204,24 @@ def family_measures(p: np.ndarray, n: int = 500) -> dict[str, float]:
     """The six measures of Section 7 for one member of the family, in DOM_MEASURES order.
 
     Hamming (eq. 23) and Q2 (eq. 18) come from metrics, on the expected table H = n p.
+
+    Parameters
+    ----------
+    p : ndarray of shape (|C|, |K|)
+        A member of the family (`dom_family`).
+    n : int, default=500
+        Number of objects of the expected table.
+
+    Returns
+    -------
+    dict
+        Measure key -> value, keys in ``DOM_MEASURES`` order.
+
+    Examples
+    --------
+    >>> values = family_measures(dom_family(5, 5, 0, 0.0, 0.0))
+    >>> [round(values[m], 12) for m in ("ri", "fm", "jaccard", "hamming")]
+    [1.0, 1.0, 1.0, 1.0]
     """
     table = n * np.asarray(p, dtype=np.float64)
     values = expected_pair_measures(p)
@@ -161,8 +245,29 @@ def eps1_sweep(
 ) -> pd.DataFrame:
     """Fig. 1: |C| = |K| = |K_u| = 5, no noise, eps1 over [0, 0.8].
 
-    Returns columns ``eps1, measure, mean, std, normalized`` (``normalized``: rescaled to
-    [0, 1] over the sweep, the paper's panel b). ``random_state`` is unused.
+    Parameters
+    ----------
+    n_classes : int, default=5
+    n : int, default=500
+    eps1 : sequence of float
+        The values of eps1.
+    random_state : None
+        Unused (the values are expectations); accepted for the registry's uniform call.
+    progress : callable, optional
+        ``progress(fraction_done, message)``.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``eps1, measure, mean, std, normalized`` (``normalized``: rescaled to [0, 1]
+        over the sweep, the paper's panel b).
+
+    Examples
+    --------
+    >>> df = eps1_sweep(eps1=(0.0, 0.4, 0.8))
+    >>> q2 = df[df["measure"] == "q2"]["mean"].tolist()
+    >>> q2[0] > q2[1] > q2[2]   # every measure falls with eps1
+    True
     """
     rows = [{"eps1": float(e), **family_measures(dom_family(n_classes, n_classes, 0, e, 0.0), n)}
             for e in eps1]
@@ -176,7 +281,26 @@ def useful_sweep(
 ) -> pd.DataFrame:
     """Fig. 2: |C| = 6, no noise, eps1 = eps2 = 0, |K_u| from 6 to 60.
 
-    Returns columns ``K_u, measure, mean, std, normalized``. ``random_state`` is unused.
+    Parameters
+    ----------
+    n_classes : int, default=6
+    n : int, default=500
+    useful : sequence of int
+        The values of |K_u|.
+    random_state : None
+        Unused (the values are expectations).
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``K_u, measure, mean, std, normalized``.
+
+    Examples
+    --------
+    >>> df = useful_sweep(useful=(6, 12))
+    >>> df[df["K_u"] == 6]["mean"].round(12).unique().tolist()   # |K_u| = |C|: all perfect
+    [1.0]
     """
     rows = [{"K_u": int(k), **family_measures(dom_family(n_classes, int(k), 0, 0.0, 0.0), n)}
             for k in useful]
@@ -191,7 +315,24 @@ def parameter_grid(
 ) -> pd.DataFrame:
     """Every meaningful combination of Section 7.2.1 (760 with the paper's values), wide.
 
-    Columns ``K_u, K_n, eps1, eps2`` and one column per measure.
+    Parameters
+    ----------
+    n_classes, n : int
+        |C| and the number of objects.
+    useful, noise : sequence of int
+        Values of |K_u| and |K_n|.
+    eps1, eps2 : sequence of float
+        Values of the error masses.
+
+    Returns
+    -------
+    DataFrame
+        Columns ``K_u, K_n, eps1, eps2`` and one column per measure.
+
+    Examples
+    --------
+    >>> len(parameter_grid())   # the paper's 760 (Sec. 7.2.1)
+    760
     """
     rows = []
     for k_u, k_n, e1, e2 in itertools.product(useful, noise, eps1, eps2):
@@ -209,8 +350,26 @@ def rank_comparison(
 ) -> pd.DataFrame:
     """Figs. 3-7: rank of each measure against Q2's rank over the meaningful combinations.
 
-    Ranks are 1 for the best (largest) value, ties averaged. Returns columns
-    ``K_u, K_n, eps1, eps2, measure, value, rank, value_q2, rank_q2``.
+    Ranks are 1 for the best (largest) value, ties averaged.
+
+    Parameters
+    ----------
+    n_classes, n : int
+    useful, noise : sequence of int
+    random_state : None
+        Unused.
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``K_u, K_n, eps1, eps2, measure, value, rank, value_q2, rank_q2``.
+
+    Examples
+    --------
+    >>> df = rank_comparison(useful=(5, 6), noise=(0,))
+    >>> sorted(df["measure"].unique())
+    ['fm', 'gamma', 'hamming', 'jaccard', 'ri']
     """
     grid = parameter_grid(n_classes, n, useful, noise)
     report(progress, 0.8, "ranks")
@@ -246,7 +405,24 @@ def property_failures(
     - P4: along eps1 for each (|K_u|, |K_n|, eps2): strict fall (|K_u| = 1 is not in the grid);
     - P5: along eps2 > 0 for each (|K_u|, |K_n| > 0, eps1): strict fall.
 
-    Returns columns ``property, measure, failures, sequences, published``.
+    Parameters
+    ----------
+    n_classes, n : int
+    useful, noise : sequence of int
+    random_state : None
+        Unused.
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``property, measure, failures, sequences, published``.
+
+    Examples
+    --------
+    >>> table = property_failures().set_index(["property", "measure"])
+    >>> int(table.loc[("P3", "ri"), "failures"]), int(table.loc[("P3", "ri"), "published"])
+    (120, 120)
     """
     grid = parameter_grid(n_classes, n, useful, noise).set_index(["K_u", "K_n", "eps1", "eps2"])
     report(progress, 0.7, "properties")

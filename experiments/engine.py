@@ -9,7 +9,9 @@ reference. A loop of scalar calls spends nearly all its time in Python overhead;
 - RI, ARI, MI, NMI and AMI are computed over the ``(B, R, C)`` stack with array operations,
 - the expected mutual information (Vinh et al. 2009, eq. 24a) is a weighted sum of terms
   ``e(n, a, b)``, one per pair of cluster sizes: each term is computed once per run, all
-  missing ones together with log-gammas (:class:`EMICache`), and gathered per table;
+  missing ones together by metrics' kernel (:func:`metrics.emi_kernel.emi_terms`, the one
+  behind :func:`metrics.expected_mutual_information`), and gathered per table
+  (:class:`EMICache`);
 - under the random models "num" and "all" (Gates & Ahn 2017) a random side enters only
   through a short key (its number of clusters, or nothing): the model's expected size
   counts, pair probability and entropy bound (from :data:`metrics.RANDOM_MODELS`) are looked
@@ -25,10 +27,12 @@ from __future__ import annotations
 from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
-from scipy.special import gammaln
 
-from metrics import MEASURES, RANDOM_MODELS, PermutationModel, compare
-from metrics.chance import get_model
+from metrics import MEASURES, PermutationModel, RandomModel, compare
+from metrics.emi_kernel import emi_terms
+from metrics.information import normalizer
+from metrics.model_registry import model_sides
+from metrics.seeding import as_generator
 
 __all__ = [
     "BATCH_MEASURES",
@@ -58,13 +62,9 @@ def spawn_generators(random_state: int | np.random.Generator | None, count: int)
     """``count`` independent generators derived from ``random_state`` (a seed or a Generator).
 
     Each task of a run gets its own stream, so results do not depend on how tasks are split
-    between parallel workers.
+    between parallel workers. ``random_state`` is checked by :func:`metrics.seeding.as_generator`.
     """
-    if isinstance(random_state, np.random.Generator):
-        seeds = random_state.bit_generator.seed_seq.spawn(count)
-    else:
-        seeds = np.random.SeedSequence(random_state).spawn(count)
-    return [np.random.default_rng(s) for s in seeds]
+    return as_generator(random_state).spawn(count)
 
 
 def random_labels(
@@ -138,7 +138,7 @@ class EMICache:
     EMI (Vinh et al. 2009, eq. 24a) is ``sum_i sum_j e(n, a_i, b_j)`` with ``e`` the
     hypergeometric expectation of ``(k/n) log(n k / (a b))`` for one pair of clusters: tables
     sharing ``n`` share almost all their terms, and the missing ones are computed together
-    (the test suite checks them against :func:`metrics.expected_mutual_information_from_sizes`).
+    by metrics' kernel :func:`metrics.emi_kernel.emi_terms`.
     """
 
     #: Largest n with a dense (n + 1) x (n + 1) table of terms (8 MB at the limit).
@@ -164,7 +164,7 @@ class EMICache:
         missing = np.flatnonzero(present & np.isnan(table.ravel()))
         if missing.size:
             x, y = np.divmod(missing, n + 1)
-            table[x, y] = table[y, x] = _emi_terms(n, x, y)
+            table[x, y] = table[y, x] = emi_terms(n, x, y)
         return table[a, b]
 
     def _sparse_terms(self, n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -176,8 +176,8 @@ class EMICache:
         new = wanted[~found] if known.size else wanted
         if new.size:
             x, y = np.divmod(new, n + 1)
-            fresh = np.where((x == 0) | (y == 0), 0.0, _emi_terms(n, np.maximum(x, 1),
-                                                                  np.maximum(y, 1)))
+            fresh = np.where((x == 0) | (y == 0), 0.0,
+                             emi_terms(n, np.maximum(x, 1), np.maximum(y, 1)))
             order = np.argsort(np.concatenate([known, new]), kind="stable")
             known = np.concatenate([known, new])[order]
             values = np.concatenate([values, fresh])[order]
@@ -187,37 +187,6 @@ class EMICache:
     def emi(self, n: int, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """EMI of each table of a batch from its marginals ``rows (B, R)``, ``cols (B, C)``."""
         return self.terms(n, rows[:, :, None], cols[:, None, :]).sum(axis=(1, 2))
-
-
-def _emi_terms(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """``sum_k Hyp(k; n, a, b) (k/n) log(n k / (a b))`` for each pair of sizes, vectorised.
-
-    The hypergeometric probabilities come from log-gammas, which lose about
-    ``log10(n log n)`` digits: ample for the experiments' n (metrics' scalar kernel is the
-    accurate one at any n). Pairs are processed in blocks of about a million cells.
-    """
-    out = np.empty(a.size)
-    width = int(min(a.max(initial=1), b.max(initial=1)))
-    step = max(1, 1_000_000 // max(width, 1))
-    for start in range(0, a.size, step):
-        block = slice(start, start + step)
-        out[block] = _emi_block(n, a[block], b[block])
-    return out
-
-
-def _emi_block(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    a = a.astype(np.float64)[:, None]
-    b = b.astype(np.float64)[:, None]
-    k = np.arange(1, int(np.minimum(a, b).max(initial=1)) + 1, dtype=np.float64)[None]
-    feasible = (k <= np.minimum(a, b)) & (k >= a + b - n)
-    kk = np.where(feasible, k, 1.0)
-    log_p = (
-        gammaln(a + 1) + gammaln(b + 1) + gammaln(n - a + 1) + gammaln(n - b + 1)
-        - gammaln(n + 1) - gammaln(kk + 1) - gammaln(np.maximum(a - kk, 0) + 1)
-        - gammaln(np.maximum(b - kk, 0) + 1) - gammaln(np.maximum(n - a - b + kk, 0) + 1)
-    )
-    terms = np.exp(log_p) * (kk / n) * np.log(n * kk / (a * b))
-    return np.where(feasible, terms, 0.0).sum(axis=1)
 
 
 def batch_expected_mi(tables: np.ndarray, cache: EMICache | None = None) -> np.ndarray:
@@ -263,7 +232,7 @@ def batch_measures(
         Measure key -> array of shape (B,).
     """
     names = check_measures(measures)
-    get_model(random_model)  # fail early on an unknown model
+    models = model_sides(random_model, one_sided)  # resolved (and checked) once
     tables = np.asarray(tables, dtype=np.int64)
     if tables.ndim != 3 or tables.shape[0] == 0:
         raise ValueError(f"tables must be a non-empty (B, R, C) stack, got {tables.shape}.")
@@ -274,7 +243,7 @@ def batch_measures(
         if name == "ri":
             out[name] = stats.rand_index()
         elif name == "ari":
-            out[name] = stats.adjusted_rand_index(random_model, one_sided)
+            out[name] = stats.adjusted_rand_index(*models)
         elif name == "mi":
             out[name] = stats.mi
         elif name.startswith("nmi_"):
@@ -282,7 +251,7 @@ def batch_measures(
         elif name == "pami":
             out[name] = stats.pairwise_adjusted_mi()
         elif name.startswith("ami_"):
-            out[name] = stats.adjusted_mi(name[4:], random_model, one_sided, cache)
+            out[name] = stats.adjusted_mi(name[4:], *models, cache)
         else:
             options = {"random_model": random_model, "one_sided": one_sided}
             options = {k: v for k, v in options.items() if k in MEASURES[name].options}
@@ -314,7 +283,7 @@ class _Stats:
         self.h_true = _entropy(self.rows, self.n)
         self.h_pred = _entropy(self.cols, self.n)
         self._pairs: tuple | None = None
-        self._sides: dict[tuple[str, bool], tuple[_Side, _Side]] = {}
+        self._sides: dict[tuple[RandomModel, RandomModel], tuple[_Side, _Side]] = {}
         self.mi = self._mutual_information()
 
     def _mutual_information(self) -> np.ndarray:
@@ -354,25 +323,23 @@ class _Stats:
             return np.ones(len(self.tables))
         return (total + 2.0 * n11 - s_true - s_pred) / total
 
-    def adjusted_rand_index(self, random_model: str, one_sided: bool) -> np.ndarray:
+    def adjusted_rand_index(self, model_true: RandomModel, model_pred: RandomModel) -> np.ndarray:
         """``(RI - E[RI]) / (1 - E[RI])`` (Hubert & Arabie 1985; Gates & Ahn 2017)."""
         ri = self.rand_index()
-        true_side, pred_side = self.sides(random_model, one_sided)
+        true_side, pred_side = self.sides(model_true, model_pred)
         expected = _expected_ri(true_side.q, pred_side.q)
         with np.errstate(divide="ignore", invalid="ignore"):
             ari = np.where(expected == 1.0, 0.0, (ri - expected) / (1.0 - expected))
         ari[ri == 1.0] = 1.0
         return ari
 
-    def sides(self, random_model: str, one_sided: bool) -> tuple[_Side, _Side]:
-        """The two sides under the model; a one-sided comparison fixes labels_true."""
-        key = (random_model, bool(one_sided))
+    def sides(self, model_true: RandomModel, model_pred: RandomModel) -> tuple[_Side, _Side]:
+        """The two sides under their models (:func:`metrics.model_registry.model_sides`)."""
+        key = (model_true, model_pred)
         if key not in self._sides:
-            model = get_model(random_model)
-            fixed = RANDOM_MODELS["perm"] if one_sided else model
             self._sides[key] = (
-                _Side(self.rows, self.n_rows, self.n, fixed, model, self.h_true),
-                _Side(self.cols, self.n_cols, self.n, model, model, self.h_pred),
+                _Side(self.rows, self.n, model_true, model_pred, self.h_true),
+                _Side(self.cols, self.n, model_pred, model_pred, self.h_pred),
             )
         return self._sides[key]
 
@@ -395,7 +362,7 @@ class _Stats:
 
     def normalized_mi(self, normalization: str) -> np.ndarray:
         joint = _entropy(self.tables, self.n) if normalization == "joint" else None
-        norm = _normalizer(self.h_true, self.h_pred, normalization, joint)
+        norm = normalizer(self.h_true, self.h_pred, normalization, joint)
         with np.errstate(divide="ignore", invalid="ignore"):
             nmi = np.minimum(self.mi / norm, 1.0)
         nmi[(self.mi == 0.0) | (norm == 0.0)] = 0.0
@@ -404,13 +371,14 @@ class _Stats:
         return nmi
 
     def adjusted_mi(
-        self, normalization: str, random_model: str, one_sided: bool, cache: EMICache
+        self, normalization: str, model_true: RandomModel, model_pred: RandomModel,
+        cache: EMICache,
     ) -> np.ndarray:
         """``(I - E[I]) / (avg(e_U, e_V) - E[I])`` (Vinh et al. 2009, eqs. 25-27; Gates & Ahn
         2017 for the other models, whose bounds e are the model's largest entropies)."""
         if normalization == "joint":
             raise ValueError("AMI has no 'joint' normalization: use min, sqrt, arithmetic, max.")
-        true_side, pred_side = self.sides(random_model, one_sided)
+        true_side, pred_side = self.sides(model_true, model_pred)
         emi = _expected_mi(self.n, true_side, pred_side, cache)
         if true_side.is_perm and pred_side.is_perm:
             # Every permutation gives the same MI when a side is trivial: E[I] = I exactly.
@@ -420,7 +388,7 @@ class _Stats:
             )
             emi[trivial] = self.mi[trivial]
         numerator = self.mi - emi
-        denominator = _normalizer(true_side.bound, pred_side.bound, normalization) - emi
+        denominator = normalizer(true_side.bound, pred_side.bound, normalization) - emi
         with np.errstate(divide="ignore", invalid="ignore"):
             ami = numerator / denominator
         degenerate = (numerator == 0.0) | (denominator == 0.0)
@@ -434,13 +402,13 @@ class _Side:
     """One side of a batch of comparisons under a random model.
 
     Under the permutation model (or as the fixed side of a one-sided comparison) a table's
-    side is its own cluster sizes. Under another model it enters only through a key (the
-    number of clusters under "num", nothing under "all", the sorted sizes for any other
-    model), and the model's expected size counts ``(s, w)``, pair probability ``q`` and
-    entropy bound are computed once per key.
+    side is its own cluster sizes. Under another model it enters only through the model's
+    :meth:`~metrics.random_models.RandomModel.side_key` (the number of clusters under "num",
+    nothing under "all"), and the model's expected size counts ``(s, w)``, pair probability
+    ``q`` and entropy bound are computed once per key.
     """
 
-    def __init__(self, sizes, n_clusters, n, model, bound_model, entropy):
+    def __init__(self, sizes, n, model, bound_model, entropy):
         self.sizes = sizes
         self.is_perm = isinstance(model, PermutationModel)
         if self.is_perm:
@@ -451,12 +419,7 @@ class _Side:
             self.bound = entropy if isinstance(bound_model, PermutationModel) else np.array(
                 [bound_model.entropy_bound(row[row > 0], n) for row in sizes])
             return
-        if model.name == "num":
-            keys = n_clusters.tolist()
-        elif model.name == "all":
-            keys = [None] * len(sizes)
-        else:
-            keys = [tuple(sorted(row[row > 0].tolist())) for row in sizes]
+        keys = [model.side_key(row) for row in sizes]
         first = {}
         for i, key in enumerate(keys):
             first.setdefault(key, i)
@@ -503,20 +466,6 @@ def _entropy(counts: np.ndarray, n: int) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(p > 0, p * np.log(p), 0.0)
     return np.maximum(-terms.sum(axis=1), 0.0)
-
-
-def _normalizer(h_true, h_pred, normalization: str, joint=None):
-    if normalization == "min":
-        return np.minimum(h_true, h_pred)
-    if normalization == "sqrt":
-        return np.sqrt(h_true * h_pred)
-    if normalization == "arithmetic":
-        return (h_true + h_pred) / 2.0
-    if normalization == "max":
-        return np.maximum(h_true, h_pred)
-    if normalization == "joint":
-        return joint
-    raise ValueError(f"unknown normalization {normalization!r}.")
 
 
 def summarize(values: dict[str, np.ndarray]) -> list[tuple[str, float, float]]:

@@ -20,7 +20,8 @@ import pandas as pd
 from scipy.stats import spearmanr
 
 from experiments.registry import Experiment, Progress, register, report
-from metrics import compare, contingency_table
+from metrics import RANDOM_MODELS, compare, contingency_table
+from metrics.seeding import check_seed
 
 __all__ = ["FOUR_CLUSTERINGS", "four_clusterings", "kmeans_pairs", "kmeans_runs",
            "pair_rankings", "rank_pairs", "scorings"]
@@ -31,7 +32,7 @@ FOUR_CLUSTERINGS = {
     "C": (4,) * 10,
     "D": (13, 7, 5, 4, 3, 2, 2, 2, 1, 1),
 }
-MODELS = ("perm", "num", "all")
+MODELS = tuple(RANDOM_MODELS)
 NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max")
 
 
@@ -94,7 +95,7 @@ def kmeans_runs(n_runs: int = 10, n_clusters: int = 10, random_state: int = 0,
     if n_runs < 2:
         raise ValueError(f"need at least 2 runs to compare, got {n_runs}.")
     X = load_digits().data[:n_samples]
-    seeds = np.random.SeedSequence(random_state).generate_state(n_runs)
+    seeds = np.random.SeedSequence(check_seed(random_state)).generate_state(n_runs)
     return {
         f"run{r}": KMeans(n_clusters=n_clusters, n_init=1, random_state=int(seeds[r]))
         .fit_predict(X)

@@ -58,7 +58,29 @@ PUBLISHED_TABLE1 = {
 
 
 def block_clustering(n: int, s: int) -> np.ndarray:
-    """A(s): consecutive samples in clusters of size s (the last one possibly smaller)."""
+    """A(s): consecutive samples in clusters of size s (the last one possibly smaller).
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    s : int
+        Block size, in [1, n].
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+
+    Raises
+    ------
+    ValueError
+        When s is outside [1, n].
+
+    Examples
+    --------
+    >>> block_clustering(7, 3)
+    array([0, 0, 0, 1, 1, 1, 2])
+    """
     if not 1 <= s <= n:
         raise ValueError(f"need 1 <= s <= n, got s={s}, n={n}.")
     return np.arange(n) // s
@@ -70,8 +92,30 @@ def block_similarities(
 ) -> pd.DataFrame:
     """Fig. 1: full and pairwise adjusted MI of A(reference) against A(s) for each s.
 
-    Returns columns ``s, adjustment (full, pairwise), measure, mean, std`` (``mean`` is the
-    value, exact; ``std`` is 0). ``random_state`` is unused.
+    Parameters
+    ----------
+    n : int, default=100
+    reference : int, default=10
+        Block size of A(reference).
+    sizes : sequence of int
+        The block sizes s of the compared clusterings.
+    random_state : None
+        Unused (the values are exact).
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``s, adjustment (full, pairwise), measure, mean, std`` (``mean`` is the value,
+        exact; ``std`` is 0).
+
+    Examples
+    --------
+    >>> df = block_similarities(sizes=(1, 10, 100))
+    >>> df.pivot(index="s", columns="adjustment", values="mean").idxmax().tolist()
+    [10, 10]
+
+    Both adjustments peak where A(s) equals the reference (s = 10), as in the paper's Fig. 1.
     """
     a = block_clustering(n, reference)
     rows = []
@@ -90,7 +134,29 @@ def random_probability_labels(
 ) -> np.ndarray:
     """``size`` labelings: each with p proportional to k uniforms, samples i.i.d. from p.
 
-    The generator of the paper's Table 1 (footnote 3). Returns an int array (size, n).
+    The generator of the paper's Table 1 (footnote 3).
+
+    Parameters
+    ----------
+    n : int
+        Samples per labeling.
+    k : int
+        Number of possible labels.
+    size : int
+        Number of labelings.
+    rng : numpy Generator
+
+    Returns
+    -------
+    ndarray of int32, shape (size, n)
+        Labels in [0, k).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> labels = random_probability_labels(50, 4, 3, np.random.default_rng(0))
+    >>> labels.shape, int(labels.min()) >= 0, int(labels.max()) <= 3
+    ((3, 50), True, True)
     """
     cdf = np.cumsum(rng.random((size, k)), axis=1)
     cdf /= cdf[:, -1:]
@@ -122,8 +188,32 @@ def ranking_precision(
     """Table 1: fraction of triplets (A, B, C) where both adjustments order B and C alike.
 
     Eq. (8): ``(s(A,B) - s(A,C)) (s_p(A,B) - s_p(A,C)) >= 0``, over ``n_triplets`` triplets,
-    repeated ``n_repeats`` times. Returns columns ``n, k, precision, precision_std,
-    published, published_std, setting``.
+    repeated ``n_repeats`` times.
+
+    Parameters
+    ----------
+    settings : sequence of (n, k)
+        Default: the paper's seven settings.
+    n_triplets : int, default=1000
+    n_repeats : int, default=100
+    random_state : int or Generator, default=0
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``n, k, precision, precision_std, published, published_std, setting``.
+
+    Raises
+    ------
+    ValueError
+        When ``n_triplets`` or ``n_repeats`` is below 1.
+
+    Examples
+    --------
+    >>> df = ranking_precision(settings=[(100, 2)], n_triplets=200, n_repeats=2)
+    >>> bool(abs(df["precision"][0] - df["published"][0]) < 0.05)   # the paper: 0.972
+    True
     """
     if n_triplets < 1 or n_repeats < 1:
         raise ValueError("n_triplets and n_repeats must be at least 1.")
@@ -162,7 +252,29 @@ def timing(
     Three methods: metrics' AMI (full adjustment), metrics' pairwise adjusted MI, both from
     the contingency table (the table is rebuilt each call, so nothing is cached), and
     scikit-learn's ``adjusted_mutual_info_score`` from the labels (as in the paper), up to
-    ``sklearn_max_n``. Returns columns ``n, method, mean, std``.
+    ``sklearn_max_n``.
+
+    Parameters
+    ----------
+    ns : sequence of int
+        Numbers of samples.
+    k : int, default=10
+    n_repeats : int, default=5
+    sklearn_max_n : int, default=1,000,000
+        Largest n timed with scikit-learn.
+    random_state : int or Generator, default=0
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``n, method, mean, std`` (seconds).
+
+    Examples
+    --------
+    >>> df = timing(ns=(100,), n_repeats=1)
+    >>> sorted(df["method"])
+    ['ami (full, metrics)', 'ami (full, scikit-learn)', 'pami (pairwise, metrics)']
     """
     from sklearn.metrics import adjusted_mutual_info_score
 
@@ -199,7 +311,26 @@ def real_data_agreement(
     Each algorithm of the clustering registry (default parameters) clusters each dataset;
     both adjustments score every clustering against the labels; the correlation of the two
     scorings over the algorithms is reported per dataset, with the time ratio of the two.
-    Returns columns ``dataset, n, algorithms, spearman, speedup``.
+
+    Parameters
+    ----------
+    datasets : sequence of str
+        Keys of ``datasets.DATASETS``.
+    algorithms : sequence of str, optional
+        Keys of ``clustering.ALGORITHMS`` (default: all).
+    random_state : int, default=0
+    progress : callable, optional
+
+    Returns
+    -------
+    DataFrame
+        Columns ``dataset, n, algorithms, spearman, speedup``.
+
+    Examples
+    --------
+    >>> df = real_data_agreement(datasets=("iris",), algorithms=("kmeans", "dbscan", "birch"))
+    >>> df[["dataset", "n", "algorithms"]].values.tolist()
+    [['iris', 150, 3]]
     """
     from clustering import ALGORITHMS, run
     from datasets import load

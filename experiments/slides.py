@@ -39,13 +39,24 @@ def rand_exercise(
     ----------
     pairs : (n11, n10, n01, n00)
         Pairs together in both, only in the ground truth, only in the clustering, apart in
-        both. ``random_state`` is unused (the exercise has no randomness).
+        both.
+    random_state : None
+        Unused (the exercise has no randomness).
+    progress : callable, optional
 
     Returns
     -------
     DataFrame
         Columns ``quantity, value, slide`` (the slide's printed value where it gives one) and
         ``example_table`` (metrics on :data:`EXAMPLE_TABLE`, for the slide's own counts).
+
+    Examples
+    --------
+    >>> df = rand_exercise().set_index("quantity")
+    >>> float(df.loc["ri", "value"]), float(df.loc["ri", "slide"])   # 92 / 136
+    (0.6764705882352942, 0.68)
+    >>> float(df.loc["ari", "value"]) == 1920 / 7904
+    True
     """
     n11, n10, n01, n00 = (int(p) for p in pairs)
     if min(n11, n10, n01, n00) < 0 or n11 + n10 + n01 + n00 == 0:

@@ -17,9 +17,9 @@ MAX_PLACED = 30
 
 @dataclass(frozen=True)
 class KMeansStep:
-    """One frame of the step-through.
+    r"""One frame of the step-through.
 
-    Attributes
+    Parameters
     ----------
     phase : {"start", "assign", "update"}
         "start": the initial centres, points not yet assigned; "assign": every point takes
@@ -34,8 +34,15 @@ class KMeansStep:
     labels : ndarray (n,) or None
         Assignment shown (None at the start).
     inertia : float or None
-        :math:`J = \\sum_i \\|x_i - c_{z_i}\\|^2` of the labels and centres shown (None at the
+        :math:`J = \sum_i \|x_i - c_{z_i}\|^2` of the labels and centres shown (None at the
         start). It never increases from one frame to the next.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> step = KMeansStep("start", 0, np.zeros((2, 2)), None, None, None)
+    >>> step.caption
+    'Start: the initial centres (crosses). No point is assigned yet.'
     """
 
     phase: str
@@ -67,6 +74,33 @@ def kmeans_steps(X, history: list[tuple[np.ndarray, np.ndarray]]) -> list[KMeans
     ``history[t] = (c_t, z_t)``: centres of iteration t and the labels assigned to them. The
     frames are: start (c_0), then for each t: assign (c_t, z_t) and, if a later iteration
     exists, update (c_{t+1}, z_t). The last frame is the final state.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    history : list of (centres, labels)
+        ``KMeansStepper.history_``.
+
+    Returns
+    -------
+    list of KMeansStep
+        ``2 * len(history)`` frames.
+
+    Raises
+    ------
+    ValueError
+        When ``history`` is empty.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [4, 0], [4, 1]])
+    >>> stepper = fit_stepper(X, 2, "placed", 0, centers=np.array([[0.0, 0], [0, 1]]))
+    >>> [(s.phase, s.inertia) for s in kmeans_steps(X, stepper.history_)]
+    [('start', None), ('assign', 32.0), ('update', 16.0), ('assign', 16.0)]
+
+    Those two starting centres split the data across its long side and k-means stops there,
+    at J = 16, while the split into the two columns has J = 1: a local optimum.
     """
     X = np.asarray(X, dtype=float)
     if not history:
@@ -85,8 +119,36 @@ def fit_stepper(X, n_clusters: int, init: str, random_state: int,
                 centers: np.ndarray | None = None, max_iter: int = 300) -> KMeansStepper:
     """Fit `KMeansStepper` with the page's init choice.
 
-    ``init="placed"`` starts from ``centers`` (their number sets K); "k-means++" is plain
-    D^2 sampling and "random" draws K distinct points.
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    n_clusters : int
+        K (ignored with ``init="placed"``: the number of centres sets it).
+    init : {"k-means++", "random", "placed"}
+        "k-means++" is plain D^2 sampling, "random" draws K distinct points, "placed" starts
+        from ``centers``.
+    random_state : int
+    centers : ndarray of shape (k, n_features), optional
+        The student's centres, for ``init="placed"``.
+    max_iter : int, default=300
+
+    Returns
+    -------
+    KMeansStepper
+        Fitted, with ``history_``.
+
+    Raises
+    ------
+    ValueError
+        Unknown ``init``, or "placed" without centres.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [4, 0], [4, 1]])
+    >>> fit_stepper(X, 2, "placed", 0, centers=np.array([[0.0, 0], [4, 0]])).cluster_centers_
+    array([[0. , 0.5],
+           [4. , 0.5]])
     """
     if init not in INITS:
         raise ValueError(f"init must be one of {', '.join(INITS)}, got {init!r}")
@@ -105,12 +167,26 @@ _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 def parse_centers(text: str, n_features: int = 2) -> np.ndarray:
     """Read centres typed as ``"x, y; x, y; ..."`` (one centre per ``;`` or line).
 
-    Returns an array of shape (k, n_features); an empty text gives shape (0, n_features).
+    Parameters
+    ----------
+    text : str
+    n_features : int, default=2
+
+    Returns
+    -------
+    ndarray of shape (k, n_features)
+        Shape (0, n_features) for an empty text.
 
     Raises
     ------
     ValueError
         When a centre does not have ``n_features`` numbers, or there are more than 30.
+
+    Examples
+    --------
+    >>> parse_centers("1.5, -2; (0, 3e1)")
+    array([[ 1.5, -2. ],
+           [ 0. , 30. ]])
     """
     parts = [p.strip() for p in re.split(r"[;\n]", text or "") if p.strip()]
     if len(parts) > MAX_PLACED:
@@ -129,7 +205,21 @@ def parse_centers(text: str, n_features: int = 2) -> np.ndarray:
 
 
 def format_centers(centers: np.ndarray) -> str:
-    """The inverse of `parse_centers`: ``"x, y; x, y"`` with 3 decimals."""
+    """The inverse of `parse_centers`: ``"x, y; x, y"`` with 3 significant digits.
+
+    Parameters
+    ----------
+    centers : array-like of shape (k, d)
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> format_centers([[1.5, -2.0], [0.0, 30.0]])
+    '1.5, -2; 0, 30'
+    """
     return "; ".join(", ".join(f"{v:.3g}" for v in row) for row in np.asarray(centers))
 
 
@@ -137,8 +227,29 @@ def nearest_center_grid(bounds: tuple[float, float, float, float], centers: np.n
                         resolution: int = 160) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Index of the nearest centre on a grid: the Voronoi cells k-means assigns by.
 
-    ``bounds = (xmin, xmax, ymin, ymax)``; returns the grid's x and y coordinates and the
-    (resolution, resolution) array of nearest-centre indices (rows follow y).
+    Parameters
+    ----------
+    bounds : (xmin, xmax, ymin, ymax)
+    centers : ndarray of shape (k, d)
+        Only the first two coordinates are used.
+    resolution : int, default=160
+        Grid points per axis.
+
+    Returns
+    -------
+    gx, gy : ndarray of shape (resolution,)
+        The grid's coordinates.
+    nearest : ndarray of shape (resolution, resolution)
+        Nearest-centre index; rows follow y.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> gx, gy, cells = nearest_center_grid((0, 1, 0, 1), np.array([[0.0, 0], [1, 0]]), 3)
+    >>> cells
+    array([[0, 0, 1],
+           [0, 0, 1],
+           [0, 0, 1]])
     """
     xmin, xmax, ymin, ymax = bounds
     gx = np.linspace(xmin, xmax, resolution)
@@ -149,7 +260,23 @@ def nearest_center_grid(bounds: tuple[float, float, float, float], centers: np.n
 
 
 def padded_bounds(X: np.ndarray, pad: float = 0.08) -> tuple[float, float, float, float]:
-    """The data's bounding box in the first two features, widened by ``pad`` of its size."""
+    """The data's bounding box in the first two features, widened by ``pad`` of its size.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    pad : float, default=0.08
+        Share of the box's width (height) added on each side.
+
+    Returns
+    -------
+    (xmin, xmax, ymin, ymax)
+
+    Examples
+    --------
+    >>> padded_bounds([[0.0, 0.0], [10.0, 1.0]], pad=0.1)
+    (-1.0, 11.0, -0.1, 1.1)
+    """
     X = np.asarray(X, dtype=float)
     low, high = X[:, :2].min(axis=0), X[:, :2].max(axis=0)
     margin = pad * np.maximum(high - low, 1e-9)

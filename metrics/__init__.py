@@ -7,14 +7,12 @@ models. :data:`MEASURES` lists the measures; :func:`compare` computes several at
 """
 
 from metrics.chance import (
-    RANDOM_MODELS,
-    PermutationModel,
-    RandomModel,
     adjusted_mutual_information,
     expected_mutual_information,
     expected_mutual_information_from_sizes,
     expected_rand_index,
 )
+from metrics.classwise import ClasswiseScores, precision_recall_fscore
 from metrics.contingency import Contingency, contingency_table
 from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
@@ -29,6 +27,7 @@ from metrics.information import (
     variation_of_information,
 )
 from metrics.matching import classification_error, purity
+from metrics.model_registry import RANDOM_MODELS, get_random_model
 from metrics.monte_carlo import MonteCarloResult, monte_carlo_adjusted
 from metrics.pairs import (
     PairCounts,
@@ -40,17 +39,17 @@ from metrics.pairs import (
     rand_index,
 )
 from metrics.pairwise import pairwise_adjusted_entropy, pairwise_adjusted_mutual_information
-from metrics.random_models import AllModel, NumModel
+from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
 from metrics.registry import MEASURES, Measure, compare
 from metrics.sampling import sample_clustering
 from metrics.seed_measures import SEED_MEASURES
 from metrics.standardized import standardized_mutual_information
 
-RANDOM_MODELS.update(num=NumModel(), all=AllModel())
 MEASURES.update((m.name, m) for m in SEED_MEASURES)
 
 __all__ = [
     "AllModel",
+    "ClasswiseScores",
     "Contingency",
     "MEASURES",
     "Measure",
@@ -75,6 +74,7 @@ __all__ = [
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
     "fowlkes_mallows_index",
+    "get_random_model",
     "homogeneity",
     "hubert_gamma",
     "jaccard_index",
@@ -86,6 +86,7 @@ __all__ = [
     "pair_counts",
     "pairwise_adjusted_entropy",
     "pairwise_adjusted_mutual_information",
+    "precision_recall_fscore",
     "purity",
     "rand_index",
     "sample_clustering",

@@ -31,7 +31,22 @@ NOISE_POLICIES: dict[str, str] = {
 
 
 class Matching(NamedTuple):
-    """A one-to-one matching of rows (classes) to columns (clusters) of a contingency table."""
+    """A one-to-one matching of rows (classes) to columns (clusters) of a contingency table.
+
+    Parameters
+    ----------
+    rows : ndarray of int
+        Row index of each matched pair, increasing.
+    cols : ndarray of int
+        Column index matched to each of ``rows``.
+    matched : int
+        Samples in the matched cells: the largest possible sum.
+
+    Examples
+    --------
+    >>> match_clusters([0, 0, 1, 1, 1], [1, 1, 0, 0, 2])
+    Matching(rows=array([0, 1]), cols=array([1, 0]), matched=4)
+    """
 
     rows: np.ndarray
     """Row index of each matched pair, increasing."""
@@ -44,9 +59,9 @@ class Matching(NamedTuple):
 def match_clusters(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> Matching:
-    """Match classes to clusters one-to-one, keeping as many samples matched as possible.
+    r"""Match classes to clusters one-to-one, keeping as many samples matched as possible.
 
-    .. math:: \\sigma^* = \\arg\\max_{\\sigma} \\sum_i n_{i \\sigma(i)}
+    .. math:: \sigma^* = \arg\max_{\sigma} \sum_i n_{i \sigma(i)}
 
     over the one-to-one maps between the rows and columns of the contingency table (the
     smaller side is matched completely), the assignment problem solved by the Hungarian
@@ -56,6 +71,31 @@ def match_clusters(
     Indices refer to the rows and columns of :func:`metrics.contingency_table` (classes and
     clusters in sorted label order) or of the table passed as ``contingency=``, whose rows
     and columns of zero sum are dropped first.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    Matching
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> m = match_clusters(contingency=[[5, 1], [2, 8]])
+    >>> m.cols.tolist(), m.matched   # the diagonal: 5 + 8 beats 1 + 2
+    ([0, 1], 13)
     """
     ct = resolve(labels_true, labels_pred, contingency)
     table = ct.toarray()
@@ -71,10 +111,23 @@ def align_labels(labels_true: object, labels_pred: object, *, noise_label: int =
     ``i``; unmatched clusters become ``R, R+1, ...`` in sorted label order; noise points
     (``noise_label`` in labels_pred) stay ``-1`` and take no part in the matching.
 
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,)
+    labels_pred : array-like of shape (n_samples,)
+    noise_label : int, default=-1
+
     Returns
     -------
     numpy.ndarray of int
         The renamed labels_pred; the partition is unchanged.
+
+    Examples
+    --------
+    >>> align_labels([0, 0, 1, 1, 2], ["b", "b", "a", "a", "c"])
+    array([0, 0, 1, 1, 2])
+    >>> align_labels([0, 0, 1, 1], [5, 5, -1, 7])
+    array([ 0,  0, -1,  1])
     """
     true, pred = check_pair(labels_true, labels_pred)
     noise = _noise_mask(pred, noise_label)
@@ -106,6 +159,13 @@ def score_noise(
       is apart from every other point in every pair count.
     - ``"exclude"``: noise points are removed from both labelings.
 
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,)
+    labels_pred : array-like of shape (n_samples,)
+    policy : {"cluster", "singletons", "exclude"}, default="cluster"
+    noise_label : int, default=-1
+
     Returns
     -------
     (labels_true, labels_pred) : tuple of numpy.ndarray
@@ -115,6 +175,13 @@ def score_noise(
     ------
     ValueError
         For an unknown policy, or ``"exclude"`` when every point is noise.
+
+    Examples
+    --------
+    >>> score_noise([0, 0, 1, 1], [0, -1, 1, -1], "exclude")
+    (array([0, 1]), array([0, 1]))
+    >>> score_noise([0, 0, 1, 1], [0, -1, 1, -1], "singletons")[1]
+    array([0, 2, 1, 3])
     """
     if policy not in NOISE_POLICIES:
         raise ValueError(

@@ -8,120 +8,49 @@ is and only labels_pred is random). Three things of one side are all the measure
 - the expected number of clusters of each size (expected mutual information),
 - the largest entropy the side can have (the normaliser of the adjusted mutual information).
 
-:class:`RandomModel` names these; :data:`RANDOM_MODELS` maps ``random_model=`` names to
-instances. The permutation model ``"perm"`` (Hubert & Arabie 1985; Vinh et al. 2009) keeps
-the cluster sizes: its pair probability and size weights are those of the actual sizes.
+:class:`metrics.random_models.RandomModel` names these;
+:data:`metrics.model_registry.RANDOM_MODELS` maps ``random_model=`` names to the models. The
+permutation model ``"perm"`` (Hubert & Arabie 1985; Vinh et al. 2009) keeps the cluster
+sizes: its pair probability and size weights are those of the actual sizes.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from fractions import Fraction
 
 import numpy as np
 
-from metrics._emi import emi_of_pairs
-from metrics._special import entropy_of_counts
 from metrics.contingency import Contingency, resolve
+from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
-    _entropies,
-    _mutual_information,
     is_identity,
     log_base,
+    marginal_entropies,
     normalizer,
+    table_mutual_information,
 )
+from metrics.model_registry import model_sides
+from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
-    "RANDOM_MODELS",
-    "PermutationModel",
-    "RandomModel",
     "adjusted_mutual_information",
     "expected_mutual_information",
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
-    "get_model",
 ]
 
 
-_PAIRS_PER_CHUNK = 1 << 18
+def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
+    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)`` as an exact rational of the two ``q``.
 
-
-class RandomModel(ABC):
-    """One side of a comparison drawn at random: ``n`` samples whose clusters have ``sizes``.
-
-    ``sizes`` are the actual cluster sizes of that side (a model may use only their number
-    ``K = len(sizes)`` or nothing but ``n``).
+    A float ``q`` (models without a rational closed form) is taken as the exact binary
+    fraction it is, so ``1 - E = q_U (1 - q_V) + q_V (1 - q_U)`` and ``RI - E`` carry no
+    rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all": q ~ log(n) / n)
+    and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
     """
-
-    name: str = ""
-
-    @abstractmethod
-    def pair_probability(self, sizes: np.ndarray, n: int) -> Fraction | float:
-        """Probability ``q`` that two given samples are in the same cluster.
-
-        Return a :class:`fractions.Fraction` when it is rational and known exactly: the
-        adjusted Rand index is then computed exactly.
-        """
-
-    @abstractmethod
-    def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """``(s, w)``: the expected number ``w[i]`` (may be non-integer) of clusters of size
-        ``s[i]``, for the sizes with ``w > 0``; sizes are integers in ``[1, n]``."""
-
-    @abstractmethod
-    def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
-        """The largest entropy of this side under the model (AMI's normaliser uses it)."""
-
-
-class PermutationModel(RandomModel):
-    """Cluster sizes fixed, samples shuffled (Hubert & Arabie 1985; Vinh et al. 2009, Sec. 4.1).
-
-    ``q = sum_i C(a_i, 2) / C(n, 2)``; the size weights are the multiplicities of the
-    distinct sizes; the entropy bound is the entropy ``H`` of the sizes itself.
-    """
-
-    name = "perm"
-
-    def pair_probability(self, sizes: np.ndarray, n: int) -> Fraction:
-        n_pairs = n * (n - 1) // 2
-        if n_pairs == 0:
-            return Fraction(0)
-        together = sum(int(s) * (int(s) - 1) // 2 for s in np.asarray(sizes).tolist())
-        return Fraction(together, n_pairs)
-
-    def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
-        distinct, multiplicity = np.unique(np.asarray(sizes, dtype=np.int64), return_counts=True)
-        return distinct, multiplicity.astype(np.float64)
-
-    def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
-        return entropy_of_counts(sizes, n) / log_base(base)
-
-
-#: ``random_model=`` names. Other models register here (name -> RandomModel instance).
-RANDOM_MODELS: dict[str, RandomModel] = {"perm": PermutationModel()}
-
-
-def get_model(random_model: str) -> RandomModel:
-    """The :class:`RandomModel` registered under ``random_model``."""
-    try:
-        return RANDOM_MODELS[random_model]
-    except (KeyError, TypeError):
-        raise ValueError(
-            f"unknown random_model {random_model!r}: use one of {', '.join(RANDOM_MODELS)}."
-        ) from None
-
-
-def _sides(random_model: str, one_sided: bool) -> tuple[RandomModel, RandomModel]:
-    """Models of (labels_true, labels_pred): one-sided fixes labels_true as it is."""
-    model = get_model(random_model)
-    return (RANDOM_MODELS["perm"] if one_sided else model), model
-
-
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction | float:
-    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, exact (a Fraction) when the model allows."""
-    model_true, model_pred = _sides(random_model, one_sided)
-    q_true = model_true.pair_probability(ct.row_sums, ct.n)
-    q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
+    model_true, model_pred = model_sides(random_model, one_sided)
+    q_true = Fraction(model_true.pair_probability(ct.row_sums, ct.n))
+    q_pred = Fraction(model_pred.pair_probability(ct.col_sums, ct.n))
     return q_true * q_pred + (1 - q_true) * (1 - q_pred)
 
 
@@ -160,7 +89,7 @@ def expected_mutual_information_from_sizes(
               \\frac{k}{n} \\log \\frac{n k}{a b}
 
     (Vinh et al. 2009, eq. 24a, grouped by distinct sizes; Gates & Ahn 2017 for non-integer
-    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics._emi` for the
+    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics.emi_kernel` for the
     method (mode-anchored term ratios, a cancellation-free summand, a Bernstein window).
 
     Parameters
@@ -175,7 +104,7 @@ def expected_mutual_information_from_sizes(
     Notes
     -----
     The cost is about ``sum over pairs (a, b) of 2 t(a, b)`` array elements, with the window
-    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics._emi`): a
+    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics.emi_kernel`): a
     100 x 100 pairs at n = 1e7 take ~0.15 s, but 3000 x 3000 sizes (9 million pairs) ~45 s.
     Pairs of zero weight are skipped; a model with long lists of tiny weights should drop the
     negligible ones (with its own bound) first.
@@ -183,18 +112,7 @@ def expected_mutual_information_from_sizes(
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
-    if a.size == 0 or b.size == 0:
-        return 0.0
-    # Pairs of sizes in chunks of rows of A: memory stays bounded for long size lists.
-    rows = max(1, _PAIRS_PER_CHUNK // b.size)
-    total = 0.0
-    for i in range(0, a.size, rows):
-        chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
-        pairs_a = np.repeat(chunk_a, b.size)
-        pairs_b = np.tile(b, chunk_a.size)
-        weights = np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size)
-        total += emi_of_pairs(n, pairs_a, pairs_b, weights)
-    return total
+    return emi_of_sizes(n, a, wa, b, wb)
 
 
 def _check_n(n: object) -> int:
@@ -222,25 +140,24 @@ def _check_sizes(sizes, weights, n, side):
     return s[keep], w[keep]
 
 
-def _expected_mi(ct: Contingency, random_model: str, one_sided: bool) -> float:
+def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> float:
+    """EMI in nats of the table's sides under their models (resolved by the caller)."""
+
     def compute() -> float:
-        model_true, model_pred = _sides(random_model, one_sided)
         both_perm = isinstance(model_true, PermutationModel) and isinstance(
             model_pred, PermutationModel
         )
         if both_perm and _mi_is_constant(ct):
             # Every permutation gives the same table up to relabelling: EMI = MI exactly.
-            return _mutual_information(ct)
-        from metrics.random_models import expected_mi_binomial_limit
-
+            return table_mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
             return emi
         sa, wa = model_true.size_weights(ct.row_sums, ct.n)
         sb, wb = model_pred.size_weights(ct.col_sums, ct.n)
-        return expected_mutual_information_from_sizes(ct.n, sa, wa, sb, wb)
+        return emi_of_sizes(ct.n, sa, wa, sb, wb)
 
-    return ct.cached(("emi", random_model, bool(one_sided)), compute)
+    return ct.cached(("emi", model_true, model_pred), compute)
 
 
 def _mi_is_constant(ct: Contingency) -> bool:
@@ -262,10 +179,10 @@ def expected_mutual_information(
 
     Under ``"perm"`` the expectation is over all pairs of labelings with the cluster sizes of
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
-    :data:`RANDOM_MODELS` for the models.
+    :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, random_model, one_sided) / log_base(base)
+    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -299,12 +216,13 @@ def adjusted_mutual_information(
             "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
         )
     ct = resolve(labels_true, labels_pred, contingency)
-    e_true, e_pred = entropy_bounds(ct, random_model)
-    if is_identity(ct) and isinstance(get_model(random_model), PermutationModel):
+    model_true, model_pred = model_sides(random_model, one_sided)
+    e_true, e_pred = entropy_bounds(ct, model_pred)
+    if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
-    mi = _mutual_information(ct)
-    emi = _expected_mi(ct, random_model, one_sided)
+    mi = table_mutual_information(ct)
+    emi = _expected_mi(ct, model_true, model_pred)
     numerator = mi - emi
     denominator = normalizer(e_true, e_pred, normalization) - emi
     if denominator == 0.0 or numerator == 0.0:
@@ -313,13 +231,13 @@ def adjusted_mutual_information(
     return min(numerator / denominator, 1.0)
 
 
-def entropy_bounds(ct: Contingency, random_model: str) -> tuple[float, float]:
-    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under the model.
+def entropy_bounds(ct: Contingency, model: RandomModel) -> tuple[float, float]:
+    """Entropy bounds ``(e_true, e_pred)`` in nats of the two sides under ``model``.
 
     Both sides use the model's bound, also the fixed side of a one-sided comparison (the
     convention of Gates & Ahn's clusim; under "perm" the bound is the entropy itself).
+    ``model`` is the random side's (see :func:`metrics.model_registry.model_sides`).
     """
-    model = get_model(random_model)
     if isinstance(model, PermutationModel):
-        return _entropies(ct)
+        return marginal_entropies(ct)
     return model.entropy_bound(ct.row_sums, ct.n), model.entropy_bound(ct.col_sums, ct.n)

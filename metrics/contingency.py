@@ -15,7 +15,7 @@ __all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
 #: Largest dense table (in bytes of int64 counts) built; larger tables are stored sparse.
 DENSE_LIMIT_BYTES = 100 * 2**20
 # Samples per chunk when counting cells.
-_CHUNK = 1 << 18
+_CHUNK = 1 << 16
 
 
 @dataclass(frozen=True, eq=False)
@@ -121,16 +121,25 @@ def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
         On empty, 2-D, NaN-containing or unequal-length labelings.
     """
     a, b = check_pair(labels_true, labels_pred)
-    codes_a, span_a, uniques_a, offset_a = encode(a)
-    codes_b, span_b, uniques_b, offset_b = encode(b)
     # Dense when it fits the memory limit and costs at most ~ what sorting n codes would.
     dense_cells = min(DENSE_LIMIT_BYTES // 8, 16 * a.shape[0] + 65536)
-    if span_a * span_b > dense_cells and (offset_a is not None or offset_b is not None):
+    counts = _count_small_integers(a, b, dense_cells)
+    if counts is not None:
+        uniques_a = uniques_b = None
+        offset_a = offset_b = 0
+        span_a, span_b = counts.shape
+    else:
+        codes_a, span_a, uniques_a, offset_a = encode(a)
+        codes_b, span_b, uniques_b, offset_b = encode(b)
+    if counts is None and span_a * span_b > dense_cells and (
+        offset_a is not None or offset_b is not None
+    ):
         # Unused codes could make the table huge: compact them before deciding.
         codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
         codes_b, span_b, uniques_b, offset_b = _compact(codes_b, span_b, uniques_b, offset_b)
-    if span_a * span_b <= dense_cells:
-        counts = _dense_counts(codes_a, codes_b, span_a, span_b)
+    if counts is not None or span_a * span_b <= dense_cells:
+        if counts is None:
+            counts = _dense_counts(codes_a, codes_b, span_a, span_b)
         row_sums, col_sums = counts.sum(axis=1), counts.sum(axis=0)
         keep_rows, keep_cols = row_sums > 0, col_sums > 0
         if not keep_rows.all():
@@ -176,6 +185,46 @@ def _dense_counts(codes_a, codes_b, span_a, span_b):
     return counts.astype(np.int64, copy=False).reshape(span_a, span_b)
 
 
+def _count_small_integers(a, b, max_cells):
+    """The dense table of non-negative integer labels used as their own codes, or None.
+
+    The common case (labels 0..K-1) in a single pass: each chunk's range check runs while
+    the chunk is in cache, right before it is counted, instead of separate min and max passes
+    over the whole arrays (they cost a third of the time at n = 1e7). The table grows when a
+    chunk brings a larger label. None (the caller then encodes the labels) for other dtypes,
+    negative labels, or a table above ``max_cells``.
+    """
+    if a.dtype.kind not in "iu" or b.dtype.kind not in "iu":
+        return None
+    # Seen as unsigned, a negative label is above the signed maximum: one max() per chunk
+    # checks both ends of the range.
+    limits = [np.iinfo(a.dtype).max, np.iinfo(b.dtype).max]
+    a, b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
+    # intp += uint64 has no integer loop: read 64-bit values (checked below 2**63) as int64.
+    a, b = (v.view(np.int64) if v.itemsize == 8 else v for v in (a, b))
+    unsigned = [v.view(v.dtype.str.replace("i", "u")) for v in (a, b)]
+    counts = np.zeros((0, 0), dtype=np.intp)
+    start = 0
+    while start < a.shape[0]:
+        # As in _dense_counts, a chunk is never smaller than the table.
+        chunk = slice(start, start + max(_CHUNK, counts.size))
+        start = chunk.stop
+        tops = [int(values[chunk].max()) for values in unsigned]
+        if tops[0] > limits[0] or tops[1] > limits[1]:
+            return None
+        rows, cols = max(counts.shape[0], tops[0] + 1), max(counts.shape[1], tops[1] + 1)
+        if rows * cols > max_cells:
+            return None
+        if (rows, cols) != counts.shape:
+            grown = np.zeros((rows, cols), dtype=np.intp)
+            grown[: counts.shape[0], : counts.shape[1]] = counts
+            counts = grown
+        combined = np.multiply(a[chunk], cols, dtype=np.intp, casting="unsafe")
+        combined += b[chunk]
+        counts += np.bincount(combined, minlength=rows * cols).reshape(rows, cols)
+    return counts.astype(np.int64, copy=False)
+
+
 def _compact(codes, span, uniques, offset):
     if offset is None:
         return codes, span, uniques, offset
@@ -216,6 +265,7 @@ def from_counts(table: object) -> Contingency:
         raise ValueError("contingency must hold whole-number counts (no NaN, inf, 0.5).")
     if data.size and data.min() < 0:
         raise ValueError("contingency must hold non-negative counts.")
+    _check_fits_int64(data)
     if sp.issparse(matrix):
         matrix = sp.csr_array(matrix.astype(np.int64))
         matrix.eliminate_zeros()
@@ -238,6 +288,37 @@ def from_counts(table: object) -> Contingency:
         # The same memory layout as contingency_table's makes the same sums, to the ulp.
         matrix = np.ascontiguousarray(matrix)
     return Contingency(matrix, row_sums[keep_rows], col_sums[keep_cols], n)
+
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def _check_fits_int64(data: np.ndarray) -> None:
+    """Refuse counts whose total (hence some entry, row sum or n) exceeds int64.
+
+    Every later computation keeps counts in int64 (and switches to exact Python ints for
+    their products), so this one check at the boundary rules out wrapped sums, a negative n
+    or float counts such as 1e20 cast to garbage.
+    """
+    if not data.size:
+        return
+    largest = data.max()
+    # Fast path: size * max below 2**62 cannot overflow (checked in float, with margin).
+    if float(largest) * data.size < 2.0**62:
+        return
+    if data.dtype.kind == "f":
+        big = float(largest) >= 2.0**63
+        total = None if big else sum(int(v) for v in data.ravel().tolist())
+    else:
+        big = int(largest) > _INT64_MAX
+        total = None if big else sum(data.ravel().tolist())
+    if big or total > _INT64_MAX:
+        what = f"an entry of {largest:.6g}" if big else f"a total n of {total:.6g}"
+        raise ValueError(
+            f"contingency has {what}, beyond the 64-bit integer range (2**63 - 1 = "
+            f"{_INT64_MAX:.3g}): counts of samples must be whole numbers whose sum fits in "
+            "int64."
+        )
 
 
 def resolve(labels_true: object, labels_pred: object, contingency: object) -> Contingency:

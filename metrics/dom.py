@@ -89,13 +89,40 @@ def _conditional_entropy(t: _Cells) -> float:
 
 
 def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float | None = 2.0):
-    """Dom's Q0: description length per object of the classes given the clusters (lower is better).
+    r"""Dom's Q0: description length per object of the classes given the clusters (lower is better).
 
-    .. math:: Q_0 = \\tilde H(C|K) + \\frac1n \\sum_k \\log \\binom{h(k) + |C| - 1}{|C| - 1}
+    .. math:: Q_0 = \tilde H(C|K) + \frac1n \sum_k \log \binom{h(k) + |C| - 1}{|C| - 1}
 
     Dom 2001, eq. 11: the code length of the class labels with the clusters known, plus the
     cost of transmitting each cluster's class counts. Perfect clustering gives eq. 12, one
     cluster eq. 15, one cluster per object log |C| (eq. 16). Base 2 by default (bits).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+    base : float or None, default=2.0
+        Logarithm base (2: bits; None: nats).
+
+    Returns
+    -------
+    float
+        In the unit of ``base`` per object; >= 0.
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> round(dom_q0([0, 0, 1, 1], [0, 0, 1, 1]), 12)   # eq. 12: (1/4) 2 log2 C(2 + 1, 1)
+    0.792481250361
     """
     t = _cells(labels_true, labels_pred, contingency)
     cost = _log_multiset(t.col_sums, t.row_sums.size) / t.n
@@ -103,12 +130,38 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
 
 def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float | None = 2.0):
-    """Dom's Q1: mutual information less the extra model cost of the clusters (higher is better).
+    r"""Dom's Q1: mutual information less the extra model cost of the clusters (higher is better).
 
-    .. math:: Q_1 = \\tilde I(C;K) + \\frac1n \\Big[\\log\\binom{n + |C| - 1}{|C| - 1}
-              - \\sum_k \\log\\binom{h(k) + |C| - 1}{|C| - 1}\\Big]
+    .. math:: Q_1 = \tilde I(C;K) + \frac1n \Big[\log\binom{n + |C| - 1}{|C| - 1}
+              - \sum_k \log\binom{h(k) + |C| - 1}{|C| - 1}\Big]
 
     Dom 2001, eq. 17 (the code length saved over coding the classes with their own counts).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+    base : float or None, default=2.0
+        Logarithm base (2: bits; None: nats).
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> round(dom_q1([0, 0, 1, 1], [0, 0, 1, 1]), 12)   # 1 + (log2 5 - 2 log2 3) / 4
+    0.788000773361
     """
     t = _cells(labels_true, labels_pred, contingency)
     n_classes = t.row_sums.size
@@ -120,12 +173,39 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
 
 def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
-    """Dom's Q2 in (0, 1]: the perfect clustering's Q0 over this clustering's Q0.
+    r"""Dom's Q2 in (0, 1]: the perfect clustering's Q0 over this clustering's Q0.
 
-    .. math:: Q_2 = \\frac{\\frac1n \\sum_c \\log\\binom{h(c) + |C| - 1}{|C| - 1}}{Q_0}
+    .. math:: Q_2 = \frac{\frac1n \sum_c \log\binom{h(c) + |C| - 1}{|C| - 1}}{Q_0}
 
     Dom 2001, eq. 18; 1 for the perfect clustering, towards 0 only as n grows. With a single
     class both sides are 0 and Q2 is defined as 1. Unitless (the log base cancels).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    float
+        In (0, 1].
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> dom_q2([0, 0, 1, 1], [0, 0, 1, 1])
+    1.0
+    >>> dom_q2([0, 0, 1, 1], [0, 1, 2, 3]) < 1   # one cluster per object (eq. 16)
+    True
     """
     t = _cells(labels_true, labels_pred, contingency)
     n_classes = t.row_sums.size
@@ -137,13 +217,38 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
 
 
 def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) -> float:
-    """Normalized Hamming measure (Dom 2001, eqs. 19-23, after Kanungo et al. 1995).
+    r"""Normalized Hamming measure (Dom 2001, eqs. 19-23, after Kanungo et al. 1995).
 
-    .. math:: \\tilde D_H = 1 - \\frac{D_H(C;K) + D_H(K;C)}{2n},\\quad
-              D_H(C;K) = n - \\sum_k \\max_c h(c,k),\\ D_H(K;C) = n - \\sum_c \\max_k h(c,k)
+    .. math:: \tilde D_H = 1 - \frac{D_H(C;K) + D_H(K;C)}{2n},\quad
+              D_H(C;K) = n - \sum_k \max_c h(c,k),\ D_H(K;C) = n - \sum_c \max_k h(c,k)
 
     Each directional distance counts the objects outside the majority class of their cluster
     (or the majority cluster of their class). 1 for identical partitions.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> normalized_hamming([0, 0, 1, 1], [0, 0, 1, 2])   # D_H(C;K) = 0, D_H(K;C) = 1
+    0.875
     """
     t = _cells(labels_true, labels_pred, contingency)
     column_max = np.zeros(t.col_sums.size)

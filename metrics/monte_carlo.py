@@ -7,10 +7,9 @@ from the model (each side drawn independently; with ``one_sided=True`` labels_tr
 and only labels_pred is drawn), and ``best`` the measure's best value. This is eq. 1 of
 Gates & Ahn 2017 (Hubert & Arabie 1985), with E[s] estimated from ``n_samples`` draws.
 
-Random sides: "perm" shuffles the labels (keeping the cluster sizes; shuffling one side
-gives the same law of the pair as shuffling both), "num" draws a uniform partition with the
-side's own number of clusters, "all" a uniform partition of n elements
-(:func:`metrics.sampling.sample_clustering`).
+Random sides are drawn by :func:`metrics.sampling.sample_clustering` from the side's own
+cluster sizes: "perm" shuffles them, "num" draws a uniform partition with the side's number
+of clusters, "all" a uniform partition of n elements.
 """
 
 from __future__ import annotations
@@ -22,12 +21,12 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics._labels import check_pair, encode
+from metrics.model_registry import get_random_model
 from metrics.registry import MEASURES
-from metrics.sampling import _generator, sample_clustering
+from metrics.sampling import sample_clustering
+from metrics.seeding import as_generator
 
 __all__ = ["MonteCarloResult", "monte_carlo_adjusted"]
-
-MODELS = ("perm", "num", "all")
 
 
 class MonteCarloResult(NamedTuple):
@@ -67,12 +66,10 @@ def _codes(labels) -> np.ndarray:
 
 
 def _draw(labels: np.ndarray, model: str, rng: np.random.Generator) -> np.ndarray:
-    n = labels.size
-    if model == "perm":
-        return rng.permutation(labels)
-    if model == "num":
-        return sample_clustering(n, "num", n_clusters=int(labels.max()) + 1, random_state=rng)
-    return sample_clustering(n, "all", random_state=rng)
+    """A clustering drawn from ``model`` for a side with these labels (codes 0..K-1)."""
+    sizes = np.bincount(labels)
+    return sample_clustering(labels.size, model, n_clusters=sizes.size, sizes=sizes,
+                             random_state=rng)
 
 
 def monte_carlo_adjusted(
@@ -94,7 +91,8 @@ def monte_carlo_adjusted(
         A key of :data:`metrics.MEASURES` or a function ``f(labels_true, labels_pred)``.
     labels_true, labels_pred : array-like
         The two clusterings (labels_true is the fixed side when ``one_sided``).
-    random_model : {"perm", "num", "all"}
+    random_model : str
+        A key of :data:`metrics.model_registry.RANDOM_MODELS` ("perm", "num", "all").
     one_sided : bool
         Keep labels_true fixed (only labels_pred is random).
     n_samples : int
@@ -111,14 +109,13 @@ def monte_carlo_adjusted(
     MonteCarloResult
         value, expected, std_error, expected_std_error, raw, best, n_samples.
     """
-    if random_model not in MODELS:
-        raise ValueError(f"random_model must be one of {', '.join(MODELS)}, got {random_model!r}.")
+    get_random_model(random_model)
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or n_samples < 2:
         raise ValueError(f"n_samples must be an integer >= 2, got {n_samples!r}.")
     function, registered_best = _resolve_measure(measure)
     true_arr, pred_arr = check_pair(labels_true, labels_pred)
     true_codes, pred_codes = _codes(true_arr), _codes(pred_arr)
-    rng = _generator(random_state)
+    rng = as_generator(random_state)
     raw = float(function(true_codes, pred_codes))
     if best is None:
         best = registered_best

@@ -29,10 +29,23 @@ _FIRST_PASS_NODES = 300
 def n_from_pairs(n_pairs: int) -> int:
     """The number of samples ``n`` with ``n (n - 1) / 2 = n_pairs``.
 
+    Parameters
+    ----------
+    n_pairs : int
+
+    Returns
+    -------
+    int
+
     Raises
     ------
     ValueError
         When ``n_pairs`` is not such a triangular number (1, 3, 6, 10, 15, ...).
+
+    Examples
+    --------
+    >>> n_from_pairs(136)   # the slides' exercise: 17 objects
+    17
     """
     n = (1 + math.isqrt(1 + 8 * n_pairs)) // 2
     if n * (n - 1) // 2 != n_pairs or n_pairs < 1:
@@ -46,15 +59,15 @@ def n_from_pairs(n_pairs: int) -> int:
 
 
 def table_with_pair_counts(n11: int, n10: int, n01: int, n00: int) -> np.ndarray | None:
-    """A contingency table whose pair counts are ``(n11, n10, n01, n00)``, or None if none exists.
+    r"""A contingency table whose pair counts are ``(n11, n10, n01, n00)``, or None if none exists.
 
     With ``a_i`` the row sums and ``b_j`` the column sums of the table (Dom 2001, eqs. 2-5):
 
     .. math::
-        n_{11} = \\sum_{ij}\\binom{n_{ij}}{2},\\quad
-        n_{11} + n_{10} = \\sum_i \\binom{a_i}{2},\\quad
-        n_{11} + n_{01} = \\sum_j \\binom{b_j}{2},\\quad
-        \\textstyle\\sum = \\binom{n}{2}
+        n_{11} = \sum_{ij}\binom{n_{ij}}{2},\quad
+        n_{11} + n_{10} = \sum_i \binom{a_i}{2},\quad
+        n_{11} + n_{01} = \sum_j \binom{b_j}{2},\quad
+        \textstyle\sum = \binom{n}{2}
 
     The search enumerates the integer partitions of ``n`` giving the two margins (pairs of
     margins with the fewest cells first, so the table is as small as the search finds), then fills
@@ -62,11 +75,32 @@ def table_with_pair_counts(n11: int, n10: int, n01: int, n00: int) -> np.ndarray
     still reach. It is exhaustive: None means no pair of clusterings of ``n`` samples has
     these pair counts.
 
+    Parameters
+    ----------
+    n11, n10, n01, n00 : int
+        Pairs together in both, only in the reference, only in the clustering, apart in both.
+
+    Returns
+    -------
+    ndarray of int or None
+        A table (reference in rows), or None when none exists.
+
     Raises
     ------
     ValueError
         On negative or non-integer counts, totals that are not ``n(n-1)/2``, ``n`` above
         :data:`MAX_SAMPLES`, or a search too long to finish.
+
+    Examples
+    --------
+    >>> table = table_with_pair_counts(20, 24, 20, 72)   # the slides' Rand exercise
+    >>> from metrics import pair_counts
+    >>> tuple(pair_counts(contingency=table)), int(table.sum())
+    ((20, 24, 20, 72), 17)
+    >>> table_with_pair_counts(0, 0, 0, 2)   # 2 pairs is no n(n-1)/2
+    Traceback (most recent call last):
+    ...
+    ValueError: the four pair counts sum to 2, but n samples make n(n-1)/2 pairs ...
     """
     counts = (n11, n10, n01, n00)
     if not all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in counts):

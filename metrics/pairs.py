@@ -28,6 +28,23 @@ class PairCounts(NamedTuple):
     second the same in labels_pred (the layout of scikit-learn's ``pair_confusion_matrix``).
     Vinh et al. (2009, Sec. 2.1) write N01 and N10 the other way round; Dom (2001, eqs. 2-5)
     writes a00 for "together in both".
+
+    Parameters
+    ----------
+    n11 : int
+        Pairs together in both.
+    n10 : int
+        Together in labels_true only.
+    n01 : int
+        Together in labels_pred only.
+    n00 : int
+        Apart in both.
+
+    Examples
+    --------
+    >>> counts = pair_counts([0, 0, 1, 1], [0, 0, 1, 2])
+    >>> counts, sum(counts)
+    (PairCounts(n11=1, n10=1, n01=0, n00=4), 6)
     """
 
     n11: int
@@ -52,15 +69,39 @@ class PairCounts(NamedTuple):
 def pair_counts(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> PairCounts:
-    """Pair counts from the contingency table (Dom 2001, eqs. 2-5; Hubert & Arabie 1985).
+    r"""Pair counts from the contingency table (Dom 2001, eqs. 2-5; Hubert & Arabie 1985).
 
     .. math::
-        n_{11} = \\sum_{ij} \\binom{n_{ij}}{2},\\quad
-        n_{10} = \\sum_i \\binom{a_i}{2} - n_{11},\\quad
-        n_{01} = \\sum_j \\binom{b_j}{2} - n_{11},\\quad
-        n_{00} = \\binom{n}{2} - n_{11} - n_{10} - n_{01}
+        n_{11} = \sum_{ij} \binom{n_{ij}}{2},\quad
+        n_{10} = \sum_i \binom{a_i}{2} - n_{11},\quad
+        n_{01} = \sum_j \binom{b_j}{2} - n_{11},\quad
+        n_{00} = \binom{n}{2} - n_{11} - n_{10} - n_{01}
 
     Exact integers at any n (no overflow).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    PairCounts
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> pair_counts([0, 0, 0, 1], [0, 0, 1, 1])   # 6 pairs
+    PairCounts(n11=1, n10=2, n01=1, n00=2)
     """
     return _pair_counts(resolve(labels_true, labels_pred, contingency))
 
@@ -83,11 +124,36 @@ def _pair_counts(ct: Contingency) -> PairCounts:
 def rand_index(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
-    """Rand index, the fraction of pairs on which the labelings agree (Vinh et al. 2009, eq. 1).
+    r"""Rand index, the fraction of pairs on which the labelings agree (Vinh et al. 2009, eq. 1).
 
-    .. math:: RI = (n_{11} + n_{00}) / \\binom{n}{2}
+    .. math:: RI = (n_{11} + n_{00}) / \binom{n}{2}
 
     For n < 2 there is no pair and RI = 1 (as scikit-learn's ``rand_score``).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> rand_index([0, 0, 1, 1], [0, 0, 1, 2])   # scikit-learn's rand_score example: 5 / 6
+    0.8333333333333334
     """
     pc = pair_counts(labels_true, labels_pred, contingency=contingency)
     if pc.n_pairs == 0:
@@ -103,21 +169,53 @@ def adjusted_rand_index(
     random_model: str = "perm",
     one_sided: bool = False,
 ) -> float:
-    """Adjusted Rand index (Hubert & Arabie 1985; Vinh et al. 2009, eqs. 2-3).
+    r"""Adjusted Rand index (Hubert & Arabie 1985; Vinh et al. 2009, eqs. 2-3).
 
-    .. math:: ARI = \\frac{RI - E[RI]}{1 - E[RI]}
+    .. math:: ARI = \frac{RI - E[RI]}{1 - E[RI]}
 
     with :func:`metrics.expected_rand_index` under ``random_model`` (Gates & Ahn 2017); under
     the permutation model this is eq. (3). Computed in exact rational arithmetic, so it is
     exact (correctly rounded) at any n. Identical partitions score 1 (including n < 2, one
     cluster each, all singletons each), as in scikit-learn.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+    random_model : {"perm", "num", "all"}, default="perm"
+        The random model of E[RI] (Gates & Ahn 2017): fixed cluster sizes (perm), a uniform
+        clustering with the same number of clusters (num), or any clustering (all).
+    one_sided : bool, default=False
+        Keep ``labels_true`` fixed and draw only the other side.
+
+    Returns
+    -------
+    float
+        At most 1; 0 in expectation under the random model.
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> adjusted_rand_index([0, 0, 1, 1], [0, 0, 1, 2])   # scikit-learn's example: 4 / 7
+    0.5714285714285714
+    >>> adjusted_rand_index([0, 0, 1, 1], [1, 1, 0, 0])
+    1.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
     pc = _pair_counts(ct)
     if pc.agree:
         return 1.0
-    # A float probability is taken as the exact binary fraction it is: the rest is exact.
-    expected = Fraction(expected_rand(ct, random_model, one_sided))
+    # Exact rationals from here on (a float probability is the binary fraction it is).
+    expected = expected_rand(ct, random_model, one_sided)
     index = Fraction(pc.n11 + pc.n00, pc.n_pairs)
     if expected == 1:
         return 0.0
@@ -133,6 +231,31 @@ def jaccard_index(
 
     When no pair is together in either labeling (all singletons in both, or n < 2) the
     labelings agree on every pair and J = 1.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> jaccard_index([0, 0, 1, 1], [0, 0, 1, 2])   # n11 = 1, n10 = 1, n01 = 0
+    0.5
     """
     pc = pair_counts(labels_true, labels_pred, contingency=contingency)
     if pc.agree:
@@ -143,13 +266,38 @@ def jaccard_index(
 def fowlkes_mallows_index(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
-    """Fowlkes-Mallows index (Fowlkes & Mallows 1983; Dom 2001, Sec. 5.2).
+    r"""Fowlkes-Mallows index (Fowlkes & Mallows 1983; Dom 2001, Sec. 5.2).
 
-    .. math:: FM = \\frac{n_{11}}{\\sqrt{(n_{11} + n_{10})(n_{11} + n_{01})}}
+    .. math:: FM = \frac{n_{11}}{\sqrt{(n_{11} + n_{10})(n_{11} + n_{01})}}
 
     Identical partitions score 1, also when no pair is together (all singletons in both, or
     n < 2), where scikit-learn returns 0: see docs/degenerate-cases.md. When only one side has
     no together-pair, FM = 0 (as scikit-learn).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    float
+        In [0, 1].
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> round(fowlkes_mallows_index([0, 0, 1, 1], [0, 0, 1, 2]), 12)   # 1 / sqrt(2 x 1)
+    0.707106781187
     """
     pc = pair_counts(labels_true, labels_pred, contingency=contingency)
     if pc.agree:
@@ -162,15 +310,40 @@ def fowlkes_mallows_index(
 def hubert_gamma(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
-    """Hubert's Gamma: the correlation of the two pair indicator vectors (Dom 2001, Sec. 5.2).
+    r"""Hubert's Gamma: the correlation of the two pair indicator vectors (Dom 2001, Sec. 5.2).
 
     .. math::
-        \\Gamma = \\frac{N n_{11} - p q}{\\sqrt{p q (N - p)(N - q)}},\\quad
-        p = n_{11} + n_{10},\\ q = n_{11} + n_{01},\\ N = \\binom{n}{2}
+        \Gamma = \frac{N n_{11} - p q}{\sqrt{p q (N - p)(N - q)}},\quad
+        p = n_{11} + n_{10},\ q = n_{11} + n_{01},\ N = \binom{n}{2}
 
     (clusim's ``pearson_correlation`` omits the square root). When an indicator vector is
     constant (one cluster, all singletons, n < 2) the correlation is undefined: identical
     partitions score 1, others 0.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+
+    Returns
+    -------
+    float
+        In [-1, 1].
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> round(hubert_gamma([0, 0, 1, 1], [0, 0, 1, 2]), 12)   # (6 - 2) / sqrt(2 x 1 x 4 x 5)
+    0.632455532034
     """
     pc = pair_counts(labels_true, labels_pred, contingency=contingency)
     if pc.agree:

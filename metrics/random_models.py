@@ -1,13 +1,16 @@
-"""Random models of clusterings with a varying number or size of clusters (Gates & Ahn 2017).
+"""Random models of clusterings: what "by chance" means for the adjusted measures.
 
-Two models complete the permutation model of `metrics.chance`:
+A random model says how one side of a comparison (a clustering of ``n`` samples) is drawn at
+random. :class:`RandomModel` lists what the chance correction needs of it (see
+``../shared/formulas-random-models.md``): the probability q that two given elements share a
+cluster, the expected number w(a) of clusters of each size a, the model's largest entropy,
+and whether its size weights are those of K uniform labels (the multinomial limit). Three
+models, each defined here once (the registry of names is :mod:`metrics.model_registry`):
 
+- ``PermutationModel`` ("perm"): the cluster sizes fixed, elements shuffled (Hubert & Arabie
+  1985; Vinh et al. 2009);
 - ``NumModel`` ("num"): uniform over the partitions of n elements into exactly K blocks;
-- ``AllModel`` ("all"): uniform over all partitions of n elements.
-
-Each provides what the chance correction needs (see ``../shared/formulas-random-models.md``):
-the probability q that two given elements share a cluster, the expected number w(a) of
-clusters of each size a, and the model's largest entropy (log K, log n).
+- ``AllModel`` ("all"): uniform over all partitions of n elements (Gates & Ahn 2017).
 
 Numerics. Stirling numbers S(n, K) and Bell numbers B_n overflow float64 long before the
 sizes of interest, so everything is computed in log space, in float64, without big integers.
@@ -48,17 +51,24 @@ from __future__ import annotations
 
 import functools
 import math
+from abc import ABC, abstractmethod
+from collections.abc import Hashable
+from fractions import Fraction
 
 import numpy as np
 from scipy import optimize, special, stats
 
-from metrics._special import bd0
-from metrics.chance import RandomModel
+from metrics._special import bd0, entropy_of_counts
+from metrics.information import log_base
 
 __all__ = [
     "SIZE_CUT_TOLERANCE",
     "AllModel",
     "NumModel",
+    "PermutationModel",
+    "RandomModel",
+    "dobinski_terms",
+    "expected_empty_urns",
     "log_bell",
     "log_stirling2",
     "log_surjection_probability",
@@ -93,7 +103,7 @@ def _check_counts(n: int, k: int) -> tuple[int, int]:
     return n_int, k_int
 
 
-def _expected_empty_urns(m: np.ndarray | int, k: int) -> np.ndarray:
+def expected_empty_urns(m: np.ndarray | int, k: int) -> np.ndarray:
     """mu = k (1 - 1/k)^m, the expected number of empty urns (an upper bound on 1 - U_k(m))."""
     if k <= 1:
         return np.zeros_like(np.asarray(m, dtype=float))
@@ -176,7 +186,7 @@ def log_surjection_probability(m: np.ndarray | int, k: int) -> np.ndarray:
     if k == 1:
         out[ok] = 0.0
         return out
-    easy = _expected_empty_urns(m_ok, k) <= _IE_MAX_EMPTY
+    easy = expected_empty_urns(m_ok, k) <= _IE_MAX_EMPTY
     values = np.empty(m_ok.shape)
     if np.any(easy):
         values[easy] = _log_u_inclusion_exclusion(m_ok[easy], k)
@@ -205,7 +215,7 @@ def log_stirling2(n: int, k: int) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def _dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
+def dobinski_terms(n: int) -> tuple[np.ndarray, np.ndarray]:
     """Urn counts k and log pi_n(k) - log max, for Dobinski's sum of k^n / k! (n >= 1).
 
     t_k = n log k - log k! is concave in k; it is built from its exact increments
@@ -240,7 +250,7 @@ def log_bell(n: int) -> float:
     n, _ = _check_counts(n, 0)
     if n == 0:
         return 0.0
-    k, t = _dobinski_terms(n)
+    k, t = dobinski_terms(n)
     k_top = k[np.argmax(t)]
     log_top = n * math.log(k_top) - math.lgamma(k_top + 1)
     return -1.0 + log_top + math.log(np.sum(np.exp(t)))
@@ -274,6 +284,77 @@ def _n_blocks(sizes, n: int) -> int:
     return int(np.count_nonzero(sizes))
 
 
+class RandomModel(ABC):
+    """One side of a comparison drawn at random: ``n`` samples whose clusters have ``sizes``.
+
+    ``sizes`` are the actual cluster sizes of that side (a model may use only their number
+    ``K = len(sizes)`` or nothing but ``n``). A model is registered by its :attr:`name` in
+    :data:`metrics.model_registry.RANDOM_MODELS`.
+    """
+
+    name: str = ""
+    """The ``random_model=`` value that selects the model."""
+    description: str = ""
+    """What the model draws, in a few words, for the app's captions and tables."""
+
+    @property
+    def label(self) -> str:
+        """``name: description``, as the app shows the model."""
+        return f"{self.name}: {self.description}" if self.description else self.name
+
+    @abstractmethod
+    def pair_probability(self, sizes: np.ndarray, n: int) -> Fraction | float:
+        """Probability ``q`` that two given samples are in the same cluster.
+
+        Return a :class:`fractions.Fraction` when it is rational and known exactly: the
+        adjusted Rand index is then computed exactly.
+        """
+
+    @abstractmethod
+    def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(s, w)``: the expected number ``w[i]`` (may be non-integer) of clusters of size
+        ``s[i]``, for the sizes with ``w > 0``; sizes are integers in ``[1, n]``."""
+
+    @abstractmethod
+    def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
+        """The largest entropy of this side under the model (AMI's normaliser uses it)."""
+
+    def binomial_limit(self, sizes: np.ndarray, n: int) -> int | None:
+        """``K`` when the size weights are ``K Binom(a; n, 1/K)`` to float64 precision (the
+        side is then K uniform labels: see :func:`expected_mi_binomial_limit`), else None."""
+        return None
+
+    def side_key(self, sizes: np.ndarray) -> Hashable:
+        """What of the side's sizes the model depends on besides ``n``: two sides with equal
+        keys have the same ``q``, size weights and entropy bound (the sorted sizes here)."""
+        return tuple(sorted(int(s) for s in np.asarray(sizes) if s > 0))
+
+
+class PermutationModel(RandomModel):
+    """Cluster sizes fixed, samples shuffled (Hubert & Arabie 1985; Vinh et al. 2009, Sec. 4.1).
+
+    ``q = sum_i C(a_i, 2) / C(n, 2)``; the size weights are the multiplicities of the
+    distinct sizes; the entropy bound is the entropy ``H`` of the sizes itself.
+    """
+
+    name = "perm"
+    description = "sizes fixed, points shuffled (Hubert & Arabie; Vinh et al.)"
+
+    def pair_probability(self, sizes: np.ndarray, n: int) -> Fraction:
+        n_pairs = n * (n - 1) // 2
+        if n_pairs == 0:
+            return Fraction(0)
+        together = sum(int(s) * (int(s) - 1) // 2 for s in np.asarray(sizes).tolist())
+        return Fraction(together, n_pairs)
+
+    def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+        distinct, multiplicity = np.unique(np.asarray(sizes, dtype=np.int64), return_counts=True)
+        return distinct, multiplicity.astype(np.float64)
+
+    def entropy_bound(self, sizes: np.ndarray, n: int, base: float | None = None) -> float:
+        return entropy_of_counts(sizes, n) / log_base(base)
+
+
 class NumModel(RandomModel):
     """Uniform distribution over the partitions of n elements into exactly K blocks ("num").
 
@@ -288,6 +369,7 @@ class NumModel(RandomModel):
     """
 
     name = "num"
+    description = "any partition into the same number of clusters"
 
     def pair_probability(self, sizes, n: int) -> float:
         k = _n_blocks(sizes, n)
@@ -334,8 +416,8 @@ class NumModel(RandomModel):
             return None
         a_max = n / k + _bernstein_halfwidth(n / k * (1 - 1 / k), _WINDOW_LOG_TAIL)
         if (
-            _expected_empty_urns(n, k) <= _BINOMIAL_LIMIT
-            and _expected_empty_urns(max(n - a_max, 0), k - 1) <= _BINOMIAL_LIMIT
+            expected_empty_urns(n, k) <= _BINOMIAL_LIMIT
+            and expected_empty_urns(max(n - a_max, 0), k - 1) <= _BINOMIAL_LIMIT
         ):
             return k
         return None
@@ -344,6 +426,10 @@ class NumModel(RandomModel):
         k = _n_blocks(sizes, n)
         bound = math.log(k) if k > 0 else 0.0
         return bound / math.log(base) if base is not None else bound
+
+    def side_key(self, sizes) -> int:
+        """The number of non-empty clusters K: all the model keeps of a side."""
+        return int(np.count_nonzero(sizes))
 
 
 class AllModel(RandomModel):
@@ -360,12 +446,13 @@ class AllModel(RandomModel):
     """
 
     name = "all"
+    description = "any partition of the points at all"
 
     def pair_probability(self, sizes, n: int) -> float:
         _n_blocks(sizes, n)
         if n < 2:
             return 1.0
-        k, t = _dobinski_terms(n)
+        k, t = dobinski_terms(n)
         pi = np.exp(t)
         return float(np.sum(pi / k) / np.sum(pi))
 
@@ -373,7 +460,7 @@ class AllModel(RandomModel):
         _n_blocks(sizes, n)
         if n == 1:
             return np.array([1], dtype=np.int64), np.array([1.0])
-        k, t = _dobinski_terms(n)
+        k, t = dobinski_terms(n)
         pi = np.exp(t)
         pi /= pi.sum()
         weights = []
@@ -396,6 +483,10 @@ class AllModel(RandomModel):
         _n_blocks(sizes, n)
         bound = math.log(n) if n > 0 else 0.0
         return bound / math.log(base) if base is not None else bound
+
+    def side_key(self, sizes) -> None:
+        """Nothing: the model depends on n alone."""
+        return None
 
 
 # Above this many table entries the recurrence gives way to the zero-truncated Poisson method.
@@ -473,7 +564,7 @@ def _num_weights_ztp(n: int, k: int) -> tuple[np.ndarray, np.ndarray, float]:
 
 def _needs_fourier(n: int, k: int) -> bool:
     """True when inclusion-exclusion is inaccurate and the recurrence table too large."""
-    return _expected_empty_urns(n // 2, k - 1) > _IE_MAX_EMPTY and k * (n - k + 1) > (
+    return expected_empty_urns(n // 2, k - 1) > _IE_MAX_EMPTY and k * (n - k + 1) > (
         _RECURRENCE_LIMIT)
 
 # Relative distance to the multinomial limit below which "num" is treated as in it.
@@ -528,8 +619,8 @@ def expected_mi_binomial_limit(n: int, model_a, sizes_a, model_b, sizes_b) -> fl
 
     Returns None when neither side is in the limit (the caller then uses the general sum).
     """
-    k_a = model_a.binomial_limit(sizes_a, n) if hasattr(model_a, "binomial_limit") else None
-    k_b = model_b.binomial_limit(sizes_b, n) if hasattr(model_b, "binomial_limit") else None
+    k_a = model_a.binomial_limit(sizes_a, n)
+    k_b = model_b.binomial_limit(sizes_b, n)
     if k_a is None and k_b is None:
         return None
     if k_a is not None and k_b is not None:

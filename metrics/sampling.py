@@ -37,30 +37,21 @@ import math
 import numpy as np
 from scipy import special
 
+from metrics.model_registry import RANDOM_MODELS
 from metrics.random_models import (
-    _dobinski_terms,
-    _expected_empty_urns,
+    dobinski_terms,
+    expected_empty_urns,
     log_surjection_table,
     ztp_rate,
 )
+from metrics.seeding import as_generator
 
 __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 
-SAMPLING_MODELS = ("perm", "num", "all", "uniform", "exact_k")
+#: Every random model of the registry, then the generators of the papers' experiments.
+SAMPLING_MODELS = (*RANDOM_MODELS, "uniform", "exact_k")
 
 _TABLE_LIMIT = 5_000_000
-
-
-def _generator(random_state) -> np.random.Generator:
-    if isinstance(random_state, np.random.Generator):
-        return random_state
-    if random_state is None or (
-        isinstance(random_state, int | np.integer) and not isinstance(random_state, bool)
-    ):
-        return np.random.default_rng(random_state)
-    raise TypeError(
-        f"random_state must be None, an int seed or a numpy Generator, got {random_state!r}"
-    )
 
 
 def _first_appearance(labels: np.ndarray) -> np.ndarray:
@@ -124,7 +115,7 @@ def _rejection_is_fast(n: int, k: int) -> bool:
 
     1 - U_k(n) <= mu = k (1 - 1/k)^n (union bound over the empty urns).
     """
-    return float(_expected_empty_urns(n, k)) <= 0.5
+    return float(expected_empty_urns(n, k)) <= 0.5
 
 
 def _sample_ztp_sizes(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
@@ -161,7 +152,7 @@ def _sample_num(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
 
 
 def _sample_all(n: int, rng: np.random.Generator) -> np.ndarray:
-    urns, log_weights = _dobinski_terms(n)
+    urns, log_weights = dobinski_terms(n)
     p = np.exp(log_weights)
     m = int(rng.choice(urns, p=p / p.sum()))
     return _first_appearance(rng.integers(m, size=n))
@@ -199,7 +190,7 @@ def sample_clustering(
     n = int(n)
     if model not in SAMPLING_MODELS:
         raise ValueError(f"unknown model {model!r}; choose one of {', '.join(SAMPLING_MODELS)}")
-    rng = _generator(random_state)
+    rng = as_generator(random_state)
     if model == "perm":
         if sizes is None:
             raise ValueError("model 'perm' needs sizes (the cluster sizes, summing to n)")

@@ -15,7 +15,6 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics.chance import (
-    _sides,
     adjusted_mutual_information,
     entropy_bounds,
     expected_mutual_information,
@@ -23,6 +22,7 @@ from metrics.chance import (
 )
 from metrics.contingency import resolve
 from metrics.information import entropy, mutual_information, normalized_mutual_information
+from metrics.model_registry import model_sides
 from metrics.pairs import adjusted_rand_index, pair_counts, rand_index
 
 __all__ = ["MAX_TERMS", "Step", "information_steps", "pair_counting_steps"]
@@ -32,7 +32,24 @@ MAX_TERMS = 6
 
 
 class Step(NamedTuple):
-    """One intermediate quantity of a worked example."""
+    r"""One intermediate quantity of a worked example.
+
+    Parameters
+    ----------
+    symbol : str
+        LaTeX name of the quantity, e.g. ``n_{11}``.
+    formula : str
+        LaTeX of its general formula.
+    substituted : str
+        LaTeX of the formula with this table's numbers (may be empty).
+    value : float
+        Its value, computed by :mod:`metrics`.
+
+    Examples
+    --------
+    >>> Step("RI", r"\frac{n_{11}+n_{00}}{N}", r"\frac{92}{136}", 92 / 136).latex()
+    'RI = \\frac{n_{11}+n_{00}}{N} = \\frac{92}{136} = 0.6765'
+    """
 
     symbol: str
     """LaTeX name of the quantity, e.g. ``n_{11}``."""
@@ -50,7 +67,21 @@ class Step(NamedTuple):
 
 
 def number(value: float) -> str:
-    """A value as a student reads it: integers exactly, others to 4 significant decimals."""
+    """A value as a student reads it: integers exactly, others to 4 significant decimals.
+
+    Parameters
+    ----------
+    value : float
+
+    Returns
+    -------
+    str
+
+    Examples
+    --------
+    >>> number(136.0), number(2 / 3)
+    ('136', '0.6667')
+    """
     if float(value).is_integer() and abs(value) < 1e15:
         return f"{int(value)}"
     return f"{value:.4f}" if abs(value) >= 1e-3 else f"{value:.3g}"
@@ -81,12 +112,43 @@ def pair_counting_steps(
 
     Dom (2001, eqs. 2-5) for the pair counts, Rand (1971) for RI, Hubert & Arabie (1985) for
     E[RI] and ARI under the permutation model, Gates & Ahn (2017) under ``random_model``.
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+    random_model : {"perm", "num", "all"}, default="perm"
+        The random model (Gates & Ahn 2017): fixed cluster sizes (perm), a uniform
+        clustering with the same number of clusters (num), or any clustering (all).
+    one_sided : bool, default=False
+        Keep ``labels_true`` fixed and draw only the other side.
+
+    Returns
+    -------
+    list of Step
+        In the order a student computes them; the last is ARI.
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> steps = pair_counting_steps(contingency=[[0, 0, 4], [1, 2, 2], [4, 4, 0]])
+    >>> print(steps[-1].symbol, round(steps[-1].value, 12) == round(1920 / 7904, 12))
+    \\mathrm{ARI} True
     """
     ct = resolve(labels_true, labels_pred, contingency)
     pc = pair_counts(contingency=ct)
     cells = ct.nonzero()[2]
     together_true, together_pred = pc.n11 + pc.n10, pc.n11 + pc.n01
-    model_true, model_pred = _sides(random_model, one_sided)
+    model_true, model_pred = model_sides(random_model, one_sided)
     q_true = model_true.pair_probability(ct.row_sums, ct.n)
     q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
     e_ri = expected_rand_index(contingency=ct, random_model=random_model, one_sided=one_sided)
@@ -153,6 +215,37 @@ def information_steps(
     Vinh et al. (2009): entropy eq. (7), mutual information eq. (8), NMI with the arithmetic
     mean (Table 2), expected MI under the permutation model eq. (24a), AMI eq. (25); other
     random models after Gates & Ahn (2017). Natural logarithms (nats).
+
+    Parameters
+    ----------
+    labels_true : array-like of shape (n_samples,), optional
+        Reference labels (classes).
+    labels_pred : array-like of shape (n_samples,), optional
+        Labels to compare (clusters).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        The table of counts instead of the two label vectors.
+    random_model : {"perm", "num", "all"}, default="perm"
+        The random model (Gates & Ahn 2017): fixed cluster sizes (perm), a uniform
+        clustering with the same number of clusters (num), or any clustering (all).
+    one_sided : bool, default=False
+        Keep ``labels_true`` fixed and draw only the other side.
+
+    Returns
+    -------
+    list of Step
+        The last is AMI (arithmetic mean).
+
+    Raises
+    ------
+    ValueError
+        When neither or both of the labels and ``contingency`` are given, or they are invalid
+        (different lengths, negative or non-integer counts).
+
+    Examples
+    --------
+    >>> steps = information_steps([0, 0, 1, 1], [0, 0, 1, 1])
+    >>> print(steps[-1].symbol, steps[-1].value)
+    \\mathrm{AMI} 1.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
     n = ct.n
@@ -167,7 +260,7 @@ def information_steps(
     emi = expected_mutual_information(
         contingency=ct, random_model=random_model, one_sided=one_sided
     )
-    e_true, e_pred = entropy_bounds(ct, random_model)
+    e_true, e_pred = entropy_bounds(ct, model_sides(random_model, one_sided)[1])
     bound = (e_true + e_pred) / 2
     if random_model == "perm":
         bound_symbol, bound_formula = r"\bar H", r"\tfrac12\,(H(U) + H(V))"

@@ -17,6 +17,7 @@ import streamlit as st
 from experiments import EXPERIMENTS
 from plots.experiments import experiment_figure
 from ui.export import plot
+from ui.widgets import seed_input
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
@@ -41,11 +42,10 @@ def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
         help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
     )
     seeded = EXPERIMENTS[name].seeded
-    seed = st.number_input(
-        "Seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
-        disabled=not seeded,
-        help="Fixes every random draw: the same seed gives the same figure."
-        if seeded else "This figure draws nothing at random, so it has no seed.",
+    seed = seed_input(
+        "Seed", f"{prefix}_seed", disabled=not seeded,
+        help="Fixes every random draw: the same seed gives the same figure." if seeded
+        else "This figure draws nothing at random, so it has no seed.",
     )
     return preset, int(seed)
 

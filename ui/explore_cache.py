@@ -11,6 +11,7 @@ from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.density_peaks import decision_graph, with_centers
+from explorer.em import MAX_COMPONENTS, em_run, information_criteria, kmeans_from_same_start
 from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 
@@ -24,6 +25,30 @@ def kmeans_frames(X: np.ndarray, n_clusters: int, init: str, random_state: int,
     placed = None if centers is None else np.array(centers, dtype=float)
     est = fit_stepper(X, n_clusters, init, random_state, placed)
     return kmeans_steps(X, est.history_)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_fit(X: np.ndarray, n_components: int, covariance_type: str, init: str,
+           random_state: int) -> clustering.ClusteringResult:
+    """EM with every step kept (`explorer.em.em_run`)."""
+    with threadpool_limits(1):
+        return em_run(X, n_components, covariance_type, init, random_state)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_kmeans(X: np.ndarray, means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and centres of k-means from EM's first means (`explorer.em`)."""
+    est = kmeans_from_same_start(X, means)
+    return est.labels_, est.cluster_centers_
+
+
+@st.cache_data(max_entries=16, show_spinner=f"Fitting K = 1 … {MAX_COMPONENTS}…")
+def em_criteria(X: np.ndarray, covariance_type: str, init: str,
+                random_state: int) -> pd.DataFrame:
+    """BIC and AIC against K (`explorer.em.information_criteria`)."""
+    with threadpool_limits(1):
+        return information_criteria(X, range(1, MAX_COMPONENTS + 1), covariance_type, init,
+                                    random_state)
 
 
 @st.cache_data(max_entries=256, show_spinner=False)

@@ -4,6 +4,7 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
+from ui.widgets import seed_input
 
 # The explorers draw the data exactly as the algorithm sees it, so they offer the 2-D
 # generated sets; "Compare algorithms" also takes the real, many-featured ones.
@@ -41,10 +42,8 @@ def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...]
             float(spec.max_noise) / 50, key=f"{prefix}_noise_{name}", bind="query-params",
             help="How much the generator blurs the shapes.",
         )
-    seed = st.number_input(
-        "Data seed", 0, 2**31 - 1, 0, key=f"{prefix}_seed", bind="query-params",
-        help="Fixes the random draw of the data: the same seed gives the same points.",
-    )
+    seed = seed_input("Data seed", f"{prefix}_seed",
+        help="Fixes the random draw of the data: the same seed gives the same points.")
     standardize = st.toggle(
         "Standardize", spec.kind == "real" if standardize is None else standardize,
         key=f"{prefix}_std", bind="query-params",

@@ -7,6 +7,7 @@ import streamlit as st
 import clustering
 import metrics
 from clustering.internal import internal_indices
+from metrics.seeding import as_generator
 
 #: Measures of the chance demo: a raw and an adjusted one of each family.
 CHANCE_MEASURES = ("ri", "ari", "nmi_arithmetic", "ami_arithmetic")
@@ -22,7 +23,7 @@ def random_baseline(n: int, k_true: int, ks: tuple[int, ...], trials: int,
     labels), compared with one random reference of ``k_true`` classes. Returns a tidy table
     (k, measure, mean, sd) over :data:`CHANCE_MEASURES`.
     """
-    rng = np.random.default_rng(seed)
+    rng = as_generator(seed)
     truth = metrics.sample_clustering(n, "uniform", n_clusters=k_true, random_state=rng)
     rows = []
     for k in ks:

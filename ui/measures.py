@@ -7,20 +7,13 @@ import streamlit as st
 
 import metrics
 
-# What each random model draws, for the switch's captions (Gates & Ahn 2017).
-MODEL_TEXT = {
-    "perm": "perm: sizes fixed, points shuffled (Hubert & Arabie; Vinh et al.)",
-    "num": "num: any partition into the same number of clusters",
-    "all": "all: any partition of the points at all",
-}
-
 
 def random_model_controls(prefix: str) -> tuple[str, bool]:
     """Widgets choosing the random model of the adjusted measures, bound to the URL."""
     models = list(metrics.RANDOM_MODELS)
     model = st.selectbox(
         "Random model", models, key=f"{prefix}_model", bind="query-params",
-        format_func=lambda name: MODEL_TEXT.get(name, name),
+        format_func=lambda name: metrics.RANDOM_MODELS[name].label,
         help="What 'by chance' means for the adjusted measures (ARI, AMI): which random "
         "clusterings their expected value is taken over (Gates & Ahn 2017).",
     )
@@ -76,6 +69,11 @@ def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
             "key": st.column_config.TextColumn(help="The name in metrics.MEASURES."),
         },
     )
+    st.download_button(
+        "Measures (CSV)", table.to_csv(index=False).encode(), file_name=f"{key}.csv",
+        mime="text/csv", key=f"{key}_csv", on_click="ignore", icon=":material/download:",
+        help="Every measure's value, as in the table, as a CSV file.",
+    )
     return table
 
 
@@ -90,11 +88,11 @@ def show_formulas(values: dict[str, float]) -> None:
 def show_models_table(contingency, key: str) -> pd.DataFrame:
     """ARI and AMI (arithmetic) of one table under every random model, two- and one-sided."""
     rows = []
-    for model in metrics.RANDOM_MODELS:
+    for model in metrics.RANDOM_MODELS.values():
         for one_sided in (False, True):
             values = metrics.compare(contingency=contingency, measures=["ari", "ami_arithmetic"],
-                                     random_model=model, one_sided=one_sided)
-            rows.append({"random model": MODEL_TEXT.get(model, model), "one-sided": one_sided,
+                                     random_model=model.name, one_sided=one_sided)
+            rows.append({"random model": model.label, "one-sided": one_sided,
                          "ARI": values["ari"], "AMI (arithmetic)": values["ami_arithmetic"]})
     table = pd.DataFrame(rows)
     st.dataframe(

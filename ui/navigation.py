@@ -77,9 +77,20 @@ PAGES: tuple[PageEntry, ...] = (
         "The dendrogram of every linkage, with a cut line that sets the clusters.",
     ),
     PageEntry(
+        "Explore", "app_pages/explore_linkage.py", "Linkage step by step",
+        ":material/table_rows:",
+        "The slides' 5-item similarity matrix merged under single, complete and average link; "
+        "chaining and broken clusters.",
+    ),
+    PageEntry(
         "Explore", "app_pages/explore_fuzzy.py", "Fuzzy c-means", ":material/gradient:",
         "Memberships as colour shading, the fuzzifier m, and the partition coefficient "
         "against c.",
+    ),
+    PageEntry(
+        "Explore", "app_pages/explore_em.py", "EM / Gaussian mixture", ":material/bubble_chart:",
+        "EM step by step: soft assignments, covariance ellipses, the log-likelihood, k-means "
+        "beside it, and BIC/AIC against K.",
     ),
     PageEntry(
         "Explore", "app_pages/explore_compare.py", "Compare algorithms", ":material/view_module:",

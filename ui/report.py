@@ -28,16 +28,25 @@ def noise_policy_choice(key: str) -> str:
     )
 
 
+def class_names(labels) -> list[str]:
+    """``class <label>`` for each label: the name of a true class in tables and CSV files."""
+    return [f"class {label}" for label in np.asarray(labels).tolist()]
+
+
+def cluster_names(labels, noise_named: bool = True) -> list[str]:
+    """``cluster <label>`` for each label (``noise`` for -1 when ``noise_named``): the same
+    name in the contingency table, the scatter's CSV and the legend."""
+    return ["noise" if label == -1 and noise_named else f"cluster {label}"
+            for label in np.asarray(labels).tolist()]
+
+
 def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_named: bool) -> None:
     """Heat map of the contingency table, clusters reordered under their matched classes."""
     ct = metrics.contingency_table(truth, found)
     matching = match_clusters(contingency=ct)
     table = ct.toarray()
-    rows = [f"class {label}" for label in ct.true_labels.tolist()]
-    cols = [
-        "noise" if label == -1 and noise_named else f"cluster {label}"
-        for label in ct.pred_labels.tolist()
-    ]
+    rows = class_names(ct.true_labels)
+    cols = cluster_names(ct.pred_labels, noise_named)
     order = np.concatenate(
         [matching.cols, np.setdiff1d(np.arange(table.shape[1]), matching.cols)]
     )
@@ -56,6 +65,49 @@ def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_na
         f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
         f"matching): {matching.matched} of {ct.n} points are in matched cells, a "
         f"classification error of {1 - matching.matched / ct.n:.3f}."
+    )
+    show_classwise(ct, rows, cols, f"{key}_classwise")
+
+
+def classwise_frame(scores: metrics.ClasswiseScores, row_names, col_names) -> pd.DataFrame:
+    """One row per class (its matched cluster, precision, recall, F, size), then the
+    macro and weighted averages."""
+    rows = [
+        {"class": row_names[i], "matched cluster": col_names[j] if j >= 0 else "none",
+         "precision": scores.precision[i], "recall": scores.recall[i],
+         "F": scores.fscore[i], "points": int(scores.support[i])}
+        for i, j in enumerate(scores.matched.tolist())
+    ]
+    for name, average in (("macro average", scores.macro), ("weighted average", scores.weighted)):
+        rows.append({"class": name, "matched cluster": "", "precision": average["precision"],
+                     "recall": average["recall"], "F": average["fscore"],
+                     "points": int(scores.support.sum())})
+    return pd.DataFrame(rows)
+
+
+def show_classwise(contingency, row_names, col_names, key: str) -> None:
+    """Precision, recall and F of every class against its matched cluster, as a table."""
+    scores = metrics.precision_recall_fscore(contingency=contingency)
+    st.markdown("**Precision, recall and F per class** (each class against its matched "
+                "cluster)")
+    st.dataframe(
+        classwise_frame(scores, row_names, col_names), hide_index=True, key=key,
+        column_config={
+            "precision": st.column_config.NumberColumn(
+                format="%.3f", help="Of the matched cluster's points, the share in the class."
+            ),
+            "recall": st.column_config.NumberColumn(
+                format="%.3f", help="Of the class's points, the share in its matched cluster."
+            ),
+            "F": st.column_config.NumberColumn(
+                format="%.3f", help="F = 2PR / (P + R): the harmonic mean of the two."
+            ),
+        },
+    )
+    st.caption(
+        "Precision = n_ij / (cluster size), recall = n_ij / (class size), F = 2PR / (P + R) "
+        "(slides: apples and oranges). A class left without a cluster scores 0. Macro "
+        "averages weigh every class alike, weighted ones by class size."
     )
 
 

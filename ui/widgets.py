@@ -5,6 +5,7 @@ from typing import Any
 import streamlit as st
 
 from clustering.params import ParamSpec
+from metrics.seeding import MAX_SEED
 
 # Sliders need a bounded, modest range; beyond this many steps a number box is easier to use.
 MAX_SLIDER_STEPS = 1000
@@ -58,3 +59,10 @@ def param_widget(spec: ParamSpec, key: str) -> Any:
         format="%g",
         **common,
     )
+
+
+def seed_input(label: str, key: str, help: str, disabled: bool = False) -> int:
+    """A seed box bound to the URL: 0 to :data:`metrics.seeding.MAX_SEED`, 0 by default
+    (``disabled`` where nothing is drawn at random; ``help`` then says so)."""
+    return int(st.number_input(label, 0, MAX_SEED, 0, key=key, bind="query-params", help=help,
+                               disabled=disabled))

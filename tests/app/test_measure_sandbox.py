@@ -12,6 +12,7 @@ from sklearn.metrics import (
 )
 
 import metrics
+from tests.app.classwise_helpers import assert_classwise_matches_sklearn
 from tests.app.conftest import open_page
 
 PAGE = "app_pages/measure_sandbox.py"
@@ -122,3 +123,8 @@ def test_switching_the_random_model_changes_the_adjusted_measures():
         metrics.adjusted_rand_index(contingency=start, random_model=other)
     )
     assert values["ri"] == pytest.approx(rand_score(*labels_of(start)))
+
+
+def test_precision_recall_and_f_per_class_are_sklearns_after_matching():
+    at = open_page(PAGE)
+    assert_classwise_matches_sklearn(at, *labels_of([[8, 1, 1], [1, 7, 2], [0, 2, 8]]))

@@ -7,6 +7,7 @@ from sklearn import metrics as skm
 import clustering
 import datasets
 import metrics
+from tests.app.classwise_helpers import assert_classwise_matches_sklearn
 from tests.app.conftest import open_page
 
 PAGE = "app_pages/measure_truth.py"
@@ -54,6 +55,8 @@ def test_a_link_opens_iris_with_k_means_and_every_measure_is_right():
     assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, found), rel=1e-3)
     ch = next(m for m in at.metric if m.label == "Calinski-Harabasz")
     assert float(ch.value) == pytest.approx(skm.calinski_harabasz_score(data.X, found), rel=1e-3)
+    # Four clusters for three classes: one cluster is left unmatched.
+    assert_classwise_matches_sklearn(at, data.y, found)
 
 
 def dbscan_page():

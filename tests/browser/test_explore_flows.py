@@ -106,3 +106,46 @@ def test_hierarchical_moving_k_moves_the_cut_and_the_url(page, app_url):
     wait_until_idle(page)
     assert "hc_k=3" in page.url and "hc_link=ward" in page.url
     screenshot(page, "explore_hierarchical-ward-k3")
+
+
+def test_em_step_step_back_and_last(page, app_url):
+    open_view(page, app_url, "explore_em?em_n=300")
+    total = metric(page, "Step").split("/")[1].strip()
+    start = float(metric(page, "Log-likelihood L"))
+    page.get_by_role("button", name="Step", exact=True).click()
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => e.innerText.trim() === t)", arg=f"1 / {total}", timeout=30_000)
+    wait_until_idle(page)
+    assert float(metric(page, "Log-likelihood L")) >= start
+    screenshot(page, "explore_em-step1")
+    page.get_by_role("button", name="Step back").click()
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => e.innerText.trim() === t)", arg=f"0 / {total}", timeout=30_000)
+    page.get_by_role("button", name="Last", exact=True).click()
+    page.wait_for_function(
+        "t => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => e.innerText.trim() === t)", arg=f"{total} / {total}", timeout=30_000)
+    wait_until_idle(page)
+    assert float(metric(page, "ARI EM")) > float(metric(page, "ARI k-means"))
+    screenshot(page, "explore_em-last")
+    page.get_by_text("BIC and AIC against K").scroll_into_view_if_needed()
+    wait_until_idle(page)
+    screenshot(page, "explore_em-kmeans-and-bic")
+
+
+def test_linkage_steps_through_the_slides_example(page, app_url):
+    open_view(page, app_url, "explore_linkage?lk_link=complete")
+    for merges in range(1, 4):
+        page.get_by_role("button", name="Step", exact=True).click()
+        page.wait_for_function(
+            "t => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+            ".some(e => e.innerText.trim() === t)", arg=f"{merges} / 4", timeout=30_000)
+    wait_until_idle(page)
+    page.get_by_text("I3 and {I4, I5}").first.wait_for(timeout=30_000)
+    assert metric(page, "Last merge height") == "0.7"
+    screenshot(page, "explore_linkage-complete-3")
+    page.get_by_text("Strengths and limitations").scroll_into_view_if_needed()
+    wait_until_idle(page)
+    screenshot(page, "explore_linkage-demos")

@@ -35,14 +35,17 @@ def test_dc_is_the_percent_quantile_of_pair_distances(X, metric):
     assert dp.dc_ == d[int(np.floor(len(d) * 0.02 + 0.5)) - 1]
 
 
-def test_blockwise_quantile_is_exact(monkeypatch):
+@pytest.mark.parametrize("stored_pairs", [0, 10**6])  # recomputed each pass, or kept
+def test_blockwise_quantile_is_exact(monkeypatch, stored_pairs):
     X = np.random.default_rng(5).normal(size=(600, 2))
     d = np.sort(pdist(X))
     monkeypatch.setattr(_blocks, "_DIRECT_PAIRS", 10)
     monkeypatch.setattr(_blocks, "BLOCK_ELEMENTS", 5000)
     monkeypatch.setattr(_blocks, "_SAMPLE_ROWS", 20)
+    monkeypatch.setattr(_blocks, "STORED_PAIRS", stored_pairs)
+    pairs = _blocks.UpperTriangle(X, "euclidean")
     for k in [0, 1, 3591, len(d) // 2, len(d) - 1]:
-        assert _blocks.kth_smallest_pair_distance(X, "euclidean", k) == d[k]
+        assert pairs.kth_smallest(k) == d[k]
 
 
 def _pydpc(X, dc):
@@ -111,11 +114,23 @@ def _brute_force(X, dc, kernel, halo, centers):
     return rho, labels, rho < border[labels]
 
 
-@pytest.mark.parametrize("kernel", ["gaussian", "cutoff"])
+def _grid():
+    # Integer grid with holes: many equal distances and, with the cut-off kernel, equal
+    # (integer) densities, so the tie rules of the ranking and of delta decide the labels.
+    points = np.array([(x, y) for x in range(14) for y in range(9) if (x * 7 + y * 3) % 5])
+    return points.astype(float)
+
+
+# Float densities of symmetric grid points tie only up to rounding: the grid uses the
+# cut-off kernel, whose densities are integers.
+@pytest.mark.parametrize("data, kernel", [("blobs", "gaussian"), ("blobs", "cutoff"),
+                                          ("grid", "cutoff")])
 @pytest.mark.parametrize("halo", ["paper", "script"])
-def test_against_full_matrix_definitions(kernel, halo, monkeypatch):
-    X = load("blobs", n_samples=120, noise=1.5, random_state=1).X
+@pytest.mark.parametrize("stored_pairs", [0, 10**6])  # recomputed in every pass, or kept
+def test_against_full_matrix_definitions(data, kernel, halo, stored_pairs, monkeypatch):
+    X = load("blobs", n_samples=120, noise=1.5, random_state=1).X if data == "blobs" else _grid()
     monkeypatch.setattr(_blocks, "BLOCK_ELEMENTS", 1000)  # many small blocks
+    monkeypatch.setattr(_blocks, "STORED_PAIRS", stored_pairs)
     dp = DensityPeaks(n_clusters=3, kernel=kernel, halo=halo).fit(X)
     rho, labels, halo_mask = _brute_force(X, dp.dc_, kernel, halo, dp.centers_)
     np.testing.assert_allclose(dp.rho_, rho, rtol=1e-12)
@@ -173,6 +188,7 @@ def test_memory_grows_with_the_block_not_with_n_squared(monkeypatch):
 
     X = load("blobs", n_samples=4000, random_state=0).X
     monkeypatch.setattr(_blocks, "BLOCK_ELEMENTS", 1 << 18)  # 2 MB blocks
+    monkeypatch.setattr(_blocks, "STORED_PAIRS", 0)  # as above ~5,700 points
     monkeypatch.setattr(_blocks, "_SAMPLE_ROWS", 32)
     tracemalloc.start()
     try:

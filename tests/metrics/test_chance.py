@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 import metrics as M
-from metrics.chance import RANDOM_MODELS, PermutationModel
+from metrics.model_registry import RANDOM_MODELS
+from metrics.random_models import PermutationModel
 
 
 def labels_from_sizes(sizes):
@@ -227,12 +228,12 @@ def test_a_registered_model_is_used(monkeypatch):
 
 
 def test_emi_from_sizes_in_chunks_of_pairs(monkeypatch):
-    import metrics.chance as chance
+    import metrics.emi_kernel as emi_kernel
 
     n, sizes = 500, np.arange(1, 40)
     weights = np.exp(-sizes / 7.0)
     whole = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights[:9])
-    monkeypatch.setattr(chance, "_PAIRS_PER_CHUNK", 10)
+    monkeypatch.setattr(emi_kernel, "PAIRS_PER_CHUNK", 10)
     chunked = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights[:9])
     assert chunked == pytest.approx(whole, rel=1e-14)
     reference = sum(
@@ -241,3 +242,15 @@ def test_emi_from_sizes_in_chunks_of_pairs(monkeypatch):
         for b, wb in zip(sizes[:9], weights[:9], strict=True)
     )
     assert whole == pytest.approx(reference, rel=1e-13)
+
+
+def test_an_ami_call_looks_its_random_model_up_once(monkeypatch):
+    import metrics.model_registry as registry
+
+    calls = []
+    original = registry.get_random_model
+    monkeypatch.setattr(registry, "get_random_model",
+                        lambda name: calls.append(name) or original(name))
+    M.adjusted_mutual_information([0, 0, 1, 1, 2], [0, 1, 1, 2, 2], random_model="all",
+                                  one_sided=True)
+    assert calls == ["all"]

@@ -148,3 +148,55 @@ def test_contingency_input_forms_agree():
     assert isinstance(ct, M.Contingency)
     assert M.adjusted_rand_index(contingency=ct) == expected
     np.testing.assert_array_equal(ct.counts, table[[0, 2]])
+
+
+@pytest.mark.parametrize(
+    "table, message",
+    [
+        ([[2**62, 2**62]], "total n of 9.22"),  # n = 2**63 wraps to a negative int64
+        ([[2**63 - 1, 1]], "total n"),
+        (np.array([[2**63, 1]], dtype=np.uint64), "entry of 9.22"),
+        ([[1e20, 1.0], [2.0, 3.0]], "entry of 1e\\+20"),  # was cast to garbage: NMI 1, ARI 0.25
+        (sp.csr_array(np.array([[2**62, 0], [0, 2**62]])), "total n"),
+        ([[float(2**62), float(2**62)]], "total n"),
+    ],
+)
+@pytest.mark.parametrize(
+    "measure", [M.adjusted_rand_index, M.normalized_mutual_information, M.mutual_information]
+)
+def test_counts_beyond_int64_are_refused(table, message, measure):
+    with pytest.raises(ValueError, match=f"{message}.*int64"):
+        measure(contingency=table)
+
+
+def test_counts_summing_to_int64_max_are_exact():
+    a, b = 2**62, 2**62 - 1  # n = 2**63 - 1, the largest accepted
+    # One class, two clusters: n11 = C(a,2) + C(b,2), n10 = a b, n01 = n00 = 0.
+    n11, n10 = a * (a - 1) // 2 + b * (b - 1) // 2, a * b
+    assert M.pair_counts(contingency=[[a, b]]) == (n11, n10, 0, 0)
+    assert M.rand_index(contingency=[[a, b]]) == n11 / (n11 + n10)
+
+
+
+@pytest.mark.parametrize(
+    "late",
+    [
+        999,  # a larger label in a later chunk: the table grows
+        -3,  # a negative label in a later chunk: the general encoding takes over
+        2**40,  # a label too large for a dense table: compacted by the general path
+    ],
+)
+@pytest.mark.parametrize("dtype", [np.int64, np.int32, np.uint64, np.int8])
+def test_single_pass_counting_matches_sklearn(late, dtype):
+    if np.dtype(dtype).kind == "u" and late < 0 or np.iinfo(dtype).max < late:
+        late = np.iinfo(dtype).max if np.dtype(dtype).kind == "u" else np.iinfo(dtype).min
+    rng = np.random.default_rng(2)
+    n = 3 * contingency_module._CHUNK + 17
+    a = rng.integers(0, 7, n).astype(dtype)
+    b = rng.integers(0, 5, n).astype(dtype)
+    a[-5] = late
+    b[-2] = late
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
+    np.testing.assert_array_equal(ct.true_labels, np.unique(a))
+    np.testing.assert_array_equal(ct.pred_labels, np.unique(b))

@@ -101,3 +101,44 @@ def test_registry():
     y = np.arange(20) % 5
     values = M.compare(x, y, ["pami", "pami_normalized"])
     assert values["pami"] == pytest.approx(pairwise_adjusted_mutual_information(x, y))
+
+
+def theorem_1_mpmath(table):
+    """Eq. (7) over every cell in 50-digit arithmetic, written as in the paper."""
+    mpmath = pytest.importorskip("mpmath")
+    with mpmath.workdps(50):
+        n = int(table.sum())
+        big_n = mpmath.mpf(n)
+
+        def f(v):
+            return mpmath.mpf(0) if v == 0 else (v / big_n) * mpmath.log(v / big_n)
+
+        total = mpmath.mpf(0)
+        for i, a in enumerate(table.sum(axis=1).tolist()):
+            for j, b in enumerate(table.sum(axis=0).tolist()):
+                x = int(table[i, j])
+                if x:
+                    total += x * (n - a - b + x) * (f(x) - f(x - 1))
+                total += (a - x) * (b - x) * (f(x) - f(x + 1))
+        return 2 * total / big_n**2
+
+
+@pytest.mark.parametrize("n", [10**6, 10**8, 2 * 10**8])
+@pytest.mark.parametrize("seed", [0, 1])
+def test_near_independent_tables_match_50_digit_reference(n, seed):
+    # Multinomial draws from a product law: s_p is ~1e-16 while Theorem 1's terms are ~1e-7,
+    # the cancellation that cost 3 digits at n = 1e8 and all of them at n = 2e8.
+    rng = np.random.default_rng(seed)
+    p, q = rng.dirichlet(np.full(10, 5.0)), rng.dirichlet(np.full(10, 5.0))
+    table = rng.multinomial(n, np.outer(p, q).ravel()).reshape(10, 10)
+    expected = theorem_1_mpmath(table)
+    value = pairwise_adjusted_mutual_information(contingency=table)
+    assert abs(value - float(expected)) <= 1e-8 * abs(float(expected))
+
+
+def test_sparse_table_with_zero_cells_at_large_n_matches_50_digit_reference():
+    # Zero cells (closed form of Corollary 1) and n^2 beyond int64 (exact Python products).
+    table = np.array([[3 * 10**9, 0, 7], [5, 2 * 10**9, 10**9], [0, 1, 4 * 10**9]])
+    expected = theorem_1_mpmath(table)
+    value = pairwise_adjusted_mutual_information(contingency=table)
+    assert abs(value - float(expected)) <= 1e-12 * abs(float(expected))

@@ -71,13 +71,13 @@ def test_compare_computes_shared_quantities_once(monkeypatch):
     import metrics.chance as chance
 
     calls = []
-    original = chance.expected_mutual_information_from_sizes
+    original = chance.emi_of_sizes
 
     def counting(*args):
         calls.append(args)
         return original(*args)
 
-    monkeypatch.setattr(chance, "expected_mutual_information_from_sizes", counting)
+    monkeypatch.setattr(chance, "emi_of_sizes", counting)
     M.compare(A, B, ["ami_min", "ami_sqrt", "ami_arithmetic", "ami_max"])
     assert len(calls) == 1
 

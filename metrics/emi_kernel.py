@@ -37,27 +37,56 @@ import numpy as np
 
 from metrics._special import NEAR, bd0, bd0_far, bd0_near
 
-__all__ = ["emi_of_pairs"]
+__all__ = ["emi_of_sizes", "emi_terms"]
 
 # Elements per 2-D block: small enough to stay in cache, large enough to amortise numpy calls.
 _BLOCK = 1 << 15
 _LOG_TOLERANCE = 52 * np.log(2.0)
+# Pairs of sizes formed at once by emi_of_sizes: memory stays bounded for long size lists.
+PAIRS_PER_CHUNK = 1 << 18
 
 
-def emi_of_pairs(n: int, a: np.ndarray, b: np.ndarray, w: np.ndarray) -> float:
-    """``sum_p w_p E[(k/n) log(n k / (a_p b_p))]`` over pairs of cluster sizes, in nats."""
-    a = a.astype(np.int64)
-    b = b.astype(np.int64)
+def emi_terms(n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """``E[(k/n) log(n k / (a_p b_p))]`` for each pair ``p`` of cluster sizes, in nats.
+
+    Unchecked: ``a`` and ``b`` are 1-D integer arrays of equal length with values in
+    ``[1, n]`` (the public functions of :mod:`metrics.chance` check their input first).
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    a, b : ndarray of int
+        Cluster sizes, paired elementwise.
+
+    Returns
+    -------
+    ndarray of float
+        One expectation per pair, in nats.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> emi_terms(4, np.array([2, 4]), np.array([2, 2]))   # log(2) / 12 and 0
+    array([0.05776227, 0.        ])
+
+    Two clusters of 2 among 4 overlap in k = 0, 1, 2 with probabilities 1/6, 4/6, 1/6; k = 1
+    contributes (1/4) log(4/4) = 0 and k = 2 contributes (2/4) log(8/4), so the value is
+    log(2) / 12 = 0.0578. A cluster of all 4 samples always overlaps in 2: log(1) = 0.
+    """
+    a = np.asarray(a).astype(np.int64)
+    b = np.asarray(b).astype(np.int64)
+    out = np.zeros(a.shape)
     nf = float(n)
     af, bf = a.astype(np.float64), b.astype(np.float64)
     mu = af * (bf / nf)
     kmin = np.maximum(a + b - n, 0)
     kmax = np.minimum(a, b)
     # A single-point support means k = mu surely: no contribution.
-    live = (kmax > kmin) & (w > 0)
+    live = kmax > kmin
     if not live.any():
-        return 0.0
-    a, b, af, bf, mu, kmin, kmax, w = (x[live] for x in (a, b, af, bf, mu, kmin, kmax, w))
+        return out
+    a, b, af, bf, mu, kmin, kmax = (x[live] for x in (a, b, af, bf, mu, kmin, kmax))
 
     p, q = af / nf, bf / nf
     s2 = np.minimum(bf * p * (1.0 - p), af * q * (1.0 - q))
@@ -70,8 +99,47 @@ def emi_of_pairs(n: int, a: np.ndarray, b: np.ndarray, w: np.ndarray) -> float:
 
     up_sum, up_mass = _walk(n, a, b, mu, mode, hi - mode + 1, +1)
     down_sum, down_mass = _walk(n, a, b, mu, mode - 1, mode - lo, -1)
-    per_pair = (up_sum + down_sum) / (up_mass + down_mass)
-    return float(np.dot(w, per_pair) / nf)
+    out[live] = (up_sum + down_sum) / (up_mass + down_mass) / nf
+    return out
+
+
+def emi_of_sizes(n: int, a: np.ndarray, wa: np.ndarray, b: np.ndarray, wb: np.ndarray) -> float:
+    """``sum_i sum_j wa_i wb_j emi_terms(n, a_i, b_j)``: the expected mutual information of
+    two sides given as expected cluster-size counts, in nats (unchecked, as
+    :func:`emi_terms`; pairs of zero weight are skipped).
+
+    Parameters
+    ----------
+    n : int
+        Number of samples.
+    a, wa : ndarray
+        Cluster sizes of one side and the expected number of clusters of each size.
+    b, wb : ndarray
+        The same for the other side.
+
+    Returns
+    -------
+    float
+        In nats.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> two = np.array([2]), np.array([2.0])   # two clusters of 2 on each side, n = 4
+    >>> bool(np.isclose(emi_of_sizes(4, *two, *two), 4 * np.log(2) / 12))   # 4 pairs of clusters
+    True
+    """
+    a, wa = a[wa > 0], wa[wa > 0]
+    b, wb = b[wb > 0], wb[wb > 0]
+    if a.size == 0 or b.size == 0:
+        return 0.0
+    rows = max(1, PAIRS_PER_CHUNK // b.size)
+    total = 0.0
+    for i in range(0, a.size, rows):
+        chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
+        terms = emi_terms(n, np.repeat(chunk_a, b.size), np.tile(b, chunk_a.size))
+        total += float(np.dot(np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size), terms))
+    return total
 
 
 def _log_tail_budget(n, af, bf, mu, kmin, kmax):

@@ -1,0 +1,92 @@
+"""The linkage worked example page, merge by merge against scipy's linkage."""
+
+import numpy as np
+import pytest
+from scipy.cluster.hierarchy import linkage
+from scipy.spatial.distance import squareform
+from sklearn.cluster import AgglomerativeClustering
+from sklearn.metrics import adjusted_rand_score
+
+from explorer.linkage_demos import bridge
+from explorer.linkage_steps import SLIDES_SIMILARITY
+from tests.app.conftest import open_page
+from tests.app.explore_helpers import array, chart, metrics
+
+PAGE = "app_pages/explore_linkage.py"
+
+
+def shown_matrix(at) -> np.ndarray:
+    heat = chart(at, "lk_matrix_chart")["data"][0]
+    return np.array([[float(v) for v in row] for row in heat["z"]]) if isinstance(
+        heat["z"], list) else array(heat["z"])
+
+
+def brute_force_matrix(S, clusters, aggregate):
+    return np.array([[1.0 if a == b else aggregate([S[p, q] for p in a for q in b])
+                      for b in clusters] for a in clusters])
+
+
+@pytest.mark.parametrize("link, aggregate", [("single", np.max), ("complete", np.min),
+                                              ("average", np.mean)])
+def test_each_step_shrinks_the_matrix_as_scipy_merges(link, aggregate):
+    at = open_page(PAGE, {"lk_link": link})
+    assert not at.exception and not at.error
+    Z = linkage(squareform(1 - SLIDES_SIMILARITY, checks=False), link)
+    members = {i: (i,) for i in range(5)}
+    clusters = [(i,) for i in range(5)]
+    np.testing.assert_allclose(shown_matrix(at), SLIDES_SIMILARITY)
+    for t, (a, b, height, _) in enumerate(Z, start=1):
+        at.button(key="lk_next").click().run()
+        assert metrics(at)["Merges"] == f"{t} / 4"
+        assert float(metrics(at)["Last merge height"]) == pytest.approx(height, abs=1e-3)
+        merged = members[int(a)] + members[int(b)]
+        members[5 + t - 1] = merged
+        clusters = [c for c in clusters if c not in (members[int(a)], members[int(b)])]
+        clusters.append(merged)
+        assert len(shown_matrix(at)) == len(clusters)
+        np.testing.assert_allclose(shown_matrix(at),
+                                   brute_force_matrix(SLIDES_SIMILARITY, clusters, aggregate),
+                                   atol=1e-12)
+
+
+def test_the_slides_complete_link_joins_i3_to_i4_i5():
+    at = open_page(PAGE, {"lk_link": "complete", "lk_step": "3"})
+    text = " ".join(m.value for m in at.markdown)
+    assert "**Merge 3:** I3 and {I4, I5}" in text
+    assert float(metrics(at)["Last merge height"]) == pytest.approx(0.7)
+
+
+@pytest.mark.parametrize("typed, message", [
+    ("1 0.5\n0.4 1", "symmetric"),
+    ("1 0.5\n0.5 0.9", "diagonal"),
+    ("1 0.5\n0.5 2", "[0, 1]"),
+    ("1 x\nx 1", "row 1, entry 2 is not a number"),
+    ("1 0.5 0.2\n0.5 1", "same number of entries"),
+])
+def test_a_bad_typed_matrix_is_explained(typed, message):
+    at = open_page(PAGE, {"lk_source": "A matrix of my own", "lk_matrix": typed})
+    assert not at.exception
+    assert any(message in e.value for e in at.error)
+
+
+def test_a_typed_matrix_merges_as_scipy():
+    typed = "1 0.3 0.8\n0.3 1 0.5\n0.8 0.5 1"
+    at = open_page(PAGE, {"lk_source": "A matrix of my own", "lk_matrix": typed,
+                          "lk_link": "average"})
+    assert not at.exception and not at.error
+    at.button(key="lk_last").click().run()
+    S = np.array([[1, 0.3, 0.8], [0.3, 1, 0.5], [0.8, 0.5, 1]])
+    Z = linkage(squareform(1 - S, checks=False), "average")
+    assert float(metrics(at)["Last merge height"]) == pytest.approx(Z[-1, 2], abs=1e-3)
+    assert metrics(at)["Clusters"] == "1"
+
+
+def test_the_bridge_demo_scores_are_sklearns():
+    at = open_page(PAGE)
+    X, y = bridge(0)
+    # The first tab's metrics come first: single, complete, average on the bridge.
+    shown = [float(m.value) for m in at.metric if m.label.endswith("link: ARI")][:3]
+    expected = [adjusted_rand_score(y, AgglomerativeClustering(2, linkage=link).fit_predict(X))
+                for link in ("single", "complete", "average")]
+    np.testing.assert_allclose(shown, expected, atol=5e-3)
+    assert shown[0] < 0.1 < 0.9 < shown[1]
