@@ -8,7 +8,6 @@ breaks `ui.bindings` (which reads Streamlit's widget bindings).
 import pytest
 
 from metrics.seeding import MAX_SEED
-
 from ui.navigation import PAGES
 from ui.page_parameters import (
     DOC,
@@ -18,9 +17,6 @@ from ui.page_parameters import (
     page_parameters,
     parameters_markdown,
 )
-
-# Pages whose controls run whole experiments or clusterings: a second, different view is
-# opened for each, so the alternative values are the cheap end of every range.
 
 
 def test_the_documented_parameter_table_is_the_code_s():
