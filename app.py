@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import links, presenter
+from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
 
@@ -29,10 +30,14 @@ navigation = {
 page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
+current = page.url_path or PAGES[0].url_path  # the default page has an empty URL path
 links.apply_pending()
 link_slot = render_sidebar()
+with st.sidebar:
+    lesson_builder(current)
 presenter.apply_style()
 notices = st.container()
+lesson_bar(current)
 links.show_notices(notices)
 links.copy_link(link_slot, this_run_only=False)
 try:

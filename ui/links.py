@@ -8,6 +8,7 @@ default. Both work for every page without page code (see `ui.bindings`).
 """
 
 from collections.abc import Mapping, Sequence
+from typing import Any
 from urllib.parse import urlencode
 
 import streamlit as st
@@ -17,11 +18,12 @@ from ui.bindings import Binding, bindings, requested, resolve_choice, same_value
 # AppTest and a few embedded contexts report no browser URL; links then show this base.
 FALLBACK_BASE = "http://localhost:8501/"
 # Parameters of the app rather than of a control: kept in the copied link as they are.
-APP_PARAMS = ("controls", "lesson", "step", "embed", "embed_options")
+APP_PARAMS = ("controls", "lesson", "lessonz", "step", "embed", "embed_options")
 # Session keys: values to give widgets on the next run, warnings to show, requests handled.
 PENDING = "_links_pending"
 NOTICES = "_links_notices"
 CHECKED = "_links_checked"
+REQUEST = "_links_request"
 # A warning quotes at most this much of a link value.
 MAX_QUOTED = 60
 
@@ -111,31 +113,70 @@ def show_notices(slot) -> None:
         slot.warning(message, icon=":material/link_off:")
 
 
-def check_request(slot) -> None:
-    """Compare what the opening URL asked of every bound control with what it shows.
+def request(params: Mapping[str, Sequence[str]]) -> None:
+    """Ask the next page run to set its controls to ``params`` (URL form), as if they came
+    from the URL: a lesson step does this, since a bound parameter cannot be put in the URL
+    of `st.switch_page`."""
+    st.session_state[REQUEST] = {name: tuple(values) for name, values in params.items()}
 
-    A value given by its registry key (or another spelling) is applied on an immediate
-    rerun; a value that names nothing valid gets one warning in ``slot``. Each request is
-    handled once per session, so moving a control afterwards is never undone.
+
+def _wanted(binding: Binding, asked: tuple[str, ...]) -> Any:
+    """The value ``asked`` gives the control, or None if it cannot take it."""
+    current = st.session_state[binding.param]
+    if binding.options is not None:
+        chosen = resolve_choice(binding, asked)
+        if chosen is None:
+            return None
+        return chosen if isinstance(current, list | tuple) else chosen[0]
+    if binding.kind == "bool_value":
+        return {"true": True, "false": False}.get(asked[0].lower()) if len(asked) == 1 else None
+    try:
+        numbers = [type(v)(float(a)) for v, a in zip(_as_list(binding.param), asked,
+                                                      strict=True)]
+    except (ValueError, TypeError, OverflowError):
+        return None
+    if binding.low is not None and any(not binding.low <= x <= binding.high for x in numbers):
+        return None
+    return numbers if isinstance(current, list | tuple) else numbers[0]
+
+
+def check_request(slot) -> None:
+    """Compare what the opening URL (or a lesson step, see `request`) asked of every bound
+    control with what it shows.
+
+    A value given by its registry key (or another spelling), or by a lesson step, is
+    applied on an immediate rerun; a value that names nothing valid gets one warning in
+    ``slot``. Each URL request is handled once per session, so moving a control afterwards
+    is never undone.
     """
     checked = st.session_state.setdefault(CHECKED, set())
+    step = st.session_state.pop(REQUEST, {})
     pending, notices = {}, []
-    for binding in bindings():
-        asked = requested(binding.param)
-        if asked is None or (binding.param, asked) in checked:
-            continue
-        checked.add((binding.param, asked))
+    drawn = bindings()
+    for binding in drawn:
+        asked = step.get(binding.param)
+        if asked is None:
+            asked = requested(binding.param)
+            if asked is None or (binding.param, asked) in checked:
+                continue
+            checked.add((binding.param, asked))
         if same_value(binding, asked):
             continue
-        chosen = resolve_choice(binding, asked) if binding.options is not None else None
-        if chosen is None:
+        wanted = _wanted(binding, asked)
+        if wanted is None:
             notices.append(unusable_message(binding, asked))
-        elif [str(v) for v in chosen] != [str(v) for v in _as_list(binding.param)]:
-            many = isinstance(st.session_state[binding.param], list | tuple)
-            pending[binding.param] = chosen if many else chosen[0]
+        elif [str(v) for v in _as_list(binding.param)] != [str(v) for v in (
+                wanted if isinstance(wanted, list) else [wanted])]:
+            pending[binding.param] = wanted
     if pending:
         st.session_state[PENDING] = pending
         st.session_state[NOTICES] = notices
+        # Controls that appear only once these values are set (an algorithm's parameters)
+        # get theirs on the next run.
+        later = {name: values for name, values in step.items()
+                 if name not in {b.param for b in drawn}}
+        if later:
+            st.session_state[REQUEST] = later
         st.rerun()
     for message in notices:
         slot.warning(message, icon=":material/link_off:")

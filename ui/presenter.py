@@ -27,6 +27,7 @@ _BLOCK = f":is({_TOP}, {_TOP}{_COLUMN}, {_TOP} > *{_COLUMN}) > "
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
 ORDER_CSS = f"""
+{_BLOCK}*:has(.st-key-lesson_bar), {_BLOCK}.st-key-lesson_bar {{ order: -5; }}
 {_BLOCK}*:has(h1) {{ order: -4; }}
 {_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART})) {{ order: -3; }}
 {_BLOCK}*:has({_NUMBER}):not(:has({_CHART})) {{ order: -2; }}
