@@ -6,6 +6,7 @@ from ui import links, presenter
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
+from ui.url_guard import drop_unreadable_params
 
 st.set_page_config(
     page_title="ClusterLab", page_icon=":material/bubble_chart:", layout="wide",
@@ -30,6 +31,7 @@ navigation = {
 page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
+drop_unreadable_params()
 current = page.url_path or PAGES[0].url_path  # the default page has an empty URL path
 links.apply_pending()
 link_slot = render_sidebar()

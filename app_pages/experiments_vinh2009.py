@@ -3,9 +3,15 @@
 import streamlit as st
 
 from experiments import EXPERIMENTS
-from experiments.engine import BATCH_MEASURES
 from metrics import MEASURES, RANDOM_MODELS
-from ui.experiments import figure_choice, preset_and_seed, restart, show_experiment
+from metrics.batch import BATCH_MEASURES
+from ui.experiments import (
+    consensus_controls,
+    figure_choice,
+    preset_and_seed,
+    restart,
+    show_experiment,
+)
 
 st.title("Is a correction for chance necessary?")
 st.caption(
@@ -14,7 +20,7 @@ st.caption(
     "random model of the adjusted measures to see Gates & Ahn's point."
 )
 
-NAMES = ("vinh2009-fig1", "vinh2009-fig2", "slides-rand")
+NAMES = ("vinh2009-fig1", "vinh2009-fig2", "vinh2009-consensus", "slides-rand")
 # Widgets that restart from the preset's values when the figure or the preset changes.
 restart_settings = restart("vinh", ("n", "kmax", "ktrue", "draws", "sets", "measures"))
 controls, view = st.columns([1, 2.4], gap="large")
@@ -23,7 +29,9 @@ with controls:
     preset, seed = preset_and_seed("vinh", name, on_change=restart_settings)
     base = EXPERIMENTS[name].parameters(preset)
     overrides = {}
-    if name != "slides-rand":
+    if name == "vinh2009-consensus":
+        overrides = consensus_controls(base, f"vinh_{preset}_ci")
+    elif name != "slides-rand":
         fig1 = name == "vinh2009-fig1"
         bound = {"bind": "query-params"}
         n = st.slider("N (points)", 20, 1000,

@@ -11,7 +11,8 @@ from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, points_frame, show_chart
-from ui.widgets import param_widget, seed_input
+from ui.text import show_error, show_warning
+from ui.widgets import param_widgets, seed_input
 
 # The three scores every view shows; the Measure section has them all.
 SCORES = ("ari", "ami_arithmetic", "nmi_arithmetic")
@@ -34,13 +35,10 @@ with controls:
     )
     algorithm = ALGORITHMS[algorithm_name]
     st.caption(algorithm.description)
-    params = {
-        spec.name: param_widget(
-            spec,
-            "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
-        )
-        for spec in algorithm.params
-    }
+    params = param_widgets(
+        algorithm.params,
+        lambda spec: "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
+    )
     algorithm_seed = seed_input("Algorithm seed", "ex_algo_seed",
         help="Fixes the algorithm's random choices (such as k-means' first centres).")
 
@@ -50,7 +48,7 @@ with view:
     try:
         result = run_algorithm(algorithm_name, data.X, int(algorithm_seed), params)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
     xy, axis_titles = projection(data.X, data.feature_names)
@@ -68,7 +66,7 @@ with view:
             "ex_truth", data=points_frame(xy, true_class=data.y),
         )
     for warning in result.warnings:
-        st.warning(warning)
+        show_warning(warning)
 
     values = compare(data.y, result.labels, measures=SCORES)
     scores = pd.DataFrame(

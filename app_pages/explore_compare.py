@@ -12,6 +12,7 @@ from ui.cache import projection
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
 from ui.widgets import seed_input
 
 HEAT = "cmp_heat"
@@ -68,7 +69,7 @@ with view:
                 try:
                     panel = gallery_panel(name, data.X, data.y, int(seed))
                 except ValueError as error:
-                    st.error(f"{error}")
+                    show_error(error)
                     continue
                 st.caption(panel_caption(panel))
                 labels = align_labels(data.y, panel.labels)

@@ -8,6 +8,7 @@ from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance
 from ui.charts import show_chart
 from ui.explore_cache import dbscan_view, scores
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
 EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0.005),
@@ -43,7 +44,7 @@ with view:
     try:
         labels, point_types, k_dist = dbscan_view(X, eps, min(min_samples, len(X)))
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     labels = align_labels(data.y, labels)  # colours follow the classes the clusters match
     counts = {kind: int((point_types == kind).sum()) for kind in ("core", "border", "noise")}

@@ -14,6 +14,7 @@ from plots.density_peaks import (
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import density_clusters, density_graph, scores
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
 
 GRAPH = "dp_graph"
 MODES = {"gamma": "K largest γ", "picked": "my selection"}
@@ -87,7 +88,7 @@ with view:
         else:
             model, added = density_clusters(X, percent, kernel, tuple(int(c) for c in centres))
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     if added:
         st.warning(f"The densest point ({model.order_[0]}) was added as a centre: it has no "

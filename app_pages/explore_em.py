@@ -13,6 +13,7 @@ from ui.charts import show_chart
 from ui.explore_cache import em_criteria, em_fit, em_kmeans, scores
 from ui.explore_controls import dataset_controls
 from ui.stepper import move_step, step_buttons
+from ui.text import show_error
 
 CHART = "em_chart"
 COVARIANCE_LABELS = {"full": "full (any ellipse)", "diag": "diagonal (axis-aligned ellipses)",
@@ -67,7 +68,7 @@ with view:
     try:
         result = em_fit(X, min(k, len(X)), covariance_type, init, int(seed))
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     for message in result.warnings:
         st.warning(message)

@@ -7,6 +7,7 @@ from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import fuzzy_fpc_curve, fuzzy_run, scores
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
 from ui.widgets import seed_input
 
 st.title("Fuzzy c-means")
@@ -46,7 +47,7 @@ with view:
         result = fuzzy_run(X, min(c, len(X)), m, int(seed))
         curve = fuzzy_fpc_curve(X, m, int(seed))
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     u = result.extras["membership"]
     cols = st.columns(4)

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from clustering.catalog import METRICS
+from clustering.distances import DISTANCES
 from clustering.hierarchical import EUCLIDEAN_ONLY, LINKAGES
 from explorer.hierarchical import cut_height, is_monotone
 from metrics.alignment import align_labels
@@ -12,6 +13,8 @@ from plots.tables import points_table
 from ui.charts import show_chart
 from ui.explore_cache import hierarchical_run, scores
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
+from ui.widgets import param_widget
 
 LINKAGE_HELP = (
     "Distance between two clusters: single = closest pair, complete = farthest pair, average "
@@ -35,8 +38,11 @@ with controls:
     euclidean_only = linkage in EUCLIDEAN_ONLY
     metric = st.selectbox("Distance", METRICS, key="hc_metric", bind="query-params",
                           disabled=euclidean_only,
-                          help="Distance between points (cityblock = Manhattan). Centroid, "
-                               "median and ward need euclidean.")
+                          help="Distance between points (cityblock = Manhattan; see the "
+                               "Distances lesson). Centroid, median and ward need euclidean.")
+    metric_params = {} if euclidean_only else {
+        spec.name: param_widget(spec, f"hc_{spec.name}")
+        for spec in DISTANCES[metric].params}
     cut_by = st.radio("Cut", ("clusters", "height"), key="hc_cut", bind="query-params",
                       format_func={"clusters": "into K clusters",
                                    "height": "at a height"}.__getitem__, horizontal=True,
@@ -54,19 +60,20 @@ X = data.X[:, :2]
 metric = "euclidean" if euclidean_only else metric
 with view:
     try:
-        Z = hierarchical_run(X, linkage, metric, 1, None).extras["linkage_matrix"]
+        Z = hierarchical_run(X, linkage, metric, 1, None, metric_params).extras["linkage_matrix"]
         if cut_by == "height":
             top = float(Z[:, 2].max()) * 1.05 or 1.0
             height = st.slider("Cut height", 0.0, top, cut_height(Z, min(3, len(X))), top / 500,
                                format="%.4g", key="hc_h", bind="query-params",
                                help="Merges at or above this height are undone.")
-            result = hierarchical_run(X, linkage, metric, None, max(height, 1e-12))
+            result = hierarchical_run(X, linkage, metric, None, max(height, 1e-12),
+                                      metric_params)
             k = result.n_clusters
         else:
-            result = hierarchical_run(X, linkage, metric, min(k, len(X)), None)
+            result = hierarchical_run(X, linkage, metric, min(k, len(X)), None, metric_params)
             height = cut_height(Z, result.n_clusters)
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     if not is_monotone(Z):
         st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "

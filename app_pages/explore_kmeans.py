@@ -20,6 +20,7 @@ from plots.kmeans import (
 from ui.charts import selected_points, show_chart
 from ui.explore_cache import kmeans_frames, scores
 from ui.explore_controls import dataset_controls
+from ui.text import show_error
 from ui.widgets import seed_input
 
 CHART = "km_chart"
@@ -96,7 +97,7 @@ with controls:
         try:
             placed = parse_centers(text)
         except ValueError as error:
-            st.error(f"{error}")
+            show_error(error)
             placed = np.empty((0, 2))
         k = len(placed)
     else:
@@ -130,7 +131,7 @@ with view:
             None if placed is None else tuple(map(tuple, placed)),
         )
     except ValueError as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
     last = len(frames) - 1
     if not 0 <= st.session_state.get("km_step", 0) <= last:

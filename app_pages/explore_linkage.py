@@ -22,6 +22,7 @@ from plots.tables import points_table
 from ui.charts import show_chart
 from ui.export import cells_frame
 from ui.stepper import step_buttons
+from ui.text import show_error
 
 SOURCES = {"slides": "The slides' items I1 … I5", "own": "A matrix of my own"}
 DEMO_TITLES = {"bridge": "Single link chains through a bridge",
@@ -56,7 +57,7 @@ try:
     S = SLIDES_SIMILARITY if source == "slides" else parse_similarity(text)
 except ValueError as error:
     with view:
-        st.error(f"This matrix cannot be clustered: {error}")
+        show_error(error, "This matrix cannot be clustered: ")
     st.stop()
 items = SLIDES_ITEMS if source == "slides" else tuple(f"I{i + 1}" for i in range(len(S)))
 steps = merge_steps(S, link)

@@ -105,6 +105,18 @@ with right:
 
 
 st.subheader("How many clusters? Internal and external views")
+st.markdown(
+    "Three answers without the classes: the silhouette, the elbow of the SSE, and "
+    "**stability** — run k-means B times with different seeds and ask how much the runs "
+    "agree. Vinh, Epps & Bailey (2009) call the mean agreement over all pairs the "
+    "Consensus Index: a K that splits a group arbitrarily gives runs that disagree, a K the "
+    "data support gives the same clusters every time. Merging the two closest groups is "
+    "stable too, so K = 2 often scores high when groups lie at unequal distances. The "
+    "agreement must be adjusted for chance (AMI), or the index favours large K "
+    "(Experiments → Vinh et al.)."
+)
+st.latex(r"\mathrm{CI}(K) = \frac{2}{B(B-1)} \sum_{i<j} \mathrm{AMI}(U_i, U_j),\qquad "
+         r"K^* = \arg\max_K \mathrm{CI}(K)")
 left, right = st.columns([1, 2.6], gap="large")
 with left:
     name = st.selectbox(
@@ -116,12 +128,13 @@ data = load_dataset(name, 500, None, int(seed), True)
 sweep = k_sweep(data.X, data.y, KS, int(seed))
 with right:
     internal = sweep[sweep["index"] == "silhouette"]
-    both = pd.concat([internal, sweep[sweep["kind"] == "external"]])
+    stability = sweep[sweep["kind"] == "stability"]
+    both = pd.concat([internal, stability, sweep[sweep["kind"] == "external"]])
     show_chart(
         line_chart(both, "k", "value", group="index",
-                   title=f"k-means on {DATASETS[name].label}: silhouette (no truth) and ARI "
-                   f"(truth: {np.unique(data.y).size} classes)", x_title="K",
-                   y_title="score"),
+                   title=f"k-means on {DATASETS[name].label}: silhouette and Consensus Index "
+                   f"(no truth), ARI (truth: {np.unique(data.y).size} classes)",
+                   x_title="K", y_title="score"),
         key="lv_sweep", data=sweep, filename="choose-k",
     )
     sse = sweep[sweep["index"] == "SSE (within)"]
@@ -134,6 +147,10 @@ with left:
     best = internal.loc[internal["value"].idxmax(), "k"]
     st.metric("K with the best silhouette", int(best),
               help="The internal answer to 'how many clusters', found without the classes.")
+    st.metric("K with the best Consensus Index", int(stability.loc[stability["value"].idxmax(),
+                                                                   "k"]),
+              help="Vinh et al. 2009: the K whose k-means runs (different seeds) agree most, "
+                   "by their mean pairwise AMI. Stable clusters are found again and again.")
     st.metric("True number of classes", int(np.unique(data.y).size),
               help="Known here because the data were generated.")
 

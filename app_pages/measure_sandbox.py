@@ -11,6 +11,7 @@ from plots.heatmap import contingency_heatmap
 from ui.export import cells_frame, show_chart
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 from ui.report import show_classwise
+from ui.text import show_error
 
 # A 3 x 3 table of 30 points: clusters that mostly, not perfectly, follow the classes.
 START = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
@@ -111,7 +112,7 @@ try:
         if families is None else []
     )
 except ValueError as error:
-    st.error(f"{error}")
+    show_error(error)
     st.stop()
 
 with view:

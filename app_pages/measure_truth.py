@@ -20,6 +20,7 @@ from ui.report import (
     show_internal,
     show_measures,
 )
+from ui.text import show_error
 from ui.widgets import seed_input
 
 st.title("Compare with ground truth")
@@ -66,7 +67,7 @@ with view:
         truth, found = score_noise(data.y, aligned, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
 
     n_noise = int((result.labels == -1).sum())

@@ -8,6 +8,8 @@ import streamlit as st
 import datasets
 import metrics
 from clustering import ALGORITHMS
+from clustering.budget import distances_overflow
+from datasets.upload import column_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
@@ -15,7 +17,8 @@ from ui.controls import algorithm_controls
 from ui.export import points_frame, show_chart, stable_colors
 from ui.measures import random_model_controls
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
-from ui.upload import SAMPLE_NAME, column_names, guess_label_column, parse_upload, sample_csv
+from ui.text import plain, show_error, show_warning
+from ui.upload import SAMPLE_NAME, guess_label_column, parse_upload, sample_csv
 from ui.widgets import seed_input
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
@@ -65,15 +68,23 @@ with view:
     try:
         data = parse_upload(content, name, None if label_column == NO_LABELS else label_column,
                             MAX_ROWS)
-        X = datasets.standardize(data.X) if standardize else data.X
+        # Values near 1e200 would overflow every squared distance: standardise them.
+        rescaled = not standardize and distances_overflow(data.X)
+        X = datasets.standardize(data.X) if standardize or rescaled else data.X
         result = run_algorithm(algorithm_name, X, int(seed), params)
     except (ValueError, TypeError) as error:
-        st.error(f"{error}")
+        show_error(error)
         st.stop()
+    if rescaled:
+        st.warning("The values are so large or so close together that their squared "
+                   "distances overflow: the features were standardized (mean 0, standard "
+                   "deviation 1) before clustering.")
+    for warning in result.warnings:
+        show_warning(warning)
     has_truth = label_column != NO_LABELS
     st.markdown(
-        f"**{name}**: {data.n_samples} rows, {data.n_features} features"
-        + (f", {np.unique(data.y).size} classes in '{label_column}'" if has_truth else "")
+        f"**{plain(name)}**: {data.n_samples} rows, {data.n_features} features"
+        + (f", {np.unique(data.y).size} classes in '{plain(label_column)}'" if has_truth else "")
         + f". {ALGORITHMS[algorithm_name].label} found **{result.n_clusters}** clusters"
         + (f" and {int((result.labels == -1).sum())} noise points"
            if (result.labels == -1).any() else "")
@@ -99,7 +110,7 @@ if has_truth:
             truth, found = score_noise(data.y, result.labels, policy)
             values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
         except ValueError as error:
-            st.error(f"{error}")
+            show_error(error)
             st.stop()
         table_tab, measures_tab, internal_tab = st.tabs(
             ["Contingency table", "Every measure", "Internal indices"]

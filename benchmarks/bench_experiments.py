@@ -32,8 +32,9 @@ from sklearn.metrics import (
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from experiments.engine import batch_contingency, batch_measures, random_labels  # noqa: E402
+from experiments.engine import random_labels  # noqa: E402
 from experiments.vinh2009 import reference_baseline, reference_labels  # noqa: E402
+from metrics.batch import batch_contingency, batch_measures  # noqa: E402
 
 MEASURES = ("ri", "ari", "nmi_sqrt", "ami_sqrt")
 KS = tuple(range(2, 21))

@@ -1,8 +1,10 @@
-"""Clustering algorithms as scikit-learn estimators, and a registry with parameter specs."""
+"""Clustering algorithms as scikit-learn estimators, distances, and a registry with parameter
+specs."""
 
 from clustering.catalog import ALGORITHMS
 from clustering.dbscan import dbscan_point_types, k_distance
 from clustering.density_peaks import DensityPeaks
+from clustering.distances import DISTANCES, distance_matrix
 from clustering.fuzzy_cmeans import FuzzyCMeans
 from clustering.gaussian_mixture import GaussianMixtureEM
 from clustering.hierarchical import Hierarchical
@@ -14,6 +16,7 @@ from clustering.spec import AlgorithmSpec, ClusteringResult
 
 __all__ = [
     "ALGORITHMS",
+    "DISTANCES",
     "AlgorithmSpec",
     "ClusteringResult",
     "DensityPeaks",
@@ -25,6 +28,7 @@ __all__ = [
     "ParamSpec",
     "canonical_labels",
     "dbscan_point_types",
+    "distance_matrix",
     "k_distance",
     "run",
 ]

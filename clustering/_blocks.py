@@ -22,7 +22,13 @@ _MIN_BLOCKS = 16
 
 
 def check_metric(X: np.ndarray, metric) -> None:
-    """Raise ValueError if scipy's ``cdist`` does not accept ``metric``."""
+    """Raise ValueError if scipy's ``cdist`` does not accept ``metric``, or if, for
+    ``metric="precomputed"``, X is not a square matrix of finite non-negative distances."""
+    if metric == "precomputed":
+        if X.shape[0] != X.shape[1] or not np.isfinite(X).all() or (X < 0).any():
+            raise ValueError("with metric='precomputed', X must be a square matrix of finite, "
+                             "non-negative distances (clustering.distance_matrix makes one)")
+        return
     try:
         cdist(X[:1], X[:1], metric=metric)
     except (ValueError, TypeError) as err:
@@ -31,14 +37,24 @@ def check_metric(X: np.ndarray, metric) -> None:
         ) from None
 
 
-def distances(XA: np.ndarray, XB: np.ndarray, metric, out: np.ndarray | None = None) -> np.ndarray:
-    """``cdist(XA, XB, metric)``, written into ``out`` (a flat buffer) when given.
+def distances(X: np.ndarray, rows, cols, metric, out: np.ndarray | None = None) -> np.ndarray:
+    """Distances between the points ``X[rows]`` and ``X[cols]`` (slices or index arrays),
+    written into ``out`` (a flat buffer) when given.
 
+    ``cdist`` of those rows of X, or the block of X itself when ``metric="precomputed"``.
     A reused buffer saves the page faults of a fresh array per block (half the time of a
     block). Euclidean distances are taken as the square root of scipy's squared euclidean
     ones: the same sums of squares rounded by the same correctly rounded square root, so the
     same numbers as ``cdist``'s (tests compare with pdist exactly), in a third of the time.
     """
+    if isinstance(metric, str) and metric == "precomputed":
+        block = X[rows][:, cols]
+        if out is None:
+            return np.array(block)
+        out = out[: block.size].reshape(block.shape)
+        np.copyto(out, block)
+        return out
+    XA, XB = X[rows], X[cols]
     if out is not None:
         out = out[: XA.shape[0] * XB.shape[0]].reshape(XA.shape[0], XB.shape[0])
     if isinstance(metric, str) and metric == "euclidean":
@@ -87,7 +103,7 @@ class UpperTriangle:
         buffer = np.empty(sum(sizes) if stored else max(sizes, default=0))
         offset = 0
         for rows, size in zip(blocks, sizes, strict=True):
-            block = distances(X[rows], X[rows.start:], self.metric, buffer[offset:])
+            block = distances(X, rows, slice(rows.start, None), self.metric, buffer[offset:])
             if stored:
                 offset += size
             height = rows.stop - rows.start
@@ -113,7 +129,7 @@ class UpperTriangle:
         rng = np.random.default_rng(0)
         size = min(_SAMPLE_ROWS, n)
         rows, cols = rng.choice(n, size=size, replace=False), rng.choice(n, size, replace=False)
-        sample = distances(X[rows], X[cols], self.metric)
+        sample = distances(X, rows, cols, self.metric)
         sample = np.sort(sample[rows[:, None] != cols[None, :]])
         q = (k + 0.5) / self.n_pairs
         margin = 0.005

@@ -9,24 +9,42 @@ from sklearn import cluster
 
 from clustering.dbscan import dbscan_point_types
 from clustering.density_peaks import DensityPeaks
+from clustering.distances import DISTANCE_PARAMS, DISTANCES
 from clustering.fuzzy_cmeans import FuzzyCMeans
 from clustering.gaussian_mixture import COVARIANCE_TYPES, INIT_METHODS, GaussianMixtureEM
 from clustering.hierarchical import LINKAGES, Hierarchical
 from clustering.kmeans import INITS, KMeansStepper
 from clustering.kmedoids import KMedoids
 from clustering.params import ParamSpec
+from clustering.precomputed import OnDistances
 from clustering.spec import AlgorithmSpec
 
-# scipy names, understood by scipy's cdist and by scikit-learn.
-METRICS = ("euclidean", "cityblock", "chebyshev", "cosine")
+METRICS = tuple(DISTANCES)
 
 
 def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> ParamSpec:
     return ParamSpec("n_clusters", "int", default, 1, 30, 1, help=help)
 
 
-def _metric(help: str = "Distance between points (cityblock = Manhattan).") -> ParamSpec:
-    return ParamSpec("metric", "choice", "euclidean", choices=METRICS, help=help)
+def _metric(help: str = "Distance between points (see the Distances lesson).") -> tuple[
+        ParamSpec, ...]:
+    """The ``metric`` choice, followed by each metric's own parameters (shown only with it)."""
+    return (ParamSpec("metric", "choice", "euclidean", choices=METRICS, help=help),
+            *DISTANCE_PARAMS)
+
+
+def _with_metric(make, metric: str, **metric_params):
+    """``make(metric)`` when the estimator computes ``metric`` itself, else the estimator
+    ``make("precomputed")`` fitted on `clustering.distance_matrix`."""
+    if DISTANCES[metric].native:
+        return make(metric)
+    own = {p.name: metric_params[p.name] for p in DISTANCES[metric].params}
+    return OnDistances(make("precomputed"), metric=metric, metric_params=own)
+
+
+def _inner(est):
+    """The fitted algorithm, through the distance wrapper if there is one."""
+    return est.estimator_ if isinstance(est, OnDistances) else est
 
 
 # -- estimators written here ------------------------------------------------------------------
@@ -43,30 +61,36 @@ def _kmeans_extras(est, X) -> dict[str, Any]:
 
 
 def _density_peaks(random_state, center_selection, n_clusters, rho_min, delta_min, percent,
-                   kernel, metric, halo, halo_as_noise):
+                   kernel, metric, halo, halo_as_noise, **metric_params):
     by_count = center_selection == "n_clusters"
-    return DensityPeaks(n_clusters=n_clusters if by_count else None,
-                        rho_min=None if by_count else rho_min,
-                        delta_min=None if by_count else delta_min,
-                        percent=percent, kernel=kernel, metric=metric, halo=halo,
-                        halo_as_noise=halo_as_noise)
+    return _with_metric(
+        lambda m: DensityPeaks(n_clusters=n_clusters if by_count else None,
+                               rho_min=None if by_count else rho_min,
+                               delta_min=None if by_count else delta_min,
+                               percent=percent, kernel=kernel, metric=m, halo=halo,
+                               halo_as_noise=halo_as_noise),
+        metric, **metric_params)
 
 
 def _density_peaks_extras(est, X) -> dict[str, Any]:
+    est = _inner(est)
     return {"rho": est.rho_, "delta": est.delta_, "gamma": est.gamma_,
             "nearest_higher": est.nearest_higher_, "centers": est.centers_, "halo": est.halo_,
             "dc": est.dc_, "border_density": est.border_density_, "order": est.order_}
 
 
-def _hierarchical(random_state, cut, n_clusters, distance_threshold, linkage, metric):
+def _hierarchical(random_state, cut, n_clusters, distance_threshold, linkage, metric,
+                  **metric_params):
     by_count = cut == "n_clusters"
-    return Hierarchical(n_clusters=n_clusters if by_count else None,
-                        distance_threshold=None if by_count else distance_threshold,
-                        linkage=linkage, metric=metric)
+    return _with_metric(
+        lambda m: Hierarchical(n_clusters=n_clusters if by_count else None,
+                               distance_threshold=None if by_count else distance_threshold,
+                               linkage=linkage, metric=m),
+        metric, **metric_params)
 
 
 def _hierarchical_extras(est, X) -> dict[str, Any]:
-    return {"linkage_matrix": est.linkage_matrix_}
+    return {"linkage_matrix": _inner(est).linkage_matrix_}
 
 
 def _fuzzy_cmeans(random_state, n_clusters, m, tol, max_iter):
@@ -80,12 +104,14 @@ def _fuzzy_cmeans_extras(est, X) -> dict[str, Any]:
             "n_iter": est.n_iter_}
 
 
-def _kmedoids(random_state, n_clusters, metric, max_iter):
-    return KMedoids(n_clusters=n_clusters, metric=metric, max_iter=max_iter)
+def _kmedoids(random_state, n_clusters, metric, max_iter, **metric_params):
+    return _with_metric(lambda m: KMedoids(n_clusters=n_clusters, metric=m, max_iter=max_iter),
+                        metric, **metric_params)
 
 
 def _kmedoids_extras(est, X) -> dict[str, Any]:
-    return {"medoid_indices": est.medoid_indices_, "centers": est.cluster_centers_,
+    est = _inner(est)
+    return {"medoid_indices": est.medoid_indices_, "centers": X[est.medoid_indices_],
             "inertia": est.inertia_, "n_iter": est.n_iter_}
 
 
@@ -105,15 +131,18 @@ def _gmm_extras(est, X) -> dict[str, Any]:
 # -- scikit-learn estimators ---------------------------------------------------------------------
 
 
-def _dbscan(random_state, eps, min_samples, metric):
-    return cluster.DBSCAN(eps=eps, min_samples=min_samples, metric=metric)
+def _dbscan(random_state, eps, min_samples, metric, **metric_params):
+    return _with_metric(lambda m: cluster.DBSCAN(eps=eps, min_samples=min_samples, metric=m),
+                        metric, **metric_params)
 
 
 def _dbscan_extras(est, X) -> dict[str, Any]:
+    data = est.distances_ if isinstance(est, OnDistances) else X
+    est = _inner(est)
     core = np.zeros(len(est.labels_), dtype=bool)
     core[est.core_sample_indices_] = True
     return {"core_mask": core,
-            "point_types": dbscan_point_types(X, est.eps, est.min_samples, est.metric)}
+            "point_types": dbscan_point_types(data, est.eps, est.min_samples, est.metric)}
 
 
 def _spectral(random_state, n_clusters, affinity, n_neighbors, gamma, assign_labels):
@@ -132,22 +161,29 @@ def _centers_extras(est, X) -> dict[str, Any]:
 
 
 def _hdbscan(random_state, min_cluster_size, min_samples, cluster_selection_epsilon,
-             cluster_selection_method):
-    return cluster.HDBSCAN(min_cluster_size=min_cluster_size, min_samples=min_samples,
-                           cluster_selection_epsilon=cluster_selection_epsilon,
-                           cluster_selection_method=cluster_selection_method, copy=True)
+             cluster_selection_method, metric, **metric_params):
+    return _with_metric(
+        lambda m: cluster.HDBSCAN(min_cluster_size=min_cluster_size, min_samples=min_samples,
+                                  cluster_selection_epsilon=cluster_selection_epsilon,
+                                  cluster_selection_method=cluster_selection_method, metric=m,
+                                  copy=True),
+        metric, **metric_params)
 
 
 def _hdbscan_extras(est, X) -> dict[str, Any]:
-    return {"probabilities": est.probabilities_}
+    return {"probabilities": _inner(est).probabilities_}
 
 
-def _optics(random_state, min_samples, min_cluster_size, cluster_method, xi, eps):
-    return cluster.OPTICS(min_samples=min_samples, min_cluster_size=min_cluster_size,
-                          cluster_method=cluster_method, xi=xi, eps=eps)
+def _optics(random_state, min_samples, min_cluster_size, cluster_method, xi, eps, metric,
+            **metric_params):
+    return _with_metric(
+        lambda m: cluster.OPTICS(min_samples=min_samples, min_cluster_size=min_cluster_size,
+                                 cluster_method=cluster_method, xi=xi, eps=eps, metric=m),
+        metric, **metric_params)
 
 
 def _optics_extras(est, X) -> dict[str, Any]:
+    est = _inner(est)
     return {"reachability": est.reachability_, "ordering": est.ordering_,
             "core_distances": est.core_distances_}
 
@@ -175,7 +211,9 @@ def _affinity_extras(est, X) -> dict[str, Any]:
 _SPECS = [
     AlgorithmSpec(
         "kmeans", "k-means", "partitional",
-        "Alternates assigning points to the nearest centre and moving centres to their mean.",
+        "Alternates assigning points to the nearest centre and moving centres to their mean. "
+        "Euclidean by construction: the mean is the point minimising squared Euclidean "
+        "distances, so there is no metric to choose (k-medoids takes any).",
         (
             _n_clusters(),
             ParamSpec("init", "choice", "k-means++", choices=INITS,
@@ -192,8 +230,9 @@ _SPECS = [
             ParamSpec("eps", "float", 0.5, 0.001, 100.0, 0.01, log=True,
                       help="Neighbourhood radius: points closer than eps are neighbours."),
             ParamSpec("min_samples", "int", 5, 1, 200, 1,
+                      at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
-            _metric(),
+            *_metric(),
         ),
         _dbscan, _dbscan_extras,
     ),
@@ -216,7 +255,7 @@ _SPECS = [
                            "points as neighbours)."),
             ParamSpec("kernel", "choice", "gaussian", choices=("gaussian", "cutoff"),
                       help="Density: smooth Gaussian weights, or a count of points within d_c."),
-            _metric(),
+            *_metric(),
             ParamSpec("halo", "choice", "paper", choices=("paper", "script"),
                       help="Border density rule: the paper's, or the authors' script's."),
             ParamSpec("halo_as_noise", "bool", False,
@@ -235,7 +274,7 @@ _SPECS = [
                       help="Merges at or above this height are undone."),
             ParamSpec("linkage", "choice", "ward", choices=LINKAGES,
                       help="Distance between clusters: closest pair, farthest pair, mean, ..."),
-            _metric(help="Distance between points; centroid, median and ward need euclidean."),
+            *_metric(help="Distance between points; centroid, median and ward need euclidean."),
         ),
         _hierarchical, _hierarchical_extras,
     ),
@@ -277,7 +316,7 @@ _SPECS = [
         "Like k-means, but each centre is an actual data point, so any distance works.",
         (
             _n_clusters(),
-            _metric(),
+            *_metric(),
             ParamSpec("max_iter", "int", 300, 0, 1000, 1,
                       help="Maximum number of medoid swaps."),
         ),
@@ -292,6 +331,7 @@ _SPECS = [
                       choices=("nearest_neighbors", "rbf"),
                       help="Graph: link nearest neighbours, or weight all pairs by a Gaussian."),
             ParamSpec("n_neighbors", "int", 10, 2, 200, 1,
+                      at_most_n=True,
                       help="Neighbours linked to each point (nearest_neighbors graph)."),
             ParamSpec("gamma", "float", 1.0, 0.001, 1000.0, 0.01, log=True,
                       help="Width of the Gaussian weights exp(-gamma d^2) (rbf graph)."),
@@ -319,13 +359,16 @@ _SPECS = [
         "Runs DBSCAN at every eps and keeps the clusters that persist longest.",
         (
             ParamSpec("min_cluster_size", "int", 15, 2, 1000, 1,
+                      at_most_n=True,
                       help="Smallest group of points that counts as a cluster."),
             ParamSpec("min_samples", "int", 5, 1, 200, 1,
+                      at_most_n=True,
                       help="Neighbours needed for a point to be dense; larger = more noise."),
             ParamSpec("cluster_selection_epsilon", "float", 0.0, 0.0, 100.0, 0.01,
                       help="Clusters closer than this are merged."),
             ParamSpec("cluster_selection_method", "choice", "eom", choices=("eom", "leaf"),
                       help="eom: most persistent clusters; leaf: the finest ones."),
+            *_metric(),
         ),
         _hdbscan, _hdbscan_extras,
     ),
@@ -334,8 +377,10 @@ _SPECS = [
         "Orders points by reachability distance; valleys of the reachability plot are clusters.",
         (
             ParamSpec("min_samples", "int", 20, 2, 200, 1,
+                      at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
             ParamSpec("min_cluster_size", "int", 50, 2, 5000, 1,
+                      at_most_n=True,
                       help="Smallest group of points that counts as a cluster (xi method)."),
             ParamSpec("cluster_method", "choice", "xi", choices=("xi", "dbscan"),
                       help="xi: cut at steep slopes of the plot; dbscan: cut at height eps."),
@@ -343,6 +388,7 @@ _SPECS = [
                       help="Minimum relative steepness of a cluster boundary (xi method)."),
             ParamSpec("eps", "float", 0.5, 0.001, 100.0, 0.01, log=True,
                       help="Height of the cut in the reachability plot (dbscan method)."),
+            *_metric(),
         ),
         _optics, _optics_extras,
     ),

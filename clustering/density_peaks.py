@@ -90,7 +90,8 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         ``round(N * percent / 100)`` (1-based) of their sorted list, as in the authors' script.
     kernel : {"gaussian", "cutoff"}, default="gaussian"
     metric : str or callable, default="euclidean"
-        Any metric accepted by ``scipy.spatial.distance.cdist``.
+        Any metric accepted by ``scipy.spatial.distance.cdist``, or "precomputed" (X is a
+        square distance matrix, e.g. from `clustering.distance_matrix`).
     halo : {"paper", "script"}, default="paper"
         Rule for the border density (see above).
     halo_as_noise : bool, default=False
@@ -198,10 +199,10 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
 
     def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         n = X.shape[0]
-        ranked = X[self.order_]
+        order = self.order_
         delta = np.empty(n)
         nearest = np.full(n, -1, dtype=np.intp)
-        delta[self.order_[0]] = distances(ranked[:1], ranked, self.metric).max()
+        delta[order[0]] = distances(X, order[:1], order, self.metric).max()
         # Small row blocks: only the block's own square needs the rank mask.
         step = max(1, min(_DELTA_ROWS, n))
         buffer = np.empty(step * n)
@@ -211,7 +212,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             if start >= rows.stop:
                 continue
             # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = distances(ranked[start:rows.stop], ranked[:rows.stop], self.metric, buffer)
+            d = distances(X, order[start:rows.stop], order[:rows.stop], self.metric, buffer)
             size = rows.stop - start
             d[:, start:][not_higher[:size, :size]] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.

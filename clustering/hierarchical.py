@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from scipy.cluster.hierarchy import linkage
-from scipy.spatial.distance import pdist
+from scipy.spatial.distance import pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
@@ -78,7 +78,8 @@ class Hierarchical(ClusterMixin, BaseEstimator):
         for monotone linkages this keeps exactly the merges below the threshold.
     linkage : str, default="ward"
     metric : str, default="euclidean"
-        Any scipy metric; centroid, median and ward accept only "euclidean".
+        Any scipy metric, or "precomputed" (X is a square distance matrix, e.g. from
+        `clustering.distance_matrix`); centroid, median and ward accept only "euclidean".
 
     Attributes
     ----------
@@ -124,6 +125,8 @@ class Hierarchical(ClusterMixin, BaseEstimator):
         check_metric(X, self.metric)
         if self.linkage in EUCLIDEAN_ONLY:
             Z = linkage(X, method=self.linkage, metric="euclidean")
+        elif self.metric == "precomputed":
+            Z = linkage(squareform(X, checks=False), method=self.linkage)
         else:
             Z = linkage(pdist(X, metric=self.metric), method=self.linkage)
         self.linkage_matrix_ = Z

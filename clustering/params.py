@@ -33,6 +33,13 @@ class ParamSpec:
         One line for a student.
     log : bool
         Whether a slider should use a logarithmic scale.
+    shown_when : tuple
+        ``(other, values)``: the parameter matters, and its widget is drawn, only while the
+        parameter ``other`` takes one of ``values`` (a metric's own parameters). Empty:
+        always.
+    at_most_n : bool
+        The value cannot exceed the number of points (a neighbourhood or cluster size):
+        `clustering.run` lowers a larger one to it, with a warning, so small data still run.
 
     Examples
     --------
@@ -54,6 +61,8 @@ class ParamSpec:
     choices: tuple = field(default_factory=tuple)
     help: str = ""
     log: bool = False
+    shown_when: tuple = ()
+    at_most_n: bool = False
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -62,6 +71,13 @@ class ParamSpec:
             )
         if self.kind == "choice" and self.default not in self.choices:
             raise ValueError(f"ParamSpec {self.name!r}: default {self.default!r} not in choices")
+
+    def shown(self, values: dict[str, Any]) -> bool:
+        """Whether this parameter applies, given the values of the others (by name)."""
+        if not self.shown_when:
+            return True
+        other, allowed = self.shown_when
+        return values.get(other) in allowed
 
     def range_text(self) -> str:
         """Human-readable description of the valid values."""

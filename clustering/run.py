@@ -6,6 +6,8 @@ import warnings
 
 import numpy as np
 
+from clustering._validation import check_X
+from clustering.budget import distances_overflow
 from clustering.catalog import ALGORITHMS
 from clustering.params import resolve
 from clustering.spec import ClusteringResult
@@ -35,18 +37,16 @@ def canonical_labels(labels) -> np.ndarray:
     return out
 
 
-def _check_X(X) -> np.ndarray:
-    try:
-        X = np.asarray(X, dtype=float)
-    except (TypeError, ValueError) as err:
-        raise ValueError(f"X must be a numeric array (n_samples, n_features): {err}") from None
-    if X.ndim != 2:
-        raise ValueError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if X.shape[0] < 2 or X.shape[1] < 1:
-        raise ValueError(f"X needs at least 2 samples and 1 feature, got shape {X.shape}")
-    if not np.isfinite(X).all():
-        raise ValueError("X contains NaN or infinite values; remove or impute them first")
-    return X
+def _check_scale(X: np.ndarray) -> None:
+    if distances_overflow(X):
+        problem = (f"values as large as {np.max(np.abs(X)):.3g} make squared distances overflow"
+                   if np.max(np.abs(X)) > 1 else
+                   f"points at most {np.max(np.ptp(X, axis=0)):.3g} apart make squared distances "
+                   "vanish")
+        raise ValueError(
+            f"X cannot be clustered as it is: {problem} in floating point. Standardize the "
+            "features first (datasets.standardize, or the Standardize switch in the app)"
+        )
 
 
 def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
@@ -83,17 +83,24 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     if name not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")
     spec = ALGORITHMS[name]
-    X = _check_X(X)
+    X = check_X(X, min_samples=2)
+    _check_scale(X)
     resolved = resolve(spec.params, params, name)
     k = resolved.get("n_clusters")
     if k is not None and k > X.shape[0]:
         raise ValueError(f"n_clusters={k} exceeds the number of samples ({X.shape[0]})")
+    lowered = []
+    for param in spec.params:
+        if param.at_most_n and resolved[param.name] > X.shape[0]:
+            lowered.append(f"{param.name} lowered from {resolved[param.name]} to "
+                           f"{X.shape[0]}, the number of points")
+            resolved[param.name] = X.shape[0]
     estimator = spec.factory(random_state=as_seed(random_state), **resolved)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         labels = canonical_labels(estimator.fit_predict(X))
         extras = spec.extras(estimator, X)
-    messages = tuple(dict.fromkeys(str(w.message) for w in caught))
+    messages = tuple(dict.fromkeys([*lowered, *(str(w.message) for w in caught)]))
     return ClusteringResult(
         labels=labels,
         n_clusters=int(labels.max() + 1),

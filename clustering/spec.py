@@ -42,7 +42,7 @@ class AlgorithmSpec:
     >>> from clustering import ALGORITHMS
     >>> spec = ALGORITHMS["dbscan"]
     >>> spec.label, [p.name for p in spec.params]
-    ('DBSCAN', ['eps', 'min_samples', 'metric'])
+    ('DBSCAN', ['eps', 'min_samples', 'metric', 'p', 'n_neighbors'])
     """
 
     name: str

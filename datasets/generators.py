@@ -1,4 +1,5 @@
-"""Synthetic 2-D datasets. Every generator takes (n_samples, seed, noise) and returns (X, y).
+"""Synthetic datasets: 2-D shapes, and data of known intrinsic dimension in more dimensions.
+Every generator takes (n_samples, seed, noise) and returns (X, y).
 
 Points are shuffled so that their order carries no information about the clusters (DBSCAN
 assigns border points in visiting order; an ordered file would bias it).
@@ -7,7 +8,7 @@ assigns border points in visiting order; an ordered file would bias it).
 from __future__ import annotations
 
 import numpy as np
-from sklearn.datasets import make_blobs, make_circles, make_moons
+from sklearn.datasets import make_blobs, make_circles, make_moons, make_s_curve, make_swiss_roll
 
 from metrics.seeding import as_generator
 
@@ -67,6 +68,50 @@ def blobs(n, seed, noise, centers=3, n_features=2):
             raise ValueError(f"{key} must be an integer in [1, {high}], got {value!r}")
     return make_blobs(n_samples=n, centers=centers, n_features=n_features, cluster_std=noise,
                       random_state=seed)
+
+
+def ring_blobs(n, seed, noise, centers=3):
+    """Isotropic Gaussian blobs whose centres sit evenly on the unit circle.
+
+    With no pair of blobs closer than another, a clustering into fewer clusters than blobs
+    has several equally good answers, and a clustering into more splits some blob
+    arbitrarily: only K = ``centers`` is stable, which is what the Consensus Index of Vinh
+    et al. (2009, Sec. 3) looks for. Neighbouring centres are ``2 sin(pi / centers)`` apart.
+
+    Parameters
+    ----------
+    n : int
+        Number of points (split as evenly as possible between the blobs).
+    seed : int
+        Random seed.
+    noise : float
+        Standard deviation of each blob.
+    centers : int, default=3
+        Number of blobs, in [2, 20].
+
+    Returns
+    -------
+    X : ndarray of shape (n, 2)
+    y : ndarray of shape (n,), int
+        The blob of each point, from 0.
+
+    Raises
+    ------
+    ValueError
+        If ``centers`` is out of range.
+
+    Examples
+    --------
+    >>> X, y = ring_blobs(8, 0, 0.1, centers=4)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((8, 2), [0, 1, 2, 3])
+    """
+    if isinstance(centers, bool) or not isinstance(centers, int) or not 2 <= centers <= 20:
+        raise ValueError(f"centers must be an integer in [2, 20], got {centers!r}")
+    angles = 2 * np.pi * np.arange(centers) / centers
+    ring = np.column_stack([np.cos(angles), np.sin(angles)])
+    return make_blobs(n_samples=_split(n, np.ones(centers)).tolist(), centers=ring,
+                      cluster_std=noise, random_state=seed)
 
 
 def moons(n, seed, noise):
@@ -305,3 +350,46 @@ def unequal_density(n, seed, noise):
     y = np.repeat(np.arange(3), _split(n, [0.6, 0.3, 0.1]))
     X = centres[y] + stds[y, None] * rng.standard_normal((n, 2))
     return _shuffled(X, y, rng)
+
+
+#: Classes of the rolled sheets: equal stretches of the position along the sheet.
+_SHEET_CLASSES = 4
+
+
+def _along(t: np.ndarray) -> np.ndarray:
+    """Class of each point: which of `_SHEET_CLASSES` equal stretches of t it falls in."""
+    edges = np.linspace(t.min(), t.max(), _SHEET_CLASSES + 1)[1:-1]
+    return np.searchsorted(edges, t)
+
+
+def plane_10d(n, seed, noise):
+    """A flat square (intrinsic dimension 2) turned at random into 10 dimensions; class =
+    which half of the square a point lies in."""
+    rng = np.random.default_rng(seed)
+    square = rng.uniform(-1, 1, size=(n, 2))
+    basis = np.linalg.qr(rng.standard_normal((10, 10)))[0][:2]
+    return square @ basis, (square[:, 0] > 0).astype(int)
+
+
+def swiss_roll(n, seed, noise):
+    """scikit-learn's Swiss roll: a 2-D sheet rolled up in 3-D; classes are four stretches
+    along the roll."""
+    X, t = make_swiss_roll(n_samples=n, noise=noise, random_state=seed)
+    return X, _along(t)
+
+
+def s_curve(n, seed, noise):
+    """scikit-learn's S-curve: a 2-D sheet bent into an S in 3-D; classes are four stretches
+    along the S."""
+    X, t = make_s_curve(n_samples=n, noise=noise, random_state=seed)
+    return X, _along(t)
+
+
+def xor(n, seed, noise):
+    """The slides' "features useful only in combination": four Gaussian blobs at (+-1, +-1)
+    in x1, x2 whose class is the XOR of the signs, plus four features of uniform noise."""
+    rng = np.random.default_rng(seed)
+    corner = rng.integers(0, 2, size=(n, 2))
+    X = np.column_stack([2.0 * corner - 1 + noise * rng.standard_normal((n, 2)),
+                         rng.uniform(-1.5, 1.5, size=(n, 4))])
+    return X, corner[:, 0] ^ corner[:, 1]

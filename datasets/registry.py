@@ -37,6 +37,8 @@ class DatasetSpec:
         Whether the ``noise`` argument of `load` means something for this set.
     default_noise, max_noise : float
         Default and largest accepted ``noise`` (0 when ``has_noise`` is False).
+    intrinsic_dim : int or None
+        The dimension of the surface the points lie on, when it is known (without noise).
 
     Examples
     --------
@@ -53,11 +55,12 @@ class DatasetSpec:
     has_noise: bool = False
     default_noise: float = 0.0
     max_noise: float = 0.0
+    intrinsic_dim: int | None = None
 
 
-def _gen(name, label, description, n=500, noise=None, max_noise=0.0):
+def _gen(name, label, description, n=500, noise=None, max_noise=0.0, intrinsic_dim=None):
     return DatasetSpec(name, label, description, "generator", n, noise is not None,
-                       0.0 if noise is None else noise, max_noise)
+                       0.0 if noise is None else noise, max_noise, intrinsic_dim)
 
 
 _SPECS = [
@@ -80,6 +83,18 @@ _SPECS = [
          n=1000, noise=0.1, max_noise=0.5),
     _gen("unequal_density", "Unequal density",
          "A dense, a medium and a sparse blob: one density threshold cannot fit all three."),
+    _gen("plane_10d", "Plane in 10-D",
+         "A flat square turned into 10 dimensions: 10 features, intrinsic dimension 2.",
+         n=1000, intrinsic_dim=2),
+    _gen("swiss_roll", "Swiss roll",
+         "A sheet rolled up in 3-D (intrinsic dimension 2); classes: four stretches along "
+         "the roll.", n=1000, noise=0.05, max_noise=2.0, intrinsic_dim=2),
+    _gen("s_curve", "S-curve",
+         "A sheet bent into an S in 3-D (intrinsic dimension 2); classes: four stretches "
+         "along the S.", n=1000, noise=0.01, max_noise=0.5, intrinsic_dim=2),
+    _gen("xor", "XOR features",
+         "Class = XOR of the signs of x1 and x2 (each useless alone), plus 4 noise features.",
+         noise=0.35, max_noise=1.0),
     DatasetSpec("iris", "Iris", "150 iris flowers, 4 measurements, 3 species.", "real", 150),
     DatasetSpec("wine", "Wine", "178 Italian wines, 13 chemical measurements, 3 cultivars.",
                 "real", 178),
@@ -168,7 +183,8 @@ def load(
         noise = spec.default_noise
     elif not spec.has_noise:
         raise ValueError(f"dataset {name!r} has no noise parameter; leave noise=None")
-    elif not 0 <= noise <= spec.max_noise:
+    elif (isinstance(noise, bool) or not isinstance(noise, int | float | np.integer | np.floating)
+          or not 0 <= noise <= spec.max_noise):
         raise ValueError(
             f"noise for dataset {name!r} must be in [0, {spec.max_noise:g}], got {noise!r}"
         )

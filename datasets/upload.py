@@ -51,11 +51,53 @@ def _delimiter(text: str) -> str:
         return ","
 
 
+def _drop_empty_trailing(frame: pd.DataFrame) -> pd.DataFrame:
+    """Drop unnamed, empty columns at the right: the trace of a delimiter ending each line."""
+    while (frame.shape[1] > 1 and str(frame.columns[-1]).startswith("Unnamed:")
+           and frame.iloc[:, -1].isna().all()):
+        frame = frame.iloc[:, :-1]
+    return frame
+
+
+def column_names(file) -> list[str]:
+    """The column names `read_csv` will see in ``file``, or [] when it cannot be read.
+
+    Parameters
+    ----------
+    file : str, path, file-like or bytes
+
+    Returns
+    -------
+    list of str
+        The header line's names, stripped, without the empty name a trailing delimiter
+        leaves; `read_csv` says why a file cannot be read.
+
+    Examples
+    --------
+    >>> column_names(b"label\\n1\\n2\\n")
+    ['label']
+    >>> column_names(b"x;y;\\n1;2;\\n")
+    ['x', 'y']
+    """
+    try:
+        text, _ = _read_text(io.BytesIO(file) if isinstance(file, bytes) else file)
+    except (ValueError, TypeError):
+        return []
+    if not text.strip():
+        return []
+    header = next(csv.reader(io.StringIO(text.lstrip("\r\n")), delimiter=_delimiter(text)), [])
+    names = [name.strip() for name in header]
+    while len(names) > 1 and not names[-1]:
+        names.pop()
+    return names
+
+
 def _check_row_lengths(text: str, sep: str, name: str, max_rows: int) -> None:
     """Refuse lines with more fields than the header (pandas would silently shift them)."""
-    rows = csv.reader(io.StringIO(text), delimiter=sep)
-    header = next(rows, [])
-    for line, row in enumerate(rows, start=2):
+    rows = enumerate(csv.reader(io.StringIO(text), delimiter=sep), start=1)
+    # pandas skips blank lines before the header too.
+    _, header = next(((i, row) for i, row in rows if any(f.strip() for f in row)), (0, []))
+    for line, row in rows:
         if line > max_rows + 2:
             return
         if len(row) > len(header):
@@ -121,9 +163,12 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     ...
     ValueError: 'uploaded.csv' has 1 data row(s); clustering needs at least 2
     """
+    if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 2:
+        raise ValueError(f"max_rows must be an integer >= 2, got {max_rows!r}")
     text, name = _read_text(file)
     if not text.strip():
-        raise ValueError(f"{name!r} is empty")
+        raise ValueError(f"{name!r} is empty (or holds only blank lines): upload a CSV file "
+                         "with a header line and at least 2 rows of numbers")
     sep = _delimiter(text)
     try:
         _check_row_lengths(text, sep, name, max_rows)
@@ -131,6 +176,7 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     except (pd.errors.ParserError, pd.errors.EmptyDataError, csv.Error) as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else "parse error"
         raise ValueError(f"cannot read {name!r} as CSV: {first}") from None
+    frame = _drop_empty_trailing(frame)
     if frame.shape[1] == 0:
         raise ValueError(f"{name!r} has no columns")
     if len(frame) > max_rows:

@@ -6,8 +6,11 @@
 """
 
 from experiments import (  # noqa: F401  (the modules register their experiments)
+    consensus,
     dom2001,
     gates2017,
+    gates2017_baseline,
+    gates2017_sizes,
     lazarenko2021,
     slides,
     vinh2009,

@@ -23,13 +23,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import spearmanr
 
-from experiments.engine import (
-    EMICache,
-    batch_contingency,
-    batch_expected_mi,
-    batch_measures,
-    spawn_generators,
-)
+from experiments.engine import spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import (
     adjusted_mutual_information,
@@ -38,6 +32,7 @@ from metrics import (
     mutual_information,
     pairwise_adjusted_mutual_information,
 )
+from metrics.batch import EMICache, batch_contingency, batch_expected_mi, batch_measures
 
 __all__ = [
     "PUBLISHED_TABLE1",

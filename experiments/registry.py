@@ -22,7 +22,8 @@ PRESETS = ("paper", "quick")
 Progress = Callable[[float, str], None]
 
 #: Figure kinds understood by ``plots.experiments.figure``.
-FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timing", "pairs")
+FIGURE_KINDS = ("lines", "ranks", "failures", "scatter", "table", "bars", "timing", "pairs",
+                "consensus", "model_bars", "baseline")
 
 
 @dataclass(frozen=True)

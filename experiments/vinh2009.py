@@ -20,16 +20,9 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 
-from experiments.engine import (
-    EMICache,
-    batch_contingency,
-    batch_measures,
-    check_measures,
-    random_labels,
-    spawn_generators,
-    summarize,
-)
+from experiments.engine import random_labels, spawn_generators, summarize
 from experiments.registry import Experiment, Progress, register, report
+from metrics.batch import EMICache, batch_contingency, batch_measures, check_measures
 
 __all__ = ["reference_labels", "pairwise_baseline", "reference_baseline"]
 

@@ -8,6 +8,9 @@ import numpy as np
 
 from clustering.density_peaks import DensityPeaks
 
+# Larger numbers cannot be point numbers; checking here keeps them out of numpy's int64.
+MAX_INDEX = 2**31 - 1
+
 
 def decision_graph(X, percent: float = 2.0, kernel: str = "gaussian") -> DensityPeaks:
     """Fit `DensityPeaks` for its decision graph (rho, delta, gamma) before any centre is chosen.
@@ -135,7 +138,8 @@ def parse_indices(text: str) -> np.ndarray:
     Raises
     ------
     ValueError
-        When a part is not a whole number.
+        When a part is not a whole number from 0 to 2**31 - 1 (`with_centers` then checks
+        it against the number of points).
 
     Examples
     --------
@@ -144,8 +148,15 @@ def parse_indices(text: str) -> np.ndarray:
     """
     parts = [p for p in (text or "").replace(";", ",").replace(" ", ",").split(",") if p]
     try:
-        return np.array([int(p) for p in parts], dtype=int)
+        values = [int(p) for p in parts]
     except ValueError:
         raise ValueError(
             f"centres must be whole point numbers separated by commas, got {text!r}"
         ) from None
+    wrong = [v for v in values if not 0 <= v <= MAX_INDEX]
+    if wrong:
+        raise ValueError(
+            f"centre {wrong[0]} is not a point number: point numbers run from 0 to the number "
+            f"of points minus 1"
+        )
+    return np.array(values, dtype=np.int64)

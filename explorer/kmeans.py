@@ -180,7 +180,7 @@ def parse_centers(text: str, n_features: int = 2) -> np.ndarray:
     Raises
     ------
     ValueError
-        When a centre does not have ``n_features`` numbers, or there are more than 30.
+        When a centre does not have ``n_features`` finite numbers, or there are more than 30.
 
     Examples
     --------
@@ -200,7 +200,10 @@ def parse_centers(text: str, n_features: int = 2) -> np.ndarray:
                 f"centre {part!r} must be {n_features} numbers separated by commas, "
                 f"e.g. '1.5, -2'; separate centres with ';'"
             )
-        rows.append([float(v) for v in numbers])
+        row = [float(v) for v in numbers]
+        if not np.isfinite(row).all():
+            raise ValueError(f"centre {part!r} is too large: use numbers below 1e308")
+        rows.append(row)
     return np.array(rows, dtype=float).reshape(len(rows), n_features)
 
 

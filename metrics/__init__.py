@@ -13,6 +13,7 @@ from metrics.chance import (
     expected_rand_index,
 )
 from metrics.classwise import ClasswiseScores, precision_recall_fscore
+from metrics.consensus import ConsensusIndex, consensus_index
 from metrics.contingency import Contingency, contingency_table
 from metrics.dom import dom_q0, dom_q1, dom_q2, normalized_hamming
 from metrics.information import (
@@ -50,6 +51,7 @@ MEASURES.update((m.name, m) for m in SEED_MEASURES)
 __all__ = [
     "AllModel",
     "ClasswiseScores",
+    "ConsensusIndex",
     "Contingency",
     "MEASURES",
     "Measure",
@@ -63,6 +65,7 @@ __all__ = [
     "adjusted_rand_index",
     "classification_error",
     "compare",
+    "consensus_index",
     "completeness",
     "conditional_entropy",
     "contingency_table",

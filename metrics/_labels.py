@@ -30,7 +30,13 @@ def as_label_array(labels: object, name: str = "labels") -> np.ndarray:
             raise ValueError(
                 f"{name} must be a 1-D array-like of labels, got a scalar {labels!r}."
             )
-        arr = np.asarray(labels)
+        try:
+            arr = np.asarray(labels)
+        except ValueError:
+            raise ValueError(
+                f"{name} must be a 1-D array-like of labels, one hashable label per sample; "
+                "it holds nested sequences of different lengths."
+            ) from None
         if arr.dtype.kind in "US" and arr.ndim == 1:
             items = list(labels)
             if not all(isinstance(v, str | bytes) for v in items):

@@ -29,7 +29,7 @@ from metrics.information import (
     normalizer,
     table_mutual_information,
 )
-from metrics.model_registry import model_sides
+from metrics.model_registry import check_model_options, model_sides
 from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
@@ -69,6 +69,7 @@ def expected_rand_index(
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
     """
+    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.n < 2:
         return 1.0
@@ -99,7 +100,14 @@ def expected_mutual_information_from_sizes(
     sizes_a, sizes_b : array of int
         Cluster sizes in ``[1, n]`` (need not be distinct).
     weights_a, weights_b : array of float
-        Expected number of clusters of each size (>= 0, finite).
+        Expected number of clusters of each size (>= 0, finite); ``sum(sizes * weights)``
+        must equal ``n`` (to 1e-6 relative), since every sample is in one cluster.
+
+    Raises
+    ------
+    ValueError
+        When ``n`` is not a positive integer, a size is not a whole number in [1, n], a
+        weight is negative or not finite, or a side's sizes do not add up to ``n``.
 
     Notes
     -----
@@ -112,6 +120,8 @@ def expected_mutual_information_from_sizes(
     n = _check_n(n)
     a, wa = _check_sizes(sizes_a, weights_a, n, "a")
     b, wb = _check_sizes(sizes_b, weights_b, n, "b")
+    _check_total(a, wa, n, "a")
+    _check_total(b, wb, n, "b")
     return emi_of_sizes(n, a, wa, b, wb)
 
 
@@ -138,6 +148,17 @@ def _check_sizes(sizes, weights, n, side):
         raise ValueError(f"weights_{side} must be finite and non-negative.")
     keep = w > 0
     return s[keep], w[keep]
+
+
+def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> None:
+    # Every sample is in one cluster, so the expected sizes add up to n under any model
+    # (the models' own weights, which may leave out negligible sizes, skip this check).
+    total = float(np.dot(sizes, weights))
+    if sizes.size and not np.isclose(total, n, rtol=1e-6, atol=0):
+        raise ValueError(
+            f"sizes_{side} weighted by weights_{side} must sum to n = {n} (every sample is in "
+            f"one cluster), got {total:g}: pass the sizes of every cluster, or the right n."
+        )
 
 
 def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> float:

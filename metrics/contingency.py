@@ -251,7 +251,13 @@ def from_counts(table: object) -> Contingency:
         matrix = sp.csr_array(table)
         data = matrix.data
     else:
-        matrix = np.asarray(table)
+        try:
+            matrix = np.asarray(table)
+        except ValueError:
+            raise ValueError(
+                "contingency must be a 2-D table of counts whose rows all have the same "
+                "length (one count per cluster of labels_pred)."
+            ) from None
         data = matrix
     if matrix.ndim != 2:
         raise ValueError(

@@ -59,7 +59,12 @@ def _cells(labels_true, labels_pred, contingency) -> _Cells:
         row_sums = np.asarray(matrix.sum(axis=1)).ravel()
         col_sums = np.asarray(matrix.sum(axis=0)).ravel()
     else:
-        table = np.asarray(contingency)
+        try:
+            table = np.asarray(contingency)
+        except ValueError:
+            raise ValueError(
+                "contingency must be a 2-D table of counts whose rows all have the same length."
+            ) from None
         if table.ndim != 2 or table.dtype.kind not in "biuf":
             raise ValueError("contingency must be a 2-D table of numbers (counts).")
         table = table.astype(np.float64)

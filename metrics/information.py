@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics._labels import as_label_array, encode
 from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.contingency import Contingency, resolve
@@ -478,11 +479,12 @@ def variation_of_information(
     1.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
+    scale = log_base(base)  # checked even when normalized ignores it
     vi = sum(_conditional_entropies(ct))
-    if normalized:
+    if check_bool(normalized, "normalized"):
         joint = _joint_entropy(ct)
         return min(vi / joint, 1.0) if joint > 0 else 0.0
-    return vi / log_base(base)
+    return vi / scale
 
 
 def homogeneity(

@@ -7,9 +7,10 @@ experiments, the app's switches) reads :data:`RANDOM_MODELS`; adding a model is 
 
 from __future__ import annotations
 
+from metrics._checks import check_bool
 from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
 
-__all__ = ["RANDOM_MODELS", "get_random_model", "model_sides"]
+__all__ = ["RANDOM_MODELS", "check_model_options", "get_random_model", "model_sides"]
 
 #: ``random_model=`` name -> model, in the order the app lists them.
 RANDOM_MODELS: dict[str, RandomModel] = {
@@ -38,6 +39,23 @@ def get_random_model(random_model: str) -> RandomModel:
         ) from None
 
 
+def check_model_options(random_model: object, one_sided: object) -> None:
+    """Refuse an unknown ``random_model`` or a ``one_sided`` that is not True or False.
+
+    The chance-adjusted measures call it first, so that even their shortcuts (identical
+    labelings, n < 2) refuse bad options.
+
+    Examples
+    --------
+    >>> check_model_options("num", one_sided="no")
+    Traceback (most recent call last):
+    ...
+    TypeError: one_sided must be True or False, got 'no'
+    """
+    get_random_model(random_model)
+    check_bool(one_sided, "one_sided")
+
+
 def model_sides(random_model: str, one_sided: bool) -> tuple[RandomModel, RandomModel]:
     """Models of (labels_true, labels_pred): one-sided keeps labels_true as it is ("perm").
 
@@ -47,4 +65,4 @@ def model_sides(random_model: str, one_sided: bool) -> tuple[RandomModel, Random
     ['perm', 'all']
     """
     model = get_random_model(random_model)
-    return (RANDOM_MODELS["perm"] if one_sided else model), model
+    return (RANDOM_MODELS["perm"] if check_bool(one_sided, "one_sided") else model), model

@@ -20,13 +20,18 @@ from typing import NamedTuple
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics._labels import check_pair, encode
 from metrics.model_registry import get_random_model
 from metrics.registry import MEASURES
 from metrics.sampling import sample_clustering
 from metrics.seeding import as_generator
 
-__all__ = ["MonteCarloResult", "monte_carlo_adjusted"]
+__all__ = ["MAX_LABEL_DRAWS", "MonteCarloResult", "monte_carlo_adjusted"]
+
+#: Largest ``n_samples * n`` (labels drawn) `monte_carlo_adjusted` accepts: about a minute
+#: of work; more would hold the process far longer than any estimate needs.
+MAX_LABEL_DRAWS = 100_000_000
 
 
 class MonteCarloResult(NamedTuple):
@@ -96,7 +101,7 @@ def monte_carlo_adjusted(
     one_sided : bool
         Keep labels_true fixed (only labels_pred is random).
     n_samples : int
-        Number of random pairs drawn (>= 2).
+        Number of random pairs drawn (>= 2, and ``n_samples * n <= MAX_LABEL_DRAWS``, 1e8).
     random_state : None, int or numpy.random.Generator
     best : float, optional
         The best value of the measure. Default: the best end of the registered range when
@@ -108,12 +113,30 @@ def monte_carlo_adjusted(
     -------
     MonteCarloResult
         value, expected, std_error, expected_std_error, raw, best, n_samples.
+
+    Raises
+    ------
+    ValueError
+        Unknown measure or random model, ``n_samples`` < 2 or beyond the work bound, ``best``
+        not a finite number, labels that do not match.
+    TypeError
+        ``one_sided`` not True or False.
     """
     get_random_model(random_model)
+    check_bool(one_sided, "one_sided")
     if isinstance(n_samples, bool) or not isinstance(n_samples, int) or n_samples < 2:
         raise ValueError(f"n_samples must be an integer >= 2, got {n_samples!r}.")
+    if best is not None and (isinstance(best, bool) or not isinstance(best, int | float)
+                             or not math.isfinite(best)):
+        raise ValueError(f"best must be a finite number (or None for the default), got {best!r}.")
     function, registered_best = _resolve_measure(measure)
     true_arr, pred_arr = check_pair(labels_true, labels_pred)
+    if n_samples * true_arr.size > MAX_LABEL_DRAWS:
+        raise ValueError(
+            f"n_samples * n = {n_samples:,} * {true_arr.size:,} is more than the "
+            f"{MAX_LABEL_DRAWS:,} labels monte_carlo_adjusted draws: lower n_samples to "
+            f"{max(2, MAX_LABEL_DRAWS // true_arr.size):,} or fewer."
+        )
     true_codes, pred_codes = _codes(true_arr), _codes(pred_arr)
     rng = as_generator(random_state)
     raw = float(function(true_codes, pred_codes))

@@ -9,6 +9,7 @@ from typing import NamedTuple
 from metrics._special import exact_dot
 from metrics.chance import expected_rand
 from metrics.contingency import Contingency, resolve
+from metrics.model_registry import check_model_options
 
 __all__ = [
     "PairCounts",
@@ -96,7 +97,9 @@ def pair_counts(
     ------
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+        (different lengths, negative or non-integer counts), or ``random_model`` is unknown.
+    TypeError
+        When ``one_sided`` is not True or False.
 
     Examples
     --------
@@ -210,6 +213,7 @@ def adjusted_rand_index(
     >>> adjusted_rand_index([0, 0, 1, 1], [1, 1, 0, 0])
     1.0
     """
+    check_model_options(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     pc = _pair_counts(ct)
     if pc.agree:

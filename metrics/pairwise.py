@@ -19,6 +19,7 @@ import math
 
 import numpy as np
 
+from metrics._checks import check_bool
 from metrics.contingency import resolve
 from metrics.information import is_identity, log_base
 
@@ -118,8 +119,9 @@ def pairwise_adjusted_mutual_information(
     """
     ct = resolve(labels_true, labels_pred, contingency)
     s_p = _pami(ct)
-    if not normalized:
-        return s_p / log_base(base)
+    scale = log_base(base)  # checked even when normalized ignores it
+    if not check_bool(normalized, "normalized"):
+        return s_p / scale
     if is_identity(ct):
         return 1.0  # s_p(A, A) = q_p(A) by definition (Corollary 2)
     q = 0.5 * (_entropy_of_sizes(ct.row_sums, ct.n) + _entropy_of_sizes(ct.col_sums, ct.n))

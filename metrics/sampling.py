@@ -52,6 +52,9 @@ __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 SAMPLING_MODELS = (*RANDOM_MODELS, "uniform", "exact_k")
 
 _TABLE_LIMIT = 5_000_000
+#: Largest n `sample_clustering` draws for: about a second per draw at this size, and 80 MB
+#: of labels; beyond it a call would hold the process for minutes.
+MAX_SAMPLE_SIZE = 10_000_000
 
 
 def _first_appearance(labels: np.ndarray) -> np.ndarray:
@@ -170,7 +173,7 @@ def sample_clustering(
     Parameters
     ----------
     n : int
-        Number of elements, >= 1.
+        Number of elements, from 1 to `MAX_SAMPLE_SIZE` (10 million).
     model : {"perm", "num", "all", "uniform", "exact_k"}
         The law; see the module docstring for each algorithm.
     n_clusters : int, optional
@@ -184,9 +187,22 @@ def sample_clustering(
     -------
     ndarray of int64, shape (n,)
         Labels in 0..K-1.
+
+    Raises
+    ------
+    ValueError
+        ``n`` not an integer in [1, `MAX_SAMPLE_SIZE`], unknown model, missing or wrong
+        ``n_clusters`` or ``sizes``, a seed out of range.
+    TypeError
+        ``n_clusters`` or ``sizes`` not integers, ``random_state`` of another type.
     """
     if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
         raise ValueError(f"n must be a positive integer, got {n!r}")
+    if n > MAX_SAMPLE_SIZE:
+        raise ValueError(
+            f"n = {n:,} is more than sample_clustering draws ({MAX_SAMPLE_SIZE:,}): use a "
+            f"smaller n; the random models' expected values do not need samples"
+        )
     n = int(n)
     if model not in SAMPLING_MODELS:
         raise ValueError(f"unknown model {model!r}; choose one of {', '.join(SAMPLING_MODELS)}")

@@ -18,9 +18,12 @@ from plots.layout import place_legend, wrap_title
 from plots.palette import CLUSTER_COLORS
 
 __all__ = [
+    "baseline_bands",
+    "consensus_curves",
     "experiment_figure",
     "failure_bars",
     "measure_lines",
+    "model_bars",
     "rank_chart",
     "rank_scatter",
     "table_figure",
@@ -100,6 +103,113 @@ def measure_lines(
             ), row=1, col=col)
         fig.update_xaxes(title_text=x, type="log" if log_x else None, row=1, col=col)
     fig.update_yaxes(title_text="mean value", row=1, col=1)
+    return _layout(fig, title)
+
+
+def consensus_curves(df: pd.DataFrame, *, title: str = "", columns: int = 4) -> go.Figure:
+    """Consensus Index against K, one panel per dataset (Vinh et al. 2009, Sec. 3).
+
+    ``df`` has columns ``dataset, k_true, generation, K, measure, random_model, ci, best``.
+    One colour per measure (and random model), one dash per generation; a star marks K* of
+    each curve and a dotted line the dataset's true K.
+    """
+    datasets = list(dict.fromkeys(df["dataset"]))
+    rows = -(-len(datasets) // columns)
+    fig = make_subplots(rows=rows, cols=min(columns, len(datasets)), subplot_titles=datasets,
+                        vertical_spacing=min(0.2, 0.4 / rows))
+    curves = list(dict.fromkeys(zip(df["measure"], df["random_model"], strict=True)))
+    dashes = {g: d for g, d in zip(dict.fromkeys(df["generation"]),
+                                   ("solid", "dash", "dot"), strict=False)}
+    shown: set[str] = set()
+    for p, name in enumerate(datasets):
+        row, col = divmod(p, columns)
+        part = df[df["dataset"] == name]
+        for i, (measure, model) in enumerate(curves):
+            for generation, dash in dashes.items():
+                line = part[(part["measure"] == measure) & (part["random_model"] == model)
+                            & (part["generation"] == generation)].sort_values("K")
+                if line.empty:
+                    continue
+                label = _label(measure) + ("" if model == "none" else f", {model}")
+                group = f"{label}, {generation}"
+                fig.add_trace(go.Scatter(
+                    x=line["K"], y=line["ci"], mode="lines", name=group, legendgroup=group,
+                    line=dict(color=_color(i), width=3, dash=dash),
+                    showlegend=group not in shown,
+                ), row=row + 1, col=col + 1)
+                shown.add(group)
+                best = line[line["best"]]
+                fig.add_trace(go.Scatter(
+                    x=best["K"], y=best["ci"], mode="markers", legendgroup=group,
+                    marker=dict(symbol="star", size=16, color=_color(i)), showlegend=False,
+                    hovertemplate=f"K* = %{{x}}<br>{group}<extra></extra>",
+                ), row=row + 1, col=col + 1)
+        k_true = part["k_true"].dropna()
+        if len(k_true):
+            fig.add_vline(x=int(k_true.iloc[0]), line=dict(dash="dot", color=PUBLISHED_COLOR),
+                          row=row + 1, col=col + 1)
+    fig.update_xaxes(title_text="K", dtick=1)
+    fig.update_yaxes(title_text="CI", col=1)
+    return _layout(fig, title + "<br><sup>star: K* = argmax CI; dotted: true K</sup>",
+                   height=260 + 300 * rows)
+
+
+def model_bars(df: pd.DataFrame, *, x: str, title: str = "") -> go.Figure:
+    """Monte Carlo mean (+- std) per ``x`` and random model, one panel per measure, with the
+    exact expectation as a diamond (Gates & Ahn Sec. 6.3).
+
+    ``df`` has columns ``measure, random_model, mean, std, expected`` and ``x``.
+    """
+    measures = list(dict.fromkeys(df["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=[_label(m) for m in measures])
+    for col, measure in enumerate(measures, start=1):
+        part = df[df["measure"] == measure]
+        for i, (model, rows) in enumerate(part.groupby("random_model", sort=False)):
+            fig.add_trace(go.Bar(
+                x=rows[x], y=rows["mean"], name=f"{model}: Monte Carlo mean",
+                marker_color=_color(i), error_y=dict(type="data", array=rows["std"]),
+                legendgroup=model, showlegend=col == 1, offsetgroup=model,
+            ), row=1, col=col)
+            fig.add_trace(go.Scatter(
+                x=rows[x], y=rows["expected"], mode="markers", name=f"{model}: expected",
+                marker=dict(symbol="diamond", size=14, color="black",
+                            line=dict(color=_color(i), width=3)),
+                legendgroup=model, showlegend=col == 1, offsetgroup=model,
+            ), row=1, col=col)
+        fig.update_xaxes(title_text=x, row=1, col=col)
+    fig.update_layout(barmode="group", scattermode="group")
+    fig.update_yaxes(title_text="adjusted score of random pairs", row=1, col=1)
+    return _layout(fig, title)
+
+
+def baseline_bands(df: pd.DataFrame, *, title: str = "") -> go.Figure:
+    """A clustering's score against K per random model (lines) and the random baseline's
+    mean +- 2 sd (bands), one panel per measure (Gates & Ahn Sec. 6.4)."""
+    measures = list(dict.fromkeys(df["measure"]))
+    fig = make_subplots(rows=1, cols=len(measures), subplot_titles=[_label(m) for m in measures],
+                        shared_yaxes=True)
+    for col, measure in enumerate(measures, start=1):
+        part = df[df["measure"] == measure]
+        for i, (model, rows) in enumerate(part.groupby("random_model", sort=False)):
+            rows = rows.sort_values("K")
+            color = _color(i)
+            low = rows["baseline_mean"] - 2 * rows["baseline_std"]
+            high = rows["baseline_mean"] + 2 * rows["baseline_std"]
+            fig.add_trace(go.Scatter(
+                x=list(rows["K"]) + list(rows["K"])[::-1], y=list(high) + list(low)[::-1],
+                fill="toself", fillcolor=_rgba(color, 0.25), line=dict(width=0),
+                name=f"{model}: random baseline +- 2 sd", legendgroup=f"{model} band",
+                showlegend=col == 1, hoverinfo="skip",
+            ), row=1, col=col)
+            fig.add_trace(go.Scatter(
+                x=rows["K"], y=rows["value"], mode="lines", name=f"{model}: the cut",
+                line=dict(color=color, width=3), legendgroup=model, showlegend=col == 1,
+                customdata=rows[["z", "verdict"]],
+                hovertemplate="K = %{x}<br>score %{y:.3f}<br>z = %{customdata[0]:.1f}: "
+                              "%{customdata[1]}<extra>" + model + "</extra>",
+            ), row=1, col=col)
+        fig.update_xaxes(title_text="K (clusters of the cut)", row=1, col=col)
+    fig.update_yaxes(title_text="adjusted similarity to the reference", row=1, col=1)
     return _layout(fig, title)
 
 
@@ -225,6 +335,12 @@ def experiment_figure(kind: str, df: pd.DataFrame, *, title: str = "",
     """The figure of an experiment's result, by its figure kind and options."""
     if kind == "lines":
         return measure_lines(df, title=title, **options)
+    if kind == "consensus":
+        return consensus_curves(df, title=title, **options)
+    if kind == "model_bars":
+        return model_bars(df, title=title, **options)
+    if kind == "baseline":
+        return baseline_bands(df, title=title)
     if kind == "failures":
         return failure_bars(df, title=title)
     if kind == "scatter":

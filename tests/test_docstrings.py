@@ -19,7 +19,8 @@ NOT_YET_DOCUMENTED = frozenset({
     "metrics.chance", "metrics.contingency", "metrics.model_registry", "metrics.monte_carlo",
     "metrics.pairwise", "metrics.random_models", "metrics.registry", "metrics.sampling",
     "datasets.base", "experiments.engine", "experiments.gates2017", "experiments.registry",
-    "experiments.vinh2009",
+    "experiments.vinh2009", "clustering.distances", "datasets.generators", "datasets.stones",
+    "explorer.dimension", "explorer.distances", "explorer.features",
 })
 
 

@@ -8,6 +8,8 @@ import streamlit as st
 import clustering
 import datasets
 from datasets.projection import project_2d
+from ui.budget import check_budget, out_of_memory_message
+from ui.text import figure_text
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -23,13 +25,20 @@ def load_dataset(
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def projection(X: np.ndarray, feature_names: tuple[str, ...]):
-    """`datasets.projection.project_2d`, cached by the data."""
-    return project_2d(X, feature_names)
+    """`datasets.projection.project_2d`, cached by the data; the axis titles (an uploaded
+    file's headers) are escaped for plotly."""
+    xy, titles = project_2d(X, feature_names)
+    return xy, tuple(figure_text(title) for title in titles)
 
 
 @st.cache_data(max_entries=64, show_spinner="Clustering…")
 def run_algorithm(
     name: str, X: np.ndarray, random_state: int, params: dict[str, Any]
 ) -> clustering.ClusteringResult:
-    """`clustering.run`, cached by algorithm, data, seed and parameters."""
-    return clustering.run(name, X, random_state=random_state, **params)
+    """`clustering.run`, cached by algorithm, data, seed and parameters, within the server's
+    budget (`ui.budget.check_budget`); running out of memory is a ValueError too."""
+    check_budget(name, X.shape, params)
+    try:
+        return clustering.run(name, X, random_state=random_state, **params)
+    except MemoryError:
+        raise ValueError(out_of_memory_message(name, X.shape)) from None

@@ -5,7 +5,7 @@ from typing import Any
 import streamlit as st
 
 from clustering import ALGORITHMS
-from ui.widgets import param_widget
+from ui.widgets import param_widgets
 
 
 def algorithm_controls(prefix: str) -> tuple[str, dict[str, Any]]:
@@ -21,11 +21,9 @@ def algorithm_controls(prefix: str) -> tuple[str, dict[str, Any]]:
     )
     st.caption(ALGORITHMS[name].description)
     with st.expander("Parameters", expanded=True):
-        params = {
-            spec.name: param_widget(
-                spec,
-                f"{prefix}_k" if spec.name == "n_clusters" else f"{prefix}_{name}_{spec.name}",
-            )
-            for spec in ALGORITHMS[name].params
-        }
+        params = param_widgets(
+            ALGORITHMS[name].params,
+            lambda spec: (f"{prefix}_k" if spec.name == "n_clusters"
+                          else f"{prefix}_{name}_{spec.name}"),
+        )
     return name, params

@@ -14,9 +14,14 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from clustering.hierarchical import LINKAGES
+from datasets import DATASETS
 from experiments import EXPERIMENTS
+from experiments.consensus import GENERATIONS
+from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure
 from ui.export import plot
+from ui.text import show_error
 from ui.widgets import seed_input
 
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
@@ -57,6 +62,115 @@ def restart(prefix: str, names: tuple[str, ...]):
         for name in names:
             st.session_state.pop(f"{prefix}_{name}", None)
     return drop
+def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of vinh2009-consensus."""
+    bound = {"bind": "query-params"}
+    return dict(
+        k_max=st.slider("Largest K", 3, 15, base["k_max"], key=f"{key}_kmax", **bound,
+                        help="CI is computed for K = 2 .. this value."),
+        n_clusterings=st.slider("Clusterings per K (B)", 2, 100, base["n_clusterings"],
+                                key=f"{key}_b", **bound,
+                                help="B k-means runs per K: B (B - 1) / 2 pairs."),
+        blob_centers=tuple(st.multiselect(
+            "Blobs: true K", list(range(2, 9)), list(base["blob_centers"]),
+            key=f"{key}_blobs", **bound,
+            help="One dataset of Gaussian blobs on a circle per value.")),
+        datasets=tuple(st.multiselect(
+            "Other datasets", [d for d, spec in DATASETS.items() if spec.default_n <= 600],
+            list(base["datasets"]), key=f"{key}_data",
+            format_func=lambda d: DATASETS[d].label, **bound,
+            help="Standardized; real sets carry their number of classes as the true K. "
+                 "The digits (1,797 images) only from the command line: B k-means runs per "
+                 "K take minutes there.")),
+        generations=tuple(st.multiselect(
+            "Clusterings from", GENERATIONS, list(base["generations"]), key=f"{key}_gen",
+            **bound, help="restarts: k-means with B seeds on all points; subsample: each "
+                          "run on 80 % of the points, pairs compared on common points.")),
+        measures=tuple(st.multiselect(
+            "Agreement measures", list(MEASURES), list(base["measures"]), key=f"{key}_m",
+            format_func=lambda m: MEASURES[m].label, **bound,
+            help="The AM of eq. (12); adjusted ones are computed under each random model.")
+        ) or base["measures"],
+        random_models=_models(base, key),
+    )
+
+
+def _models(base: dict[str, Any], key: str) -> tuple[str, ...]:
+    return tuple(st.multiselect(
+        "Random models", list(RANDOM_MODELS), list(base["random_models"]), key=f"{key}_rm",
+        bind="query-params",
+        help="perm: sizes fixed; num: number of clusters fixed; all: any partition.",
+    )) or base["random_models"]
+
+
+def _adjusted_measures(base: dict[str, Any], key: str) -> tuple[str, ...]:
+    adjusted = [m for m in MEASURES if m == "ari" or m.startswith("ami_")]
+    return tuple(st.multiselect(
+        "Measures", adjusted, list(base["measures"]), key=f"{key}_m", bind="query-params",
+        format_func=lambda m: MEASURES[m].label,
+        help="ARI and the AMI with each normalization, adjusted under each random model.",
+    )) or base["measures"]
+
+
+def sizes_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of gates2017-sizes."""
+    bound = {"bind": "query-params"}
+    n = st.slider("n (elements)", 20, 500, base["n"], 10, key=f"{key}_n", **bound,
+                  help="Elements of every clustering.")
+    return dict(
+        n=n,
+        k=st.slider("K (clusters of every clustering)", 2, 20, min(base["k"], n),
+                    key=f"{key}_k", **bound, help="The same K for the three sequences."),
+        ratio=st.slider("Ratio of the geometric sizes", 0.3, 1.0, base["ratio"], 0.05,
+                        key=f"{key}_ratio", **bound,
+                        help="Each cluster this fraction of the previous one (1: balanced)."),
+        n_draws=st.slider("Random pairs per sequence", 100, 5000, base["n_draws"], 100,
+                          key=f"{key}_draws", **bound,
+                          help="Two independent shuffles of the sizes per pair."),
+        measures=_adjusted_measures(base, key),
+        random_models=_models(base, key),
+    )
+
+
+#: Largest cuts x models x draws x n the baseline page runs (the wine paper preset: 4.7e7).
+BASELINE_BUDGET = 50_000_000
+
+
+def baseline_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of gates2017-baseline."""
+    bound = {"bind": "query-params"}
+    labelled = [d for d, spec in DATASETS.items() if spec.kind == "real"]
+    every = st.toggle("Every cut of the dendrogram", base["max_clusters"] is None,
+                      key=f"{key}_every", **bound,
+                      help="Off: only the cuts with up to the number of clusters below.")
+    params = dict(
+        dataset=st.selectbox("Dataset", labelled, labelled.index(base["dataset"]),
+                             format_func=lambda d: DATASETS[d].label, key=f"{key}_data",
+                             **bound, help="A real dataset; its classes are the reference."),
+        linkage_method=st.selectbox(
+            "Linkage", LINKAGES, LINKAGES.index(base["linkage_method"]), key=f"{key}_link",
+            **bound, help="Average linkage (UPGMA) is the classic for expression data."),
+        max_clusters=None if every else st.slider(
+            "Largest K", 2, 100, base["max_clusters"] or 20, key=f"{key}_kmax", **bound,
+            help="Cuts with K = 2 .. this value."),
+        n_draws=st.slider("Random clusterings per cut and model", 10, 1000, base["n_draws"],
+                          10, key=f"{key}_draws", **bound,
+                          help="They give the baseline's mean and spread."),
+        one_sided=st.toggle("One-sided: the reference classes are fixed", base["one_sided"],
+                            key=f"{key}_onesided", **bound,
+                            help="Gates & Ahn's advice when comparing with a reference."),
+        measures=_adjusted_measures(base, key),
+        random_models=_models(base, key),
+    )
+    # The work grows as cuts x models x draws x n: the app keeps it near the wine paper run.
+    n = DATASETS[params["dataset"]].default_n
+    per_cut = len(params["random_models"]) * params["n_draws"] * n
+    cap = max(2, min(n, BASELINE_BUDGET // per_cut))
+    if (params["max_clusters"] or n) > cap:
+        st.warning(f"The app judges the cuts up to K = {cap} for these settings; the "
+                   "command line (python -m experiments run gates2017-baseline) runs all.")
+        params["max_clusters"] = cap
+    return params
 
 
 def _freeze(value: Any) -> Any:
@@ -109,7 +223,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
         params = experiment.parameters(preset, **overrides)
         df = run_with_progress(name, preset, seed, **overrides)
     except (ValueError, TypeError) as error:
-        st.error(str(error))
+        show_error(error)
         return
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)

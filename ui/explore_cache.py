@@ -82,13 +82,16 @@ def density_clusters(X: np.ndarray, percent: float, kernel: str,
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def hierarchical_run(X: np.ndarray, linkage: str, metric: str, n_clusters: int | None,
-                     height: float | None) -> clustering.ClusteringResult:
-    """Hierarchical clustering cut into ``n_clusters``, or at ``height`` when that is None."""
+                     height: float | None, metric_params: dict | None = None
+                     ) -> clustering.ClusteringResult:
+    """Hierarchical clustering cut into ``n_clusters``, or at ``height`` when that is None;
+    ``metric_params`` are the metric's own parameters (``p``, ``n_neighbors``)."""
+    extra = metric_params or {}
     if n_clusters is not None:
         return clustering.run("hierarchical", X, cut="n_clusters", n_clusters=n_clusters,
-                              linkage=linkage, metric=metric)
+                              linkage=linkage, metric=metric, **extra)
     return clustering.run("hierarchical", X, cut="distance_threshold",
-                          distance_threshold=height, linkage=linkage, metric=metric)
+                          distance_threshold=height, linkage=linkage, metric=metric, **extra)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

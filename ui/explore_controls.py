@@ -4,6 +4,7 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
+from ui.text import show_error
 from ui.widgets import seed_input
 
 # The explorers draw the data exactly as the algorithm sees it, so they offer the 2-D
@@ -52,5 +53,5 @@ def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...]
     try:
         return load_dataset(name, n_samples, noise, int(seed), standardize)
     except (ValueError, TypeError) as error:
-        st.error(f"Could not make the data: {error}")
+        show_error(error, "Could not make the data: ")
         return None

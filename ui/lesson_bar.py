@@ -5,8 +5,6 @@ the step's prompt and its question. The sidebar's "Make a lesson" turns views in
 link. No lesson is stored on the server.
 """
 
-import re
-
 import streamlit as st
 
 from explorer.lessons import (
@@ -19,6 +17,7 @@ from explorer.lessons import (
 from ui import links, presenter
 from ui.lesson import predict_then_reveal
 from ui.navigation import PAGES
+from ui.text import plain
 
 NAME_PARAM, CODE_PARAM, STEP_PARAM = "lesson", "lessonz", "step"
 URL_PATHS = {entry.url_path: entry.path for entry in PAGES}
@@ -48,11 +47,6 @@ ARROW_KEYS = """
 })();
 </script>
 """
-
-
-def escape_markdown(text: str) -> str:
-    """``text`` with every Markdown and LaTeX mark escaped, to show it literally."""
-    return re.sub(r"([\\`*_{}\[\]()#+\-.!|<>~$])", r"\\\1", text)
 
 
 def requested() -> tuple[Lesson, dict[str, str], int] | None:
@@ -107,8 +101,8 @@ def lesson_bar(current: str) -> None:
     last = len(lesson.steps)
     with st.container(border=True, key=BAR_KEY):
         text, back, forward = st.columns([8, 1.3, 1.3], vertical_alignment="center")
-        text.markdown(f"**{escape_markdown(lesson.title)}** · step {number} of {last}  \n"
-                      f"{escape_markdown(step.prompt)}")
+        text.markdown(f"**{plain(lesson.title)}** · step {number} of {last}  \n"
+                      f"{plain(step.prompt)}")
         if back.button("Previous", icon=":material/chevron_left:", disabled=number == 1,
                        key="lesson_previous", help="The previous step (left arrow key)."):
             open_step(lesson, ref, number - 1)
@@ -118,8 +112,8 @@ def lesson_bar(current: str) -> None:
         if step.question is not None:
             question = step.question
             predict_then_reveal(
-                escape_markdown(question.text), [escape_markdown(o) for o in question.options],
-                question.answer, lambda: st.markdown(escape_markdown(question.explanation)),
+                plain(question.text), [plain(o) for o in question.options],
+                question.answer, lambda: st.markdown(plain(question.explanation)),
                 key=f"lesson_q{number}",
             )
     st.html(ARROW_KEYS, unsafe_allow_javascript=True)

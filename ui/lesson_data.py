@@ -7,7 +7,12 @@ import streamlit as st
 import clustering
 import metrics
 from clustering.internal import internal_indices
+from experiments.consensus import consensus_sweep
 from metrics.seeding import as_generator
+
+#: k-means runs (one k-means++ start each) behind the lesson's Consensus Index.
+CONSENSUS_RUNS = 20
+CONSENSUS_INDEX = f"Consensus Index (AMI of {CONSENSUS_RUNS} runs)"
 
 #: Measures of the chance demo: a raw and an adjusted one of each family.
 CHANCE_MEASURES = ("ri", "ari", "nmi_arithmetic", "ami_arithmetic")
@@ -74,9 +79,11 @@ def mixing_curve(n_per_class: int, k: int, steps: int = 21) -> pd.DataFrame:
 
 @st.cache_data(max_entries=16, show_spinner="Running k-means for every K…")
 def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.DataFrame:
-    """k-means for each K: internal indices (no truth) and the ARI (truth) side by side.
+    """k-means for each K: internal indices (no truth), the Consensus Index of
+    :data:`CONSENSUS_RUNS` k-means runs (no truth: their mean pairwise AMI, Vinh et al. 2009,
+    Sec. 3) and the ARI (truth) side by side.
 
-    Tidy table (k, index, value, kind) with kind "internal" or "external".
+    Tidy table (k, index, value, kind) with kind "internal", "stability" or "external".
     """
     rows = []
     for k in ks:
@@ -88,4 +95,7 @@ def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.
             {"k": k, "index": "ARI against the truth",
              "value": metrics.adjusted_rand_index(y, labels), "kind": "external"},
         ]
+    consensus = consensus_sweep(X, ks, CONSENSUS_RUNS, random_state=seed)
+    rows += [{"k": int(k), "index": CONSENSUS_INDEX, "value": ci, "kind": "stability"}
+             for k, ci in zip(consensus["K"], consensus["ci"], strict=True)]
     return pd.DataFrame(rows)

@@ -32,6 +32,21 @@ PAGES: tuple[PageEntry, ...] = (
         "What ClusterLab is, who it is for, and where to start.",
     ),
     PageEntry(
+        "Learn", "app_pages/learn_features.py", "Features", ":material/tune:",
+        "The stone collection's feature types, variable ranking by three criteria, and the "
+        "XOR pair useless alone.",
+    ),
+    PageEntry(
+        "Learn", "app_pages/learn_dimensionality.py", "Dimensionality", ":material/layers:",
+        "PCA's scree plot and the intrinsic dimension by PCA and by TwoNN, on curved and "
+        "flat data.",
+    ),
+    PageEntry(
+        "Learn", "app_pages/learn_distances.py", "Distances", ":material/straighten:",
+        "Minkowski balls, Mahalanobis, qualitative features, the geodesic distance, and what "
+        "the distance does to a clustering.",
+    ),
+    PageEntry(
         "Learn", "app_pages/learn_families.py", "Clustering families", ":material/category:",
         "Flat, fuzzy, hierarchical and density-based clustering side by side on one dataset.",
     ),

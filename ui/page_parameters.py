@@ -63,10 +63,11 @@ def page_parameters(path: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def parameters_markdown() -> str:
     """The table of every page's URL parameters with their defaults, in Markdown."""
-    lines = [BEGIN, "", "| page (URL path) | parameters = defaults |", "|---|---|"]
+    lines = [BEGIN, "", "| page (URL path) | what it shows | parameters = defaults |",
+             "|---|---|---|"]
     for entry in PAGES:
         cells = [f"`{name}={','.join(values)}`" for name, values in page_parameters(entry.path)]
-        lines.append(f"| `{entry.url_path}` | {' · '.join(cells) or '(none)'} |")
+        lines.append(f"| `{entry.url_path}` | {entry.help} | {' · '.join(cells) or '(none)'} |")
     lines += ["", "Every page also takes " + ", ".join(f"`{n}`" for n in SHARED)
               + " (presenter mode) and `controls=off` (focus view).", "", END]
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from plots.silhouette import silhouette_plot
 from ui.export import cells_frame, show_chart
 from ui.measures import show_formulas, show_measure_table, show_models_table
 from ui.scoring import elbow, indices, silhouette_values
+from ui.text import show_warning
 
 # Larger tables are drawn without the matched-cell outlines, which would hide the counts.
 MAX_OUTLINED_COLUMNS = 30
@@ -132,7 +133,7 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
         scores = indices(X, labels)
         curve = elbow(X, seed)
     except (ValueError, FloatingPointError) as error:
-        st.warning(f"The internal indices cannot be computed on these data: {error}")
+        show_warning(error, "The internal indices cannot be computed on these data: ")
         return
     st.caption(
         "Internal indices judge the clustering from the data alone, without the classes."

@@ -1,6 +1,5 @@
-"""Uploaded CSV files: the header for the label chooser, cached parsing, a sample file."""
+"""Uploaded CSV files: the label column guess, cached parsing, a sample file."""
 
-import csv
 import io
 
 import pandas as pd
@@ -22,19 +21,13 @@ def sample_csv() -> bytes:
     return frame.to_csv(index=False).encode()
 
 
-def column_names(content: bytes) -> list[str]:
-    """The names on the header line (empty when the file cannot be read: read_csv says why)."""
-    try:
-        header = pd.read_csv(io.BytesIO(content), nrows=0, sep=None, engine="python",
-                             encoding="utf-8-sig")
-    except (ValueError, UnicodeDecodeError, csv.Error, pd.errors.ParserError,
-            pd.errors.EmptyDataError):
-        return []
-    return [str(name).strip() for name in header.columns]
-
-
 def guess_label_column(columns: list[str]) -> str | None:
-    """The column most likely to hold labels, by its name, or None."""
+    """The column most likely to hold labels, by its name, or None.
+
+    A file of one column is data, whatever its name: with no feature left, it could not be
+    clustered."""
+    if len(columns) < 2:
+        return None
     lowered = {name.lower(): name for name in columns}
     return next((lowered[name] for name in LABEL_NAMES if name in lowered), None)
 

@@ -1,5 +1,6 @@
 """Widgets built from the registries' parameter specs, so a new parameter needs no page code."""
 
+from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
@@ -66,3 +67,15 @@ def seed_input(label: str, key: str, help: str, disabled: bool = False) -> int:
     (``disabled`` where nothing is drawn at random; ``help`` then says so)."""
     return int(st.number_input(label, 0, MAX_SEED, 0, key=key, bind="query-params", help=help,
                                disabled=disabled))
+
+
+def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str]
+                  ) -> dict[str, Any]:
+    """The widgets of ``specs`` in order (each bound to the URL under ``key(spec)``),
+    skipping those that do not apply to the values chosen above them (a metric's own
+    parameters); the skipped ones keep their defaults."""
+    values: dict[str, Any] = {}
+    for spec in specs:
+        if spec.shown(values):
+            values[spec.name] = param_widget(spec, key(spec))
+    return values

@@ -28,3 +28,12 @@ def open_page(path: str, query_params: dict[str, str] | None = None) -> AppTest:
     at.run()
     assert not at.exception, at.exception
     return at.switch_page(path).run()
+
+
+def answer(at: AppTest, key: str, option_index: int) -> AppTest:
+    """Pick option ``option_index`` of the predict-then-reveal question ``key``, then Reveal."""
+    at.radio(key=f"{key}_choice").set_value(at.radio(key=f"{key}_choice").options[option_index])
+    at.run()
+    at.button(key=f"{key}_reveal").click().run()
+    assert not at.exception
+    return at

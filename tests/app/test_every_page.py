@@ -45,3 +45,4 @@ def test_page_survives_moving_each_widget(entry):
         action = dict(moved_widgets(at))[name]
         action().run()
         assert not at.exception, f"{name}: {at.exception}"
+        assert not at.error, f"{name}: {[e.value for e in at.error]}"

@@ -79,4 +79,19 @@ def test_switching_algorithm_shows_that_algorithms_parameters():
     assert not at.exception
     assert not [s for s in at.slider if s.key == "ex_k"]
     keys = {w.key for w in [*at.slider, *at.number_input, *at.selectbox]}
-    assert {f"ex_dbscan_{spec.name}" for spec in clustering.ALGORITHMS["dbscan"].params} <= keys
+    specs = clustering.ALGORITHMS["dbscan"].params
+    assert {f"ex_dbscan_{s.name}" for s in specs if s.shown({"metric": "euclidean"})} <= keys
+    assert not {"ex_dbscan_p", "ex_dbscan_n_neighbors"} & keys
+
+
+def test_a_metrics_own_parameter_appears_with_it_and_is_used():
+    at = open_page(PAGE)
+    at.selectbox(key="ex_algo").select("dbscan").run()
+    at.selectbox(key="ex_dbscan_metric").select("geodesic").run()
+    assert not at.exception
+    keys = {w.key for w in [*at.slider, *at.number_input]}
+    assert "ex_dbscan_n_neighbors" in keys and "ex_dbscan_p" not in keys
+    at.selectbox(key="ex_dbscan_metric").select("minkowski").run()
+    assert not at.exception
+    keys = {w.key for w in [*at.slider, *at.number_input]}
+    assert "ex_dbscan_p" in keys and "ex_dbscan_n_neighbors" not in keys

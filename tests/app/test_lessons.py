@@ -8,17 +8,9 @@ from streamlit.testing.v1 import AppTest
 import clustering
 import datasets
 import metrics
-from tests.app.conftest import APP, TIMEOUT_S, open_page
+from tests.app.conftest import APP, TIMEOUT_S, answer, open_page
 from ui.lesson_data import mixing_table
 from ui.navigation import PAGES
-
-
-def answer(at, key: str, option_index: int):
-    at.radio(key=f"{key}_choice").set_value(at.radio(key=f"{key}_choice").options[option_index])
-    at.run()
-    at.button(key=f"{key}_reveal").click().run()
-    assert not at.exception
-    return at
 
 
 def latex_text(at) -> str:
@@ -124,6 +116,8 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
     silhouette = next(m for m in at.metric if m.label == "Silhouette")
     assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, labels),
                                                     abs=1e-3)
+    best_ci = next(m for m in at.metric if m.label == "K with the best Consensus Index")
+    assert 2 <= int(best_ci.value) <= 8
     answer(at, "lv_q1_kmeans", 1)
     assert at.success
     solution = next(d.value for d in at.dataframe if "s(x)" in d.value.columns)
@@ -132,9 +126,11 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
 
 def test_home_links_to_every_page_and_presenter_mode_from_the_url():
     at = open_page("app_pages/home.py")
-    linked = {link.proto.page for link in at.get("page_link")}
-    assert len(at.get("page_link")) >= len(PAGES) - 1
-    assert linked
+    links = [(link.proto.page, link.proto.label) for link in at.get("page_link")]
+    # "Every page": one link per registered page but Home itself, titled as in the sidebar.
+    every_page = {(entry.url_path, entry.title) for entry in PAGES[1:]}
+    assert every_page <= set(links)
+    assert {page for page, _ in links} == {entry.url_path for entry in PAGES[1:]}
     app = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
     app.query_params["present"] = "true"
     app.run()

@@ -5,7 +5,7 @@ import io
 import numpy as np
 import pandas as pd
 import pytest
-from sklearn.metrics import adjusted_rand_score
+from sklearn.metrics import adjusted_rand_score, silhouette_score
 
 import clustering
 from tests.app.conftest import open_page
@@ -52,12 +52,25 @@ def test_a_good_file_is_clustered_and_scored_against_its_labels():
 
 
 def test_without_labels_only_internal_indices_are_shown():
+    content, X, _ = iris_like_csv()
+    numeric_only = pd.DataFrame(X, columns=["length", "width"]).to_csv(index=False).encode()
+    at = upload(open_page(PAGE), "flowers.csv", numeric_only)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert label_box(at).value == "(no labels)"
+    assert any("No label column" in i.value for i in at.info)
+    assert not any("key" in d.value.columns for d in at.dataframe), "no external measures"
+    found = clustering.run("kmeans", X, random_state=0).labels
+    silhouette = next(m for m in at.metric if m.label == "Silhouette")
+    assert float(silhouette.value) == pytest.approx(silhouette_score(X, found), rel=1e-3)
+
+
+def test_a_text_column_left_as_a_feature_is_explained():
     content, _, _ = iris_like_csv()
     at = upload(open_page(PAGE), "flowers.csv", content)
     label_box(at).select("(no labels)").run()
     assert not at.exception
     # The species column is text, so it cannot be a feature: read_csv says so in place.
-    assert at.error and "non-numeric" in at.error[0].value
+    assert len(at.error) == 1 and "non-numeric feature column(s): 'species'" in at.error[0].value
 
 
 @pytest.mark.parametrize(
@@ -117,3 +130,11 @@ def test_without_labels_colours_follow_the_previous_run():
     raw = [clustering.run("kmeans", X, random_state=seed).labels for seed in (0, 11)]
     assert (raw[0] != raw[1]).any()
     np.testing.assert_array_equal(before, after)
+
+
+def test_a_one_column_file_named_label_is_clustered_as_data():
+    at = upload(open_page(PAGE), "heights.csv", b"label\n1.0\n1.1\n0.9\n5.0\n5.2\n4.9\n")
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert label_box(at).value == "(no labels)"
+    assert label_box(at).options == ["(no labels)", "label"]
+    assert "1 features" in at.markdown[0].value

@@ -1,4 +1,4 @@
-"""The five demos of docs/teaching.md: each opens the link written in the document and
+"""The demos of docs/teaching.md: each opens the link written in the document and
 checks what the document says it shows, against independent references (scikit-learn,
 the slides' numbers, a Monte Carlo run)."""
 
@@ -17,7 +17,7 @@ from ui.page_parameters import DOC, open_page
 def demo_links(number: int) -> list[tuple[str, dict[str, list[str]]]]:
     """The links of demo ``number`` in docs/teaching.md: (page, parameters) each; a link
     without a page reuses the previous one's page."""
-    text = DOC.read_text().split("## Five demos", 1)[1].split("\n## ", 1)[0]
+    text = DOC.read_text().split("Demos for one lecture", 1)[1].split("\n## ", 1)[0]
     item = re.search(rf"^{number}\. (.*?)(?=^\d\. |\Z)", text, re.S | re.M).group(1)
     links, page = [], None
     for span in re.findall(r"`([^`]+)`", item):
@@ -89,9 +89,9 @@ def test_demo_4_nmi_rewards_many_clusters_ami_does_not():
     assert abs(ami) < 0.03
 
 
-def test_demo_5_noise_points_change_the_score():
-    at = open_demo(5)
-    _, params = demo_links(5)[0]
+def test_demo_6_noise_points_change_the_score():
+    at = open_demo(6)
+    _, params = demo_links(6)[0]
     data = datasets.load("moons", n_samples=500, noise=float(params["mt_noise_moons"][0]),
                          random_state=0, standardize=False)
     labels = DBSCAN(eps=float(params["mt_dbscan_eps"][0]), min_samples=5).fit_predict(data.X)

@@ -4,6 +4,8 @@ import re
 
 import pytest
 
+import datasets
+from explorer.compare import MIN_SAMPLES, eps_values
 from tests.browser.pageutils import screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
@@ -86,13 +88,20 @@ def test_density_peaks_box_on_the_decision_graph_picks_the_centres(page, app_url
 
 def test_compare_clicking_a_heat_map_cell_loads_it(page, app_url):
     open_view(page, app_url, "explore_compare")
-    heat = page.locator('[data-testid="stPlotlyChart"]').nth(5)
+    heat = page.locator(".st-key-cmp_heat [data-testid='stPlotlyChart']")
     heat.scroll_into_view_if_needed()
     area = heat.locator(".nsewdrag").first.bounding_box()
-    # The first column, last row: the smallest eps with the largest min_samples.
+    # The first column, top row (category axes start at the bottom): the smallest eps with
+    # the largest min_samples.
     page.mouse.click(area["x"] + area["width"] / 22, area["y"] + area["height"] / 14)
-    page.get_by_text(re.compile(r"^Selected: eps = ")).wait_for(timeout=30_000)
+    selected = page.get_by_text(re.compile(r"^Selected: eps = "))
+    selected.wait_for(timeout=30_000)
     wait_until_idle(page)
+    eps, min_samples = re.search(r"eps = ([0-9.e+-]+), min_samples = (\d+)",
+                                 selected.inner_text()).groups()
+    data = datasets.load("moons", random_state=0, standardize=True)
+    assert float(eps) == pytest.approx(eps_values(data.X)[0], rel=1e-3)
+    assert int(min_samples) == max(MIN_SAMPLES)
     screenshot(page, "explore_compare-cell")
 
 

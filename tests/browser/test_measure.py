@@ -3,6 +3,7 @@
 import math
 import re
 
+import numpy as np
 import pytest
 from sklearn.metrics import silhouette_score
 
@@ -60,15 +61,24 @@ def test_upload_explains_a_bad_file_then_scores_a_good_one(page, app_url, tmp_pa
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(bad))
     page.locator('[data-testid="stAlertContentError"]').wait_for(timeout=30_000)
     assert "non-numeric" in page.locator('[data-testid="stAlertContentError"]').inner_text()
+    # Two groups of 20 points on a 5 x 4 grid, around (0, 0) and (5, 5).
+    grid = np.array([(dx / 10, dy / 10) for dx in range(5) for dy in range(4)])
+    X = np.vstack([grid, grid + 5])
+    labels = np.repeat([0, 1], 20)
     good = tmp_path / "good.csv"
     good.write_text("u,v,label\n" + "\n".join(
-        f"{x},{y},{c}" for c, (x, y) in enumerate([(0, 0), (5, 5)]) for _ in range(1)
-        for x, y in [(x + dx / 10, y + dy / 10) for dx in range(5) for dy in range(4)]
-    ))
+        f"{x:g},{y:g},{c}" for (x, y), c in zip(X, labels, strict=True)))
     page.locator('[data-testid="stFileUploaderDropzoneInput"]').set_input_files(str(good))
     page.get_by_text("good.csv: 40 rows").wait_for(timeout=30_000)
     wait_until_idle(page)
     assert page.locator('[data-testid="stAlertContentError"]').count() == 0
+    # The page's default: k-means with K = 3, seed 0; its silhouette as scikit-learn has it.
+    found = clustering.run("kmeans", X, random_state=0, n_clusters=3).labels
+    page.get_by_role("tab", name="Internal indices").click()
+    wait_until_idle(page)
+    metric = page.locator('[data-testid="stMetric"]').filter(has_text="Silhouette")
+    value = float(metric.locator('[data-testid="stMetricValue"]').inner_text())
+    assert math.isclose(value, silhouette_score(X, found), rel_tol=1e-3)
     screenshot(page, "measure_upload-good")
 
 

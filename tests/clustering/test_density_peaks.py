@@ -74,8 +74,8 @@ def test_decision_graph_matches_pydpc(X):
 @pytest.mark.parametrize("k", [1, 2, 3, 5])
 def test_partition_and_script_halo_match_pydpc(X, k):
     by_count = DensityPeaks(n_clusters=k).fit(X)
-    # Thresholds just below the k-th largest rho and delta among the chosen centres select
-    # the same centres in pydpc, if the chosen ones are the only points above both.
+    # Thresholds just below the smallest rho and delta among the chosen centres select the
+    # same centres in pydpc when the chosen ones are the only points above both.
     # pydpc gives the densest point max(delta) (the script's rule), not its largest distance.
     others = np.setdiff1d(by_count.centers_, by_count.order_[:1])
     rho_min = by_count.rho_[by_count.centers_].min() * (1 - 1e-9)
@@ -87,9 +87,13 @@ def test_partition_and_script_halo_match_pydpc(X, k):
     assert np.array_equal(dp.centers_, ref.clusters)
     assert np.array_equal(dp.labels_, ref.membership)
     assert np.array_equal(np.flatnonzero(dp.halo_), ref.halo_idx)
-    if len(ref.clusters) == k:
-        assert np.array_equal(by_count.centers_, ref.clusters)
-        assert np.array_equal(by_count.labels_, ref.membership)
+    # Choosing by count: the k largest of pydpc's gamma = density * delta, with the densest
+    # point (pydpc's largest delta by the script's rule; ours its largest distance).
+    gamma = ref.density * ref.delta
+    gamma[by_count.order_[0]] = np.inf
+    assert np.array_equal(by_count.centers_, np.sort(np.argsort(-gamma, kind="stable")[:k]))
+    _, labels, _ = _brute_force(X, by_count.dc_, "gaussian", "paper", by_count.centers_)
+    assert np.array_equal(by_count.labels_, labels)
 
 
 def _brute_force(X, dc, kernel, halo, centers):

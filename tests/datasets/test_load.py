@@ -5,7 +5,8 @@ import datasets
 from datasets import DATASETS, load
 
 KEYS = ["blobs", "moons", "circles", "anisotropic", "varied_variance", "no_structure", "spirals",
-        "nested_rings", "unequal_density", "iris", "wine", "breast_cancer", "digits"]
+        "nested_rings", "unequal_density", "plane_10d", "swiss_roll", "s_curve", "xor", "iris",
+        "wine", "breast_cancer", "digits"]
 
 
 def test_registry_keys_and_specs():

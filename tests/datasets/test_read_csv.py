@@ -1,10 +1,12 @@
 import io
 
 import numpy as np
+import pandas as pd
 import pytest
 
 import datasets
 from datasets import read_csv
+from datasets.upload import column_names
 
 
 def _file(text: str, name: str = "data.csv") -> io.BytesIO:
@@ -93,3 +95,45 @@ def test_binary_and_missing_files():
         read_csv("/no/such/file.csv")
     with pytest.raises(TypeError, match="path or a file-like"):
         read_csv(42)
+
+
+# -- files a user writes by hand (issue 16) -----------------------------------------------
+
+
+def _read(text: str, **options):
+    return datasets.read_csv(io.BytesIO(text.encode()), **options)
+
+
+def test_a_one_column_file_named_label_is_one_feature():
+    data = _read("label\n1\n2\n3\n")
+    assert data.feature_names == ("label",)
+    np.testing.assert_array_equal(data.X[:, 0], [1, 2, 3])
+    assert column_names(b"label\n1\n2\n3\n") == ["label"]
+
+
+@pytest.mark.parametrize("text", ["", "   \n  \n", "\n\n\n", " \t \n"])
+def test_blank_files_are_called_empty(text):
+    with pytest.raises(ValueError, match="is empty"):
+        _read(text)
+    assert column_names(text.encode()) == []
+
+
+@pytest.mark.parametrize("sep", [",", ";", "\t", "|"])
+def test_a_delimiter_ending_every_line_adds_no_column(sep):
+    text = "".join(sep.join(row) + sep + "\n" for row in (["a", "b"], ["1", "2"], ["3", "4"]))
+    data = _read(text)
+    # pandas given the separator, and the trailing empty column dropped by hand, as reference.
+    reference = pd.read_csv(io.StringIO(text), sep=sep).iloc[:, :2]
+    assert data.feature_names == tuple(reference.columns) == ("a", "b")
+    np.testing.assert_array_equal(data.X, reference.to_numpy(dtype=float))
+    assert column_names(text.encode()) == ["a", "b"]
+
+
+def test_blank_lines_before_the_header_are_skipped():
+    data = _read("\n\nx,y\n1,2\n3,4\n")
+    assert data.feature_names == ("x", "y") and data.X.shape == (2, 2)
+
+
+def test_max_rows_must_be_an_integer():
+    with pytest.raises(ValueError, match="max_rows must be an integer"):
+        _read("a\n1\n2\n", max_rows="5")

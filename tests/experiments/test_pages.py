@@ -76,3 +76,36 @@ def test_gates_kmeans_one_sided():
 def test_a_bad_url_value_does_not_break_the_page():
     at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "nonsense", "vinh_seed": "-5"})
     assert not at.exception
+
+
+def test_vinh_consensus_marks_k_star_and_keeps_its_controls_in_the_url():
+    at = open_page("app_pages/experiments_vinh2009.py", {
+        "vinh_fig": "vinh2009-consensus", "vinh_quick_ci_b": "5", "vinh_quick_ci_kmax": "4",
+        "vinh_quick_ci_data": "Iris", "vinh_quick_ci_gen": "restarts",
+    })
+    df = _frame(at)
+    assert set(df["B"]) == {5} and df["K"].max() == 4
+    assert set(df["generation"]) == {"restarts", "random"}
+    assert set(df["dataset"]) == {"blobs3 sd=0.1", "blobs5 sd=0.1", "iris", "random"}
+    assert df.groupby(["dataset", "measure", "random_model"])["best"].sum().eq(1).all()
+
+
+def test_gates_sizes_under_two_models_from_the_url():
+    at = open_page("app_pages/experiments_gates2017.py", {
+        "gates_fig": "gates2017-sizes", "gates_quick_sizes_draws": "200",
+        "gates_quick_sizes_rm": ["perm", "all"],
+    })
+    df = _frame(at)
+    assert set(df["random_model"]) == {"perm", "all"} and set(df["n_draws"]) == {200}
+    assert set(df["sequence"]) == {"balanced", "giant", "geometric"}
+
+
+def test_gates_baseline_caps_a_large_dataset_with_a_warning():
+    at = open_page("app_pages/experiments_gates2017.py", {
+        "gates_fig": "gates2017-baseline", "gates_quick_base_data": "Digits",
+        "gates_quick_base_every": "true", "gates_quick_base_draws": "1000",
+        "gates_quick_base_rm": "perm", "gates_quick_base_m": "Adjusted Rand index",
+    })
+    assert at.warning and "up to K" in at.warning[0].value
+    df = _frame(at)
+    assert df["K"].max() == 50_000_000 // (1000 * 1797) and set(df["random_model"]) == {"perm"}

@@ -10,10 +10,15 @@ from plots.experiments import experiment_figure
 NAMES = ["vinh2009-fig1", "vinh2009-fig2", "gates2017-fig1", "gates2017-kmeans",
          "dom2001-fig1", "dom2001-fig2", "dom2001-ranks", "dom2001-table5",
          "lazarenko2021-fig1", "lazarenko2021-table1", "lazarenko2021-fig2",
-         "lazarenko2021-fig3", "slides-rand"]
+         "lazarenko2021-fig3", "slides-rand", "vinh2009-consensus", "gates2017-sizes",
+         "gates2017-baseline"]
 FAST = {"lazarenko2021-table1": dict(n_triplets=30, n_repeats=1),
         "lazarenko2021-fig2": dict(ns=(100,), n_repeats=1),
-        "gates2017-kmeans": dict(n_runs=2, n_samples=200)}
+        "gates2017-kmeans": dict(n_runs=2, n_samples=200),
+        "vinh2009-consensus": dict(datasets=("iris",), blob_centers=(3,), n_clusterings=4,
+                                   k_max=4),
+        "gates2017-sizes": dict(n_draws=50),
+        "gates2017-baseline": dict(max_clusters=4, n_draws=10)}
 
 
 def test_the_issue_names_are_registered():

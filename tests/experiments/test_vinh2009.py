@@ -1,7 +1,10 @@
 """Vinh et al. (2009) Figs. 1-4: raw measures rise with K, adjusted ones stay at 0."""
 
+import itertools
+
 import numpy as np
 import pytest
+from sklearn.metrics import rand_score
 
 from experiments import EXPERIMENTS
 from experiments.vinh2009 import pairwise_baseline, reference_baseline, reference_labels
@@ -71,9 +74,26 @@ def test_random_model_switch_reaches_the_adjusted_measures():
         num.loc[num.measure == "ari", "mean"].item(), abs=1e-3)
 
 
-def test_pairwise_sets_have_exactly_k_clusters_and_all_pairs():
+def test_pairwise_sets_have_exactly_k_clusters_and_all_pairs(monkeypatch):
+    import experiments.vinh2009 as vinh
+
+    drawn = []
+
+    def recording(*args, **kwargs):
+        drawn.append(vinh.random_labels.__wrapped__(*args, **kwargs))
+        return drawn[-1]
+
+    recording.__wrapped__ = vinh.random_labels
+    monkeypatch.setattr(vinh, "random_labels", recording)
     df = pairwise_baseline(ns=(20,), ks=(15,), n_clusterings=5, measures=["ri"])
-    assert len(df) == 1 and 0 < df["mean"].item() < 1
+    assert len(drawn) == 1 and drawn[0].shape == (5, 20)
+    assert [len(np.unique(row)) for row in drawn[0]] == [15] * 5
+    # The mean and std over all 10 pairs, by scikit-learn's Rand index.
+    scores = [rand_score(drawn[0][i], drawn[0][j])
+              for i, j in itertools.combinations(range(5), 2)]
+    assert len(scores) == 10
+    assert df["mean"].item() == pytest.approx(np.mean(scores), rel=1e-12)
+    assert df["std"].item() == pytest.approx(np.std(scores), rel=1e-9)  # ddof=0, documented
 
 
 def test_reference_is_balanced():

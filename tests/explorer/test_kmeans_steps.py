@@ -52,9 +52,10 @@ def test_centres_round_trip_through_text():
     assert parse_centers("  ").shape == (0, 2)
 
 
-@pytest.mark.parametrize("text", ["1", "1, 2, 3", "a, b", "1, 2x", "; ".join(["1, 1"] * 31)])
+@pytest.mark.parametrize("text", ["1", "1, 2, 3", "a, b", "1, 2x", "; ".join(["1, 1"] * 31),
+                                  "1e999, 0"])
 def test_bad_centres_are_refused_with_a_hint(text):
-    with pytest.raises(ValueError, match="numbers|at most"):
+    with pytest.raises(ValueError, match="numbers|at most|too large"):
         parse_centers(text)
 
 

@@ -155,13 +155,14 @@ def test_emi_from_sizes_groups_and_weights():
     assert grouped == pytest.approx(direct, rel=1e-13)
     ungrouped = M.expected_mutual_information_from_sizes(n, sizes_a, [1] * 3, sizes_b, [1] * 3)
     assert ungrouped == pytest.approx(direct, rel=1e-13)
-    # Non-integer expected counts: the sum is bilinear in the weights.
-    half = M.expected_mutual_information_from_sizes(n, [50], [0.5], [20, 150], [1.5, 0.25])
-    parts = [
-        float(emi_eq24a(n, [50], [b])) * 0.5 * w for b, w in [(20, 1.5), (150, 0.25)]
-    ]
-    assert half == pytest.approx(sum(parts), rel=1e-13)
-    assert M.expected_mutual_information_from_sizes(n, [n], [1], [7], [3]) == 0.0
+    # Non-integer expected counts (each side still adds up to n): bilinear in the weights.
+    side_a, side_b = [(50, 1.0), (100, 1.5)], [(20, 1.5), (150, 1.0), (40, 0.5)]
+    mixed = M.expected_mutual_information_from_sizes(
+        n, [a for a, _ in side_a], [w for _, w in side_a],
+        [b for b, _ in side_b], [w for _, w in side_b])
+    parts = [float(emi_eq24a(n, [a], [b])) * wa * wb for a, wa in side_a for b, wb in side_b]
+    assert mixed == pytest.approx(sum(parts), rel=1e-13)
+    assert M.expected_mutual_information_from_sizes(n, [n], [1], [8], [25]) == 0.0
 
 
 @pytest.mark.parametrize(
@@ -172,6 +173,8 @@ def test_emi_from_sizes_groups_and_weights():
         ((10, [2.5], [1], [5], [2]), "whole"),
         ((10, [5], [-1], [5], [2]), "non-negative"),
         ((10, [5, 5], [1], [5], [2]), "same length"),
+        ((10, [5], [1], [5], [2]), "sum to n = 10"),
+        ((10, [5], [2], [3], [3]), "sizes_b weighted by weights_b must sum to n"),
     ],
 )
 def test_emi_from_sizes_validation(args, message):
@@ -231,15 +234,20 @@ def test_emi_from_sizes_in_chunks_of_pairs(monkeypatch):
     import metrics.emi_kernel as emi_kernel
 
     n, sizes = 500, np.arange(1, 40)
-    weights = np.exp(-sizes / 7.0)
-    whole = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights[:9])
+
+    def adding_up_to_n(s):  # expected counts of a model: sum(sizes * weights) = n
+        w = np.exp(-s / 7.0)
+        return w * n / (s @ w)
+
+    weights, weights_b = adding_up_to_n(sizes), adding_up_to_n(sizes[:9])
+    whole = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights_b)
     monkeypatch.setattr(emi_kernel, "PAIRS_PER_CHUNK", 10)
-    chunked = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights[:9])
+    chunked = M.expected_mutual_information_from_sizes(n, sizes, weights, sizes[:9], weights_b)
     assert chunked == pytest.approx(whole, rel=1e-14)
     reference = sum(
         float(emi_eq24a(n, [int(a)], [int(b)])) * wa * wb
         for a, wa in zip(sizes, weights, strict=True)
-        for b, wb in zip(sizes[:9], weights[:9], strict=True)
+        for b, wb in zip(sizes[:9], weights_b, strict=True)
     )
     assert whole == pytest.approx(reference, rel=1e-13)
 

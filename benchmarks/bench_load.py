@@ -1,0 +1,180 @@
+"""A class at once: N browsers against one ``streamlit run``, and what the server pays.
+
+Run by hand from the repository root (needs Debian's chromium; not part of the test suite):
+
+    python benchmarks/bench_load.py [--clients 5 10 20 30] [--out FILE]
+
+One server (``streamlit run app.py`` on 127.0.0.1, a free port) serves every round. In a
+round, N Playwright browser contexts of one chromium act together, each as a student: open
+Explore, open the Vinh et al. experiment page, then move Explore's first slider one step.
+Each of these three interactions is timed from the action until the page has been idle for
+0.3 s (no "Running" widget); it succeeds when it ends in time with no exception box.
+Reported per round: success rate, p50 and p95 latency, the server's CPU seconds (user +
+system, from /proc) per interaction, and the server's peak resident memory (VmHWM) so far.
+Loops are bounded (one pass per client, a timeout per interaction); only loopback is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+from playwright.async_api import async_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+TIMEOUT_S = 120.0
+QUIET_S = 0.3
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of the process (all its threads), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def start_server(log: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true",
+         "--server.address=127.0.0.1", f"--server.port={port}",
+         "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
+        cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT,
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(120):
+        try:
+            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read() == b"ok":
+                    return server, url
+        except OSError:
+            time.sleep(0.5)
+    server.terminate()
+    raise RuntimeError(f"the server did not start; see {log}")
+
+
+async def until_idle(page, started: float) -> float:
+    """Seconds from ``started`` until the app stopped running (then quiet for QUIET_S)."""
+    await page.wait_for_selector('[data-testid="stMainBlockContainer"]',
+                                 timeout=TIMEOUT_S * 1000)
+    quiet_since = None
+    while time.monotonic() - started < TIMEOUT_S:
+        running = await page.locator('[data-testid="stStatusWidget"]').count() > 0
+        now = time.monotonic()
+        if running:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = now
+        elif now - quiet_since >= QUIET_S:
+            if await page.locator('[data-testid="stException"]').count():
+                raise RuntimeError("exception on the page")
+            return quiet_since - started
+        await asyncio.sleep(0.05)
+    raise TimeoutError("still running")
+
+
+async def student(browser, url: str) -> list[float | None]:
+    """Three timed interactions; None marks a failed one."""
+    context = await browser.new_context(viewport={"width": 1280, "height": 720})
+    page = await context.new_page()
+    times: list[float | None] = []
+
+    async def timed(action) -> None:
+        started = time.monotonic()
+        try:
+            await action()
+            times.append(await until_idle(page, started))
+        except Exception:  # a failed interaction is counted, not raised
+            times.append(None)
+
+    await timed(lambda: page.goto(f"{url}/explore", timeout=TIMEOUT_S * 1000))
+    await timed(lambda: page.goto(f"{url}/experiments_vinh2009", timeout=TIMEOUT_S * 1000))
+
+    async def move_slider() -> None:
+        await page.goto(f"{url}/explore", timeout=TIMEOUT_S * 1000)
+        await until_idle(page, time.monotonic())
+        slider = page.get_by_role("slider").first
+        await slider.focus()
+        await slider.press("ArrowRight")
+        await asyncio.sleep(0.1)
+
+    await timed(move_slider)
+    await context.close()
+    return times
+
+
+async def round_of(n: int, url: str, pid: int, chromium: str) -> dict:
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        cpu_before = cpu_seconds(pid)
+        results = await asyncio.gather(*(student(browser, url) for _ in range(n)))
+        cpu = cpu_seconds(pid) - cpu_before
+        await browser.close()
+    times = [t for r in results for t in r]
+    ok = sorted(t for t in times if t is not None)
+    p95 = ok[min(len(ok) - 1, int(0.95 * len(ok)))] if ok else float("nan")
+    return {"n": n, "interactions": len(times), "success": len(ok) / len(times),
+            "p50": statistics.median(ok) if ok else float("nan"), "p95": p95,
+            "cpu_per_interaction": cpu / len(times), "peak_rss_mb": peak_rss_mb(pid)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--clients", type=int, nargs="+", default=[5, 10, 20, 30])
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/load.md")
+    args = parser.parse_args()
+    chromium = os.environ.get("CLUSTERLAB_CHROMIUM") or shutil.which("chromium")
+    if chromium is None:
+        sys.exit("Debian chromium not found: apt-get install -y chromium")
+    log = Path(tempfile.gettempdir()) / "clusterlab-load-server.log"
+    server, url = start_server(log)
+    rows = []
+    try:
+        for n in args.clients:
+            row = asyncio.run(round_of(n, url, server.pid, chromium))
+            rows.append(row)
+            print(row, flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    table = ["| N | interactions | success | p50 s | p95 s | server CPU s / interaction "
+             "| server peak RSS MB |", "|---|---|---|---|---|---|---|"]
+    table += [f"| {r['n']} | {r['interactions']} | {r['success']:.0%} | {r['p50']:.2f} | "
+              f"{r['p95']:.2f} | {r['cpu_per_interaction']:.3f} | {r['peak_rss_mb']:.0f} |"
+              for r in rows]
+    header = (f"# Classroom load\n\n`{' '.join(sys.argv)}` on {platform.machine()} "
+              f"({os.cpu_count()} cores, shared with other work), Python "
+              f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. One server for "
+              "every round (rounds run in order, so later rounds find warm caches); "
+              "chromium runs on the same machine.\n\n")
+    args.out.write_text(header + "\n".join(table) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,48 @@
+"""Hostile links (issue 16): every page's URL parameters set to values nobody should type.
+
+One AppTest run per page, every parameter of the page (and an unknown one) set at once to a
+value drawn from HOSTILE with a seeded generator. A failure names its seed; rerun it with
+``CLUSTERLAB_FUZZ_SEED=<seed> pytest tests/app/test_link_fuzz.py``.
+"""
+
+import os
+import random
+
+import pytest
+
+from tests.app.conftest import open_page
+from tests.app.test_no_injection import is_link_or_image, shown_markdown
+from ui.navigation import PAGES
+
+SEED = int(os.environ.get("CLUSTERLAB_FUZZ_SEED", "16"))
+HOSTILE = (
+    "-1", "-99999999999999999999", "99999999999999999999", "1e309", "-inf", "NaN", "nan",
+    "0x10", "", " ", "true", "None", "[]", "1, 2; x", "99999999999999999999, 1",
+    "[log in](http://evil.example/login)", "![x](http://host/x.png)",
+    "<img src=x onerror=alert(1)>", "**bold** _it_ `code` $x$ :red[red]",
+    "9" * 10_000, "a" * 10_000, "é✓\u202e\u0000",
+)
+
+
+def bound_keys(entry) -> list[str]:
+    """The keys of the widgets on the page's default view: the names its links may carry."""
+    at = open_page(entry.path)
+    widgets = (at.selectbox, at.slider, at.toggle, at.number_input, at.text_input, at.radio,
+               at.multiselect, at.checkbox, at.select_slider)
+    return sorted({w.key for kind in widgets for w in kind if w.key})
+
+
+@pytest.mark.parametrize("number, entry", list(enumerate(PAGES)), ids=[p.url_path for p in PAGES])
+def test_no_link_value_breaks_a_page(number, entry):
+    seed = SEED * 1000 + number
+    rng = random.Random(seed)
+    keys = bound_keys(entry)
+    params = {key: rng.choice(HOSTILE) for key in [*keys, "no_such_parameter"]}
+    at = open_page(entry.path, params)
+    where = f"seed {seed} ({entry.url_path}); params: " + repr(
+        {k: v if len(v) < 40 else v[:20] + "…" for k, v in params.items()})
+    assert not at.exception, f"{where}: {at.exception}"
+    assert at.title, where
+    for body in shown_markdown(at):
+        if "evil.example" in body or "x.png" in body:
+            assert not is_link_or_image(body), f"{where}: {body[:200]}"

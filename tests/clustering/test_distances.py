@@ -1,0 +1,138 @@
+"""`distance_matrix` against scipy's cdist and scikit-learn's Isomap."""
+
+import numpy as np
+import pytest
+from scipy.spatial.distance import cdist
+from sklearn.datasets import make_swiss_roll
+from sklearn.manifold import Isomap
+
+from clustering.distances import DISTANCES, distance_matrix, inverse_covariance, knn_graph
+
+RNG = np.random.default_rng(3)
+X = RNG.normal(size=(40, 4)) @ RNG.normal(size=(4, 4))
+BINARY = (RNG.random((30, 8)) < 0.4).astype(float)
+
+
+@pytest.mark.parametrize("metric", ["euclidean", "cityblock", "chebyshev", "cosine"])
+def test_plain_metrics_match_cdist(metric):
+    np.testing.assert_allclose(distance_matrix(X, metric), cdist(X, X, metric), atol=1e-12)
+
+
+@pytest.mark.parametrize("metric", ["hamming", "jaccard"])
+def test_binary_metrics_match_cdist(metric):
+    np.testing.assert_allclose(distance_matrix(BINARY, metric), cdist(BINARY, BINARY, metric))
+
+
+@pytest.mark.parametrize("p", [0.5, 1.0, 1.5, 3.0, np.inf])
+def test_minkowski_matches_cdist(p):
+    np.testing.assert_allclose(distance_matrix(X, "minkowski", p=p),
+                               cdist(X, X, "minkowski", p=p), atol=1e-12)
+
+
+def test_minkowski_limits_are_cityblock_euclidean_chebyshev():
+    for p, name in [(1, "cityblock"), (2, "euclidean"), (np.inf, "chebyshev")]:
+        np.testing.assert_allclose(distance_matrix(X, "minkowski", p=p), cdist(X, X, name),
+                                   atol=1e-12)
+
+
+def test_mahalanobis_given_and_estimated_match_cdist():
+    VI = np.linalg.inv(np.cov(X.T))
+    expected = cdist(X, X, "mahalanobis", VI=VI)
+    np.testing.assert_allclose(distance_matrix(X, "mahalanobis", VI=VI), expected, atol=1e-10)
+    np.testing.assert_allclose(distance_matrix(X, "mahalanobis"), expected, atol=1e-10)
+
+
+def test_mahalanobis_is_invariant_under_linear_maps():
+    A = np.array([[2.0, 1.0, 0, 0], [0, 1.0, 0, 0], [0, 0, 3.0, 0], [1.0, 0, 0, 1.0]])
+    np.testing.assert_allclose(distance_matrix(X @ A.T + 5, "mahalanobis"),
+                               distance_matrix(X, "mahalanobis"), atol=1e-8)
+
+
+def test_slides_jaccard_and_hamming_example():
+    # Slides, "Qualitative features": i = 10001001, j = 01001011, S_ij = 2/5, and the Hamming
+    # distance counts the changes turning i into j: |i u j| - |i n j| = 5 - 2 = 3.
+    i = [1, 0, 0, 0, 1, 0, 0, 1]
+    j = [0, 1, 0, 0, 1, 0, 1, 1]
+    D_jac = distance_matrix([i, j], "jaccard")
+    D_ham = distance_matrix([i, j], "hamming")
+    assert D_jac[0, 1] == pytest.approx(1 - 2 / 5)
+    assert D_ham[0, 1] * len(i) == pytest.approx(3)
+
+
+@pytest.mark.parametrize("n_neighbors", [5, 10])
+def test_geodesic_matches_isomap(n_neighbors):
+    roll, _ = make_swiss_roll(300, noise=0.1, random_state=0)
+    iso = Isomap(n_neighbors=n_neighbors, n_components=2).fit(roll)
+    np.testing.assert_allclose(distance_matrix(roll, "geodesic", n_neighbors=n_neighbors),
+                               iso.dist_matrix_, rtol=1e-10, atol=1e-10)
+
+
+def test_geodesic_default_is_ten_neighbours():
+    roll, _ = make_swiss_roll(200, noise=0.1, random_state=1)
+    np.testing.assert_allclose(distance_matrix(roll, "geodesic"),
+                               Isomap(n_neighbors=10).fit(roll).dist_matrix_, atol=1e-10)
+
+
+def test_geodesic_is_at_least_euclidean():
+    roll, _ = make_swiss_roll(200, noise=0.0, random_state=2)
+    assert (distance_matrix(roll, "geodesic") >= cdist(roll, roll) - 1e-9).all()
+
+
+# Isomap's own join edits a CSR matrix in place, and scipy says so.
+@pytest.mark.filterwarnings("ignore::scipy.sparse.SparseEfficiencyWarning")
+@pytest.mark.parametrize("offsets", [(0, 100), (0, 50, 100)])
+def test_disconnected_graph_is_joined_as_isomap_joins_it_and_said_so(offsets):
+    rng = np.random.default_rng(5)
+    pieces = np.vstack([rng.normal(size=(20, 2)) + [o, o / 2] for o in offsets])
+    with pytest.warns(UserWarning, match=rf"{len(offsets)} separate pieces.*Raise n_neighbors"):
+        D = distance_matrix(pieces, "geodesic", n_neighbors=5)
+    with pytest.warns(UserWarning):
+        expected = Isomap(n_neighbors=5).fit(pieces).dist_matrix_
+    assert np.isfinite(D).all()
+    np.testing.assert_allclose(D, expected, rtol=1e-10)
+
+
+def test_knn_graph_matches_isomap_graph():
+    roll, _ = make_swiss_roll(100, random_state=0)
+    graph = knn_graph(roll, 7)
+    assert (graph.getnnz(axis=1) == 7).all()
+    expected = np.sort(cdist(roll, roll), axis=1)[:, 1:8]
+    np.testing.assert_allclose(np.sort(graph.toarray(), axis=1)[:, -7:], expected)
+
+
+@pytest.mark.parametrize("metric", sorted(DISTANCES))
+def test_every_distance_is_symmetric_zero_diagonal_finite(metric):
+    D = distance_matrix(np.abs(X), metric)
+    assert np.isfinite(D).all()
+    np.testing.assert_array_equal(np.diag(D), 0)
+    np.testing.assert_allclose(D, D.T, atol=1e-12)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: distance_matrix(X, "manhattan"), "unknown metric 'manhattan'"),
+        (lambda: distance_matrix(X, "euclidean", p=3), "unknown parameter"),
+        (lambda: distance_matrix(X, "minkowski", p=0), "p must be a positive number"),
+        (lambda: distance_matrix(X, "geodesic", n_neighbors=40), r"\[1, 39\]"),
+        (lambda: distance_matrix(np.zeros((3, 2)), "cosine"), "all-zero rows"),
+        (lambda: distance_matrix(X[:, [0, 0]], "mahalanobis"), "singular"),
+        (lambda: distance_matrix(X, "mahalanobis", VI=np.eye(2)), "4 x 4"),
+        (lambda: distance_matrix([[np.nan, 1.0]]), "NaN"),
+        (lambda: distance_matrix([1.0, 2.0]), "2-D"),
+    ],
+)
+def test_bad_input_says_what_to_do(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_inverse_covariance_is_numpys():
+    np.testing.assert_allclose(inverse_covariance(X) @ np.cov(X.T), np.eye(4), atol=1e-10)
+
+
+def test_metric_params_are_shown_only_for_their_metric():
+    p = DISTANCES["minkowski"].params[0]
+    k = DISTANCES["geodesic"].params[0]
+    assert p.shown({"metric": "minkowski"}) and not p.shown({"metric": "geodesic"})
+    assert k.shown({"metric": "geodesic"}) and not k.shown({"metric": "euclidean"})

@@ -1,0 +1,132 @@
+"""Every algorithm with a ``metric`` takes every distance of DISTANCES, checked against the
+reference libraries run on scipy's (or Isomap's) distance matrix."""
+
+import numpy as np
+import pytest
+from scipy.cluster.hierarchy import linkage
+from scipy.spatial.distance import cdist, squareform
+from sklearn import cluster
+from sklearn.datasets import make_moons
+from sklearn.manifold import Isomap
+
+import clustering
+from clustering.density_peaks import cutoff_position
+from clustering.distances import DISTANCES
+
+X, _ = make_moons(80, noise=0.05, random_state=0)
+X = X + 2.0  # no all-zero row, so the cosine distance is defined everywhere
+WITH_METRIC = [name for name, spec in clustering.ALGORITHMS.items()
+               if any(p.name == "metric" for p in spec.params)]
+METRIC_PARAMS = {"minkowski": {"p": 3.0}, "geodesic": {"n_neighbors": 8}}
+# Hamming and Jaccard compare features that are present or not: 20 binary features.
+BINARY = (np.random.default_rng(0).random((80, 20)) < 0.4).astype(float)
+
+
+def data(metric):
+    return BINARY if DISTANCES[metric].kind == "binary" else X
+
+
+def reference(metric):
+    if metric == "geodesic":
+        return Isomap(n_neighbors=8).fit(X).dist_matrix_
+    if metric == "mahalanobis":
+        return cdist(X, X, metric, VI=np.linalg.inv(np.cov(X.T)))
+    return cdist(data(metric), data(metric), metric, **METRIC_PARAMS.get(metric, {}))
+
+
+def test_the_algorithms_with_a_metric():
+    assert set(WITH_METRIC) == {"dbscan", "density_peaks", "hierarchical", "kmedoids",
+                                "hdbscan", "optics"}
+
+
+@pytest.mark.parametrize("name", WITH_METRIC)
+def test_every_metric_is_offered_with_its_own_parameters(name):
+    spec = clustering.ALGORITHMS[name]
+    assert spec.param("metric").choices == tuple(DISTANCES)
+    assert spec.param("p").shown({"metric": "minkowski"})
+    assert not spec.param("p").shown({"metric": "euclidean"})
+    assert spec.param("n_neighbors").shown({"metric": "geodesic"})
+    assert not spec.param("n_neighbors").shown({"metric": "minkowski"})
+
+
+def test_kmeans_says_it_is_euclidean():
+    spec = clustering.ALGORITHMS["kmeans"]
+    assert "Euclidean by construction" in spec.description
+    assert all(p.name != "metric" for p in spec.params)
+
+
+def run(name, metric, **params):
+    return clustering.run(name, data(metric), metric=metric, **METRIC_PARAMS.get(metric, {}),
+                          **params)
+
+
+@pytest.mark.parametrize("metric", sorted(DISTANCES))
+def test_dbscan_matches_sklearn_on_the_reference_matrix(metric):
+    D = reference(metric)
+    eps = max(float(np.quantile(D[D > 0], 0.05)), 0.001)
+    ours = run("dbscan", metric, eps=eps, min_samples=4)
+    expected = cluster.DBSCAN(eps=eps, min_samples=4, metric="precomputed").fit(D).labels_
+    np.testing.assert_array_equal(ours.labels, clustering.canonical_labels(expected))
+    assert set(ours.extras["point_types"]) <= {"core", "border", "noise"}
+
+
+@pytest.mark.parametrize("metric", sorted(DISTANCES))
+def test_hierarchical_merge_heights_match_scipy(metric):
+    ours = run("hierarchical", metric, linkage="average", n_clusters=2)
+    expected = linkage(squareform(reference(metric), checks=False), "average")
+    np.testing.assert_allclose(ours.extras["linkage_matrix"][:, 2], expected[:, 2],
+                               rtol=1e-9, atol=1e-12)
+
+
+@pytest.mark.parametrize("metric", sorted(DISTANCES))
+def test_kmedoids_medoids_minimise_the_reference_deviation(metric):
+    D = reference(metric)
+    ours = run("kmedoids", metric, n_clusters=2)
+    medoids = ours.extras["medoid_indices"]
+    assert ours.extras["inertia"] == pytest.approx(D[:, medoids].min(axis=1).sum())
+    np.testing.assert_array_equal(ours.extras["centers"], data(metric)[medoids])
+
+
+@pytest.mark.parametrize("metric", sorted(DISTANCES))
+def test_density_peaks_density_from_the_reference_matrix(metric):
+    D = reference(metric)
+    ours = run("density_peaks", metric, n_clusters=2)
+    pairs = np.sort(squareform(D, checks=False))
+    dc = pairs[cutoff_position(len(pairs), 2.0)]
+    assert ours.extras["dc"] == pytest.approx(dc)
+    rho = np.exp(-((D / dc) ** 2)).sum(axis=1) - 1  # the point itself is not a neighbour
+    np.testing.assert_allclose(ours.extras["rho"], rho, rtol=1e-9, atol=1e-9)
+
+
+@pytest.mark.parametrize("metric", sorted(DISTANCES))
+@pytest.mark.parametrize("name", ["hdbscan", "optics"])
+def test_hdbscan_and_optics_match_sklearn_on_the_reference_matrix(name, metric):
+    D = reference(metric)
+    if name == "hdbscan":
+        expected = cluster.HDBSCAN(min_cluster_size=10, min_samples=5, metric="precomputed",
+                                   copy=True).fit(D).labels_
+        ours = run(name, metric, min_cluster_size=10, min_samples=5)
+    else:
+        expected = cluster.OPTICS(min_samples=10, min_cluster_size=20,
+                                  metric="precomputed").fit(D).labels_
+        ours = run(name, metric, min_samples=10, min_cluster_size=20)
+    np.testing.assert_array_equal(ours.labels, clustering.canonical_labels(expected))
+
+
+def test_geodesic_separates_the_moons_that_euclidean_merges():
+    data, truth = make_moons(300, noise=0.06, random_state=1)
+    from metrics import adjusted_rand_index
+
+    euclid = clustering.run("hierarchical", data, linkage="average", n_clusters=2)
+    geo = clustering.run("hierarchical", data, linkage="average", n_clusters=2,
+                         metric="geodesic", n_neighbors=10)
+    assert adjusted_rand_index(truth, geo.labels) > 0.9 > adjusted_rand_index(truth,
+                                                                              euclid.labels)
+
+
+def test_too_many_points_for_a_full_matrix_is_refused():
+    from clustering.precomputed import MAX_PRECOMPUTED
+
+    big = np.random.default_rng(0).normal(size=(MAX_PRECOMPUTED + 1, 2))
+    with pytest.raises(ValueError, match="at most 10,000 points"):
+        clustering.run("dbscan", big, metric="geodesic")

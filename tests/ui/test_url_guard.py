@@ -1,0 +1,32 @@
+"""ui.url_guard: link values that would crash a number input are dropped with a warning."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.app.conftest import APP, TIMEOUT_S
+from ui.url_guard import MAX_VALUE_LENGTH, unreadable
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "NaN", "1e309", "9" * 400,
+                                   "x" * (MAX_VALUE_LENGTH + 1)])
+def test_values_no_widget_can_take_are_named(value):
+    assert unreadable(value)
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "3.5", "1e308", "blobs", "0, 0; 4, 4", "",
+                                   "x" * MAX_VALUE_LENGTH])
+def test_ordinary_values_are_kept(value):
+    assert unreadable(value) is None
+
+
+def test_an_infinite_seed_in_a_link_is_dropped_and_the_page_runs():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    at.query_params["cmp_rs"] = "-inf"
+    at.query_params["cmp_k"] = "3"
+    at.run()
+    assert not at.exception, at.exception
+    assert [w.value for w in at.warning if "cmp\\_rs (not a finite number)" in w.value]
+    assert "cmp_rs" not in at.query_params and at.query_params["cmp_k"] == "3"
+    at.switch_page("app_pages/explore_compare.py").run()
+    assert not at.exception, at.exception
+    assert at.number_input(key="cmp_rs").value == 0
