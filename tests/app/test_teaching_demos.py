@@ -2,6 +2,7 @@
 checks what the document says it shows, against independent references (scikit-learn,
 the slides' numbers, a Monte Carlo run)."""
 
+import json
 import re
 from urllib.parse import parse_qs
 
@@ -113,3 +114,19 @@ def test_demo_6_noise_points_change_the_score():
     assert shown == pytest.approx(expected, abs=1e-9)
     assert len({round(v, 3) for v in shown.values()}) == 3
     assert [round(shown[p], 3) for p in expected] == [0.905, 0.881, 1.0]  # the document's
+
+
+def chart_titles(at) -> list[str]:
+    return [json.loads(chart.proto.spec)["layout"].get("title", {}).get("text", "")
+            for chart in at.get("plotly_chart")]
+
+
+def test_demo_5_geodesic_distance_unrolls_the_swiss_roll():
+    at = open_demo(5)
+    aris = {}
+    for title in chart_titles(at):
+        found = re.search(r"(euclidean|geodesic): ARI (-?[\d.]+)", title)
+        if found:
+            aris[found.group(1)] = float(found.group(2))
+    assert aris["euclidean"] == pytest.approx(0.3, abs=0.1)  # "about 0.3"
+    assert aris["geodesic"] == pytest.approx(0.85, abs=0.05)  # "0.85"
