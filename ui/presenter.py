@@ -48,7 +48,7 @@ PRESENTER_CSS = f"""
 html {{ font-size: 20px; }}
 [data-testid="stMain"] p, [data-testid="stMain"] li,
 [data-testid="stMain"] label p {{ font-size: 1.3rem !important; line-height: 1.5; }}
-[data-testid="stMain"] h1 {{ font-size: 2.4rem !important; padding-top: 0; }}
+[data-testid="stMain"] h1 {{ font-size: 2.75rem !important; padding-top: 0; }}
 [data-testid="stMain"] h2 {{ font-size: 2rem !important; }}
 [data-testid="stMain"] h3 {{ font-size: 1.6rem !important; }}
 [data-testid="stMain"] .katex {{ font-size: 1.45em !important; }}
