@@ -5,12 +5,14 @@ import streamlit as st
 
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.frames import points_frame
 from metrics import MEASURES, compare
 from metrics.alignment import align_labels
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
-from ui.export import as_classes, points_frame, show_chart
+from ui.export import as_classes, show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error, show_warning
 from ui.widgets import param_widgets, seed_input
 
@@ -80,3 +82,8 @@ with view:
         scores, hide_index=True, key="scores",
         column_config={"value": st.column_config.NumberColumn(format="%.4f")},
     )
+    notebook_download("ex", "explore", dict(
+        kind="clustering", title=f"{algorithm.label} on {DATASETS[data.name].label}",
+        summary="A clustering scored against the true classes.", data=data.source,
+        algorithm=algorithm_name, algorithm_params=params, algorithm_seed=int(algorithm_seed),
+        measures=SCORES))

@@ -9,9 +9,10 @@ from metrics.alignment import align_labels
 from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
 from plots.tables import points_table
 from ui.cache import projection
-from ui.charts import selected_points, show_chart
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -73,9 +74,11 @@ with view:
                     continue
                 st.caption(panel_caption(panel))
                 labels = align_labels(data.y, panel.labels)
-                show_chart(panel_figure(xy, labels, axis_titles, equal_scales=False),
-                           points_table(xy, labels),
-                           f"cmp_panel_{name}")
+                show_chart(
+                    panel_figure(xy, labels, axis_titles, equal_scales=False),
+                    f"cmp_panel_{name}",
+                    data=points_table(xy, labels),
+                )
 
     st.subheader("One algorithm over a grid of parameters")
     st.caption("Each cell is a whole clustering. Click a cell to see it.")
@@ -93,9 +96,13 @@ with view:
     clicked = picked_cell(table)
     cell = clicked or (best["row"], best["col"])
     axes = grid_axes(kind)
-    show_chart(grid_heatmap(table, value, axes, selected=cell), table.rename(
-        columns={"row": axes[0], "col": axes[1]}), HEAT,
-        on_select="rerun", selection_mode="points")
+    show_chart(
+        grid_heatmap(table, value, axes, selected=cell),
+        HEAT,
+        data=table.rename(columns={"row": axes[0], "col": axes[1]}),
+        on_select="rerun",
+        selection_mode="points",
+    )
     chosen = grid_cell(kind, data.X, data.y, float(cell[0]), float(cell[1]))
     params, cell_seed = cell_params(kind, data.X, *cell)
     settings = ", ".join(f"{k} = {v:.3g}" for k, v in params.items())
@@ -103,5 +110,13 @@ with view:
     st.markdown(f"**{'Selected' if clicked else 'Best ARI'}: {settings}** · "
                 + panel_caption(chosen))
     labels = align_labels(data.y, chosen.labels)
-    show_chart(panel_figure(xy, labels, axis_titles), points_table(xy, labels),
-               "cmp_cell_scatter")
+    show_chart(
+        panel_figure(xy, labels, axis_titles),
+        "cmp_cell_scatter",
+        data=points_table(xy, labels),
+    )
+    notebook_download("cmp", "compare_algorithms", dict(
+        kind="clustering", title=f"{ALGORITHMS[chosen.name].label}: {settings}",
+        summary="The selected cell of the parameter grid.", data=data.source,
+        algorithm=chosen.name, algorithm_params=chosen.params, algorithm_seed=cell_seed,
+        measures=tuple(chosen.scores)))

@@ -5,9 +5,10 @@ import streamlit as st
 
 from metrics.alignment import align_labels
 from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance_figure
-from ui.charts import show_chart
-from ui.explore_cache import dbscan_view, scores
+from ui.explore_cache import SCORES, dbscan_view, scores
 from ui.explore_controls import dataset_controls
+from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
@@ -60,10 +61,16 @@ with view:
         cols[4].metric("ARI vs truth", f"{ari:.3f}",
                        help="Adjusted Rand index against the true classes, noise counted as "
                             "one more group: 1 = identical, 0 = chance level.")
+    notebook_download("db", "explore_dbscan", dict(
+        kind="clustering", title="DBSCAN", summary="Core, border and noise points of DBSCAN.",
+        data=data.source, columns=2, algorithm="dbscan",
+        algorithm_params=dict(eps=eps, min_samples=min(min_samples, len(X))),
+        measures=SCORES, figure=dict(kind="dbscan")))
     show_chart(
         dbscan_figure(X, labels, point_types, eps, circles=circles,
                       axis_titles=data.feature_names[:2]),
-        dbscan_data(X, labels, point_types), "db_scatter",
+        "db_scatter",
+        data=dbscan_data(X, labels, point_types),
     )
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
@@ -71,5 +78,8 @@ with view:
         "first), sorted from largest to smallest. Points under the dashed eps line are core "
         "points. Ester et al. (1996) suggest eps at the knee, where the curve flattens."
     )
-    show_chart(k_distance_figure(k_dist, eps, min_samples), k_distance_data(k_dist, eps),
-               "db_kdist")
+    show_chart(
+        k_distance_figure(k_dist, eps, min_samples),
+        "db_kdist",
+        data=k_distance_data(k_dist, eps),
+    )

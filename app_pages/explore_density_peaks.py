@@ -11,9 +11,10 @@ from plots.density_peaks import (
     density_peaks_figure,
     gamma_figure,
 )
-from ui.charts import selected_points, show_chart
-from ui.explore_cache import density_clusters, density_graph, scores
+from ui.explore_cache import SCORES, density_clusters, density_graph, scores
 from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 
 GRAPH = "dp_graph"
@@ -101,6 +102,11 @@ with view:
         np.zeros(len(X), dtype=bool) if model is None else model.halo_,
     )
     if model is not None:
+        notebook_download("dp", "explore_density_peaks", dict(
+            kind="density_peaks", title="Density peaks", summary="Centres picked on the "
+            "decision graph, every other point joining its nearest denser neighbour.",
+            data=data.source, columns=2, percent=percent, kernel=kernel,
+            centers=[int(c) for c in centres], measures=SCORES))
         cols = st.columns(4)
         cols[0].metric("Clusters", model.n_clusters_, help="One per centre.")
         cols[1].metric("d_c", f"{graph.dc_:.3g}", help="Cutoff distance of the density.")
@@ -112,13 +118,24 @@ with view:
     left, right = st.columns(2)
     with left:
         st.markdown("**Decision graph**: select the centres")
-        show_chart(decision_graph_figure(graph.rho_, graph.delta_, chosen, labels), table, GRAPH,
-                   on_select="rerun", selection_mode=("box", "lasso"))
+        show_chart(
+            decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
+            GRAPH,
+            data=table,
+            on_select="rerun",
+            selection_mode=("box", "lasso"),
+        )
     with right:
         st.markdown("**Clusters**: centres are stars")
-        show_chart(density_peaks_figure(X, labels, chosen, model.halo_ if halo and model else None,
-                                        data.feature_names[:2]),
-                   table, "dp_scatter")
+        show_chart(
+            density_peaks_figure(X, labels, chosen, model.halo_ if halo and model else None,
+                                 data.feature_names[:2]),
+            "dp_scatter",
+            data=table,
+        )
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
-    show_chart(gamma_figure(graph.gamma_, chosen, labels),
-               table.sort_values("gamma", ascending=False), "dp_gamma")
+    show_chart(
+        gamma_figure(graph.gamma_, chosen, labels),
+        "dp_gamma",
+        data=table.sort_values("gamma", ascending=False),
+    )

@@ -9,11 +9,13 @@ from plots.em import em_step_figure, log_likelihood_data, log_likelihood_figure
 from plots.kmeans import kmeans_step_data, kmeans_step_figure
 from plots.lines import line_chart
 from plots.tables import points_table
-from ui.charts import show_chart
-from ui.explore_cache import em_criteria, em_fit, em_kmeans, scores
+from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, scores
 from ui.explore_controls import dataset_controls
+from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.stepper import move_step, step_buttons
-from ui.text import show_error
+from ui.text import show_error, show_warning
+from ui.widgets import seed_input
 
 CHART = "em_chart"
 COVARIANCE_LABELS = {"full": "full (any ellipse)", "diag": "diagonal (axis-aligned ellipses)",
@@ -57,8 +59,7 @@ with controls:
         help="Step 0: weights, means and covariances of the clusters of one k-means run, or "
              "of random responsibilities (all means start near the centre of the data).",
     )
-    seed = st.number_input("EM seed", 0, 2**31 - 1, 0, key="em_rs", bind="query-params",
-                           help="Fixes the random start: same seed, same run.")
+    seed = seed_input("EM seed", "em_rs", help="Fixes the random start: same seed, same run.")
 
 if data is None:
     st.stop()
@@ -71,7 +72,7 @@ with view:
         show_error(error)
         st.stop()
     for message in result.warnings:
-        st.warning(message)
+        show_warning(message)
     history = result.extras["history"]
     last = len(history) - 1
     if not 0 <= st.session_state.get("em_step", 0) <= last:
@@ -102,8 +103,8 @@ with view:
         show_chart(
             em_step_figure(X, resp, entry["means"], ellipses,
                            axis_titles=data.feature_names[:2]),
-            points_table(X, labels, **{f"w{j}": resp[:, j] for j in range(resp.shape[1])}),
             CHART,
+            data=points_table(X, labels, **{f"w{j}": resp[:, j] for j in range(resp.shape[1])}),
         )
         st.caption("Colour mixes the Gaussians' colours by responsibility; the marker shape is "
                    "the hard label (largest w_ik). Ellipses enclose 1 and 2 standard "
@@ -118,8 +119,13 @@ with view:
         cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
                        help="Adjusted Rand index of the hard labels against the true "
                             "classes: 1 = identical, 0 = chance level.")
+        notebook_download("em", "explore_em", dict(
+            kind="em_steps", title="EM for a Gaussian mixture", summary="One step of EM.",
+            data=data.source, columns=2, n_components=min(k, len(X)),
+            covariance_type=covariance_type, init=init, seed=int(seed), step=step,
+            measures=SCORES))
         curve = [h["log_likelihood"] for h in history]
-        show_chart(log_likelihood_figure(curve, step), log_likelihood_data(curve), "em_loglik")
+        show_chart(log_likelihood_figure(curve, step), "em_loglik", data=log_likelihood_data(curve))
 
     stepper()
 
@@ -130,7 +136,8 @@ with soft:
     show_chart(
         kmeans_step_figure(X, km_labels, km_centers, axis_titles=data.feature_names[:2],
                            regions=nearest_center_grid(padded_bounds(X), km_centers)),
-        kmeans_step_data(X, km_labels, km_centers), "em_kmeans",
+        "em_kmeans",
+        data=kmeans_step_data(X, km_labels, km_centers),
     )
     cols = st.columns(2)
     cols[0].metric("ARI k-means", f"{scores(data.y, km_labels)['ari']:.3f}",
@@ -143,9 +150,12 @@ with soft:
 with criteria:
     st.subheader("BIC and AIC against K")
     table = em_criteria(X, covariance_type, init, int(seed))
-    show_chart(line_chart(table, "K", "value", group="criterion", vline=k,
-                          x_title="K (number of Gaussians)", y_title="criterion (lower is better)"),
-               table, "em_criteria")
+    show_chart(
+        line_chart(table, "K", "value", group="criterion", vline=k,
+                   x_title="K (number of Gaussians)", y_title="criterion (lower is better)"),
+        "em_criteria",
+        data=table,
+    )
     best = best_k(table)
     st.caption(f"BIC = −2L + p ln n and AIC = −2L + 2p, p the mixture's free parameters: "
                f"lower is better. Here BIC picks K = {best['BIC']}, AIC K = {best['AIC']}.")

@@ -4,9 +4,10 @@ import streamlit as st
 
 from plots.fuzzy import fpc_figure, membership_figure, objective_data, objective_figure
 from plots.tables import points_table
-from ui.charts import show_chart
-from ui.explore_cache import fuzzy_fpc_curve, fuzzy_run, scores
+from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_run, scores
 from ui.explore_controls import dataset_controls
+from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -49,6 +50,11 @@ with view:
     except ValueError as error:
         show_error(error)
         st.stop()
+    notebook_download("fc", "explore_fuzzy", dict(
+        kind="clustering", title="Fuzzy c-means", summary="Fuzzy memberships, hardened.",
+        data=data.source, columns=2, algorithm="fuzzy_cmeans", algorithm_params=result.params,
+        algorithm_seed=int(seed), measures=SCORES,
+        figure=dict(kind="memberships", cluster=None if shade == "all" else int(shade))))
     u = result.extras["membership"]
     cols = st.columns(4)
     cols[0].metric("FPC", f"{result.extras['fpc']:.3f}",
@@ -64,14 +70,14 @@ with view:
         membership_figure(X, u, result.extras["centers"],
                           cluster=None if shade == "all" else int(shade),
                           axis_titles=data.feature_names[:2]),
-        points_table(X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
         "fc_scatter",
+        data=points_table(X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
     )
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Partition coefficient against c** (m = {m:.2f})")
-        show_chart(fpc_figure(curve, c), curve, "fc_fpc")
+        show_chart(fpc_figure(curve, c), "fc_fpc", data=curve)
     with right:
         st.markdown("**Objective after each round**")
         objective = result.extras["objective"]
-        show_chart(objective_figure(objective), objective_data(objective), "fc_objective")
+        show_chart(objective_figure(objective), "fc_objective", data=objective_data(objective))

@@ -10,10 +10,11 @@ from metrics.alignment import align_labels
 from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.tables import points_table
-from ui.charts import show_chart
-from ui.explore_cache import hierarchical_run, scores
+from ui.explore_cache import SCORES, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
-from ui.text import show_error
+from ui.export import show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
 LINKAGE_HELP = (
@@ -75,6 +76,8 @@ with view:
     except ValueError as error:
         show_error(error)
         st.stop()
+    for note in result.warnings:  # e.g. a neighbour graph in pieces, joined
+        show_warning(note)
     if not is_monotone(Z):
         st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "
                    "(an inversion), so a horizontal line may cross more branches than there "
@@ -87,8 +90,19 @@ with view:
     cols[2].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
                    help="Adjusted Rand index against the true classes: 1 = identical, "
                         "0 = chance level.")
+    notebook_download("hc", "explore_hierarchical", dict(
+        kind="clustering", title=f"Hierarchical clustering, {linkage} linkage",
+        summary="The dendrogram cut into clusters.", data=data.source, columns=2,
+        algorithm="hierarchical", algorithm_params=result.params, measures=SCORES,
+        figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
-    show_chart(dendrogram_figure(layout, height, linkage_name=linkage), dendrogram_data(Z),
-               "hc_dendrogram")
-    show_chart(panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
-               points_table(X, labels), "hc_scatter")
+    show_chart(
+        dendrogram_figure(layout, height, linkage_name=linkage),
+        "hc_dendrogram",
+        data=dendrogram_data(Z),
+    )
+    show_chart(
+        panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
+        "hc_scatter",
+        data=points_table(X, labels),
+    )

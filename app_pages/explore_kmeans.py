@@ -17,9 +17,11 @@ from plots.kmeans import (
     kmeans_step_data,
     kmeans_step_figure,
 )
-from ui.charts import selected_points, show_chart
-from ui.explore_cache import kmeans_frames, scores
+from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
+from ui.stepper import move_step, step_buttons
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -54,11 +56,6 @@ def absorb_click() -> None:
 def clear_centres() -> None:
     st.session_state["km_centres"] = ""
     st.session_state.pop("km_last_click", None)
-
-
-def move_step(delta: int | None = None, to: int | None = None, last: int = 0) -> None:
-    step = st.session_state.get("km_step", 0)
-    st.session_state["km_step"] = min(max(step + delta if delta is not None else to, 0), last)
 
 
 st.title("k-means step by step")
@@ -120,8 +117,13 @@ with view:
         st.info("Click anywhere on the plot to place a centre; every click adds one.")
         fig = kmeans_step_figure(X, None, np.empty((0, 2)), title="Place the first centres")
         add_click_grid(fig, bounds)
-        state = show_chart(fig, kmeans_step_data(X, None, np.empty((0, 2))), CHART,
-                           on_select="rerun", selection_mode="points")
+        state = show_chart(
+            fig,
+            CHART,
+            data=kmeans_step_data(X, None, np.empty((0, 2))),
+            on_select="rerun",
+            selection_mode="points",
+        )
         if new_click(state):
             st.rerun()
         st.stop()
@@ -149,20 +151,11 @@ with view:
             st.session_state["km_stop"] = True
             st.rerun()
         if playing:
-            move_step(+1, last=last)
-        buttons = st.columns(4)
-        buttons[0].button("First", icon=":material/first_page:", on_click=move_step,
-                          kwargs={"to": 0, "last": last}, key="km_first",
-                          help="Back to the initial centres.", width="stretch")
-        buttons[1].button("Step back", icon=":material/chevron_left:", on_click=move_step,
-                          kwargs={"delta": -1, "last": last}, key="km_back",
-                          help="Undo the last move.", width="stretch")
-        buttons[2].button("Step", icon=":material/chevron_right:", on_click=move_step,
-                          kwargs={"delta": 1, "last": last}, key="km_next", type="primary",
-                          help="Do the next move (assign or update).", width="stretch")
-        buttons[3].button("Last", icon=":material/last_page:", on_click=move_step,
-                          kwargs={"to": last, "last": last}, key="km_last",
-                          help="Jump to the final clustering.", width="stretch")
+            move_step("km_step", +1, last=last)
+        step_buttons("km", last, {
+            "first": "Back to the initial centres.", "back": "Undo the last move.",
+            "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
+        })
         step = st.slider("Move", 0, last, key="km_step", bind="query-params",
                          help="Which move of the run to show: 0 is the start.")
         frame = frames[step]
@@ -175,8 +168,11 @@ with view:
         if clickable:
             add_click_grid(fig, bounds)
         state = show_chart(
-            fig, kmeans_step_data(X, frame.labels, frame.centers), CHART,
-            on_select="rerun" if clickable else "ignore", selection_mode="points",
+            fig,
+            CHART,
+            data=kmeans_step_data(X, frame.labels, frame.centers),
+            on_select="rerun" if clickable else "ignore",
+            selection_mode="points",
         )
         if clickable and new_click(state):
             # The click belongs to the controls above the fragment: rerun the whole page.
@@ -190,8 +186,17 @@ with view:
             cols[2].metric("ARI vs truth", f"{ari:.3f}",
                            help="Adjusted Rand index of this assignment against the true "
                                 "classes: 1 = identical, 0 = chance level.")
+        notebook_download("km", "explore_kmeans", dict(
+            kind="kmeans_steps", title="k-means step by step",
+            summary="One move of Lloyd's algorithm.", data=data.source, columns=2,
+            n_clusters=k, init=init, seed=0 if init == "placed" else int(seed),
+            centers=None if placed is None else placed.tolist(), step=step,
+            measures=SCORES if frame.labels is not None else ()))
         inertia = [f.inertia for f in frames]
-        show_chart(inertia_figure(inertia, step), inertia_data([f.phase for f in frames], inertia),
-                   "km_inertia")
+        show_chart(
+            inertia_figure(inertia, step),
+            "km_inertia",
+            data=inertia_data([f.phase for f in frames], inertia),
+        )
 
     stepper()

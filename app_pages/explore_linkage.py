@@ -3,6 +3,7 @@ strengths and limitations of single and complete link."""
 
 import streamlit as st
 
+from explorer.frames import cells_frame
 from explorer.linkage_demos import DEMOS, links_side_by_side
 from explorer.linkage_steps import (
     LINK_FORMULAS,
@@ -19,10 +20,11 @@ from explorer.linkage_steps import (
 from plots.compare import panel_figure
 from plots.linkage import growing_dendrogram, similarity_heatmap
 from plots.tables import points_table
-from ui.charts import show_chart
-from ui.export import cells_frame
+from ui.export import show_chart
+from ui.notebook import notebook_download
 from ui.stepper import step_buttons
 from ui.text import show_error
+from ui.widgets import seed_input
 
 SOURCES = {"slides": "The slides' items I1 … I5", "own": "A matrix of my own"}
 DEMO_TITLES = {"bridge": "Single link chains through a bridge",
@@ -96,13 +98,23 @@ with view:
                     f"**{pair_names[1]}** ({upcoming.similarity:.3g}, outlined).")
     left, right = st.columns(2)
     with left:
-        show_chart(similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
-                                      merged=len(names) - 1 if done else None),
-                   cells_frame(matrix, names, names), "lk_matrix_chart")
+        show_chart(
+            similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
+                               merged=len(names) - 1 if done else None),
+            "lk_matrix_chart",
+            data=cells_frame(matrix, names, names),
+        )
     with right:
-        show_chart(growing_dendrogram(Z, items, t,
+        show_chart(
+            growing_dendrogram(Z, items, t,
                                       height=upcoming.height if upcoming else None),
-                   merge_table(steps, items), "lk_dendrogram")
+            "lk_dendrogram",
+            data=merge_table(steps, items),
+        )
+    notebook_download("lk", "linkage_steps", dict(
+        kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
+        summary="Agglomerative clustering of a similarity matrix, merge by merge.",
+        similarity=S.tolist(), items=items, link=link, step=t))
     cols = st.columns(3)
     cols[0].metric("Merges", f"{t} / {last}", help="Merges done / merges in all.")
     cols[1].metric("Clusters", len(names), help="Rows of the matrix now.")
@@ -110,10 +122,9 @@ with view:
                    help="1 − similarity of the last merge: where it joins on the dendrogram.")
 
 st.subheader("Strengths and limitations")
-seed = st.columns([1, 3])[0].number_input(
-    "Data seed", 0, 2**31 - 1, 0, key="lk_seed", bind="query-params",
-    help="Draws the demo points again: the lesson should not depend on it.",
-)
+with st.columns([1, 3])[0]:
+    seed = seed_input("Data seed", "lk_seed",
+                      help="Draws the demo points again: the lesson should not depend on it.")
 for tab, (name, (make, lesson)) in zip(st.tabs(list(DEMO_TITLES.values())), DEMOS.items(),
                                        strict=True):
     with tab:
@@ -127,5 +138,8 @@ for tab, (name, (make, lesson)) in zip(st.tabs(list(DEMO_TITLES.values())), DEMO
                 st.metric(f"{which} link: ARI", f"{ari:.2f}",
                           help="Adjusted Rand index of the two clusters against the two "
                                "groups the points were drawn from.")
-                show_chart(panel_figure(X, found, ("x1", "x2"), height=300),
-                           points_table(X, found, group=y), f"lk_{name}_{which}")
+                show_chart(
+                    panel_figure(X, found, ("x1", "x2"), height=300),
+                    f"lk_{name}_{which}",
+                    data=points_table(X, found, group=y),
+                )

@@ -16,6 +16,7 @@ from explorer.distances import (
     triangle_check,
     unit_ball,
 )
+from explorer.frames import points_frame
 from metrics import adjusted_rand_index
 from metrics.alignment import align_labels
 from plots import cluster_scatter
@@ -27,9 +28,9 @@ from plots.distances import (
 )
 from ui.cache import load_dataset, run_algorithm
 from ui.course_data import distances, path
-from ui.export import points_frame, show_chart
+from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
-from ui.text import show_error
+from ui.text import show_error, show_warning
 
 P_VALUES = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0, float("inf"))
 PAYOFF_SETS = ("swiss_roll", "moons", "spirals")
@@ -111,13 +112,19 @@ with left:
                                 "both stones lack; cosine compares the directions.")
     st.dataframe(binary, key="lds_binary")
     st.latex(DISTANCES[qualitative].formula)
+# A stone answering no to every question has no direction: cosine leaves it out.
+compared = binary[binary.any(axis=1)] if qualitative == "cosine" else binary
 with right:
+    if len(compared) < len(binary):
+        st.caption("Cosine compares directions; stone(s) "
+                   f"{', '.join(map(str, binary.index.difference(compared.index)))} answer no "
+                   "to every question, have none, and are left out.")
     try:
-        D, _ = distances(binary.to_numpy(float), qualitative)
+        D, _ = distances(compared.to_numpy(float), qualitative)
     except ValueError as error:
         show_error(error)
     else:
-        names = [f"stone {i}" for i in binary.index]
+        names = [f"stone {i}" for i in compared.index]
         show_chart(distance_heatmap(D, names, title=f"{DISTANCES[qualitative].label} distances"),
                    key="lds_stone_matrix", filename=f"stones-{qualitative}",
                    data=pd.DataFrame(D, index=names, columns=names).reset_index())
@@ -144,7 +151,7 @@ except ValueError as error:
     show_error(error)
     st.stop()
 for note in notes:
-    st.warning(note)
+    show_warning(note)
 source, target = farthest_pair(geodesic)
 route = path(data.X, n_neighbors, source, target)
 with right:

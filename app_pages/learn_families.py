@@ -6,10 +6,11 @@ import streamlit as st
 import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.frames import points_frame
 from metrics.alignment import align_labels
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import points_frame, show_chart
+from ui.export import show_chart
 from ui.lesson import predict_then_reveal
 from ui.navigation import PAGES
 from ui.widgets import seed_input

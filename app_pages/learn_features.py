@@ -6,13 +6,14 @@ import streamlit as st
 from datasets import DATASETS
 from datasets.stones import STONE_FEATURE_TYPES, stone_collection
 from explorer.features import MI_BINS, RANKINGS
+from explorer.frames import cells_frame, points_frame
 from metrics import mutual_information
 from plots import cluster_scatter
 from plots.features import feature_by_class, ranking_bars
 from plots.heatmap import contingency_heatmap
 from ui.cache import load_dataset
 from ui.course_data import rankings, selections, stump
-from ui.export import as_classes, cells_frame, points_frame, show_chart
+from ui.export import as_classes, show_chart
 from ui.lesson import exercise, predict_then_reveal
 
 SETS = ("wine", "breast_cancer", "digits", "iris", "xor")

@@ -5,11 +5,12 @@ import pandas as pd
 import streamlit as st
 
 import metrics
+from explorer.frames import cells_frame
 from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import bar_chart
-from ui.export import cells_frame, show_chart
+from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
 
 SLIDES = (20, 24, 20, 72)

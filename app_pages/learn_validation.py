@@ -7,10 +7,11 @@ import streamlit as st
 from clustering import ALGORITHMS
 from clustering.internal import silhouettes
 from datasets import DATASETS
+from explorer.frames import points_frame
 from plots import cluster_scatter
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
-from ui.export import points_frame, show_chart
+from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
 from ui.lesson_data import k_sweep
 from ui.scoring import indices
@@ -132,8 +133,8 @@ with right:
     both = pd.concat([internal, stability, sweep[sweep["kind"] == "external"]])
     show_chart(
         line_chart(both, "k", "value", group="index",
-                   title=f"k-means on {DATASETS[name].label}: silhouette and Consensus Index "
-                   f"(no truth), ARI (truth: {np.unique(data.y).size} classes)",
+                   title=f"k-means on {DATASETS[name].label}: silhouette, CI (no truth), "
+                   f"ARI (truth: {np.unique(data.y).size} classes)",
                    x_title="K", y_title="score"),
         key="lv_sweep", data=sweep, filename="choose-k",
     )
@@ -147,10 +148,10 @@ with left:
     best = internal.loc[internal["value"].idxmax(), "k"]
     st.metric("K with the best silhouette", int(best),
               help="The internal answer to 'how many clusters', found without the classes.")
-    st.metric("K with the best Consensus Index", int(stability.loc[stability["value"].idxmax(),
-                                                                   "k"]),
-              help="Vinh et al. 2009: the K whose k-means runs (different seeds) agree most, "
-                   "by their mean pairwise AMI. Stable clusters are found again and again.")
+    st.metric("K with the best CI", int(stability.loc[stability["value"].idxmax(), "k"]),
+              help="CI: the Consensus Index of Vinh et al. 2009, the mean pairwise AMI of 20 "
+                   "k-means runs with different seeds. The K whose runs agree most: stable "
+                   "clusters are found again and again.")
     st.metric("True number of classes", int(np.unique(data.y).size),
               help="Known here because the data were generated.")
 

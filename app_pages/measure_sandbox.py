@@ -5,11 +5,13 @@ import pandas as pd
 import streamlit as st
 
 import metrics
+from explorer.frames import cells_frame
 from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
-from ui.export import cells_frame, show_chart
+from ui.export import show_chart
 from ui.measures import random_model_controls, show_formulas, show_measure_table
+from ui.notebook import notebook_download
 from ui.report import show_classwise
 from ui.text import show_error
 
@@ -124,6 +126,11 @@ with view:
     show_classwise(table, rows, cols, "sb_classwise")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
+    notebook_download("sb", "contingency_sandbox", dict(
+        kind="contingency", title="A contingency table and every measure",
+        summary="Rows are the true classes, columns the clusters.",
+        table=np.asarray(counts).tolist(), measures=names,
+        options=dict(random_model=model, one_sided=one_sided)))
 
 st.subheader("Step by step")
 pair_tab, info_tab = st.tabs(["Pair counting (pairs of points)", "Information (in nats)"])

@@ -6,22 +6,18 @@ import streamlit as st
 import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.frames import points_frame
+from explorer.report import class_names, cluster_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
-from ui.cache import load_dataset, projection, run_algorithm
+from ui.cache import projection, run_algorithm
 from ui.controls import algorithm_controls
-from ui.export import as_classes, points_frame, show_chart
+from ui.explore_controls import data_choice, load_choice
+from ui.export import as_classes, show_chart
 from ui.measures import random_model_controls
-from ui.report import (
-    class_names,
-    cluster_names,
-    noise_policy_choice,
-    show_contingency,
-    show_internal,
-    show_measures,
-)
+from ui.notebook import notebook_download
+from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.text import show_error
-from ui.widgets import seed_input
 
 st.title("Compare with ground truth")
 st.caption(
@@ -32,34 +28,23 @@ st.caption(
 
 controls, view = st.columns([1, 2.8], gap="large")
 with controls:
-    dataset_name = st.selectbox(
-        "Dataset", list(DATASETS), format_func=lambda key: DATASETS[key].label,
-        key="mt_dataset", bind="query-params",
-        help="Generated shapes have a known answer; the real sets come with their classes.",
+    choice = data_choice(
+        "mt", names=tuple(DATASETS), standardize=False, dataset_key="dataset",
+        seed_label="Seed",
+        seed_help="Fixes every random draw (data and algorithm): the same seed, the same result.",
     )
-    data_spec = DATASETS[dataset_name]
-    n_samples = noise = None
-    if data_spec.kind == "generator":
-        n_samples = st.slider(
-            "Points", 50, 2000, min(data_spec.default_n, 2000), 50, key="mt_n",
-            bind="query-params", help="How many points to generate.",
-        )
-    if data_spec.has_noise:
-        noise = st.slider(
-            "Noise", 0.0, float(data_spec.max_noise), float(data_spec.default_noise),
-            float(data_spec.max_noise) / 50, key=f"mt_noise_{dataset_name}",
-            bind="query-params", help="How much the generator blurs the shapes.",
-        )
-    seed = seed_input("Seed", "mt_seed",
-        help="Fixes every random draw (data and algorithm): the same seed, the same result.")
+    seed = choice.seed
+    data_label = DATASETS[choice.name].label
     algorithm_name, params = algorithm_controls("mt")
     algorithm = ALGORITHMS[algorithm_name]
     policy = noise_policy_choice("mt_noise_policy")
     model, one_sided = random_model_controls("mt")
 
 with view:
+    data = load_choice(choice)
+    if data is None:
+        st.stop()
     try:
-        data = load_dataset(dataset_name, n_samples, noise, int(seed), False)
         result = run_algorithm(algorithm_name, data.X, int(seed), params)
         # Clusters named after their matched classes everywhere (colours, contingency
         # table, every CSV); the partition, hence every measure, is unchanged.
@@ -70,13 +55,19 @@ with view:
         show_error(error)
         st.stop()
 
+    notebook_download("mt", "compare_with_truth", dict(
+        kind="clustering", title=f"{algorithm.label} on {data_label}: every measure",
+        summary="A clustering scored against the true classes by every registered measure.",
+        data=data.source, algorithm=algorithm_name, algorithm_params=params,
+        algorithm_seed=int(seed), noise_policy=policy, measures=list(values),
+        options=dict(random_model=model, one_sided=one_sided)))
     n_noise = int((result.labels == -1).sum())
     st.markdown(
         f"**{algorithm.label}** found **{result.n_clusters}** "
         + ("cluster" if result.n_clusters == 1 else "clusters")
         + (f" and **{n_noise}** noise points" if n_noise else "")
-        + f" among {data.n_samples} points in {data_spec.label} ({np.unique(data.y).size} "
-        f"classes). Seed {int(seed)}."
+        + f" among {data.n_samples} points in {data_label} "
+        f"({np.unique(data.y).size} classes). Seed {int(seed)}."
     )
     scatter_tab, table_tab, measures_tab, internal_tab = st.tabs(
         ["Clusters and classes", "Contingency table", "Every measure", "Internal indices"]

@@ -9,16 +9,18 @@ import datasets
 import metrics
 from clustering import ALGORITHMS
 from clustering.budget import distances_overflow
-from datasets.upload import column_names
+from datasets.upload import SAMPLE_NAME, column_names, guess_label_column
+from explorer.frames import points_frame
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.controls import algorithm_controls
-from ui.export import points_frame, show_chart, stable_colors
+from ui.export import show_chart, stable_colors
 from ui.measures import random_model_controls
+from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
 from ui.text import plain, show_error, show_warning
-from ui.upload import SAMPLE_NAME, guess_label_column, parse_upload, sample_csv
+from ui.upload import parse_upload, sample_csv
 from ui.widgets import seed_input
 
 # Rows accepted here: the silhouette and several algorithms cost O(n^2).
@@ -125,3 +127,12 @@ else:
     with view:
         st.info("No label column: only the internal indices can judge this clustering.")
         show_internal(X, result.labels, "up", seed=int(seed))
+with view:
+    notebook_download("up", "upload", dict(
+        kind="clustering", title=f"{ALGORITHMS[algorithm_name].label} on {name}",
+        summary="An uploaded CSV file, clustered and scored.",
+        upload=dict(name=name, content=content, max_rows=MAX_ROWS, standardize=standardize,
+                    label_column=None if label_column == NO_LABELS else label_column),
+        algorithm=algorithm_name, algorithm_params=result.params, algorithm_seed=int(seed),
+        **(dict(measures=list(values), noise_policy=policy,
+                options=dict(random_model=model, one_sided=one_sided)) if has_truth else {})))

@@ -8,13 +8,13 @@ Run by hand from the repository root (not part of the test suite):
 Geodesic: `clustering.distance_matrix(X, "geodesic", n_neighbors=10)` on a Swiss roll of
 n = 5,000 points, and in the same run ``Isomap(n_neighbors=10, n_components=2).fit(X)``,
 whose ``dist_matrix_`` is the same matrix (checked) but whose fit also embeds the points;
-best of ``REPEATS`` runs each. Pages: as in ``bench_pages.py`` (AppTest in-process, median of
-its repeats, interactions alternating between values). Writes ``benchmarks/results/course.md``.
+the benchmarks' timing rule (`timing.interleaved`: CPU time, interleaved rounds, minimum).
+Pages: as in ``bench_pages.py`` (AppTest in-process, median of its repeats, interactions
+alternating between values). Writes ``benchmarks/results/course.md``.
 """
 
 import os
 import sys
-import time
 from pathlib import Path
 
 import numpy as np
@@ -25,12 +25,12 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_pages import RENDER_GOAL_S, RERUN_GOAL_S, cold_render, rerun  # noqa: E402
 from sklearn.manifold import Isomap  # noqa: E402
+from timing import interleaved  # noqa: E402
 
 import datasets  # noqa: E402
 from clustering.distances import distance_matrix  # noqa: E402
 
 N_GEODESIC = 5_000
-REPEATS = 3
 PAGES = ["app_pages/learn_features.py", "app_pages/learn_dimensionality.py",
          "app_pages/learn_distances.py"]
 INTERACTIONS = [
@@ -51,22 +51,15 @@ INTERACTIONS = [
 ]
 
 
-def best_time(func, repeats: int = REPEATS):
-    times, result = [], None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = func()
-        times.append(time.perf_counter() - start)
-    return min(times), result
-
-
 def main() -> None:
     X = datasets.load("swiss_roll", N_GEODESIC, random_state=0).X
-    ours, D = best_time(lambda: distance_matrix(X, "geodesic", n_neighbors=10))
-    theirs, iso = best_time(lambda: Isomap(n_neighbors=10, n_components=2).fit(X))
+    (ours, theirs), (D, iso) = interleaved([
+        lambda: distance_matrix(X, "geodesic", n_neighbors=10),
+        lambda: Isomap(n_neighbors=10, n_components=2).fit(X),
+    ])
     same = float(np.abs(D - iso.dist_matrix_).max())
     rows = [
-        "| n | distance_matrix geodesic (s) | Isomap.fit (s) | ratio ours / Isomap | "
+        "| n | distance_matrix geodesic (CPU s) | Isomap.fit (CPU s) | ratio ours / Isomap | "
         "max abs difference |",
         "|---|---|---|---|---|",
         f"| {N_GEODESIC:,} | {ours:.2f} | {theirs:.2f} | {ours / theirs:.2f} | {same:.1e} |",
@@ -82,13 +75,14 @@ def main() -> None:
     load = os.getloadavg()[0]
     text = "\n".join([
         "# Course lessons (issue 12): geodesic distances and page reruns", "",
-        "`python benchmarks/bench_course.py`. Geodesic: Swiss roll, k = 10, best of "
-        f"{REPEATS} runs; Isomap's fit computes the same shortest paths (scipy's Dijkstra) "
-        "and then embeds the points. Pages: AppTest in-process, median of 3 reruns "
-        "alternating between values (first visits and cached ones mixed).",
+        "`python benchmarks/bench_course.py`. Geodesic: Swiss roll, k = 10, CPU time, "
+        "minimum over interleaved rounds (benchmarks/timing.py); Isomap's fit computes the "
+        "same shortest paths (scipy's Dijkstra) and then embeds the points. Pages: AppTest "
+        "in-process, median of 3 reruns alternating between values (first visits and cached "
+        "ones mixed).",
         f"Machine: 2 cores shared with other jobs (1-minute load average {load:.1f} at the "
-        "end of the run): absolute times are inflated by about that factor over 2; the "
-        "ratio against Isomap is measured under the same load.", "", *rows, "",
+        "end of the run): the page times are wall-clock and inflated by the load; the "
+        "geodesic times are CPU times.", "", *rows, "",
     ])
     out = ROOT / "benchmarks" / "results" / "course.md"
     out.write_text(text)

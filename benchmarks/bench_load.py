@@ -9,9 +9,12 @@ round, N Playwright browser contexts of one chromium act together, each as a stu
 Explore, open the Vinh et al. experiment page, then move Explore's first slider one step.
 Each of these three interactions is timed from the action until the page has been idle for
 0.3 s (no "Running" widget); it succeeds when it ends in time with no exception box.
-Reported per round: success rate, p50 and p95 latency, the server's CPU seconds (user +
-system, from /proc) per interaction, and the server's peak resident memory (VmHWM) so far.
-Loops are bounded (one pass per client, a timeout per interaction); only loopback is used.
+Reported per round: success rate and the kinds of failure (timeout after TIMEOUT_S, or an
+exception box / browser error), p50 and p95 latency, the server's CPU seconds (user + system,
+from /proc) per interaction, the server's peak resident memory (VmHWM) so far, and the
+machine's 1-minute load average before and after (chromium runs on the same machine).
+A first round of one student on cold caches is reported apart. Loops are bounded (one pass
+per client, a timeout per interaction); only loopback is used.
 """
 
 from __future__ import annotations
@@ -99,19 +102,20 @@ async def until_idle(page, started: float) -> float:
     raise TimeoutError("still running")
 
 
-async def student(browser, url: str) -> list[float | None]:
-    """Three timed interactions; None marks a failed one."""
+async def student(browser, url: str) -> list[float | str]:
+    """Three timed interactions: seconds, or the kind of failure."""
     context = await browser.new_context(viewport={"width": 1280, "height": 720})
     page = await context.new_page()
-    times: list[float | None] = []
+    times: list[float | str] = []
 
     async def timed(action) -> None:
         started = time.monotonic()
         try:
             await action()
             times.append(await until_idle(page, started))
-        except Exception:  # a failed interaction is counted, not raised
-            times.append(None)
+        except Exception as error:  # a failed interaction is counted, not raised
+            times.append("timeout" if "imeout" in type(error).__name__ + str(error)
+                         else "exception")
 
     await timed(lambda: page.goto(f"{url}/explore", timeout=TIMEOUT_S * 1000))
     await timed(lambda: page.goto(f"{url}/experiments_vinh2009", timeout=TIMEOUT_S * 1000))
@@ -132,16 +136,19 @@ async def student(browser, url: str) -> list[float | None]:
 async def round_of(n: int, url: str, pid: int, chromium: str) -> dict:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        cpu_before = cpu_seconds(pid)
+        cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
         results = await asyncio.gather(*(student(browser, url) for _ in range(n)))
         cpu = cpu_seconds(pid) - cpu_before
         await browser.close()
     times = [t for r in results for t in r]
-    ok = sorted(t for t in times if t is not None)
+    ok = sorted(t for t in times if not isinstance(t, str))
+    failures = ", ".join(f"{times.count(kind)} {kind}" for kind in ("timeout", "exception")
+                         if kind in times) or "-"
     p95 = ok[min(len(ok) - 1, int(0.95 * len(ok)))] if ok else float("nan")
     return {"n": n, "interactions": len(times), "success": len(ok) / len(times),
             "p50": statistics.median(ok) if ok else float("nan"), "p95": p95,
-            "cpu_per_interaction": cpu / len(times), "peak_rss_mb": peak_rss_mb(pid)}
+            "cpu_per_interaction": cpu / len(times), "peak_rss_mb": peak_rss_mb(pid),
+            "failures": failures, "load": f"{load_before:.0f} / {os.getloadavg()[0]:.0f}"}
 
 
 def main() -> None:
@@ -156,6 +163,9 @@ def main() -> None:
     server, url = start_server(log)
     rows = []
     try:
+        # One student first, on cold caches (imports, first datasets, first experiment).
+        rows.append(asyncio.run(round_of(1, url, server.pid, chromium)) | {"n": "1 (cold)"})
+        print(rows[-1], flush=True)
         for n in args.clients:
             row = asyncio.run(round_of(n, url, server.pid, chromium))
             rows.append(row)
@@ -163,11 +173,12 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
-    table = ["| N | interactions | success | p50 s | p95 s | server CPU s / interaction "
-             "| server peak RSS MB |", "|---|---|---|---|---|---|---|"]
-    table += [f"| {r['n']} | {r['interactions']} | {r['success']:.0%} | {r['p50']:.2f} | "
-              f"{r['p95']:.2f} | {r['cpu_per_interaction']:.3f} | {r['peak_rss_mb']:.0f} |"
-              for r in rows]
+    table = ["| N | interactions | success | failures | p50 s | p95 s "
+             "| server CPU s / interaction | server peak RSS MB | load avg before / after |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    table += [f"| {r['n']} | {r['interactions']} | {r['success']:.0%} | {r['failures']} | "
+              f"{r['p50']:.2f} | {r['p95']:.2f} | {r['cpu_per_interaction']:.3f} | "
+              f"{r['peak_rss_mb']:.0f} | {r['load']} |" for r in rows]
     header = (f"# Classroom load\n\n`{' '.join(sys.argv)}` on {platform.machine()} "
               f"({os.cpu_count()} cores, shared with other work), Python "
               f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. One server for "

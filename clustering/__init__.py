@@ -19,6 +19,7 @@ __all__ = [
     "DISTANCES",
     "AlgorithmSpec",
     "ClusteringResult",
+    "DISTANCES",
     "DensityPeaks",
     "FuzzyCMeans",
     "GaussianMixtureEM",

@@ -18,6 +18,7 @@ from typing import Any
 import numpy as np
 
 from clustering.catalog import ALGORITHMS
+from clustering.distances import DISTANCES
 
 # Squared distances summed over all points must stay well below float64's 1.8e308.
 MAX_SUM_OF_SQUARES = 1e300
@@ -70,6 +71,8 @@ class Cost:
 APP_BUDGET = Budget(seconds=10.0, memory_bytes=1.0e9)
 
 _F = 8  # bytes per float64
+# Seconds any run costs whatever its size (validation, estimator set-up, label handling).
+_OVERHEAD_S = 0.05
 
 
 def _pairwise(n, d, p):
@@ -96,15 +99,29 @@ _MODELS: dict[str, tuple[float, Callable, Callable]] = {
                  + n * p["n_clusters"] * p["n_neighbors"] * 300,
                  lambda n, d, p: (4 * n * n if p["affinity"] == "rbf"
                                   else 12 * n * p["n_neighbors"]) * _F),
-    # Both loop in Python over the points, so their cost per pair is far higher.
-    "mean_shift": (5e-7, lambda n, d, p: n * n * (1 + d / 32) * (1 if p["bin_seeding"] else 10),
-                   lambda n, d, p: n * n * _F),
-    "optics": (1e-6, lambda n, d, p: n * n * (1 + d / 32), lambda n, d, p: 2 * n * n * _F),
+    # Both loop in Python over the points: a large cost per point before the n^2 term shows.
+    "mean_shift": (5e-7, lambda n, d, p: (2e6 + n * n * (1 + d / 32))
+                   * (1 if p["bin_seeding"] else 10), lambda n, d, p: n * n * _F),
+    "optics": (1.3e-7, lambda n, d, p: (18_000 * n + n * n) * (1 + d / 32),
+               lambda n, d, p: 2 * n * n * _F),
     "birch": (2e-8, lambda n, d, p: n * d * p["branching_factor"] * 10,
-              lambda n, d, p: n * d * _F * 8),
+              lambda n, d, p: n * d * _F * 16),
     "affinity_propagation": (6e-9, lambda n, d, p: n * n * (d + p["max_iter"]),
                              lambda n, d, p: 7 * n * n * _F),
 }
+
+
+def _metric_cost(n: float, d: float, p: Mapping[str, Any]) -> tuple[float, float]:
+    """Extra seconds and bytes of a metric the algorithm cannot compute itself: the full
+    n x n matrix of `clustering.distance_matrix` comes first, and for the geodesic distance
+    Dijkstra's algorithm from every point, O(n (n k + n log n))."""
+    metric = p.get("metric")
+    if metric is None or DISTANCES[metric].native:
+        return 0.0, 0.0
+    seconds = 5e-9 * _pairwise(n, d, p)
+    if metric == "geodesic":
+        seconds += 1e-8 * n * n * (p["n_neighbors"] + np.log2(max(n, 2.0)))
+    return seconds, n * n * _F
 
 
 def estimate_cost(name: str, n_samples: int, n_features: int,
@@ -113,7 +130,8 @@ def estimate_cost(name: str, n_samples: int, n_features: int,
 
     The time is the algorithm's work in the worst case its parameters allow (e.g. every one
     of ``max_iter`` rounds) times a cost per unit measured on one core; the memory is its
-    largest arrays. Both are upper estimates, good to a small factor.
+    largest arrays. A metric computed as a full matrix first (geodesic, Mahalanobis, ...)
+    adds that matrix and its computation. Both are upper estimates, good to a small factor.
 
     Parameters
     ----------
@@ -146,7 +164,9 @@ def estimate_cost(name: str, n_samples: int, n_features: int,
     resolved = {p.name: p.default for p in ALGORITHMS[name].params} | dict(params or {})
     per_unit, work, memory = _MODELS[name]
     n, d = float(n_samples), float(n_features)
-    return Cost(seconds=per_unit * work(n, d, resolved), memory_bytes=memory(n, d, resolved))
+    extra_seconds, extra_bytes = _metric_cost(n, d, resolved)
+    return Cost(seconds=_OVERHEAD_S + per_unit * work(n, d, resolved) + extra_seconds,
+                memory_bytes=memory(n, d, resolved) + extra_bytes)
 
 
 def max_rows(name: str, n_features: int, params: Mapping[str, Any] | None = None,

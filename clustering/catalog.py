@@ -23,13 +23,13 @@ METRICS = tuple(DISTANCES)
 
 
 def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> ParamSpec:
-    return ParamSpec("n_clusters", "int", default, 1, 30, 1, help=help)
+    return ParamSpec("n_clusters", "int", default=default, low=1, high=30, step=1, help=help)
 
 
 def _metric(help: str = "Distance between points (see the Distances lesson).") -> tuple[
         ParamSpec, ...]:
     """The ``metric`` choice, followed by each metric's own parameters (shown only with it)."""
-    return (ParamSpec("metric", "choice", "euclidean", choices=METRICS, help=help),
+    return (ParamSpec("metric", "choice", default="euclidean", choices=METRICS, help=help),
             *DISTANCE_PARAMS)
 
 
@@ -210,211 +210,256 @@ def _affinity_extras(est, X) -> dict[str, Any]:
 
 _SPECS = [
     AlgorithmSpec(
-        "kmeans", "k-means", "partitional",
-        "Alternates assigning points to the nearest centre and moving centres to their mean. "
-        "Euclidean by construction: the mean is the point minimising squared Euclidean "
-        "distances, so there is no metric to choose (k-medoids takes any).",
-        (
+        name="kmeans",
+        label="k-means",
+        family="partitional",
+        description="Alternates assigning points to the nearest centre and moving centres to "
+                    "their mean. "
+                    "Euclidean by construction: the mean is the point minimising squared Euclidean "
+                    "distances, so there is no metric to choose (k-medoids takes any).",
+        params=(
             _n_clusters(),
-            ParamSpec("init", "choice", "k-means++", choices=INITS,
+            ParamSpec("init", "choice", default="k-means++", choices=INITS,
                       help="First centres: D^2 sampling, scikit-learn's greedy variant, random."),
-            ParamSpec("max_iter", "int", 300, 1, 1000, 1,
+            ParamSpec("max_iter", "int", default=300, low=1, high=1000, step=1,
                       help="Stop after this many assign/update rounds."),
         ),
-        _kmeans, _kmeans_extras,
+        factory=_kmeans,
+        extras=_kmeans_extras,
     ),
     AlgorithmSpec(
-        "dbscan", "DBSCAN", "density",
-        "Grows clusters from core points that have at least min_samples neighbours within eps.",
-        (
-            ParamSpec("eps", "float", 0.5, 0.001, 100.0, 0.01, log=True,
+        name="dbscan",
+        label="DBSCAN",
+        family="density",
+        description="Grows clusters from core points that have at least min_samples neighbours "
+                    "within eps.",
+        params=(
+            ParamSpec("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
                       help="Neighbourhood radius: points closer than eps are neighbours."),
-            ParamSpec("min_samples", "int", 5, 1, 200, 1,
-                      at_most_n=True,
+            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
             *_metric(),
         ),
-        _dbscan, _dbscan_extras,
+        factory=_dbscan,
+        extras=_dbscan_extras,
     ),
     AlgorithmSpec(
-        "density_peaks", "Density peaks", "density",
-        "Centres are points denser than their neighbours and far from any denser point.",
-        (
-            ParamSpec("center_selection", "choice", "n_clusters",
+        name="density_peaks",
+        label="Density peaks",
+        family="density",
+        description="Centres are points denser than their neighbours and far from any denser "
+                    "point.",
+        params=(
+            ParamSpec("center_selection", "choice", default="n_clusters",
                       choices=("n_clusters", "thresholds"),
                       help="Pick the n_clusters largest rho*delta, or all rho > rho_min and "
                            "delta > delta_min."),
             _n_clusters(help="Number of centres (largest rho * delta)."),
-            ParamSpec("rho_min", "float", 1.0, 0.0, 10_000.0, 0.5,
+            ParamSpec("rho_min", "float", default=1.0, low=0.0, high=10_000.0, step=0.5,
                       help="Decision graph: a centre needs a density above this."),
-            ParamSpec("delta_min", "float", 1.0, 0.0, 1_000.0, 0.01,
+            ParamSpec("delta_min", "float", default=1.0, low=0.0, high=1_000.0, step=0.01,
                       help="Decision graph: a centre needs a distance to denser points above "
                            "this."),
-            ParamSpec("percent", "float", 2.0, 0.1, 50.0, 0.1,
+            ParamSpec("percent", "float", default=2.0, low=0.1, high=50.0, step=0.1,
                       help="d_c is this percentile of all pair distances (about 1-2 % of "
                            "points as neighbours)."),
-            ParamSpec("kernel", "choice", "gaussian", choices=("gaussian", "cutoff"),
+            ParamSpec("kernel", "choice", default="gaussian", choices=("gaussian", "cutoff"),
                       help="Density: smooth Gaussian weights, or a count of points within d_c."),
             *_metric(),
-            ParamSpec("halo", "choice", "paper", choices=("paper", "script"),
+            ParamSpec("halo", "choice", default="paper", choices=("paper", "script"),
                       help="Border density rule: the paper's, or the authors' script's."),
-            ParamSpec("halo_as_noise", "bool", False,
+            ParamSpec("halo_as_noise", "bool", default=False,
                       help="Label halo points (less dense than their cluster border) as noise."),
         ),
-        _density_peaks, _density_peaks_extras,
+        factory=_density_peaks,
+        extras=_density_peaks_extras,
     ),
     AlgorithmSpec(
-        "hierarchical", "Hierarchical (agglomerative)", "hierarchical",
-        "Starts from single points and repeatedly merges the two closest clusters.",
-        (
-            ParamSpec("cut", "choice", "n_clusters", choices=("n_clusters", "distance_threshold"),
+        name="hierarchical",
+        label="Hierarchical (agglomerative)",
+        family="hierarchical",
+        description="Starts from single points and repeatedly merges the two closest clusters.",
+        params=(
+            ParamSpec("cut", "choice", default="n_clusters",
+                      choices=("n_clusters", "distance_threshold"),
                       help="Cut the dendrogram into n_clusters, or at a merge height."),
             _n_clusters(),
-            ParamSpec("distance_threshold", "float", 1.0, 0.001, 1e4, 0.01, log=True,
-                      help="Merges at or above this height are undone."),
-            ParamSpec("linkage", "choice", "ward", choices=LINKAGES,
+            ParamSpec("distance_threshold", "float", default=1.0, low=0.001, high=1e4, step=0.01,
+                      log=True, help="Merges at or above this height are undone."),
+            ParamSpec("linkage", "choice", default="ward", choices=LINKAGES,
                       help="Distance between clusters: closest pair, farthest pair, mean, ..."),
             *_metric(help="Distance between points; centroid, median and ward need euclidean."),
         ),
-        _hierarchical, _hierarchical_extras,
+        factory=_hierarchical,
+        extras=_hierarchical_extras,
     ),
     AlgorithmSpec(
-        "fuzzy_cmeans", "Fuzzy c-means", "partitional",
-        "Like k-means, but every point belongs to every cluster with a membership degree.",
-        (
+        name="fuzzy_cmeans",
+        label="Fuzzy c-means",
+        family="partitional",
+        description="Like k-means, but every point belongs to every cluster with a membership "
+                    "degree.",
+        params=(
             _n_clusters(),
-            ParamSpec("m", "float", 2.0, 1.05, 5.0, 0.05,
+            ParamSpec("m", "float", default=2.0, low=1.05, high=5.0, step=0.05,
                       help="Fuzzifier: near 1 memberships are almost hard, larger is fuzzier."),
-            ParamSpec("tol", "float", 1e-5, 1e-10, 0.1, None, log=True,
+            ParamSpec("tol", "float", default=1e-5, low=1e-10, high=0.1, step=None, log=True,
                       help="Stop when the memberships change less than this."),
-            ParamSpec("max_iter", "int", 300, 1, 1000, 1, help="Maximum number of rounds."),
+            ParamSpec("max_iter", "int", default=300, low=1, high=1000, step=1,
+                      help="Maximum number of rounds."),
         ),
-        _fuzzy_cmeans, _fuzzy_cmeans_extras,
+        factory=_fuzzy_cmeans,
+        extras=_fuzzy_cmeans_extras,
     ),
     AlgorithmSpec(
-        "gmm", "Gaussian mixture (EM)", "model-based",
-        "Fits a mixture of Gaussians by expectation-maximisation; each point gets probabilities.",
-        (
+        name="gmm",
+        label="Gaussian mixture (EM)",
+        family="model-based",
+        description="Fits a mixture of Gaussians by expectation-maximisation; each point gets "
+                    "probabilities.",
+        params=(
             _n_clusters(help="Number of Gaussian components."),
-            ParamSpec("covariance_type", "choice", "full",
-                      choices=COVARIANCE_TYPES,
+            ParamSpec("covariance_type", "choice", default="full", choices=COVARIANCE_TYPES,
                       help="Shape freedom of each Gaussian: full ellipses down to circles."),
-            ParamSpec("init", "choice", "kmeans", choices=INIT_METHODS,
-                      help="Start: the clusters of one k-means run, or random "
-                           "responsibilities."),
-            ParamSpec("max_iter", "int", 100, 1, 1000, 1, help="Maximum number of EM steps."),
-            ParamSpec("tol", "float", 1e-3, 1e-10, 1.0, None, log=True,
+            ParamSpec("init", "choice", default="kmeans", choices=INIT_METHODS,
+                      help="Start: the clusters of one k-means run, or random responsibilities."),
+            ParamSpec("max_iter", "int", default=100, low=1, high=1000, step=1,
+                      help="Maximum number of EM steps."),
+            ParamSpec("tol", "float", default=1e-3, low=1e-10, high=1.0, step=None, log=True,
                       help="Stop when the mean log-likelihood per point rises less than this."),
-            ParamSpec("reg_covar", "float", 1e-6, 1e-10, 1.0, None, log=True,
+            ParamSpec("reg_covar", "float", default=1e-6, low=1e-10, high=1.0, step=None, log=True,
                       help="Floor added to every variance, so a component cannot collapse "
                            "onto one point."),
         ),
-        _gmm, _gmm_extras,
+        factory=_gmm,
+        extras=_gmm_extras,
     ),
     AlgorithmSpec(
-        "kmedoids", "k-medoids (PAM)", "partitional",
-        "Like k-means, but each centre is an actual data point, so any distance works.",
-        (
+        name="kmedoids",
+        label="k-medoids (PAM)",
+        family="partitional",
+        description="Like k-means, but each centre is an actual data point, so any distance works.",
+        params=(
             _n_clusters(),
             *_metric(),
-            ParamSpec("max_iter", "int", 300, 0, 1000, 1,
+            ParamSpec("max_iter", "int", default=300, low=0, high=1000, step=1,
                       help="Maximum number of medoid swaps."),
         ),
-        _kmedoids, _kmedoids_extras,
+        factory=_kmedoids,
+        extras=_kmedoids_extras,
     ),
     AlgorithmSpec(
-        "spectral", "Spectral clustering", "graph",
-        "Builds a similarity graph and clusters the points in the space of its eigenvectors.",
-        (
+        name="spectral",
+        label="Spectral clustering",
+        family="graph",
+        description="Builds a similarity graph and clusters the points in the space of its "
+                    "eigenvectors.",
+        params=(
             _n_clusters(),
-            ParamSpec("affinity", "choice", "nearest_neighbors",
+            ParamSpec("affinity", "choice", default="nearest_neighbors",
                       choices=("nearest_neighbors", "rbf"),
                       help="Graph: link nearest neighbours, or weight all pairs by a Gaussian."),
-            ParamSpec("n_neighbors", "int", 10, 2, 200, 1,
-                      at_most_n=True,
+            ParamSpec("n_neighbors", "int", default=10, low=2, high=200, step=1, at_most_n=True,
                       help="Neighbours linked to each point (nearest_neighbors graph)."),
-            ParamSpec("gamma", "float", 1.0, 0.001, 1000.0, 0.01, log=True,
+            ParamSpec("gamma", "float", default=1.0, low=0.001, high=1000.0, step=0.01, log=True,
                       help="Width of the Gaussian weights exp(-gamma d^2) (rbf graph)."),
-            ParamSpec("assign_labels", "choice", "kmeans",
+            ParamSpec("assign_labels", "choice", default="kmeans",
                       choices=("kmeans", "discretize", "cluster_qr"),
                       help="How labels are read off the eigenvectors."),
         ),
-        _spectral,
+        factory=_spectral,
     ),
     AlgorithmSpec(
-        "mean_shift", "Mean shift", "density",
-        "Moves each point uphill to a mode of a kernel density estimate; modes are clusters.",
-        (
-            ParamSpec("bandwidth", "float", 1.0, 0.01, 100.0, 0.01, log=True,
+        name="mean_shift",
+        label="Mean shift",
+        family="density",
+        description="Moves each point uphill to a mode of a kernel density estimate; modes are "
+                    "clusters.",
+        params=(
+            ParamSpec("bandwidth", "float", default=1.0, low=0.01, high=100.0, step=0.01, log=True,
                       help="Kernel radius: larger values merge modes into fewer clusters."),
-            ParamSpec("bin_seeding", "bool", True,
+            ParamSpec("bin_seeding", "bool", default=True,
                       help="Start only from grid cells holding points (much faster)."),
-            ParamSpec("cluster_all", "bool", True,
+            ParamSpec("cluster_all", "bool", default=True,
                       help="Assign every point; if off, points far from all modes are noise."),
         ),
-        _mean_shift, _centers_extras,
+        factory=_mean_shift,
+        extras=_centers_extras,
     ),
     AlgorithmSpec(
-        "hdbscan", "HDBSCAN", "density",
-        "Runs DBSCAN at every eps and keeps the clusters that persist longest.",
-        (
-            ParamSpec("min_cluster_size", "int", 15, 2, 1000, 1,
-                      at_most_n=True,
-                      help="Smallest group of points that counts as a cluster."),
-            ParamSpec("min_samples", "int", 5, 1, 200, 1,
-                      at_most_n=True,
+        name="hdbscan",
+        label="HDBSCAN",
+        family="density",
+        description="Runs DBSCAN at every eps and keeps the clusters that persist longest.",
+        params=(
+            ParamSpec("min_cluster_size", "int", default=15, low=2, high=1000, step=1,
+                      at_most_n=True, help="Smallest group of points that counts as a cluster."),
+            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
                       help="Neighbours needed for a point to be dense; larger = more noise."),
-            ParamSpec("cluster_selection_epsilon", "float", 0.0, 0.0, 100.0, 0.01,
-                      help="Clusters closer than this are merged."),
-            ParamSpec("cluster_selection_method", "choice", "eom", choices=("eom", "leaf"),
+            ParamSpec("cluster_selection_epsilon", "float", default=0.0, low=0.0, high=100.0,
+                      step=0.01, help="Clusters closer than this are merged."),
+            ParamSpec("cluster_selection_method", "choice", default="eom", choices=("eom", "leaf"),
                       help="eom: most persistent clusters; leaf: the finest ones."),
             *_metric(),
         ),
-        _hdbscan, _hdbscan_extras,
+        factory=_hdbscan,
+        extras=_hdbscan_extras,
     ),
     AlgorithmSpec(
-        "optics", "OPTICS", "density",
-        "Orders points by reachability distance; valleys of the reachability plot are clusters.",
-        (
-            ParamSpec("min_samples", "int", 20, 2, 200, 1,
-                      at_most_n=True,
+        name="optics",
+        label="OPTICS",
+        family="density",
+        description="Orders points by reachability distance; valleys of the reachability plot are "
+                    "clusters.",
+        params=(
+            ParamSpec("min_samples", "int", default=20, low=2, high=200, step=1, at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
-            ParamSpec("min_cluster_size", "int", 50, 2, 5000, 1,
+            ParamSpec("min_cluster_size", "int", default=50, low=2, high=5000, step=1,
                       at_most_n=True,
                       help="Smallest group of points that counts as a cluster (xi method)."),
-            ParamSpec("cluster_method", "choice", "xi", choices=("xi", "dbscan"),
+            ParamSpec("cluster_method", "choice", default="xi", choices=("xi", "dbscan"),
                       help="xi: cut at steep slopes of the plot; dbscan: cut at height eps."),
-            ParamSpec("xi", "float", 0.05, 0.001, 0.999, 0.01,
+            ParamSpec("xi", "float", default=0.05, low=0.001, high=0.999, step=0.01,
                       help="Minimum relative steepness of a cluster boundary (xi method)."),
-            ParamSpec("eps", "float", 0.5, 0.001, 100.0, 0.01, log=True,
+            ParamSpec("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
                       help="Height of the cut in the reachability plot (dbscan method)."),
             *_metric(),
         ),
-        _optics, _optics_extras,
+        factory=_optics,
+        extras=_optics_extras,
     ),
     AlgorithmSpec(
-        "birch", "BIRCH", "hierarchical",
-        "Summarises the data in a tree of small subclusters, then groups the subclusters.",
-        (
+        name="birch",
+        label="BIRCH",
+        family="hierarchical",
+        description="Summarises the data in a tree of small subclusters, then groups the "
+                    "subclusters.",
+        params=(
             _n_clusters(),
-            ParamSpec("threshold", "float", 0.5, 0.001, 100.0, 0.01, log=True,
-                      help="Largest radius of a subcluster; smaller = more subclusters."),
-            ParamSpec("branching_factor", "int", 50, 2, 500, 1,
+            ParamSpec("threshold", "float", default=0.5, low=0.001, high=100.0, step=0.01,
+                      log=True, help="Largest radius of a subcluster; smaller = more subclusters."),
+            ParamSpec("branching_factor", "int", default=50, low=2, high=500, step=1,
                       help="Maximum number of subclusters in a tree node."),
         ),
-        _birch, _birch_extras,
+        factory=_birch,
+        extras=_birch_extras,
     ),
     AlgorithmSpec(
-        "affinity_propagation", "Affinity propagation", "graph",
-        "Points exchange messages until a few of them are chosen as exemplars for the rest.",
-        (
-            ParamSpec("damping", "float", 0.5, 0.5, 0.99, 0.01,
+        name="affinity_propagation",
+        label="Affinity propagation",
+        family="graph",
+        description="Points exchange messages until a few of them are chosen as exemplars for the "
+                    "rest.",
+        params=(
+            ParamSpec("damping", "float", default=0.5, low=0.5, high=0.99, step=0.01,
                       help="How much old messages are kept each round; raise it if it oscillates."),
-            ParamSpec("max_iter", "int", 200, 1, 2000, 1, help="Maximum number of rounds."),
-            ParamSpec("convergence_iter", "int", 15, 1, 200, 1,
+            ParamSpec("max_iter", "int", default=200, low=1, high=2000, step=1,
+                      help="Maximum number of rounds."),
+            ParamSpec("convergence_iter", "int", default=15, low=1, high=200, step=1,
                       help="Stop when the exemplars stay the same for this many rounds."),
         ),
-        _affinity, _affinity_extras,
+        factory=_affinity,
+        extras=_affinity_extras,
     ),
 ]
 

@@ -39,7 +39,7 @@ def cutoff_position(n_pairs: int, percent: float) -> int:
 
 
 # Rows of ranked points per block when computing delta.
-_DELTA_ROWS = 256
+_DELTA_ROWS = 64
 
 
 class DensityPeaks(ClusterMixin, BaseEstimator):

@@ -21,7 +21,7 @@ from clustering._validation import check_X
 from clustering.params import ParamSpec
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DistanceSpec:
     """One distance between points.
 
@@ -45,6 +45,17 @@ class DistanceSpec:
     native : bool
         Whether scipy's ``cdist`` and scikit-learn's neighbour searches take the name alone
         with the same meaning, so an algorithm can use it without a precomputed matrix.
+
+    Parameters
+    ----------
+    name, label, formula, description, kind, is_metric, params, native
+        The attributes above, in that order.
+
+    Examples
+    --------
+    >>> spec = DISTANCES["minkowski"]
+    >>> spec.label, spec.is_metric, [p.name for p in spec.params]
+    ('Minkowski', False, ['p'])
     """
 
     name: str
@@ -63,58 +74,95 @@ GEODESIC_NEIGHBORS = 10
 
 _SPECS = [
     DistanceSpec(
-        "euclidean", "Euclidean", r"\sqrt{\sum_l (x_l - y_l)^2}",
-        "Straight-line distance (Minkowski with p = 2).", "quantitative", True, native=True,
-    ),
-    DistanceSpec(
-        "cityblock", "City block (Manhattan)", r"\sum_l |x_l - y_l|",
-        "Sum of the coordinate differences (Minkowski with p = 1).", "quantitative", True,
+        name="euclidean",
+        label="Euclidean",
+        formula=r"\sqrt{\sum_l (x_l - y_l)^2}",
+        description="Straight-line distance (Minkowski with p = 2).",
+        kind="quantitative",
+        is_metric=True,
         native=True,
     ),
     DistanceSpec(
-        "chebyshev", "Chebyshev (sup)", r"\max_l |x_l - y_l|",
-        "Largest coordinate difference (Minkowski as p goes to infinity).", "quantitative",
-        True, native=True,
+        name="cityblock",
+        label="City block (Manhattan)",
+        formula=r"\sum_l |x_l - y_l|",
+        description="Sum of the coordinate differences (Minkowski with p = 1).",
+        kind="quantitative",
+        is_metric=True,
+        native=True,
     ),
     DistanceSpec(
-        "minkowski", "Minkowski", r"\left(\sum_l |x_l - y_l|^p\right)^{1/p}",
-        "The p-norm of the difference; a metric only for p >= 1.", "quantitative", False,
-        params=(ParamSpec(
-            "p", "float", 3.0, 0.1, 20.0, 0.1, shown_when=("metric", ("minkowski",)),
-            help="Minkowski exponent: 1 = city block, 2 = Euclidean, large = Chebyshev; "
-                 "below 1 it breaks the triangle inequality."),),
+        name="chebyshev",
+        label="Chebyshev (sup)",
+        formula=r"\max_l |x_l - y_l|",
+        description="Largest coordinate difference (Minkowski as p goes to infinity).",
+        kind="quantitative",
+        is_metric=True,
+        native=True,
     ),
     DistanceSpec(
-        "mahalanobis", "Mahalanobis",
-        r"\sqrt{(x - y)^\top \mathbb{C}^{-1} (x - y)}",
-        "Euclidean after decorrelating and rescaling the features by their covariance C "
-        "(estimated from the data).", "quantitative", True,
+        name="minkowski",
+        label="Minkowski",
+        formula=r"\left(\sum_l |x_l - y_l|^p\right)^{1/p}",
+        description="The p-norm of the difference; a metric only for p >= 1.",
+        kind="quantitative",
+        is_metric=False,
+        params=(ParamSpec("p", "float", default=3.0, low=0.1, high=20.0, step=0.1,
+                          shown_when=("metric", ("minkowski",)),
+                          help="Minkowski exponent: 1 = city block, 2 = Euclidean, large = "
+                               "Chebyshev; "
+                               "below 1 it breaks the triangle inequality."),),
     ),
     DistanceSpec(
-        "cosine", "Cosine", r"1 - \frac{x^\top y}{\|x\|\,\|y\|}",
-        "One minus the cosine of the angle between the vectors; ignores their lengths "
-        "(not a metric).", "quantitative", False, native=True,
+        name="mahalanobis",
+        label="Mahalanobis",
+        formula=r"\sqrt{(x - y)^\top \mathbb{C}^{-1} (x - y)}",
+        description="Euclidean after decorrelating and rescaling the features by their covariance "
+                    "C (estimated from the data).",
+        kind="quantitative",
+        is_metric=True,
     ),
     DistanceSpec(
-        "hamming", "Hamming", r"\frac{1}{d}\,\#\{l : x_l \ne y_l\}",
-        "Share of the features that differ (times d: the number of changes turning x into y).",
-        "binary", True,
+        name="cosine",
+        label="Cosine",
+        formula=r"1 - \frac{x^\top y}{\|x\|\,\|y\|}",
+        description="One minus the cosine of the angle between the vectors; ignores their lengths "
+                    "(not a metric).",
+        kind="quantitative",
+        is_metric=False,
+        native=True,
     ),
     DistanceSpec(
-        "jaccard", "Jaccard", r"1 - \frac{|x \cap y|}{|x \cup y|}",
-        "One minus the share of the features present in either that are present in both "
-        "(a feature is present where it is non-zero).", "binary", True,
+        name="hamming",
+        label="Hamming",
+        formula=r"\frac{1}{d}\,\#\{l : x_l \ne y_l\}",
+        description="Share of the features that differ (times d: the number of changes turning x "
+                    "into y).",
+        kind="binary",
+        is_metric=True,
     ),
     DistanceSpec(
-        "geodesic", "Geodesic (kNN graph)",
-        r"\min_{\text{paths } x \to y} \sum_{\text{edges}} \|x_a - x_b\|",
-        "Length of the shortest path through the k-nearest-neighbour graph, each edge as long "
-        "as its Euclidean distance: distance along the data's surface.", "quantitative", True,
-        params=(ParamSpec(
-            "n_neighbors", "int", GEODESIC_NEIGHBORS, 1, 100, 1,
-            shown_when=("metric", ("geodesic",)),
-            help="Geodesic distance: neighbours linked to each point. Too few cut the graph "
-                 "into pieces; too many short-circuit folds of the data."),),
+        name="jaccard",
+        label="Jaccard",
+        formula=r"1 - \frac{|x \cap y|}{|x \cup y|}",
+        description="One minus the share of the features present in either that are present in "
+                    "both (a feature is present where it is non-zero).",
+        kind="binary",
+        is_metric=True,
+    ),
+    DistanceSpec(
+        name="geodesic",
+        label="Geodesic (kNN graph)",
+        formula=r"\min_{\text{paths } x \to y} \sum_{\text{edges}} \|x_a - x_b\|",
+        description="Length of the shortest path through the k-nearest-neighbour graph, each edge "
+                    "as long as its Euclidean distance: distance along the data's surface.",
+        kind="quantitative",
+        is_metric=True,
+        params=(ParamSpec("n_neighbors", "int", default=GEODESIC_NEIGHBORS, low=1, high=100,
+                          step=1, shown_when=("metric", ("geodesic",)),
+                          help="Geodesic distance: neighbours linked to each point. Too few cut "
+                               "the graph "
+                               "into pieces; too many short-circuit folds of the data."),),
     ),
 ]
 
@@ -200,6 +248,16 @@ def knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
 def connected_knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
     """`knn_graph`, with its pieces (if it falls into several) joined as scikit-learn's
     Isomap joins them: an edge between the closest points of every two pieces.
+
+    Parameters
+    ----------
+    X, n_neighbors
+        As for `knn_graph`.
+
+    Returns
+    -------
+    scipy.sparse.csr_matrix
+        The graph, connected when read as undirected.
 
     Warns
     -----

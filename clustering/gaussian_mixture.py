@@ -13,8 +13,6 @@ from __future__ import annotations
 import warnings
 
 import numpy as np
-from scipy.linalg import solve_triangular
-from scipy.special import logsumexp
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.cluster import KMeans
 from sklearn.utils import check_random_state
@@ -62,6 +60,16 @@ class CollapsedComponentWarning(UserWarning):
     """
 
 
+def _log_sum_exp(a: np.ndarray) -> np.ndarray:
+    """``ln sum_k exp(a_ik)`` per row, shifted by the row maximum so nothing overflows.
+
+    (scipy's ``logsumexp`` does the same with array-API checks that cost as much as an EM
+    step on a few thousand points.)
+    """
+    top = a.max(axis=1)
+    return top + np.log(np.exp(a - top[:, None]).sum(axis=1))
+
+
 def _cholesky(covariances: np.ndarray) -> np.ndarray:
     """Lower Cholesky factors of the (K, d, d) covariances, with a clear error when one is
     not positive definite."""
@@ -106,13 +114,13 @@ def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> 
     """
     n, d = X.shape
     factors = _cholesky(covariances)
+    # L^{-T}: x @ L^{-T} = (L^{-1} x)^T, one matrix product for all points.
+    whitening = np.linalg.inv(factors).transpose(0, 2, 1)
+    log_dets = 2 * np.log(np.diagonal(factors, axis1=1, axis2=2)).sum(axis=1)
     out = np.empty((n, means.shape[0]))
-    for k, (mean, factor) in enumerate(zip(means, factors, strict=True)):
-        # L^{-T}: x @ L^{-T} = (L^{-1} x)^T, one matrix product for all points.
-        whiten = solve_triangular(factor, np.eye(d), lower=True).T
+    for k, (mean, whiten) in enumerate(zip(means, whitening, strict=True)):
         y = X @ whiten - mean @ whiten
-        log_det = 2 * np.log(np.diag(factor)).sum()
-        out[:, k] = -0.5 * (d * np.log(2 * np.pi) + log_det + np.einsum("ij,ij->i", y, y))
+        out[:, k] = -0.5 * (d * np.log(2 * np.pi) + log_dets[k] + np.einsum("ij,ij->i", y, y))
     return out
 
 
@@ -153,7 +161,7 @@ def e_step(
     ([[0.5, 0.5]], -1.4189)
     """
     weighted = log_gaussians(X, means, covariances) + np.log(weights)
-    log_total = logsumexp(weighted, axis=1)
+    log_total = _log_sum_exp(weighted)
     return np.exp(weighted - log_total[:, None]), float(log_total.sum())
 
 
@@ -212,17 +220,22 @@ def m_step(
     nk = responsibilities.sum(axis=0) + _EMPTY
     if means is None:
         means = responsibilities.T @ X / nk[:, None]
+    if covariance_type in ("diag", "spherical"):
+        # Only the variances: sum_i w_ik (x_i - mu_k)^2 = S2 - 2 mu_k S1 + mu_k^2 W_k.
+        weight = responsibilities.sum(axis=0)[:, None]
+        variances = (responsibilities.T @ (X * X) - 2 * means * (responsibilities.T @ X)
+                     + means**2 * weight) / nk[:, None]
+        if covariance_type == "spherical":
+            variances = np.repeat(variances.mean(axis=1, keepdims=True), d, axis=1)
+        smallest = variances.min(axis=1)
+        covariances = (variances + reg_covar)[:, :, None] * np.eye(d)
+        return nk / n, means, covariances, smallest < reg_covar
     covariances = np.empty((nk.size, d, d))
     for k in range(nk.size):
         diff = X - means[k]
         covariances[k] = (responsibilities[:, k, None] * diff).T @ diff / nk[k]
     if covariance_type == "tied":
         covariances[:] = np.tensordot(nk, covariances, axes=1) / n
-    elif covariance_type in ("diag", "spherical"):
-        variances = np.diagonal(covariances, axis1=1, axis2=2)
-        if covariance_type == "spherical":
-            variances = np.repeat(variances.mean(axis=1, keepdims=True), d, axis=1)
-        covariances = variances[:, :, None] * np.eye(d)
     smallest = np.linalg.eigvalsh(covariances)[:, 0]
     covariances += reg_covar * np.eye(d)
     return nk / n, means, covariances, smallest < reg_covar
@@ -385,7 +398,7 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
 
     def score_samples(self, X) -> np.ndarray:
         """Log-density of each point, :math:`\\ln \\sum_k \\pi_k F(x \\mid \\Theta_k)`."""
-        return logsumexp(self._log_weighted(X), axis=1)
+        return _log_sum_exp(self._log_weighted(X))
 
     def score(self, X, y=None) -> float:
         """Mean log-likelihood per point, :math:`L(\\Theta) / n` (scikit-learn's ``score``)."""
@@ -394,7 +407,7 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
     def predict_proba(self, X) -> np.ndarray:
         """Responsibilities ``w_ik`` of new points (the E step with the fitted parameters)."""
         weighted = self._log_weighted(X)
-        return np.exp(weighted - logsumexp(weighted, axis=1, keepdims=True))
+        return np.exp(weighted - _log_sum_exp(weighted)[:, None])
 
     def predict(self, X) -> np.ndarray:
         """Hard label: the component of largest responsibility."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numbers
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
 import numpy as np
@@ -13,7 +13,8 @@ KINDS = ("int", "float", "choice", "bool")
 
 @dataclass(frozen=True)
 class ParamSpec:
-    """One tunable parameter of an algorithm.
+    """One tunable parameter of an algorithm: ``ParamSpec(name, kind, default=..., ...)``, all
+    but the name and kind given by keyword.
 
     Parameters
     ----------
@@ -43,7 +44,8 @@ class ParamSpec:
 
     Examples
     --------
-    >>> eps = ParamSpec("eps", "float", 0.5, low=0.001, high=10.0, help="Neighbourhood radius.")
+    >>> eps = ParamSpec("eps", "float", default=0.5, low=0.001, high=10.0,
+    ...                 help="Neighbourhood radius.")
     >>> eps.validate(0.25)
     0.25
     >>> eps.validate(20)
@@ -54,6 +56,7 @@ class ParamSpec:
 
     name: str
     kind: str
+    _: KW_ONLY
     default: Any
     low: float | None = None
     high: float | None = None
@@ -143,8 +146,9 @@ def resolve(specs: tuple[ParamSpec, ...], given: dict[str, Any], algorithm: str)
 
     Examples
     --------
-    >>> specs = (ParamSpec("n_clusters", "int", 3, low=1, high=30, help="K."),
-    ...          ParamSpec("init", "choice", "random", choices=("random", "k-means++"), help="."))
+    >>> specs = (ParamSpec("n_clusters", "int", default=3, low=1, high=30, help="K."),
+    ...          ParamSpec("init", "choice", default="random", choices=("random", "k-means++"),
+    ...                    help="."))
     >>> resolve(specs, {"n_clusters": 5}, "kmeans")
     {'n_clusters': 5, 'init': 'random'}
     """

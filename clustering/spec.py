@@ -16,9 +16,9 @@ def _no_extras(estimator: BaseEstimator, X: np.ndarray) -> dict[str, Any]:
     return {}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class AlgorithmSpec:
-    """One algorithm offered by the app.
+    """One algorithm offered by the app (entries are written with keyword arguments).
 
     Parameters
     ----------

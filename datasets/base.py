@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -24,6 +26,10 @@ class Dataset:
         One line a student understands.
     feature_names : tuple of str
         One name per column of ``X``.
+    source : dict
+        The keywords of :func:`datasets.load` that make these data again (its ``name``,
+        ``n_samples``, the integer seed used, ...); empty for data that were not loaded by
+        name, such as uploads. Notebooks of a page's view reproduce the data from it.
 
     Examples
     --------
@@ -39,6 +45,7 @@ class Dataset:
     name: str
     description: str
     feature_names: tuple[str, ...]
+    source: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def n_samples(self) -> int:

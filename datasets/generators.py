@@ -7,6 +7,8 @@ assigns border points in visiting order; an ordered file would bias it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 from sklearn.datasets import make_blobs, make_circles, make_moons, make_s_curve, make_swiss_roll
 
@@ -364,31 +366,83 @@ def _along(t: np.ndarray) -> np.ndarray:
 
 def plane_10d(n, seed, noise):
     """A flat square (intrinsic dimension 2) turned at random into 10 dimensions; class =
-    which half of the square a point lies in."""
-    rng = np.random.default_rng(seed)
+    which half of the square a point lies in.
+
+    Parameters
+    ----------
+    n, seed, noise
+        Points, seed, and noise: unused (the plane is exact).
+
+    Returns
+    -------
+    X, y : ndarrays of shapes (n, 10) and (n,), classes 0 .. 1.
+
+    Examples
+    --------
+    >>> X, y = plane_10d(100, 0, 0.0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((100, 10), [0, 1])
+    """
+    rng = as_generator(seed)
     square = rng.uniform(-1, 1, size=(n, 2))
     basis = np.linalg.qr(rng.standard_normal((10, 10)))[0][:2]
     return square @ basis, (square[:, 0] > 0).astype(int)
 
 
-def swiss_roll(n, seed, noise):
-    """scikit-learn's Swiss roll: a 2-D sheet rolled up in 3-D; classes are four stretches
-    along the roll."""
-    X, t = make_swiss_roll(n_samples=n, noise=noise, random_state=seed)
-    return X, _along(t)
+def _rolled_sheet(make: Callable, name: str, shape: str) -> Callable:
+    """A generator of scikit-learn's ``make`` sheet whose classes are four stretches along
+    it (the two rolled sheets differ only in the scikit-learn function)."""
+
+    def generate(n, seed, noise):
+        X, t = make(n_samples=n, noise=noise, random_state=seed)
+        return X, _along(t)
+
+    generate.__name__ = generate.__qualname__ = name
+    generate.__doc__ = f"""scikit-learn's {shape}: a 2-D sheet in 3-D; classes are four
+    stretches along it.
+
+    Parameters
+    ----------
+    n, seed, noise
+        Points, seed, and the standard deviation of the Gaussian noise.
+
+    Returns
+    -------
+    X, y : ndarrays of shapes (n, 3) and (n,), classes 0 .. 3.
+
+    Examples
+    --------
+    >>> X, y = {name}(100, 0, 0.0)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((100, 3), [0, 1, 2, 3])
+    """
+    return generate
 
 
-def s_curve(n, seed, noise):
-    """scikit-learn's S-curve: a 2-D sheet bent into an S in 3-D; classes are four stretches
-    along the S."""
-    X, t = make_s_curve(n_samples=n, noise=noise, random_state=seed)
-    return X, _along(t)
+swiss_roll = _rolled_sheet(make_swiss_roll, "swiss_roll", "Swiss roll")
+s_curve = _rolled_sheet(make_s_curve, "s_curve", "S-curve")
 
 
 def xor(n, seed, noise):
     """The slides' "features useful only in combination": four Gaussian blobs at (+-1, +-1)
-    in x1, x2 whose class is the XOR of the signs, plus four features of uniform noise."""
-    rng = np.random.default_rng(seed)
+    in x1, x2 whose class is the XOR of the signs, plus four features of uniform noise.
+
+    Parameters
+    ----------
+    n, seed, noise
+        Points, seed, and noise: standard deviation of the Gaussian noise of the blobs.
+
+    Returns
+    -------
+    X, y : ndarrays of shapes (n, 6) and (n,), classes 0 .. 1.
+
+    Examples
+    --------
+    >>> X, y = xor(100, 0, 0.3)
+    >>> X.shape, sorted(set(y.tolist()))
+    ((100, 6), [0, 1])
+    """
+    rng = as_generator(seed)
     corner = rng.integers(0, 2, size=(n, 2))
     X = np.column_stack([2.0 * corner - 1 + noise * rng.standard_normal((n, 2)),
                          rng.uniform(-1.5, 1.5, size=(n, 4))])

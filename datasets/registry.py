@@ -18,9 +18,9 @@ MIN_SAMPLES = 10
 MAX_SAMPLES = 100_000
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class DatasetSpec:
-    """What the app needs to offer a dataset.
+    """What the app needs to offer a dataset (entries are written with keyword arguments).
 
     Parameters
     ----------
@@ -59,8 +59,10 @@ class DatasetSpec:
 
 
 def _gen(name, label, description, n=500, noise=None, max_noise=0.0, intrinsic_dim=None):
-    return DatasetSpec(name, label, description, "generator", n, noise is not None,
-                       0.0 if noise is None else noise, max_noise, intrinsic_dim)
+    return DatasetSpec(name=name, label=label, description=description, kind="generator",
+                       default_n=n, has_noise=noise is not None,
+                       default_noise=0.0 if noise is None else noise, max_noise=max_noise,
+                       intrinsic_dim=intrinsic_dim)
 
 
 _SPECS = [
@@ -95,15 +97,16 @@ _SPECS = [
     _gen("xor", "XOR features",
          "Class = XOR of the signs of x1 and x2 (each useless alone), plus 4 noise features.",
          noise=0.35, max_noise=1.0),
-    DatasetSpec("iris", "Iris", "150 iris flowers, 4 measurements, 3 species.", "real", 150),
-    DatasetSpec("wine", "Wine", "178 Italian wines, 13 chemical measurements, 3 cultivars.",
-                "real", 178),
-    DatasetSpec("breast_cancer", "Breast cancer",
-                "569 tumour biopsies, 30 cell-nucleus measurements, benign or malignant.",
-                "real", 569),
-    DatasetSpec("digits", "Digits",
-                "1797 handwritten digits as 8x8 grey images (64 features), 10 classes.",
-                "real", 1797),
+    DatasetSpec(name="iris", label="Iris", kind="real", default_n=150,
+                description="150 iris flowers, 4 measurements, 3 species."),
+    DatasetSpec(name="wine", label="Wine", kind="real", default_n=178,
+                description="178 Italian wines, 13 chemical measurements, 3 cultivars."),
+    DatasetSpec(name="breast_cancer", label="Breast cancer", kind="real", default_n=569,
+                description="569 tumour biopsies, 30 cell-nucleus measurements, benign or "
+                            "malignant."),
+    DatasetSpec(name="digits", label="Digits", kind="real", default_n=1797,
+                description="1797 handwritten digits as 8x8 grey images (64 features), 10 "
+                            "classes."),
 ]
 
 DATASETS: dict[str, DatasetSpec] = {s.name: s for s in _SPECS}
@@ -162,6 +165,9 @@ def load(
     ((60, 2), 4)
     >>> load("iris", n_samples=50).X.shape
     (50, 4)
+    >>> again = load(**data.source)  # ``source`` makes the same data again
+    >>> bool((again.X == data.X).all())
+    True
     >>> load("moons", noise=2.0)
     Traceback (most recent call last):
     ...
@@ -210,6 +216,9 @@ def load(
     X = np.asarray(X, dtype=float)
     if standardize:
         X = zscore(X)
+    source = dict(name=name, n_samples=n, random_state=seed,
+                  noise=noise if spec.has_noise else None, standardize=bool(standardize),
+                  **params)
     return Dataset(X=X, y=np.asarray(y, dtype=int), name=name, description=spec.description,
-                   feature_names=features)
+                   feature_names=features, source=source)
 

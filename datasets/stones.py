@@ -35,6 +35,10 @@ _ROWS = [
 def stone_collection() -> pd.DataFrame:
     """The ten stones of the slides, one row each, indexed by their number.
 
+    Parameters
+    ----------
+    None
+
     Returns
     -------
     DataFrame
@@ -57,6 +61,16 @@ def stone_binary_features(stones: pd.DataFrame | None = None) -> pd.DataFrame:
 
     ``cube`` (shape), ``heavy`` (weight above 50 g), ``red`` (wavelength above 600 nm),
     ``large`` (volume above 0.5) and ``rough`` (rugosity above 1), as 0/1 integers.
+
+    Parameters
+    ----------
+    stones : DataFrame, optional
+        A table like `stone_collection`'s (default: that one).
+
+    Returns
+    -------
+    DataFrame
+        One row per stone, the five yes/no columns.
 
     Examples
     --------

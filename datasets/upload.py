@@ -11,6 +11,7 @@ import numpy as np
 import pandas as pd
 
 from datasets.base import Dataset, encode_labels
+from datasets.registry import load
 
 MAX_CSV_ROWS = 20_000
 _DELIMITERS = ",;\t|"
@@ -233,3 +234,63 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
                     f"features{label_note}.",
         feature_names=tuple(features.columns),
     )
+
+
+#: Column names that usually hold the true classes, in order of preference.
+LABEL_NAMES = ("label", "labels", "class", "target", "y", "species", "cluster", "truth")
+#: File name of :func:`sample_csv`.
+SAMPLE_NAME = "sample-blobs.csv"
+
+
+def guess_label_column(columns: list[str]) -> str | None:
+    """The column most likely to hold labels, by its name (:data:`LABEL_NAMES`), or None.
+
+    A file of one column is data, whatever its name: with no feature left, it could not be
+    clustered.
+
+    Parameters
+    ----------
+    columns : list of str
+        The file's column names.
+
+    Returns
+    -------
+    str or None
+        The first column (case-insensitive) named as in :data:`LABEL_NAMES`; None for a
+        single column.
+
+    Examples
+    --------
+    >>> guess_label_column(["x", "Species", "y"])
+    'y'
+    >>> guess_label_column(["x1", "x2"]) is None
+    True
+    """
+    if len(columns) < 2:
+        return None
+    lowered = {name.lower(): name for name in columns}
+    return next((lowered[name] for name in LABEL_NAMES if name in lowered), None)
+
+
+def sample_csv() -> bytes:
+    """Three generated blobs (300 points, seed 0) with their labels, as CSV bytes: the file
+    the upload page shows before anything is uploaded.
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    bytes
+        Columns x1, x2 (4 decimals) and label.
+
+    Examples
+    --------
+    >>> sample_csv().splitlines()[0]
+    b'x1,x2,label'
+    """
+    data = load("blobs", n_samples=300, random_state=0)
+    frame = pd.DataFrame(data.X, columns=["x1", "x2"]).round(4)
+    frame["label"] = data.y
+    return frame.to_csv(index=False).encode()

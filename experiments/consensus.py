@@ -38,7 +38,8 @@ from metrics import MEASURES, RANDOM_MODELS, consensus_index
 from metrics.batch import check_measures
 from metrics.seeding import as_generator
 
-__all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep"]
+__all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep",
+           "kmeans_fits"]
 
 #: How the B clusterings of each K are made (see the module docstring).
 GENERATIONS = ("restarts", "subsample")
@@ -262,6 +263,30 @@ def consensus_curves(
     return df
 
 
+def kmeans_fits(blob_centers: Sequence[int], blob_spreads: Sequence[float],
+                datasets: Sequence[str], generations: Sequence[str], k_max: int,
+                n_clusterings: int, **_: object) -> int:
+    """Number of k-means fits :func:`consensus_curves` makes with these parameters.
+
+    Parameters
+    ----------
+    blob_centers, blob_spreads, datasets, generations, k_max, n_clusterings
+        As in :func:`consensus_curves` (other keyword arguments are ignored).
+
+    Returns
+    -------
+    int
+        datasets x generations x (k_max - 1) x n_clusterings.
+
+    Examples
+    --------
+    >>> kmeans_fits((3, 4), (0.1,), ("iris",), ("restarts", "subsample"), 10, 100)
+    5400
+    """
+    n_data = len(blob_centers) * len(blob_spreads) + len(datasets)
+    return n_data * len(generations) * (int(k_max) - 1) * int(n_clusterings)
+
+
 def consensus_sweep(
     X: np.ndarray,
     ks: Sequence[int],
@@ -320,7 +345,7 @@ def consensus_sweep(
 
 register(Experiment(
     name="vinh2009-consensus",
-    title="Choosing K with the Consensus Index: mean pairwise agreement of B clusterings",
+    title="Choosing K with the Consensus Index (mean agreement of B clusterings)",
     paper="Vinh, Epps & Bailey 2009, Sec. 3, Example 2 (eqs. 12-13)",
     description=(
         "For K = 2..K_max, B k-means clusterings (random restarts, or 80 % subsamples compared "
@@ -343,5 +368,7 @@ register(Experiment(
                       random_models=("perm",)),
     },
     run=consensus_curves,
+    choices={"generations": GENERATIONS},
     figure="consensus",
+    options={"columns": 3},
 ))

@@ -23,6 +23,7 @@ from scipy.stats import spearmanr
 
 from experiments.registry import Experiment, Progress, register, report
 from metrics import RANDOM_MODELS, compare, contingency_table
+from metrics.information import AMI_NORMALIZATIONS
 from metrics.seeding import check_seed
 
 __all__ = ["FOUR_CLUSTERINGS", "four_clusterings", "kmeans_pairs", "kmeans_runs",
@@ -35,7 +36,7 @@ FOUR_CLUSTERINGS = {
     "D": (20, 4, 4, 4, 2, 2, 1, 1, 1, 1),
 }
 MODELS = tuple(RANDOM_MODELS)
-NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max")
+NORMALIZATIONS = AMI_NORMALIZATIONS
 
 
 def four_clusterings() -> dict[str, np.ndarray]:

@@ -227,6 +227,7 @@ register(Experiment(
                       measures=("ari", "ami_sqrt"), random_models=("perm", "num", "all")),
     },
     run=sizes_experiment,
+    choices={"sequences": SEQUENCES},
     figure="model_bars",
     options={"x": "sequence"},
 ))

@@ -176,7 +176,7 @@ def _precision(n, k, n_triplets, rng, cache):
 
 
 def ranking_precision(
-    settings: Sequence[Sequence[int]] = tuple(PUBLISHED_TABLE1),
+    settings: Sequence[tuple[int, int]] = tuple(PUBLISHED_TABLE1),
     n_triplets: int = 1000, n_repeats: int = 100,
     random_state: int | np.random.Generator | None = 0, progress: Progress | None = None,
 ) -> pd.DataFrame:

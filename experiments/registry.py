@@ -6,17 +6,22 @@ app build their menus, presets and downloads from :data:`EXPERIMENTS`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 import pandas as pd
 
-__all__ = ["EXPERIMENTS", "PRESETS", "Experiment", "Progress", "get_experiment", "register"]
+from experiments.params import ParamSpec, param_specs
+
+__all__ = ["EXPERIMENTS", "PRESETS", "PRESET_LABELS", "Experiment", "Progress", "get_experiment",
+           "register"]
 
 #: Names of the presets every experiment has.
 PRESETS = ("paper", "quick")
+#: How the app names each preset (its radio, and so the value of ``<prefix>_preset`` in links).
+PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 #: ``progress(fraction_done, message)``, called by long runs (the app draws a progress bar).
 Progress = Callable[[float, str], None]
@@ -48,22 +53,39 @@ class Experiment:
     """Extra settings for the figure (axis columns, published values, ...)."""
     seeded: bool = True
     """False when ``run`` draws nothing: the seed then changes nothing (pages disable it)."""
+    choices: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    """Valid values of parameters that no registry lists (see ``experiments.params``)."""
+
+    def specs(self) -> dict[str, ParamSpec]:
+        """Name -> :class:`~experiments.params.ParamSpec` of every parameter."""
+        return param_specs(self)
 
     def parameters(self, preset: str = "quick", **overrides: Any) -> dict[str, Any]:
-        """The preset's parameters with ``overrides`` applied (unknown names are refused)."""
+        """The preset's parameters with ``overrides`` applied, every value checked.
+
+        Raises
+        ------
+        ValueError
+            Unknown preset or parameter name (the message lists the valid ones with their
+            types), or a value that is not one of the valid ones.
+        TypeError
+            A value of the wrong type (e.g. ``one_sided="no"``).
+        """
         if preset not in self.presets:
             raise ValueError(
                 f"unknown preset {preset!r} for {self.name}: use one of {', '.join(self.presets)}."
             )
         params = dict(self.presets[preset])
-        unknown = set(overrides) - set(params)
+        specs = self.specs()
+        unknown = sorted(set(overrides) - set(params))
         if unknown:
+            listed = "; ".join(f"{name} ({spec.describe()})" for name, spec in specs.items())
             raise ValueError(
-                f"{self.name} has no parameter(s) {', '.join(sorted(unknown))}; "
-                f"its parameters are {', '.join(params)}."
+                f"{self.name} has no parameter(s) {', '.join(map(repr, unknown))}; "
+                f"its parameters are: {listed}."
             )
         params.update(overrides)
-        return params
+        return {name: specs[name].check(value) for name, value in params.items()}
 
     def __call__(
         self,

@@ -95,7 +95,7 @@ def _one_k(task, rng, n_draws, measures, random_model, one_sided):
 
 
 def reference_baseline(
-    settings: Sequence[Sequence[int]] = ((100, 10),),
+    settings: Sequence[tuple[int, int]] = ((100, 10),),
     ks: Sequence[int] = tuple(range(2, 21)),
     n_draws: int = 10_000,
     measures: Sequence[str] = VINH_MEASURES,

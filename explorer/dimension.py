@@ -33,6 +33,17 @@ class IntrinsicDimension:
         (:math:`-\\log(1 - F(\\mu))`, y of the fit) and ``used`` (inside the fitted share).
         The fitted line is y = dimension * x. PCA: one row per component: ``component``
         (from 1), ``eigenvalue``, ``explained`` (share of variance) and ``cumulative``.
+
+    Parameters
+    ----------
+    dimension, method, details
+        The attributes above.
+
+    Examples
+    --------
+    >>> result = intrinsic_dimension([[0, 0], [2, 0], [0, 1], [2, 1]], "pca", variance=0.8)
+    >>> result.method, result.dimension, result.details["explained"].tolist()
+    ('pca', 1, [0.8, 0.2])
     """
 
     dimension: float
@@ -46,6 +57,11 @@ def pca_spectrum(X) -> pd.DataFrame:
     :math:`\mathbb{C} = \frac{1}{n}\sum_i (x_i - \mu)(x_i - \mu)^\top`, eigenvalues
     :math:`\lambda_1 \ge \lambda_2 \ge \dots`; the share of variance of component j is
     :math:`\lambda_j / \sum_l \lambda_l`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+        At least 3 samples.
 
     Returns
     -------
@@ -66,6 +82,16 @@ def pca_spectrum(X) -> pd.DataFrame:
 def spectrum_table(eigenvalues) -> pd.DataFrame:
     """Eigenvalues (sorted largest first here) with their shares of the total variance.
 
+    Parameters
+    ----------
+    eigenvalues : array-like of float
+        Non-negative, in any order.
+
+    Returns
+    -------
+    DataFrame
+        ``component`` (from 1), ``eigenvalue``, ``explained``, ``cumulative``.
+
     Examples
     --------
     >>> spectrum_table([1, 5, 3, 1])["cumulative"].tolist()
@@ -82,6 +108,16 @@ def spectrum_table(eigenvalues) -> pd.DataFrame:
 def pca_scores(X, n_components: int = 2) -> np.ndarray:
     """The data projected on their first ``n_components`` principal axes (scikit-learn's PCA):
     :math:`y_i^{(j)} = (x_i - \\mu)^\\top u_j`.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    n_components : int
+        How many axes (at most the number of samples and of features).
+
+    Returns
+    -------
+    ndarray of shape (n_samples, n_components)
 
     Examples
     --------
@@ -101,6 +137,25 @@ def twonn_ratios(X) -> np.ndarray:
     """mu = r2 / r1 for every point: distance to its second over its first nearest neighbour.
 
     Points with a duplicate (r1 = 0) are left out, as Facco et al. advise.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+
+    Returns
+    -------
+    ndarray
+        One ratio per point without a duplicate, in the points' order.
+
+    Raises
+    ------
+    ValueError
+        Fewer than 3 points without a duplicate.
+
+    Examples
+    --------
+    >>> twonn_ratios([[0.0], [1.0], [3.0], [7.0]]).tolist()
+    [3.0, 2.0, 1.5, 1.5]
     """
     X = check_X(X, min_samples=3)
     distances, _ = NearestNeighbors(n_neighbors=3).fit(X).kneighbors(X)

@@ -8,11 +8,23 @@ import numpy as np
 from scipy.sparse.csgraph import shortest_path
 
 from clustering.distances import connected_knn_graph, distance_matrix
+from metrics.seeding import as_generator
 
 
 def unit_ball(p: float, n_points: int = 401) -> np.ndarray:
     r"""Points of the 2-D Minkowski unit sphere :math:`|x|^p + |y|^p = 1` (``p = inf``: the
     square :math:`\max(|x|, |y|) = 1`), going once around, as an (n_points, 2) array.
+
+    Parameters
+    ----------
+    p : float
+        Positive; ``numpy.inf`` for the Chebyshev square.
+    n_points : int
+        Points along the outline (the first and last coincide).
+
+    Returns
+    -------
+    ndarray of shape (n_points, 2)
 
     Examples
     --------
@@ -37,6 +49,18 @@ def triangle_check(p: float) -> tuple[float, float]:
 
     For p < 1 the left side is larger: :math:`2^{1/p} > 2`, so the distance is not a metric.
 
+    Parameters
+    ----------
+    p : float
+        The Minkowski exponent.
+
+    Returns
+    -------
+    direct : float
+        d(a, c).
+    detour : float
+        d(a, b) + d(b, c).
+
     Examples
     --------
     >>> triangle_check(0.5)
@@ -49,6 +73,18 @@ def triangle_check(p: float) -> tuple[float, float]:
 def correlated_cloud(n: int, correlation: float, random_state: int = 0) -> np.ndarray:
     """n points of a 2-D Gaussian with unit variances and the given correlation.
 
+    Parameters
+    ----------
+    n : int
+    correlation : float
+        In (-1, 1).
+    random_state : None, int or numpy.random.Generator
+        Seed rule of `metrics.seeding.as_generator`.
+
+    Returns
+    -------
+    ndarray of shape (n, 2)
+
     Examples
     --------
     >>> X = correlated_cloud(20000, 0.8)
@@ -58,11 +94,19 @@ def correlated_cloud(n: int, correlation: float, random_state: int = 0) -> np.nd
     if not -1 < correlation < 1:
         raise ValueError(f"correlation must be in (-1, 1), got {correlation!r}")
     cov = np.array([[1.0, correlation], [correlation, 1.0]])
-    return np.random.default_rng(random_state).multivariate_normal([0.0, 0.0], cov, size=n)
+    return as_generator(random_state).multivariate_normal([0.0, 0.0], cov, size=n)
 
 
 def most_central(X) -> int:
     """Index of the point nearest (in Euclidean distance) to the mean of the data.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+
+    Returns
+    -------
+    int
 
     Examples
     --------
@@ -76,6 +120,20 @@ def most_central(X) -> int:
 def nearest(X, center: int, k: int, metric: str, **params) -> np.ndarray:
     """Indices of the k points nearest to point ``center`` (itself excluded) under ``metric``
     (`clustering.distance_matrix`), nearest first.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    center : int
+    k : int
+    metric : str
+        A key of `clustering.DISTANCES`.
+    **params
+        The metric's parameters.
+
+    Returns
+    -------
+    ndarray of int, shape (k,)
 
     Examples
     --------
@@ -101,6 +159,17 @@ class GeodesicPath:
         The straight-line distance between its ends.
     edges : ndarray of shape (n_edges, 2)
         The graph's edges (i < j), for drawing.
+
+    Parameters
+    ----------
+    path, geodesic, euclidean, edges
+        The attributes above.
+
+    Examples
+    --------
+    >>> found = geodesic_path([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]], 1, 0, 2)
+    >>> found.path.tolist(), found.edges.tolist()
+    ([0, 1, 2], [[0, 1], [1, 2]])
     """
 
     path: np.ndarray
@@ -113,6 +182,18 @@ def geodesic_path(X, n_neighbors: int, source: int, target: int) -> GeodesicPath
     """The shortest path from ``source`` to ``target`` in the k-nearest-neighbour graph
     (`clustering.distances.connected_knn_graph`, pieces joined; Dijkstra's algorithm in
     ``scipy.sparse.csgraph``), as the geodesic distance follows it.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    n_neighbors : int
+        Neighbours of each point in the graph.
+    source, target : int
+        The path's ends.
+
+    Returns
+    -------
+    GeodesicPath
 
     Examples
     --------
@@ -136,6 +217,18 @@ def geodesic_path(X, n_neighbors: int, source: int, target: int) -> GeodesicPath
 
 def farthest_pair(D, mask=None) -> tuple[int, int]:
     """The two points (among ``mask``, default all) whose distance in ``D`` is largest.
+
+    Parameters
+    ----------
+    D : array-like of shape (n, n)
+        A distance matrix.
+    mask : array-like of bool, optional
+        The points to choose from.
+
+    Returns
+    -------
+    tuple of int
+        The two indices, smaller first.
 
     Examples
     --------

@@ -41,6 +41,14 @@ def _check(X, y, feature_names) -> tuple[np.ndarray, np.ndarray, list[str]]:
 def is_discrete(x) -> bool:
     """Whether a feature is discrete: integer values, at most `MAX_DISCRETE_VALUES` of them.
 
+    Parameters
+    ----------
+    x : array-like of shape (n_samples,)
+
+    Returns
+    -------
+    bool
+
     Examples
     --------
     >>> is_discrete([0, 1, 2, 1]), is_discrete([0.5, 1.0, 2.0])
@@ -60,6 +68,11 @@ def correlation_scores(X, y) -> tuple[np.ndarray, np.ndarray]:
     The class numbers are arbitrary beyond two classes, so y is each class's indicator in
     turn (one against the rest) and the feature keeps its largest :math:`|R|`; with two
     classes this is :math:`|R|` with y itself. A constant feature scores 0.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
 
     Returns
     -------
@@ -103,6 +116,17 @@ class StumpResult:
     fscore : float
         Macro-averaged F-score (the mean over classes of 2 P R / (P + R)).
     accuracy : float
+
+    Parameters
+    ----------
+    thresholds, predicted, confusion, classes, fscore, accuracy
+        The attributes above.
+
+    Examples
+    --------
+    >>> result = single_variable_classifier([0.0, 1.0, 5.0, 6.0], [0, 0, 1, 1])
+    >>> result.confusion.tolist(), result.accuracy
+    ([[2, 0], [0, 2]], 1.0)
     """
 
     thresholds: np.ndarray
@@ -152,7 +176,23 @@ def single_variable_classifier(x, y) -> StumpResult:
 
 
 def binned(x, bins: int = MI_BINS) -> np.ndarray:
-    """The index of each value's equal-width bin among ``bins`` over the feature's range."""
+    """The index of each value's equal-width bin among ``bins`` over the feature's range.
+
+    Parameters
+    ----------
+    x : array-like of shape (n_samples,)
+    bins : int
+
+    Returns
+    -------
+    ndarray of int
+        In 0 .. bins - 1 (the maximum falls in the last bin).
+
+    Examples
+    --------
+    >>> binned([0.0, 0.4, 0.5, 1.0], bins=2).tolist()
+    [0, 0, 1, 1]
+    """
     x = np.asarray(x, dtype=float)
     edges = np.linspace(x.min(), x.max(), bins + 1)
     return np.clip(np.searchsorted(edges, x, side="right") - 1, 0, bins - 1)
@@ -170,6 +210,17 @@ def mutual_information_scores(X, y, *, bins: int = MI_BINS, n_neighbors: int = 3
     the same sum over ``bins`` equal-width bins ("binned", biased upwards at small n and
     dependent on the bins), and scikit-learn's nearest-neighbour estimator
     (``mutual_info_classif``; Kraskov, Stoegbauer and Grassberger 2004, Ross 2014).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    bins : int
+        Bins of the histogram estimate.
+    n_neighbors : int
+        Neighbours of the nearest-neighbour estimate.
+    random_state : int
+        Seed of scikit-learn's estimator (it adds a little noise to break ties).
 
     Returns
     -------
@@ -255,6 +306,24 @@ def subset_score(X, y, columns, *, n_neighbors: int = 15, folds: int = 5,
                  random_state: int = 0) -> float:
     """Cross-validated accuracy of a k-nearest-neighbour classifier reading only ``columns``:
     the "wrapper" of the slides' subset selection (the learning machine judges the subset).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    y : array-like of shape (n_samples,)
+    columns : sequence of int
+        The features read.
+    n_neighbors : int
+        Neighbours of the classifier (fewer if a training fold is smaller).
+    folds : int
+        Stratified folds (fewer if a class is smaller).
+    random_state : int
+        Seed of the folds' shuffle.
+
+    Returns
+    -------
+    float
+        Mean accuracy over the folds.
 
     Examples
     --------

@@ -1,188 +1,188 @@
-"""Lessons: a title and a few steps, each a page of the app with its link parameters, a
-one-line prompt and an optional predict-then-reveal question.
+"""The computations behind the lessons' live demos (all numbers come from metrics).
 
-Shipped lessons are TOML files in ``lessons/``; a teacher's own lesson travels inside its
-link (``encode_lesson``), so no lesson is ever stored on the server. Everything read from a
-file or a link is validated and bounded here.
+Pure functions returning tidy tables; ``ui.lesson_data`` caches them for the pages.
 """
 
-from __future__ import annotations
+import numpy as np
+import pandas as pd
 
-import base64
-import json
-import re
-import tomllib
-import zlib
-from collections.abc import Collection, Mapping
-from dataclasses import asdict, dataclass
-from pathlib import Path
-from typing import Any
+import clustering
+import metrics
+from clustering.internal import internal_indices
+from experiments.consensus import consensus_sweep
+from metrics.seeding import as_generator
 
-LESSON_DIR = Path(__file__).resolve().parents[1] / "lessons"
-MAX_STEPS = 30
-MAX_TEXT = 400
-MAX_PARAMS = 40
-MAX_CODE = 8_000  # characters of an encoded lesson in a link
-MAX_JSON = 64_000  # bytes once decompressed: a link cannot inflate into a large document
-NAME = re.compile(r"^[a-z0-9_]{1,60}$")
+#: k-means runs (one k-means++ start each) behind the lesson's Consensus Index.
+CONSENSUS_RUNS = 20
+CONSENSUS_INDEX = f"CI: Consensus Index (AMI of {CONSENSUS_RUNS} runs)"
+
+#: Measures of the chance demo: a raw and an adjusted one of each family.
+CHANCE_MEASURES = ("ri", "ari", "nmi_arithmetic", "ami_arithmetic")
 
 
-@dataclass(frozen=True)
-class Question:
-    """A predict-then-reveal question: the option at ``answer`` is right."""
+def random_baseline(n: int, k_true: int, ks: tuple[int, ...], trials: int,
+                    seed: int) -> pd.DataFrame:
+    """Scores of uniformly random clusterings with K clusters against fixed random classes.
 
-    text: str
-    options: tuple[str, ...]
-    answer: int
-    explanation: str = ""
+    The experiment of Vinh et al. (2009, Sec. 5, Fig. 3): ``trials`` clusterings per K, each
+    drawn with :func:`metrics.sample_clustering` (``"uniform"``: every point picks one of K
+    labels), compared with one random reference of ``k_true`` classes.
 
+    Parameters
+    ----------
+    n : int
+        Number of points.
+    k_true : int
+        Number of classes of the random reference.
+    ks : tuple of int
+        The numbers of clusters K to draw.
+    trials : int
+        Random clusterings per K.
+    seed : int
+        Seed of every draw (:func:`metrics.seeding.as_generator`).
 
-@dataclass(frozen=True)
-class Step:
-    """One screen of a lesson: a page (its URL path) opened with ``params``."""
-
-    page: str
-    params: dict[str, tuple[str, ...]]
-    prompt: str
-    question: Question | None = None
-
-
-@dataclass(frozen=True)
-class Lesson:
-    title: str
-    steps: tuple[Step, ...]
-
-
-def _text(value: Any, what: str, *, empty: bool = False) -> str:
-    if not isinstance(value, str) or (not empty and not value.strip()):
-        raise ValueError(f"{what} must be a non-empty string")
-    if len(value) > MAX_TEXT:
-        raise ValueError(f"{what} is longer than {MAX_TEXT} characters")
-    return value.strip()
-
-
-def _params(value: Any, where: str) -> dict[str, tuple[str, ...]]:
-    if not isinstance(value, Mapping) or len(value) > MAX_PARAMS:
-        raise ValueError(f"{where}: params must be a table of at most {MAX_PARAMS} entries")
-    params = {}
-    for name, raw in value.items():
-        values = raw if isinstance(raw, list) else [raw]
-        if not re.fullmatch(r"[A-Za-z0-9_]{1,60}", str(name)) or not values or any(
-                not isinstance(v, str | int | float | bool) for v in values):
-            raise ValueError(f"{where}: parameter {str(name)[:60]!r} must have text values")
-        params[str(name)] = tuple(
-            _text(str(v).lower() if isinstance(v, bool) else str(v), f"{where}: {name}",
-                  empty=True) for v in values)
-    return params
-
-
-def _question(value: Any, where: str) -> Question | None:
-    if value is None:
-        return None
-    if not isinstance(value, Mapping):
-        raise ValueError(f"{where}: question must be a table")
-    options = value.get("options")
-    if not isinstance(options, list) or not 2 <= len(options) <= 6:
-        raise ValueError(f"{where}: a question needs 2 to 6 options")
-    answer = value.get("answer")
-    if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(options):
-        raise ValueError(f"{where}: answer must be the index of one option (from 0)")
-    return Question(_text(value.get("text"), f"{where}: question"),
-                    tuple(_text(o, f"{where}: option") for o in options), answer,
-                    _text(value.get("explanation", ""), f"{where}: explanation", empty=True))
-
-
-def parse_lesson(data: Any, pages: Collection[str]) -> Lesson:
-    """A :class:`Lesson` from its table form (TOML or JSON), checked against ``pages``.
-
-    Raises
-    ------
-    ValueError
-        If a field is missing, too long, of the wrong type, or names an unknown page.
+    Returns
+    -------
+    pandas.DataFrame
+        Columns k, measure (label), mean, sd (ddof=1; 0 for one trial), low and high
+        (mean -/+ sd), one row per K and measure of :data:`CHANCE_MEASURES`.
 
     Examples
     --------
-    >>> lesson = parse_lesson({"title": "T", "steps": [{"page": "home", "prompt": "Look."}]},
-    ...                       ["home"])
-    >>> lesson.steps[0].page, lesson.steps[0].params
-    ('home', {})
+    >>> table = random_baseline(30, 2, (2, 3), trials=3, seed=0)
+    >>> table.shape, sorted(set(table["k"]))
+    ((8, 6), [2, 3])
     """
-    if not isinstance(data, Mapping):
-        raise ValueError("a lesson must be a table with a title and steps")
-    steps = data.get("steps")
-    if not isinstance(steps, list) or not 1 <= len(steps) <= MAX_STEPS:
-        raise ValueError(f"a lesson needs 1 to {MAX_STEPS} steps")
-    parsed = []
-    for number, step in enumerate(steps, 1):
-        where = f"step {number}"
-        if not isinstance(step, Mapping) or step.get("page") not in pages:
-            raise ValueError(f"{where}: page must be one of the app's pages")
-        parsed.append(Step(step["page"], _params(step.get("params", {}), where),
-                           _text(step.get("prompt"), f"{where}: prompt"),
-                           _question(step.get("question"), where)))
-    return Lesson(_text(data.get("title"), "title"), tuple(parsed))
+    rng = as_generator(seed)
+    truth = metrics.sample_clustering(n, "uniform", n_clusters=k_true, random_state=rng)
+    rows = []
+    for k in ks:
+        scores = [
+            metrics.compare(truth, metrics.sample_clustering(n, "uniform", n_clusters=k,
+                                                             random_state=rng),
+                            measures=CHANCE_MEASURES)
+            for _ in range(trials)
+        ]
+        for name in CHANCE_MEASURES:
+            values = np.array([s[name] for s in scores])
+            rows.append({"k": k, "measure": metrics.MEASURES[name].label,
+                         "mean": values.mean(), "sd": values.std(ddof=1) if trials > 1 else 0.0})
+    table = pd.DataFrame(rows)
+    table["low"], table["high"] = table["mean"] - table["sd"], table["mean"] + table["sd"]
+    return table
 
 
-def lesson_names() -> list[str]:
-    """The shipped lessons' names (file names in ``lessons/`` without ``.toml``)."""
-    return sorted(path.stem for path in LESSON_DIR.glob("*.toml"))
+#: Measures of the information lesson's mixing demo.
+MIXING_MEASURES = ("mi", "nmi_arithmetic", "vi", "homogeneity", "completeness", "ami_arithmetic")
 
 
-def load_lesson(name: str, pages: Collection[str]) -> Lesson:
-    """The shipped lesson ``name``.
+def mixing_table(n_per_class: int, k: int, mix: float) -> np.ndarray:
+    """K classes of ``n_per_class`` points; a fraction ``mix`` of each class is spread evenly
+    over the other K - 1 clusters (rounded to whole points), the rest stays in its cluster.
 
-    Raises
-    ------
-    ValueError
-        If there is no such lesson or its file is not a valid lesson.
-    """
-    if not NAME.match(name) or name not in lesson_names():
-        raise ValueError(f"no lesson named {name[:60]!r}; the lessons are "
-                         + ", ".join(lesson_names()))
-    return parse_lesson(tomllib.loads((LESSON_DIR / f"{name}.toml").read_text()), pages)
+    Parameters
+    ----------
+    n_per_class : int
+        Points per class.
+    k : int
+        Number of classes and of clusters (>= 2).
+    mix : float
+        Fraction of each class moved out of its own cluster, in [0, 1].
 
-
-def _plain(lesson: Lesson) -> dict:
-    data = asdict(lesson)
-    for step in data["steps"]:
-        step["params"] = {k: list(v) for k, v in step["params"].items()}
-        if step["question"] is None:
-            del step["question"]
-        else:
-            step["question"]["options"] = list(step["question"]["options"])
-    return data
-
-
-def encode_lesson(lesson: Lesson) -> str:
-    """``lesson`` as URL-safe text (JSON, deflated, base64url), for a link.
+    Returns
+    -------
+    ndarray of shape (k, k), int64
+        The contingency table, classes as rows.
 
     Examples
     --------
-    >>> one = Lesson("T", (Step("home", {"a": ("1",)}, "Look."),))
-    >>> decode_lesson(encode_lesson(one), ["home"]) == one
-    True
+    >>> mixing_table(10, 3, 0.2).tolist()
+    [[8, 1, 1], [1, 8, 1], [1, 1, 8]]
     """
-    packed = zlib.compress(json.dumps(_plain(lesson), separators=(",", ":")).encode(), 9)
-    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    moved = round(n_per_class * mix)
+    table = np.zeros((k, k), dtype=np.int64)
+    for i in range(k):
+        share = np.full(k - 1, moved // (k - 1))
+        share[: moved % (k - 1)] += 1
+        table[i, [j for j in range(k) if j != i]] = share
+        table[i, i] = n_per_class - moved
+    return table
 
 
-def decode_lesson(code: str, pages: Collection[str]) -> Lesson:
-    """The lesson a link carries (see :func:`encode_lesson`).
+def mixing_curve(n_per_class: int, k: int, steps: int = 21) -> pd.DataFrame:
+    """Every :data:`MIXING_MEASURES` value as the mixing goes from 0 (identical) to 1
+    (a fraction (K-1)/K of each class moved: independent clusterings).
 
-    Raises
-    ------
-    ValueError
-        If the text is too long, not an encoded lesson, or not a valid lesson.
+    Parameters
+    ----------
+    n_per_class : int
+        Points per class.
+    k : int
+        Number of classes and clusters.
+    steps : int, default 21
+        Mixing values, evenly spaced in [0, 1].
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns mixing, measure (label), value.
+
+    Examples
+    --------
+    >>> curve = mixing_curve(10, 2, steps=2)
+    >>> curve[curve["measure"] == "NMI (arithmetic)"]["value"].round(3).tolist()
+    [1.0, 0.0]
     """
-    if len(code) > MAX_CODE:
-        raise ValueError(f"the lesson in this link is longer than {MAX_CODE} characters")
-    try:
-        packed = base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
-        inflater = zlib.decompressobj()
-        raw = inflater.decompress(packed, MAX_JSON)
-        if inflater.unconsumed_tail:
-            raise ValueError("too large")
-        data = json.loads(raw)
-    except (ValueError, zlib.error) as error:
-        raise ValueError("the lesson in this link is damaged; ask for a new link") from error
-    return parse_lesson(data, pages)
+    rows = []
+    for mixing in np.linspace(0.0, 1.0, steps):
+        values = metrics.compare(contingency=mixing_table(n_per_class, k, mixing * (k - 1) / k),
+                                 measures=MIXING_MEASURES)
+        rows += [{"mixing": round(float(mixing), 4), "measure": metrics.MEASURES[m].label,
+                  "value": v} for m, v in values.items()]
+    return pd.DataFrame(rows)
+
+
+def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.DataFrame:
+    """k-means for each K: internal indices (no truth), the Consensus Index of
+    :data:`CONSENSUS_RUNS` k-means runs (no truth: their mean pairwise AMI, Vinh et al. 2009,
+    Sec. 3) and the ARI (truth) side by side.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+        The data.
+    y : array-like of shape (n_samples,)
+        The true classes.
+    ks : tuple of int
+        The numbers of clusters to run k-means with.
+    seed : int
+        k-means' seed.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns k, index ("silhouette", "SSE (within)", :data:`CONSENSUS_INDEX`, "ARI
+        against the truth"), value and kind ("internal", "stability" or "external").
+
+    Examples
+    --------
+    >>> from datasets import load
+    >>> data = load("blobs", n_samples=60, random_state=0)
+    >>> sweep = k_sweep(data.X, data.y, (2, 3), seed=0)
+    >>> sweep.shape, sorted(set(sweep["kind"]))
+    ((8, 4), ['external', 'internal', 'stability'])
+    """
+    rows = []
+    for k in ks:
+        labels = clustering.run("kmeans", X, random_state=seed, n_clusters=k).labels
+        scores = internal_indices(X, labels)
+        rows += [
+            {"k": k, "index": "silhouette", "value": scores.silhouette, "kind": "internal"},
+            {"k": k, "index": "SSE (within)", "value": scores.sse, "kind": "internal"},
+            {"k": k, "index": "ARI against the truth",
+             "value": metrics.adjusted_rand_index(y, labels), "kind": "external"},
+        ]
+    consensus = consensus_sweep(X, ks, CONSENSUS_RUNS, random_state=seed)
+    rows += [{"k": int(k), "index": CONSENSUS_INDEX, "value": ci, "kind": "stability"}
+             for k, ci in zip(consensus["K"], consensus["ci"], strict=True)]
+    return pd.DataFrame(rows)

@@ -16,8 +16,8 @@ import numpy as np
 import pandas as pd
 
 from clustering import run
-from datasets.base import as_seed
 from metrics import adjusted_rand_index
+from metrics.seeding import as_generator
 
 __all__ = ["DEMOS", "bridge", "large_and_small", "links_side_by_side"]
 
@@ -48,7 +48,7 @@ def bridge(random_state=0) -> tuple[np.ndarray, np.ndarray]:
     >>> X.shape, np.bincount(y).tolist()
     ((214, 2), [107, 107])
     """
-    rng = np.random.default_rng(as_seed(random_state))
+    rng = as_generator(random_state)
     left = rng.normal([-4.0, 0.0], 0.7, (100, 2))
     right = rng.normal([4.0, 0.0], 0.7, (100, 2))
     t = np.linspace(-2.6, 2.6, 14)
@@ -76,7 +76,7 @@ def large_and_small(random_state=0) -> tuple[np.ndarray, np.ndarray]:
     >>> X.shape, np.bincount(y).tolist()
     ((430, 2), [400, 30])
     """
-    rng = np.random.default_rng(as_seed(random_state))
+    rng = as_generator(random_state)
     X = np.vstack([_disc(rng, 400, 3.5, (0.0, 0.0)), _disc(rng, 30, 0.4, (4.6, 0.0))])
     return X, np.repeat([0, 1], [400, 30])
 

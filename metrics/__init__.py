@@ -43,10 +43,7 @@ from metrics.pairwise import pairwise_adjusted_entropy, pairwise_adjusted_mutual
 from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
 from metrics.registry import MEASURES, Measure, compare
 from metrics.sampling import sample_clustering
-from metrics.seed_measures import SEED_MEASURES
 from metrics.standardized import standardized_mutual_information
-
-MEASURES.update((m.name, m) for m in SEED_MEASURES)
 
 __all__ = [
     "AllModel",

@@ -30,7 +30,7 @@ from collections.abc import Hashable, Iterable, Sequence
 import numpy as np
 
 from metrics.emi_kernel import emi_terms
-from metrics.information import normalizer
+from metrics.information import AMI_NORMALIZATIONS, NORMALIZATIONS, normalizer
 from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel
 from metrics.registry import MEASURES, compare
@@ -44,14 +44,13 @@ __all__ = [
     "check_measures",
 ]
 
-_NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max", "joint")
 #: Measures computed over a whole batch with array operations (the others go through compare).
 BATCH_MEASURES = (
     "ri",
     "ari",
     "mi",
-    *(f"nmi_{name}" for name in _NORMALIZATIONS),
-    *(f"ami_{name}" for name in _NORMALIZATIONS[:4]),
+    *(f"nmi_{name}" for name in NORMALIZATIONS),
+    *(f"ami_{name}" for name in AMI_NORMALIZATIONS),
     "pami",
 )
 
@@ -419,8 +418,6 @@ class _Stats:
     ) -> np.ndarray:
         """``(I - E[I]) / (avg(e_U, e_V) - E[I])`` (Vinh et al. 2009, eqs. 25-27; Gates & Ahn
         2017 for the other models, whose bounds e are the model's largest entropies)."""
-        if normalization == "joint":
-            raise ValueError("AMI has no 'joint' normalization: use min, sqrt, arithmetic, max.")
         true_side, pred_side = self.sides(model_true, model_pred)
         emi = _expected_mi(self.n, true_side, pred_side, cache)
         if true_side.is_perm and pred_side.is_perm:

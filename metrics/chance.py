@@ -23,13 +23,14 @@ import numpy as np
 from metrics.contingency import Contingency, resolve
 from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
+    AMI_NORMALIZATIONS,
     is_identity,
     log_base,
     marginal_entropies,
     normalizer,
     table_mutual_information,
 )
-from metrics.model_registry import check_model_options, model_sides
+from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
 
 __all__ = [
@@ -40,18 +41,25 @@ __all__ = [
 ]
 
 
-def expected_rand(ct: Contingency, random_model: str, one_sided: bool) -> Fraction:
-    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)`` as an exact rational of the two ``q``.
+def pair_probabilities(
+    ct: Contingency, model_true: RandomModel, model_pred: RandomModel
+) -> tuple[tuple[int, int], tuple[int, int]]:
+    """``q`` of labels_true and of labels_pred as exact ``(numerator, denominator)`` pairs.
 
     A float ``q`` (models without a rational closed form) is taken as the exact binary
-    fraction it is, so ``1 - E = q_U (1 - q_V) + q_V (1 - q_U)`` and ``RI - E`` carry no
-    rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all": q ~ log(n) / n)
-    and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
+    fraction it is, so what is computed from the pairs (``1 - E[RI]``, ``RI - E[RI]``) carries
+    no rounding: in float64, ``1 - E`` would cancel to ``2 q`` (two-sided "all":
+    q ~ log(n) / n) and lose ``1e-16 / q`` relatively, 2e-7 at n = 1e12.
     """
-    model_true, model_pred = model_sides(random_model, one_sided)
-    q_true = Fraction(model_true.pair_probability(ct.row_sums, ct.n))
-    q_pred = Fraction(model_pred.pair_probability(ct.col_sums, ct.n))
-    return q_true * q_pred + (1 - q_true) * (1 - q_pred)
+    q_true = model_true.pair_probability(ct.row_sums, ct.n)
+    q_pred = model_pred.pair_probability(ct.col_sums, ct.n)
+    return q_true.as_integer_ratio(), q_pred.as_integer_ratio()
+
+
+def expected_rand(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> Fraction:
+    """``E[RI] = q_U q_V + (1 - q_U)(1 - q_V)``, an exact rational of the two ``q``."""
+    (a, d), (b, e) = pair_probabilities(ct, model_true, model_pred)
+    return Fraction(a * b + (d - a) * (e - b), d * e)
 
 
 def expected_rand_index(
@@ -69,11 +77,11 @@ def expected_rand_index(
     where ``q`` is the probability that a pair is together (under ``"perm"``,
     ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
     """
-    check_model_options(random_model, one_sided)
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     if ct.n < 2:
         return 1.0
-    return float(expected_rand(ct, random_model, one_sided))
+    return float(expected_rand(ct, *models))
 
 
 def expected_mutual_information_from_sizes(
@@ -165,11 +173,8 @@ def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomMod
     """EMI in nats of the table's sides under their models (resolved by the caller)."""
 
     def compute() -> float:
-        both_perm = isinstance(model_true, PermutationModel) and isinstance(
-            model_pred, PermutationModel
-        )
-        if both_perm and _mi_is_constant(ct):
-            # Every permutation gives the same table up to relabelling: EMI = MI exactly.
+        if mi_is_constant(ct, model_true, model_pred):
+            # Every draw gives the MI of the input: EMI = MI exactly, not up to rounding.
             return table_mutual_information(ct)
         emi = expected_mi_binomial_limit(ct.n, model_true, ct.row_sums, model_pred, ct.col_sums)
         if emi is not None:
@@ -181,10 +186,39 @@ def _expected_mi(ct: Contingency, model_true: RandomModel, model_pred: RandomMod
     return ct.cached(("emi", model_true, model_pred), compute)
 
 
-def _mi_is_constant(ct: Contingency) -> bool:
-    """A side with one cluster or only singletons makes MI the same for every permutation."""
-    rows, cols = ct.shape
-    return rows == 1 or cols == 1 or rows == ct.n or cols == ct.n
+def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomModel) -> bool:
+    """True when every draw of the two sides gives the same mutual information, exactly.
+
+    Decided from the sizes every draw of a side surely has (``RandomModel.sure_sizes``,
+    integers, no rounding): MI is the same for every draw when a side is surely one cluster
+    (MI = 0), or surely all singletons while the other side's sizes are fixed (MI = H of
+    those sizes), or surely one cluster plus a lone point while the other side's clusters
+    all have one fixed size (the lone point joins a cluster of that size, whichever it is).
+    No other pair of models and sizes has a constant MI: checked by enumerating every pair
+    of partitions for n <= 7 (tests/metrics/test_chance_precision.py sweeps n <= 5).
+
+    Examples
+    --------
+    >>> from metrics.contingency import contingency_table
+    >>> from metrics.model_registry import RANDOM_MODELS
+    >>> ct = contingency_table([0, 0, 1, 1], [0, 1, 2, 3])
+    >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["num"])  # num, K = n: singletons
+    True
+    >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["all"])
+    False
+    """
+    n = ct.n
+    sides = (model_true.sure_sizes(ct.row_sums, n), model_pred.sure_sizes(ct.col_sums, n))
+    for this, other in (sides, sides[::-1]):
+        if this is None:
+            continue
+        if len(this) == 1:
+            return True
+        if other is None:
+            continue
+        if len(this) == n or (this == (1, n - 1) and len(set(other)) == 1):
+            return True
+    return False
 
 
 def expected_mutual_information(
@@ -202,8 +236,9 @@ def expected_mutual_information(
     the inputs. See :func:`expected_mutual_information_from_sizes` for the formula and
     :data:`metrics.model_registry.RANDOM_MODELS` for the models.
     """
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
-    return _expected_mi(ct, *model_sides(random_model, one_sided)) / log_base(base)
+    return _expected_mi(ct, *models) / log_base(base)
 
 
 def adjusted_mutual_information(
@@ -234,14 +269,24 @@ def adjusted_mutual_information(
     """
     if normalization == "joint":
         raise ValueError(
-            "AMI has no 'joint' normalization: use one of min, sqrt, arithmetic, max."
+            f"AMI has no 'joint' normalization: use one of {', '.join(AMI_NORMALIZATIONS)}."
         )
-    ct = resolve(labels_true, labels_pred, contingency)
     model_true, model_pred = model_sides(random_model, one_sided)
+    ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, model_pred)
     if is_identity(ct) and isinstance(model_pred, PermutationModel):
         # MI = H(U) = H(V): exactly 1, whatever the rounding of the two entropies.
         return 1.0
+    if mi_is_constant(ct, model_true, model_pred):
+        # MI - E[MI] is exactly 0 (docs/degenerate-cases.md): no information beyond chance,
+        # except for identical partitions whose bound equals MI too (0/0, scored 1). Those are
+        # one cluster each (MI = 0; the bound is 0 unless a side's model bound is log n > 0,
+        # exact in floats) or all singletons each (MI = log n = every model's bound).
+        if is_identity(ct) and (
+            ct.shape[0] == ct.n or normalizer(e_true, e_pred, normalization) == 0.0
+        ):
+            return 1.0
+        return 0.0
     mi = table_mutual_information(ct)
     emi = _expected_mi(ct, model_true, model_pred)
     numerator = mi - emi

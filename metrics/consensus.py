@@ -9,6 +9,7 @@ import numpy as np
 
 from metrics._labels import as_label_array, encode
 from metrics.batch import BATCH_MEASURES, EMICache, batch_measures, check_measures
+from metrics.contingency import contingency_table
 from metrics.registry import compare
 
 __all__ = ["ConsensusIndex", "consensus_index"]
@@ -16,6 +17,9 @@ __all__ = ["ConsensusIndex", "consensus_index"]
 # Pair cells (pairs x samples) per bincount; bounds the memory of one chunk to ~100 MB.
 _CELLS = 1 << 23
 _BATCH_OPTIONS = {"random_model", "one_sided"}
+# Largest dense k x k table built per pair; beyond it (clusterings with thousands of
+# clusters) each pair's table comes from metrics.contingency_table, sparse where it helps.
+_DENSE_TABLE = 1 << 20
 
 
 class ConsensusIndex(NamedTuple):
@@ -116,11 +120,14 @@ def consensus_index(
     k = int(n_clusters.max()) + (mask is not None)
     if mask is not None:
         codes = np.where(mask, codes, k - 1)  # absent samples: an extra label, dropped later
-    cache = EMICache()
-    values = np.concatenate([
-        _measure(tables, name[0], options, cache)
-        for tables in _pair_tables(codes, k, drop_last=mask is not None)
-    ])
+    if k * k > _DENSE_TABLE:
+        values = _pairwise(codes, mask, name[0], options)
+    else:
+        cache = EMICache()
+        values = np.concatenate([
+            _measure(tables, name[0], options, cache)
+            for tables in _pair_tables(codes, k, drop_last=mask is not None)
+        ])
     result = ConsensusIndex(float(values.mean()), float(values.std()), int(values.size))
     return result if return_std else result.ci
 
@@ -190,6 +197,20 @@ def _pair_tables(codes: np.ndarray, k: int, drop_last: bool):
                 pending, size = [], 0
     if pending:
         yield np.concatenate(pending)
+
+
+def _pairwise(codes: np.ndarray, mask: np.ndarray | None, name: str, options: dict):
+    """The measure of each pair from its own (possibly sparse) contingency table."""
+    values = []
+    for i, j in zip(*np.triu_indices(len(codes), 1), strict=True):
+        keep = slice(None) if mask is None else mask[i] & mask[j]
+        if mask is not None and keep.sum() < 2:
+            raise ValueError(
+                "a pair of clusterings shares fewer than 2 samples: use larger subsamples."
+            )
+        table = contingency_table(codes[i][keep], codes[j][keep])
+        values.append(compare(contingency=table, measures=[name], **options)[name])
+    return np.array(values)
 
 
 def _measure(tables: np.ndarray, name: str, options: dict, cache: EMICache) -> np.ndarray:

@@ -12,6 +12,7 @@ from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.contingency import Contingency, resolve
 
 __all__ = [
+    "AMI_NORMALIZATIONS",
     "NORMALIZATIONS",
     "completeness",
     "conditional_entropy",
@@ -26,6 +27,9 @@ __all__ = [
 
 #: Normalisations of the mutual information (``"geometric"`` is accepted for ``"sqrt"``).
 NORMALIZATIONS = ("min", "sqrt", "arithmetic", "max", "joint")
+#: Normalisations of the adjusted mutual information: all but the joint entropy, which is no
+#: average of the two sides' bounds (Vinh et al. 2009, eqs. 25-27).
+AMI_NORMALIZATIONS = tuple(z for z in NORMALIZATIONS if z != "joint")
 
 
 def log_base(base: float | None) -> float:

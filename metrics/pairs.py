@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from typing import NamedTuple
 
 from metrics._special import exact_dot
-from metrics.chance import expected_rand
+from metrics.chance import pair_probabilities
 from metrics.contingency import Contingency, resolve
-from metrics.model_registry import check_model_options
+from metrics.model_registry import model_sides
 
 __all__ = [
     "PairCounts",
@@ -213,17 +212,21 @@ def adjusted_rand_index(
     >>> adjusted_rand_index([0, 0, 1, 1], [1, 1, 0, 0])
     1.0
     """
-    check_model_options(random_model, one_sided)
+    models = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     pc = _pair_counts(ct)
     if pc.agree:
         return 1.0
-    # Exact rationals from here on (a float probability is the binary fraction it is).
-    expected = expected_rand(ct, random_model, one_sided)
-    index = Fraction(pc.n11 + pc.n00, pc.n_pairs)
-    if expected == 1:
+    # Exact integers from here on (a float probability is the binary fraction it is): with
+    # q_U = a / d, q_V = b / e and N pairs, E[RI] = chance / (d e), 1 - E[RI] = spread / (d e)
+    # and ARI = (RI d e - N chance) / (N spread), one correctly rounded division.
+    (a, d), (b, e) = pair_probabilities(ct, *models)
+    chance = a * b + (d - a) * (e - b)
+    spread = a * (e - b) + b * (d - a)
+    if spread == 0:
         return 0.0
-    return float((index - expected) / (1 - expected))
+    n_pairs = pc.n_pairs
+    return ((pc.n11 + pc.n00) * d * e - n_pairs * chance) / (n_pairs * spread)
 
 
 def jaccard_index(

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import inspect
 import math
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
-from functools import partial
+from collections.abc import Iterable
 
 from metrics.chance import adjusted_mutual_information
 from metrics.contingency import resolve
 from metrics.information import (
+    AMI_NORMALIZATIONS,
+    NORMALIZATIONS,
     completeness,
     homogeneity,
     mutual_information,
@@ -19,6 +18,7 @@ from metrics.information import (
     variation_of_information,
 )
 from metrics.matching import purity
+from metrics.measure import OPTIONS, Measure
 from metrics.pairs import (
     adjusted_rand_index,
     fowlkes_mallows_index,
@@ -26,44 +26,9 @@ from metrics.pairs import (
     jaccard_index,
     rand_index,
 )
+from metrics.seed_measures import SEED_MEASURES
 
 __all__ = ["MEASURES", "OPTIONS", "Measure", "compare"]
-
-#: Options :func:`compare` passes on to the measures that take them.
-OPTIONS = ("base", "random_model", "one_sided", "beta")
-
-
-@dataclass(frozen=True)
-class Measure:
-    """A comparison measure: what it is, how to read it, and the function computing it."""
-
-    name: str
-    """Registry key (also the column name in experiment tables)."""
-    label: str
-    """Human-readable name."""
-    family: str
-    """"pair counting", "information" or "set matching"."""
-    adjusted: bool
-    """True when corrected for chance (expected value 0 under the random model)."""
-    range: tuple[float, float]
-    """Smallest and largest possible values (may be infinite)."""
-    higher_is_better: bool
-    """True for similarities, False for distances."""
-    takes_random_model: bool
-    """True when the function takes ``random_model=`` and ``one_sided=``."""
-    description: str
-    """One line for tooltips."""
-    formula: str
-    """LaTeX, for ``st.latex``."""
-    function: Callable[..., float]
-    """``function(labels_true, labels_pred, *, contingency=None, **options) -> float``."""
-
-    @property
-    def options(self) -> tuple[str, ...]:
-        """The :data:`OPTIONS` this measure's function accepts."""
-        parameters = inspect.signature(self.function).parameters
-        return tuple(o for o in OPTIONS if o in parameters)
-
 
 _INF = math.inf
 _PAIR = r"n_{11}=\sum_{ij}\binom{n_{ij}}{2},\ N=\binom{n}{2}"
@@ -91,109 +56,188 @@ _AVERAGE_WORDS = {
 def _measures() -> list[Measure]:
     measures = [
         Measure(
-            "ri", "Rand index", "pair counting", False, (0.0, 1.0), True, False,
-            "Fraction of sample pairs on which the two clusterings agree.",
-            r"\mathrm{RI} = \frac{n_{11} + n_{00}}{N},\quad " + _PAIR,
-            rand_index,
+            name="ri",
+            label="Rand index",
+            family="pair counting",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="Fraction of sample pairs on which the two clusterings agree.",
+            formula=r"\mathrm{RI} = \frac{n_{11} + n_{00}}{N},\quad " + _PAIR,
+            base_function=rand_index,
         ),
         Measure(
-            "ari", "Adjusted Rand index", "pair counting", True, (-0.5, 1.0), True, True,
-            "Rand index corrected for chance: 0 on average for random clusterings, 1 if equal.",
-            r"\mathrm{ARI} = \frac{\mathrm{RI} - E[\mathrm{RI}]}{1 - E[\mathrm{RI}]},\quad "
-            r"E[\mathrm{RI}] = q_U q_V + (1-q_U)(1-q_V),\ q_U = \frac{1}{N}\sum_i\binom{a_i}{2}",
-            adjusted_rand_index,
+            name="ari",
+            label="Adjusted Rand index",
+            family="pair counting",
+            adjusted=True,
+            range=(-0.5, 1.0),
+            higher_is_better=True,
+            description="Rand index corrected for chance: 0 on average for random clusterings, 1 "
+                        "if equal.",
+            formula=r"\mathrm{ARI} = \frac{\mathrm{RI} - E[\mathrm{RI}]}{1 - E[\mathrm{RI}]},\quad "
+                    r"E[\mathrm{RI}] = q_U q_V + (1-q_U)(1-q_V),\ q_U = "
+                    r"\frac{1}{N}\sum_i\binom{a_i}{2}",
+            base_function=adjusted_rand_index,
         ),
         Measure(
-            "jaccard", "Jaccard index", "pair counting", False, (0.0, 1.0), True, False,
-            "Pairs together in both clusterings, over pairs together in at least one.",
-            r"J = \frac{n_{11}}{n_{11} + n_{10} + n_{01}}",
-            jaccard_index,
+            name="jaccard",
+            label="Jaccard index",
+            family="pair counting",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="Pairs together in both clusterings, over pairs together in at least one.",
+            formula=r"J = \frac{n_{11}}{n_{11} + n_{10} + n_{01}}",
+            base_function=jaccard_index,
         ),
         Measure(
-            "fm", "Fowlkes-Mallows index", "pair counting", False, (0.0, 1.0), True, False,
-            "Geometric mean of pair precision and pair recall.",
-            r"\mathrm{FM} = \frac{n_{11}}{\sqrt{(n_{11}+n_{10})(n_{11}+n_{01})}}",
-            fowlkes_mallows_index,
+            name="fm",
+            label="Fowlkes-Mallows index",
+            family="pair counting",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="Geometric mean of pair precision and pair recall.",
+            formula=r"\mathrm{FM} = \frac{n_{11}}{\sqrt{(n_{11}+n_{10})(n_{11}+n_{01})}}",
+            base_function=fowlkes_mallows_index,
         ),
         Measure(
-            "gamma", "Hubert's Gamma", "pair counting", False, (-1.0, 1.0), True, False,
-            "Correlation between the two 'same cluster' indicators over all sample pairs.",
-            r"\Gamma = \frac{N n_{11} - p q}{\sqrt{p q (N-p)(N-q)}},\quad "
-            r"p = n_{11}+n_{10},\ q = n_{11}+n_{01}",
-            hubert_gamma,
+            name="gamma",
+            label="Hubert's Gamma",
+            family="pair counting",
+            adjusted=False,
+            range=(-1.0, 1.0),
+            higher_is_better=True,
+            description="Correlation between the two 'same cluster' indicators over all sample "
+                        "pairs.",
+            formula=r"\Gamma = \frac{N n_{11} - p q}{\sqrt{p q (N-p)(N-q)}},\quad "
+                    r"p = n_{11}+n_{10},\ q = n_{11}+n_{01}",
+            base_function=hubert_gamma,
         ),
         Measure(
-            "mi", "Mutual information", "information", False, (0.0, _INF), True, False,
-            "Information shared by the two clusterings (nats unless base is given).",
-            r"I(U,V) = \sum_{ij}\frac{n_{ij}}{n}\log\frac{n\,n_{ij}}{a_i b_j}",
-            mutual_information,
+            name="mi",
+            label="Mutual information",
+            family="information",
+            adjusted=False,
+            range=(0.0, _INF),
+            higher_is_better=True,
+            description="Information shared by the two clusterings (nats unless base is given).",
+            formula=r"I(U,V) = \sum_{ij}\frac{n_{ij}}{n}\log\frac{n\,n_{ij}}{a_i b_j}",
+            base_function=mutual_information,
         ),
     ]
-    for name in ("min", "sqrt", "arithmetic", "max", "joint"):
+    for name in NORMALIZATIONS:
         measures.append(
             Measure(
-                f"nmi_{name}", f"NMI ({name})", "information", False, (0.0, 1.0), True, False,
-                f"Mutual information divided by {_AVERAGE_WORDS[name]}.",
-                rf"\mathrm{{NMI}}_{{\mathrm{{{name}}}}} = \frac{{I(U,V)}}{{{_AVERAGES[name]}}}",
-                partial(normalized_mutual_information, normalization=name),
+                name=f"nmi_{name}",
+                label=f"NMI ({name})",
+                family="information",
+                adjusted=False,
+                range=(0.0, 1.0),
+                higher_is_better=True,
+                description=f"Mutual information divided by {_AVERAGE_WORDS[name]}.",
+                formula=rf"\mathrm{{NMI}}_{{\mathrm{{{name}}}}} = "
+                        rf"\frac{{I(U,V)}}{{{_AVERAGES[name]}}}",
+                base_function=normalized_mutual_information,
+                fixed_options={"normalization": name},
             )
         )
     measures += [
         Measure(
-            "vi", "Variation of information", "information", False, (0.0, _INF), False, False,
-            "Information lost and gained going from one clustering to the other (a metric).",
-            r"\mathrm{VI} = H(U|V) + H(V|U) = H(U) + H(V) - 2 I(U,V)",
-            variation_of_information,
+            name="vi",
+            label="Variation of information",
+            family="information",
+            adjusted=False,
+            range=(0.0, _INF),
+            higher_is_better=False,
+            description="Information lost and gained going from one clustering to the other (a "
+                        "metric).",
+            formula=r"\mathrm{VI} = H(U|V) + H(V|U) = H(U) + H(V) - 2 I(U,V)",
+            base_function=variation_of_information,
         ),
         Measure(
-            "nvi", "Normalized variation of information", "information", False, (0.0, 1.0),
-            False, False,
-            "Variation of information divided by the joint entropy (a metric in [0, 1]).",
-            r"\mathrm{NVI} = \frac{\mathrm{VI}}{H(U,V)} = 1 - \frac{I(U,V)}{H(U,V)}",
-            partial(variation_of_information, normalized=True),
+            name="nvi",
+            label="Normalized variation of information",
+            family="information",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=False,
+            description="Variation of information divided by the joint entropy (a metric in [0, "
+                        "1]).",
+            formula=r"\mathrm{NVI} = \frac{\mathrm{VI}}{H(U,V)} = 1 - \frac{I(U,V)}{H(U,V)}",
+            base_function=variation_of_information,
+            fixed_options={"normalized": True},
         ),
     ]
-    for name in ("min", "sqrt", "arithmetic", "max"):
+    for name in AMI_NORMALIZATIONS:
         measures.append(
             Measure(
-                f"ami_{name}", f"AMI ({name})", "information", True, (-_INF, 1.0), True, True,
-                f"Mutual information corrected for chance, normalised by "
-                f"{_AVERAGE_WORDS[name]}.",
-                _AMI.format(name=r"\mathrm{" + name + "}", avg=_AVERAGES[name]),
-                partial(adjusted_mutual_information, normalization=name),
+                name=f"ami_{name}",
+                label=f"AMI ({name})",
+                family="information",
+                adjusted=True,
+                range=(-_INF, 1.0),
+                higher_is_better=True,
+                description=f"Mutual information corrected for chance, normalised by "
+                            f"{_AVERAGE_WORDS[name]}.",
+                formula=_AMI.format(name=r"\mathrm{" + name + "}", avg=_AVERAGES[name]),
+                base_function=adjusted_mutual_information,
+                fixed_options={"normalization": name},
             )
         )
     measures += [
         Measure(
-            "homogeneity", "Homogeneity", "information", False, (0.0, 1.0), True, False,
-            "1 when every cluster holds samples of one class only.",
-            r"h = 1 - \frac{H(U|V)}{H(U)}",
-            homogeneity,
+            name="homogeneity",
+            label="Homogeneity",
+            family="information",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="1 when every cluster holds samples of one class only.",
+            formula=r"h = 1 - \frac{H(U|V)}{H(U)}",
+            base_function=homogeneity,
         ),
         Measure(
-            "completeness", "Completeness", "information", False, (0.0, 1.0), True, False,
-            "1 when all samples of each class are in one cluster.",
-            r"c = 1 - \frac{H(V|U)}{H(V)}",
-            completeness,
+            name="completeness",
+            label="Completeness",
+            family="information",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="1 when all samples of each class are in one cluster.",
+            formula=r"c = 1 - \frac{H(V|U)}{H(V)}",
+            base_function=completeness,
         ),
         Measure(
-            "v_measure", "V-measure", "information", False, (0.0, 1.0), True, False,
-            "Harmonic mean of homogeneity and completeness (= NMI arithmetic).",
-            r"V_\beta = \frac{(1+\beta)\,h\,c}{\beta h + c}",
-            v_measure,
+            name="v_measure",
+            label="V-measure",
+            family="information",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="Harmonic mean of homogeneity and completeness (= NMI arithmetic).",
+            formula=r"V_\beta = \frac{(1+\beta)\,h\,c}{\beta h + c}",
+            base_function=v_measure,
         ),
         Measure(
-            "purity", "Purity", "set matching", False, (0.0, 1.0), True, False,
-            "Fraction of samples in the majority class of their cluster.",
-            r"P = \frac{1}{n}\sum_j \max_i n_{ij}",
-            purity,
+            name="purity",
+            label="Purity",
+            family="set matching",
+            adjusted=False,
+            range=(0.0, 1.0),
+            higher_is_better=True,
+            description="Fraction of samples in the majority class of their cluster.",
+            formula=r"P = \frac{1}{n}\sum_j \max_i n_{ij}",
+            base_function=purity,
         ),
     ]
     return measures
 
 
-#: Registry key -> :class:`Measure`, in display order.
-MEASURES: dict[str, Measure] = {m.name: m for m in _measures()}
+#: Registry key -> :class:`Measure`, in display order: the classic measures, then those of
+#: the seed papers (:mod:`metrics.seed_measures`).
+MEASURES: dict[str, Measure] = {m.name: m for m in (*_measures(), *SEED_MEASURES)}
 
 
 def compare(

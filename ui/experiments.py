@@ -7,7 +7,6 @@ widgets and hands them to :func:`show_experiment`.
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from typing import Any
 
@@ -17,14 +16,15 @@ import streamlit as st
 from clustering.hierarchical import LINKAGES
 from datasets import DATASETS
 from experiments import EXPERIMENTS
-from experiments.consensus import GENERATIONS
+from experiments.consensus import GENERATIONS, kmeans_fits
+from experiments.outputs import csv_text, experiment_view, record_json, run_record
+from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure
 from ui.export import plot
+from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
-
-PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
 
 
 def figure_choice(prefix: str, names: tuple[str, ...], on_change=None) -> str:
@@ -62,10 +62,14 @@ def restart(prefix: str, names: tuple[str, ...]):
         for name in names:
             st.session_state.pop(f"{prefix}_{name}", None)
     return drop
+#: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
+CONSENSUS_BUDGET = 25_000
+
+
 def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
     """Widgets (kept in the URL) for the free parameters of vinh2009-consensus."""
     bound = {"bind": "query-params"}
-    return dict(
+    params = dict(
         k_max=st.slider("Largest K", 3, 15, base["k_max"], key=f"{key}_kmax", **bound,
                         help="CI is computed for K = 2 .. this value."),
         n_clusterings=st.slider("Clusterings per K (B)", 2, 100, base["n_clusterings"],
@@ -93,6 +97,14 @@ def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
         ) or base["measures"],
         random_models=_models(base, key),
     )
+    # The app keeps the number of k-means fits near the paper run's.
+    per_b = kmeans_fits(**{**base, **params, "n_clusterings": 1})
+    if per_b * params["n_clusterings"] > CONSENSUS_BUDGET:
+        params["n_clusterings"] = max(2, CONSENSUS_BUDGET // per_b)
+        st.warning(f"The app runs B = {params['n_clusterings']} clusterings per K for these "
+                   "settings; the command line (python -m experiments run "
+                   "vinh2009-consensus) runs any B.")
+    return params
 
 
 def _models(base: dict[str, Any], key: str) -> tuple[str, ...]:
@@ -230,14 +242,17 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
     plot(figure, f"{key}_chart", filename=name)
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
-    record = {"experiment": name, "preset": preset, "seed": seed,
-              "parameters": {k: _freeze(v) for k, v in params.items()}}
-    columns = st.columns(3)
-    columns[0].download_button("CSV", df.to_csv(index=False), f"{name}.csv", "text/csv",
+    csv = csv_text(df)
+    record = record_json(run_record(experiment, preset, seed, params, csv=csv))
+    columns = st.columns(4)
+    columns[0].download_button("CSV", csv, f"{name}.csv", "text/csv",
                                key=f"{key}_csv", on_click="ignore")
-    columns[1].download_button("Parameters (JSON)", json.dumps(record, indent=2),
-                               f"{name}.json", "application/json", key=f"{key}_json",
-                               on_click="ignore")
+    columns[1].download_button("Parameters (JSON)", record, f"{name}.json", "application/json",
+                               key=f"{key}_json", on_click="ignore",
+                               help="The run record: rerun it with `python -m experiments "
+                                    "rerun NAME.json --out DIR`.")
+    notebook_download(key, name, experiment_view(experiment, preset, seed, params),
+                      slot=columns[3])
     columns[2].download_button(
         "Figure (HTML)", lambda: figure.to_html(include_plotlyjs=True, full_html=True),
         f"{name}.html", "text/html", key=f"{key}_html", on_click="ignore",

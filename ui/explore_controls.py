@@ -1,5 +1,7 @@
 """The data controls shared by the explorer pages: dataset, size, noise, seed."""
 
+from typing import NamedTuple
+
 import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
@@ -15,17 +17,29 @@ PLANAR = tuple(name for name, spec in DATASETS.items() if spec.kind == "generato
 MAX_POINTS = 2000
 
 
-def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
-                     default_n: int | None = None, standardize: bool | None = None
-                     ) -> Dataset | None:
-    """Draw the data widgets (bound to the URL under ``<prefix>_...``) and load the data.
+class DataChoice(NamedTuple):
+    """What the data widgets chose: the arguments of :func:`ui.cache.load_dataset`."""
 
-    ``standardize`` is the toggle's default (None: on for the real sets only). Returns None
-    after showing ``st.error`` when the data cannot be made.
+    name: str
+    n_samples: int | None
+    noise: float | None
+    seed: int
+    standardize: bool
+
+
+def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
+                default_n: int | None = None, standardize: bool | None = None, *,
+                dataset_key: str = "data", seed_label: str = "Data seed",
+                seed_help: str = "Fixes the random draw of the data: the same seed gives the "
+                                 "same points.") -> DataChoice:
+    """Draw the data widgets, bound to the URL under ``<prefix>_<dataset_key>``,
+    ``<prefix>_n``, ``<prefix>_noise_<dataset>``, ``<prefix>_seed`` and ``<prefix>_std``.
+
+    ``standardize`` is the toggle's default (None: on for the real sets only).
     """
     name = st.selectbox(
         "Dataset", names, index=names.index(default), format_func=lambda k: DATASETS[k].label,
-        key=f"{prefix}_data", bind="query-params",
+        key=f"{prefix}_{dataset_key}", bind="query-params",
         help="Generated shapes have a known answer (the true classes) to compare with.",
     )
     spec = DATASETS[name]
@@ -43,15 +57,26 @@ def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...]
             float(spec.max_noise) / 50, key=f"{prefix}_noise_{name}", bind="query-params",
             help="How much the generator blurs the shapes.",
         )
-    seed = seed_input("Data seed", f"{prefix}_seed",
-        help="Fixes the random draw of the data: the same seed gives the same points.")
+    seed = seed_input(seed_label, f"{prefix}_seed", help=seed_help)
     standardize = st.toggle(
         "Standardize", spec.kind == "real" if standardize is None else standardize,
         key=f"{prefix}_std", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering.",
     )
+    return DataChoice(name, n_samples, noise, seed, standardize)
+
+
+def load_choice(choice: DataChoice) -> Dataset | None:
+    """The data of ``choice``; None after showing ``st.error`` when they cannot be made."""
     try:
-        return load_dataset(name, n_samples, noise, int(seed), standardize)
+        return load_dataset(*choice)
     except (ValueError, TypeError) as error:
         show_error(error, "Could not make the data: ")
         return None
+
+
+def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
+                     default_n: int | None = None, standardize: bool | None = None
+                     ) -> Dataset | None:
+    """Draw the data widgets (:func:`data_choice`) and load the data (:func:`load_choice`)."""
+    return load_choice(data_choice(prefix, default, names, default_n, standardize))

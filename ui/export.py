@@ -37,23 +37,6 @@ def image_format_choice() -> str:
     )
 
 
-def cells_frame(table, row_names, col_names) -> pd.DataFrame:
-    """A table's cells in long form (row, column, count): the data of a heat map."""
-    return pd.DataFrame(
-        [(row, col, int(table[i][j])) for i, row in enumerate(row_names)
-         for j, col in enumerate(col_names)],
-        columns=["row", "column", "count"],
-    )
-
-
-def points_frame(xy, **columns) -> pd.DataFrame:
-    """The points of a scatter plot (x, y and one column per keyword): its data."""
-    frame = pd.DataFrame({"x": xy[:, 0], "y": xy[:, 1]})
-    for name, values in columns.items():
-        frame[name] = values
-    return frame
-
-
 def plot(
     fig: go.Figure,
     key: str,
@@ -98,6 +81,17 @@ def show_chart(
         icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
     )
     return state
+
+
+def selected_points(state: Any) -> list[dict[str, Any]]:
+    """The points of a plotly selection state (empty when nothing is selected).
+
+    Read with item access (``state["selection"]["points"]``), which also works for the plain
+    dicts a test puts in ``st.session_state``.
+    """
+    if not state:
+        return []
+    return list(state["selection"]["points"] or [])
 
 
 def as_classes(fig: go.Figure) -> go.Figure:

@@ -7,7 +7,7 @@ link. No lesson is stored on the server.
 
 import streamlit as st
 
-from explorer.lessons import (
+from explorer.lesson_plans import (
     Lesson,
     decode_lesson,
     encode_lesson,

@@ -1,11 +1,10 @@
 """The measure registry as the pages show it: a random-model switch and one table of scores."""
 
-import math
-
 import pandas as pd
 import streamlit as st
 
 import metrics
+from explorer.measures import measure_table, models_table
 
 
 def random_model_controls(prefix: str) -> tuple[str, bool]:
@@ -25,36 +24,8 @@ def random_model_controls(prefix: str) -> tuple[str, bool]:
     return model, one_sided
 
 
-def _range_text(low: float, high: float) -> str:
-    """``[0, 1]``, ``(−∞, 1]``: infinite ends are open."""
-    def end(x: float) -> str:
-        return ("−∞" if x < 0 else "∞") if math.isinf(x) else f"{x:g}"
-
-    left = "(" if math.isinf(low) else "["
-    right = ")" if math.isinf(high) else "]"
-    return f"{left}{end(low)}, {end(high)}{right}"
-
-
-def measure_table(values: dict[str, float]) -> pd.DataFrame:
-    """One row per measure in ``values`` (registry order), with how to read it."""
-    rows = []
-    for name, value in values.items():
-        m = metrics.MEASURES[name]
-        rows.append({
-            "measure": m.label,
-            "value": value,
-            "family": m.family,
-            "adjusted": m.adjusted,
-            "range": _range_text(*m.range),
-            "higher is better": m.higher_is_better,
-            "meaning": m.description,
-            "key": name,
-        })
-    return pd.DataFrame(rows)
-
-
 def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
-    """Draw :func:`measure_table` and return it."""
+    """Draw :func:`explorer.measures.measure_table` and return it."""
     table = measure_table(values)
     st.dataframe(
         table, hide_index=True, key=key, height=38 + 35 * len(table),
@@ -86,15 +57,8 @@ def show_formulas(values: dict[str, float]) -> None:
 
 
 def show_models_table(contingency, key: str) -> pd.DataFrame:
-    """ARI and AMI (arithmetic) of one table under every random model, two- and one-sided."""
-    rows = []
-    for model in metrics.RANDOM_MODELS.values():
-        for one_sided in (False, True):
-            values = metrics.compare(contingency=contingency, measures=["ari", "ami_arithmetic"],
-                                     random_model=model.name, one_sided=one_sided)
-            rows.append({"random model": model.label, "one-sided": one_sided,
-                         "ARI": values["ari"], "AMI (arithmetic)": values["ami_arithmetic"]})
-    table = pd.DataFrame(rows)
+    """Draw :func:`explorer.measures.models_table` and return it."""
+    table = models_table(contingency)
     st.dataframe(
         table, hide_index=True, key=key,
         column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),

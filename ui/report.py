@@ -5,11 +5,13 @@ import pandas as pd
 import streamlit as st
 
 import metrics
-from metrics.alignment import NOISE_POLICIES, match_clusters
+from explorer.frames import cells_frame
+from explorer.report import classwise_frame, matched_table
+from metrics.alignment import NOISE_POLICIES
 from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from plots.silhouette import silhouette_plot
-from ui.export import cells_frame, show_chart
+from ui.export import show_chart
 from ui.measures import show_formulas, show_measure_table, show_models_table
 from ui.scoring import elbow, indices, silhouette_values
 from ui.text import show_warning
@@ -29,61 +31,21 @@ def noise_policy_choice(key: str) -> str:
     )
 
 
-def class_names(labels) -> list[str]:
-    """``class <label>`` for each label: the name of a true class in tables and CSV files."""
-    return [f"class {label}" for label in np.asarray(labels).tolist()]
-
-
-def cluster_names(labels, noise_named: bool = True) -> list[str]:
-    """``cluster <label>`` for each label (``noise`` for -1 when ``noise_named``): the same
-    name in the contingency table, the scatter's CSV and the legend."""
-    return ["noise" if label == -1 and noise_named else f"cluster {label}"
-            for label in np.asarray(labels).tolist()]
-
-
 def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_named: bool) -> None:
     """Heat map of the contingency table, clusters reordered under their matched classes."""
-    ct = metrics.contingency_table(truth, found)
-    matching = match_clusters(contingency=ct)
-    table = ct.toarray()
-    rows = class_names(ct.true_labels)
-    cols = cluster_names(ct.pred_labels, noise_named)
-    order = np.concatenate(
-        [matching.cols, np.setdiff1d(np.arange(table.shape[1]), matching.cols)]
-    )
-    position = np.argsort(order)
-    matched = [(int(r), int(position[c])) for r, c in zip(matching.rows, matching.cols,
-                                                           strict=True)]
-    ordered = [cols[j] for j in order]
+    table = matched_table(truth, found, noise_named=noise_named)
+    outlined = table.matched if table.counts.shape[1] <= MAX_OUTLINED_COLUMNS else ()
     show_chart(
-        contingency_heatmap(
-            table[:, order], rows, ordered,
-            matched=matched if table.shape[1] <= MAX_OUTLINED_COLUMNS else (),
-        ),
-        key=key, data=cells_frame(table[:, order], rows, ordered), filename="contingency",
+        contingency_heatmap(table.counts, table.rows, table.cols, matched=outlined),
+        key=key, data=cells_frame(table.counts, table.rows, table.cols),
+        filename="contingency",
     )
     st.caption(
         f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
-        f"matching): {matching.matched} of {ct.n} points are in matched cells, a "
-        f"classification error of {1 - matching.matched / ct.n:.3f}."
+        f"matching): {table.n_matched} of {table.n} points are in matched cells, a "
+        f"classification error of {1 - table.n_matched / table.n:.3f}."
     )
-    show_classwise(ct, rows, cols, f"{key}_classwise")
-
-
-def classwise_frame(scores: metrics.ClasswiseScores, row_names, col_names) -> pd.DataFrame:
-    """One row per class (its matched cluster, precision, recall, F, size), then the
-    macro and weighted averages."""
-    rows = [
-        {"class": row_names[i], "matched cluster": col_names[j] if j >= 0 else "none",
-         "precision": scores.precision[i], "recall": scores.recall[i],
-         "F": scores.fscore[i], "points": int(scores.support[i])}
-        for i, j in enumerate(scores.matched.tolist())
-    ]
-    for name, average in (("macro average", scores.macro), ("weighted average", scores.weighted)):
-        rows.append({"class": name, "matched cluster": "", "precision": average["precision"],
-                     "recall": average["recall"], "F": average["fscore"],
-                     "points": int(scores.support.sum())})
-    return pd.DataFrame(rows)
+    show_classwise(table.counts, table.rows, table.cols, f"{key}_classwise")
 
 
 def show_classwise(contingency, row_names, col_names, key: str) -> None:

@@ -70,3 +70,21 @@ def test_all_leaves_are_shown_for_a_small_set():
     at.slider(key="hc_leaves").set_value(60).run()
     ticks = chart(at, "hc_dendrogram")["layout"]["xaxis"]["ticktext"]
     assert sorted(int(t) for t in ticks) == list(range(50))
+
+
+def test_geodesic_distance_with_its_own_neighbours_cuts_like_scipy_on_isomaps_matrix():
+    from scipy.spatial.distance import squareform
+    from sklearn.manifold import Isomap
+
+    data = moons()
+    at = open_page(PAGE, {"hc_link": "average", "hc_metric": "geodesic", "hc_n_neighbors": "7",
+                          "hc_k": "2"})
+    assert not at.exception and not at.error
+    assert "hc_n_neighbors" in {s.key for s in at.slider}
+    # k = 7 leaves the two moons apart: joined as Isomap joins them, and said so.
+    assert any("separate pieces" in w.value for w in at.warning)
+    assert "hc_p" not in {w.key for w in [*at.slider, *at.number_input]}
+    D = Isomap(n_neighbors=7).fit(data.X).dist_matrix_
+    expected = fcluster(linkage(squareform(D, checks=False), "average"), 2,
+                        criterion="maxclust")
+    assert adjusted_rand_score(partition(chart(at, "hc_scatter"), data.X), expected) == 1.0

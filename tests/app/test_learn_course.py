@@ -169,3 +169,13 @@ def test_small_k_on_the_moons_warns_and_keeps_working():
     at = open_page(DISTANCES, {"lds_data": "Two moons", "lds_nn": "3"})
     assert not at.exception and not at.error
     assert any("separate pieces" in w.value for w in at.warning)
+
+
+def test_cosine_on_the_stones_leaves_out_the_stone_without_direction():
+    at = open_page(DISTANCES, {"lds_qual": "Cosine"})
+    assert not at.exception and not at.error
+    binary = frame(at, "cube", "rough")
+    kept = binary[binary.any(axis=1)].to_numpy(float)
+    z = array(chart(at, "lds_stone_matrix")["data"][0]["z"])
+    np.testing.assert_allclose(z, cdist(kept, kept, "cosine"), atol=1e-12)
+    assert len(kept) == 9

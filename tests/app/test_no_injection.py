@@ -3,8 +3,9 @@
 import re
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import open_page
+from tests.app.conftest import APP, TIMEOUT_S, open_page
 from tests.ui.test_text import rendered_text
 
 PHISHING = "[Session expired: log in here](http://evil.example/login)"
@@ -33,13 +34,24 @@ def test_a_link_in_typed_kmeans_centres_is_shown_as_text():
     assert not is_link_or_image(body), body
 
 
-@pytest.mark.parametrize("value", ["99999999999999999999", "-5", "9" * 5000])
+@pytest.mark.parametrize("value", ["99999999999999999999", "-5", "3, 99999999999999999999"])
 def test_huge_density_peaks_centres_are_an_error_not_a_traceback(value):
     at = open_page("app_pages/explore_density_peaks.py",
                    {"dp_mode": "my selection", "dp_centres": value})
     assert not at.exception, at.exception
     assert len(at.error) == 1 and "point number" in at.error[0].value
     assert "Traceback" not in at.error[0].value and "/" not in at.error[0].value
+
+
+def test_a_5000_digit_centre_in_a_link_is_dropped_with_a_warning():
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    at.query_params["dp_mode"] = "my selection"
+    at.query_params["dp_centres"] = "9" * 5000
+    at.run()
+    assert not at.exception, at.exception
+    assert [w.value for w in at.warning if "dp\\_centres (longer than 2,000" in w.value]
+    at.switch_page("app_pages/explore_density_peaks.py").run()
+    assert not at.exception, at.exception
 
 
 def test_an_image_in_a_file_name_and_a_header_is_shown_as_text():

@@ -90,9 +90,9 @@ def test_demo_4_nmi_rewards_many_clusters_ami_does_not():
     assert abs(ami) < 0.03
 
 
-def test_demo_6_noise_points_change_the_score():
-    at = open_demo(6)
-    _, params = demo_links(6)[0]
+def test_demo_8_noise_points_change_the_score():
+    at = open_demo(8)
+    _, params = demo_links(8)[0]
     data = datasets.load("moons", n_samples=500, noise=float(params["mt_noise_moons"][0]),
                          random_state=0, standardize=False)
     labels = DBSCAN(eps=float(params["mt_dbscan_eps"][0]), min_samples=5).fit_predict(data.X)

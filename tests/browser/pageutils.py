@@ -30,3 +30,15 @@ def screenshot(page, name: str) -> Path:
     path = SCREENSHOTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def open_app(page, app_url: str, path: str) -> None:
+    """Open ``path`` (with its query) and check the page raised nothing."""
+    # A cold server answers the very first visit of a sub-page with the page list of the
+    # app_pages/ folder: the root first makes st.navigation's sections the app's pages.
+    page.goto(app_url)
+    wait_until_idle(page)
+    page.goto(f"{app_url}/{path}")
+    wait_until_idle(page)
+    errors = page.locator('[data-testid="stException"]')
+    assert errors.count() == 0, errors.first.inner_text()

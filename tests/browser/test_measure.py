@@ -10,20 +10,9 @@ from sklearn.metrics import silhouette_score
 
 import clustering
 import datasets
-from tests.browser.pageutils import screenshot, wait_until_idle
+from tests.browser.pageutils import open_app, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
-
-
-def open_app(page, app_url: str, path: str) -> None:
-    # A cold server answers the very first visit of a sub-page with the page list of the
-    # app_pages/ folder: the root first makes st.navigation's sections the app's pages.
-    page.goto(app_url)
-    wait_until_idle(page)
-    page.goto(f"{app_url}/{path}")
-    wait_until_idle(page)
-    errors = page.locator('[data-testid="stException"]')
-    assert errors.count() == 0, errors.first.inner_text()
 
 
 def test_sandbox_works_the_slides_exercise_out(page, app_url):

@@ -130,3 +130,37 @@ def test_too_many_points_for_a_full_matrix_is_refused():
     big = np.random.default_rng(0).normal(size=(MAX_PRECOMPUTED + 1, 2))
     with pytest.raises(ValueError, match="at most 10,000 points"):
         clustering.run("dbscan", big, metric="geodesic")
+
+
+@pytest.mark.parametrize("n", [80, 420])  # 420 points: more pairs than are partitioned whole
+def test_density_peaks_on_a_precomputed_matrix_is_density_peaks_on_the_points(n):
+    from clustering import DensityPeaks
+
+    points, _ = make_moons(n, noise=0.08, random_state=2)
+    direct = DensityPeaks(n_clusters=2, metric="cityblock").fit(points)
+    matrix = DensityPeaks(n_clusters=2, metric="precomputed").fit(cdist(points, points,
+                                                                        "cityblock"))
+    assert matrix.dc_ == direct.dc_
+    np.testing.assert_allclose(matrix.rho_, direct.rho_, rtol=1e-12)
+    np.testing.assert_allclose(matrix.delta_, direct.delta_, rtol=1e-12)
+    np.testing.assert_array_equal(matrix.labels_, direct.labels_)
+
+
+def test_precomputed_matrix_must_be_square_and_non_negative():
+    from clustering import DensityPeaks, Hierarchical
+
+    for estimator in (DensityPeaks(n_clusters=2, metric="precomputed"),
+                      Hierarchical(n_clusters=2, linkage="average", metric="precomputed")):
+        with pytest.raises(ValueError, match="square matrix of finite, non-negative"):
+            estimator.fit(-np.ones((5, 5)))
+
+
+def test_budget_counts_the_full_matrix_of_a_metric_computed_first():
+    from clustering.budget import estimate_cost, max_rows
+
+    n = 3000
+    plain = estimate_cost("dbscan", n, 3, {"metric": "euclidean"})
+    geodesic = estimate_cost("dbscan", n, 3, {"metric": "geodesic", "n_neighbors": 10})
+    assert geodesic.memory_bytes - plain.memory_bytes == pytest.approx(n * n * 8)
+    assert geodesic.seconds > plain.seconds
+    assert max_rows("dbscan", 3, {"metric": "geodesic"}) < max_rows("dbscan", 3)

@@ -84,3 +84,16 @@ def test_run_errors(kwargs, match):
 def test_run_rejects_bad_X(X):
     with pytest.raises(ValueError, match="X"):
         run("kmeans", X, n_clusters=1)
+
+
+def test_entries_are_written_with_keywords():
+    from clustering.spec import AlgorithmSpec
+    from datasets.registry import DatasetSpec
+
+    with pytest.raises(TypeError):
+        ParamSpec("flag", "bool", False)
+    with pytest.raises(TypeError):
+        DatasetSpec("iris", "Iris", "", "real", 150)
+    with pytest.raises(TypeError):
+        AlgorithmSpec("x", "X", "partitional", "", (), lambda **kw: None)
+    assert ParamSpec("flag", "bool", default=False).default is False

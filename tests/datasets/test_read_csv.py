@@ -137,3 +137,23 @@ def test_blank_lines_before_the_header_are_skipped():
 def test_max_rows_must_be_an_integer():
     with pytest.raises(ValueError, match="max_rows must be an integer"):
         _read("a\n1\n2\n", max_rows="5")
+
+
+def test_header_and_label_guess_of_an_upload():
+    from datasets.upload import LABEL_NAMES, guess_label_column
+
+    assert column_names(b"\xef\xbb\xbfx1,x2,Class\n1,2,a\n") == ["x1", "x2", "Class"]
+    assert guess_label_column(["x1", "Class", "target"]) == "Class"  # "class" before "target"
+    assert LABEL_NAMES.index("class") < LABEL_NAMES.index("target")
+    assert guess_label_column(["a", "b"]) is None
+    assert guess_label_column(["label"]) is None  # one column: data, whatever its name
+
+
+def test_the_sample_file_reads_back_as_three_labelled_blobs():
+    import io
+
+    from datasets import read_csv
+    from datasets.upload import sample_csv
+
+    data = read_csv(io.BytesIO(sample_csv()), label_column="label")
+    assert data.X.shape == (300, 2) and sorted(set(data.y.tolist())) == [0, 1, 2]

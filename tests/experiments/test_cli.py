@@ -2,6 +2,7 @@
 
 import json
 import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ import pandas as pd
 import pytest
 
 from experiments import EXPERIMENTS
-from experiments.__main__ import main
+from experiments.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,3 +81,138 @@ def test_an_unwritable_output_directory_exits_2(tmp_path, capsys):
     blocker.write_text("")
     assert main(["run", "slides-rand", "--out", str(blocker / "sub")]) == 2
     assert "error:" in capsys.readouterr().err
+
+
+def files_of(directory, name):
+    """Name -> bytes of every output of ``name`` in ``directory``."""
+    return {p.name: p.read_bytes() for p in sorted(Path(directory).glob(f"{name}.*"))}
+
+
+def test_set_overrides_reach_the_run_and_the_record(tmp_path):
+    args = ["--set", "ks=2,3", "--set", "random_model=all", "--set", "one_sided=true",
+            "--set", "n_draws=50", "--set", "measures=ari,ami_max"]
+    assert main(["run", "vinh2009-fig1", "--preset", "quick", "--seed", "4", "--no-png",
+                 "--out", str(tmp_path), *args]) == 0
+    df = pd.read_csv(tmp_path / "vinh2009-fig1.csv")
+    assert sorted(set(df["K"])) == [2, 3] and set(df["measure"]) == {"ari", "ami_max"}
+    assert set(df["random_model"]) == {"all"} and df["one_sided"].all()
+    record = json.loads((tmp_path / "vinh2009-fig1.json").read_text())
+    assert record["parameters"] == {
+        "settings": [[100, 10]], "ks": [2, 3], "n_draws": 50, "measures": ["ari", "ami_max"],
+        "random_model": "all", "one_sided": True, "n_jobs": 1}
+    api = EXPERIMENTS["vinh2009-fig1"]("quick", random_state=4, ks=(2, 3), random_model="all",
+                                       one_sided=True, n_draws=50, measures=("ari", "ami_max"))
+    assert (tmp_path / "vinh2009-fig1.csv").read_text() == api.to_csv(index=False)
+    assert set(record["timings"]) >= {"run", "figure"} and record["seed"] == 4
+    assert {"numpy", "scipy", "pandas", "scikit-learn"} <= set(record["versions"])
+
+
+@pytest.mark.parametrize("sets,words", [
+    (["random_model=nm"], ["'random_model'", "perm", "num", "all"]),
+    (["one_sided=maybe"], ["'one_sided'", "true or false"]),
+    (["colour=red"], ["'colour'", "ks", "n_draws", "random_model"]),
+    (["ks"], ["PARAM=VALUE"]),
+    (["ks=2,x"], ["'ks'", "list of int"]),
+])
+def test_a_bad_set_exits_2_naming_the_parameter(sets, words, tmp_path, capsys):
+    args = [a for s in sets for a in ("--set", s)]
+    assert main(["run", "vinh2009-fig1", "--out", str(tmp_path / "o"), *args]) == 2
+    err = capsys.readouterr().err
+    for word in words:
+        assert word in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_an_empty_out_is_refused(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["run", "slides-rand", "--out", ""])
+    assert exit_info.value.code == 2 and "--out" in capsys.readouterr().err
+
+
+def test_earlier_outputs_are_replaced_only_with_force(tmp_path, capsys):
+    first = ["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=2", "--out",
+             str(tmp_path)]
+    assert main(first) == 0
+    before = files_of(tmp_path, "vinh2009-fig1")
+    assert set(before) == {f"vinh2009-fig1{s}" for s in (".csv", ".json", ".html", ".png")}
+    second = ["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=3", "--no-png",
+              "--out", str(tmp_path)]
+    assert main(second) == 2
+    assert "--force" in capsys.readouterr().err
+    assert files_of(tmp_path, "vinh2009-fig1") == before
+    assert main([*second, "--force"]) == 0
+    after = files_of(tmp_path, "vinh2009-fig1")
+    # The earlier PNG went with the rest of the earlier set: no mixed set.
+    assert set(after) == {f"vinh2009-fig1{s}" for s in (".csv", ".json", ".html")}
+    assert set(pd.read_csv(tmp_path / "vinh2009-fig1.csv")["K"]) == {3}
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def interrupt(out, *extra):
+    """Start a long run, send SIGINT once it reports progress, return the finished process."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "experiments", "run", "vinh2009-fig1", "--preset", "paper",
+         "--no-png", "--out", str(out), *extra],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stderr.read(1) == b"\r"  # the first progress report: the run has begun
+    process.send_signal(signal.SIGINT)
+    out_text, err_text = process.communicate(timeout=120)
+    return process.returncode, err_text.decode()
+
+
+def test_ctrl_c_prints_one_line_exits_130_and_leaves_no_file(tmp_path):
+    code, err = interrupt(tmp_path / "out")
+    assert code == 130
+    lines = [line for line in err.replace("\r", "\n").splitlines()
+             if line.strip() and not line.startswith("[")]  # progress lines start with [
+    assert lines == ["interrupted (Ctrl-C): no partial outputs were left"]
+    assert not (tmp_path / "out").exists() or list((tmp_path / "out").iterdir()) == []
+
+
+def test_ctrl_c_during_a_forced_rerun_keeps_the_earlier_set_whole(tmp_path):
+    assert main(["run", "vinh2009-fig1", "--preset", "quick", "--no-png", "--out",
+                 str(tmp_path)]) == 0
+    before = files_of(tmp_path, "vinh2009-fig1")
+    code, _ = interrupt(tmp_path, "--force")
+    assert code == 130
+    assert files_of(tmp_path, "vinh2009-fig1") == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before)
+
+
+def test_rerun_reproduces_the_csv_byte_for_byte(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--seed", "11", "--no-png",
+                 "--set", "ks=2,7", "--set", "random_model=num", "--out", str(first)]) == 0
+    result = cli("rerun", str(first / "vinh2009-fig2.json"), "--no-png", "--out", str(second))
+    assert result.returncode == 0, result.stderr
+    assert "CSV identical" in result.stdout
+    csv = (first / "vinh2009-fig2.csv").read_bytes()
+    assert (second / "vinh2009-fig2.csv").read_bytes() == csv
+    # ... and a different seed gives a different CSV, so the comparison can fail.
+    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--seed", "12", "--no-png",
+                 "--set", "ks=2,7", "--set", "random_model=num", "--out",
+                 str(tmp_path / "c")]) == 0
+    assert (tmp_path / "c" / "vinh2009-fig2.csv").read_bytes() != csv
+    record = json.loads((second / "vinh2009-fig2.json").read_text())
+    assert record["rerun_of"] == str(first / "vinh2009-fig2.json") and record["seed"] == 11
+
+
+def test_rerun_refuses_a_file_that_is_not_a_record(tmp_path, capsys):
+    (tmp_path / "x.json").write_text('{"experiment": "slides-rand"}')
+    assert main(["rerun", str(tmp_path / "x.json"), "--out", str(tmp_path / "o")]) == 2
+    assert "lacks preset, seed, parameters" in capsys.readouterr().err
+
+
+def test_a_record_downloaded_from_a_page_reruns_to_the_same_csv(tmp_path):
+    # What ui/experiments.py hands out as "Parameters (JSON)": a record without timings.
+    from experiments.outputs import csv_text, record_json, run_record
+
+    gates = EXPERIMENTS["gates2017-fig1"]
+    params = gates.parameters("quick", one_sided=True)
+    csv = csv_text(gates("quick", random_state=2, **params))
+    (tmp_path / "page.json").write_text(record_json(run_record(gates, "quick", 2, params,
+                                                               csv=csv)))
+    result = cli("rerun", str(tmp_path / "page.json"), "--no-png", "--out", str(tmp_path / "o"))
+    assert result.returncode == 0, result.stderr
+    assert "CSV identical" in result.stdout
+    assert (tmp_path / "o" / "gates2017-fig1.csv").read_text() == csv

@@ -66,7 +66,7 @@ def test_the_same_seed_gives_the_same_curves():
         ({"datasets": ("mnist",)}, "datasets"),
         ({"random_models": ("uniform",)}, "random_models"),
         ({"blob_spreads": (0.0,)}, "blob_spreads"),
-        ({"measures": ("accuracy",)}, "unknown measure"),
+        ({"measures": ("accuracy",)}, "measures"),
     ],
 )
 def test_bad_parameters_are_explained(override, message):
@@ -83,3 +83,11 @@ def test_ami_under_all_inherits_the_bias_towards_many_clusters():
     ci = df.pivot_table(index="K", columns="random_model", values="ci")
     assert ci.loc[6, "all"] > ci.loc[2, "all"] + 0.01
     assert abs(ci.loc[6, "perm"] - ci.loc[2, "perm"]) < 0.01
+
+
+def test_kmeans_fits_counts_the_runs_of_the_paper_preset():
+    from experiments.consensus import kmeans_fits
+
+    # 8 blob sets + iris, wine, no_structure; 2 generations; K = 2..10; B = 100.
+    params = EXPERIMENTS["vinh2009-consensus"].parameters("paper")
+    assert kmeans_fits(**params) == 11 * 2 * 9 * 100

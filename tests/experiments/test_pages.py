@@ -109,3 +109,4 @@ def test_gates_baseline_caps_a_large_dataset_with_a_warning():
     assert at.warning and "up to K" in at.warning[0].value
     df = _frame(at)
     assert df["K"].max() == 50_000_000 // (1000 * 1797) and set(df["random_model"]) == {"perm"}
+

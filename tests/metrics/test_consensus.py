@@ -5,6 +5,7 @@ import itertools
 import numpy as np
 import pytest
 
+import metrics.consensus
 from metrics import MEASURES, compare, consensus_index
 
 OPTIONS = [
@@ -97,3 +98,16 @@ def test_identical_clusterings_agree_perfectly():
 def test_bad_input_is_explained(kwargs, error, message):
     with pytest.raises(error, match=message):
         consensus_index(**kwargs)
+
+
+@pytest.mark.parametrize("present", [False, True])
+def test_clusterings_with_many_clusters_go_pair_by_pair(monkeypatch, present):
+    # Above _DENSE_TABLE cells per table, each pair gets its own contingency table.
+    rng = np.random.default_rng(6)
+    labelings = [rng.integers(0, 30, 60) for _ in range(4)]
+    mask = rng.random((4, 60)) < 0.8 if present else None
+    expected = consensus_index(labelings, "ami_sqrt", present=mask)
+    monkeypatch.setattr(metrics.consensus, "_DENSE_TABLE", 1)
+    got = consensus_index(labelings, "ami_sqrt", present=mask)
+    assert got == pytest.approx(expected, abs=1e-12)
+    assert got == pytest.approx(_reference(labelings, "ami_sqrt", mask)[0], abs=1e-12)

@@ -9,17 +9,7 @@ from sklearn.metrics import adjusted_rand_score, rand_score
 from sklearn.metrics.cluster import pair_confusion_matrix
 
 from metrics.pair_tables import MAX_SAMPLES, n_from_pairs, table_with_pair_counts
-
-
-def set_partitions(n):
-    """Every partition of n items, as restricted growth strings."""
-    def grow(prefix, largest):
-        if len(prefix) == n:
-            yield tuple(prefix)
-            return
-        for label in range(largest + 2):
-            yield from grow([*prefix, label], max(largest, label))
-    yield from grow([0], 0)
+from tests.metrics.partitions import set_partitions
 
 
 def brute_pair_counts(u, v):

@@ -95,3 +95,23 @@ def test_formulas_are_latex_strings():
     for m in M.MEASURES.values():
         assert m.formula.count("{") == m.formula.count("}"), m.name
         assert "\\" in m.formula
+
+
+def test_entries_are_written_with_keywords_and_hold_their_own_options():
+    import functools
+    import inspect
+
+    with pytest.raises(TypeError):
+        M.Measure("ri", "Rand index", "pair counting", False, (0.0, 1.0), True, "", "",
+                  M.rand_index)
+    for m in M.MEASURES.values():
+        assert not isinstance(m.base_function, functools.partial), m.name
+        parameters = inspect.signature(m.base_function).parameters
+        assert set(m.fixed_options) <= set(parameters), m.name
+        assert not set(m.fixed_options) & set(m.options), m.name
+    nmi_min = M.MEASURES["nmi_min"]
+    assert nmi_min.base_function is M.normalized_mutual_information
+    assert nmi_min.fixed_options == {"normalization": "min"}
+    assert nmi_min.function(A, B) == M.normalized_mutual_information(A, B, normalization="min")
+    assert M.MEASURES["ami_max"].function(A, B, random_model="all") == (
+        M.adjusted_mutual_information(A, B, normalization="max", random_model="all"))

@@ -1,0 +1,46 @@
+"""The lessons' demos as pure functions, against scikit-learn and hand-counted tables."""
+
+import numpy as np
+import pytest
+import sklearn.metrics as skm
+
+import metrics
+from clustering import run
+from datasets import load
+from explorer.lessons import k_sweep, mixing_curve, mixing_table, random_baseline
+
+
+def test_mixing_table_spreads_the_moved_points_evenly():
+    assert (mixing_table(20, 3, 0.0) == 20 * np.eye(3, dtype=int)).all()
+    # 40% of 20 = 8 points leave each class, 4 to each other cluster.
+    expected = np.array([[12, 4, 4], [4, 12, 4], [4, 4, 12]])
+    assert (mixing_table(20, 3, 0.4) == expected).all()
+    assert (mixing_table(20, 3, 0.4).sum(axis=1) == 20).all()
+
+def test_mixing_curve_ends_at_identical_and_independent_clusterings():
+    curve = mixing_curve(20, 4, steps=3).pivot(index="mixing", columns="measure",
+                                                values="value")
+    assert curve.loc[0.0, "NMI (arithmetic)"] == pytest.approx(1.0)
+    # At mixing 1, every class is spread evenly over the four clusters: MI = 0.
+    assert curve.loc[1.0, "Mutual information"] == pytest.approx(0.0, abs=1e-12)
+
+def test_random_baseline_replays_its_draws_with_scikit_learn():
+    table = random_baseline(60, 3, (2, 8), trials=4, seed=9).set_index(["k", "measure"])
+    rng = np.random.default_rng(9)
+    truth = metrics.sample_clustering(60, "uniform", n_clusters=3, random_state=rng)
+    for k in (2, 8):
+        draws = [metrics.sample_clustering(60, "uniform", n_clusters=k, random_state=rng)
+                 for _ in range(4)]
+        ari = [skm.adjusted_rand_score(truth, d) for d in draws]
+        assert table.loc[(k, "Adjusted Rand index"), "mean"] == pytest.approx(np.mean(ari))
+        assert table.loc[(k, "Adjusted Rand index"), "sd"] == pytest.approx(
+            np.std(ari, ddof=1))
+
+def test_k_sweep_scores_kmeans_against_the_truth():
+    data = load("blobs", n_samples=120, random_state=2)
+    sweep = k_sweep(data.X, data.y, (2, 3), seed=0).set_index(["k", "index"])["value"]
+    for k in (2, 3):
+        found = run("kmeans", data.X, random_state=0, n_clusters=k).labels
+        assert sweep[(k, "ARI against the truth")] == pytest.approx(
+            skm.adjusted_rand_score(data.y, found))
+        assert sweep[(k, "silhouette")] == pytest.approx(skm.silhouette_score(data.X, found))
