@@ -130,3 +130,26 @@ def test_demo_5_geodesic_distance_unrolls_the_swiss_roll():
             aris[found.group(1)] = float(found.group(2))
     assert aris["euclidean"] == pytest.approx(0.3, abs=0.1)  # "about 0.3"
     assert aris["geodesic"] == pytest.approx(0.85, abs=0.05)  # "0.85"
+
+
+def test_demo_6_em_against_k_means_on_stretched_clusters():
+    at = open_demo(6)
+    step = at.slider(key="em_step")
+    step.set_value(step.max).run()
+    assert not at.exception
+    assert float(metric(at, "ARI vs truth")) == pytest.approx(0.79, abs=0.05)  # "about 0.79"
+    assert float(metric(at, "ARI k-means")) == pytest.approx(0.44, abs=0.05)  # "about 0.44"
+
+
+def merge_line(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("**Merge"))
+
+
+def test_demo_7_the_slides_linkage_example():
+    (page, first), (_, second) = demo_links(7)[:2]
+    at = open_page(f"app_pages/{page}.py", first)
+    line = merge_line(at)
+    assert "I3" in line and "I4" in line and "I5" in line and "**0.3**" in line, line
+    at = open_page(f"app_pages/{page}.py", {**first, **second})  # the same step, single link
+    line = merge_line(at)
+    assert "I1" in line and "I2" in line and "**0.7**" in line, line
