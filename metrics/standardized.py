@@ -25,8 +25,9 @@ The switch happens when the exact work would exceed ``EXACT_WORK_LIMIT`` (4e6 te
 a second): the exact sum grows like n^2 (R + C), while the chi-square law becomes accurate as
 the expected cell counts a_i b_j / n grow, i.e. for large n. (With small expected counts the
 chi-square variance can be far off, e.g. 20 times too large for 20 x 20 clusters of n = 60;
-those small problems stay below the limit and get the exact variance.) When one side has a
-single cluster or only singletons, I = E[I] for every permutation and SMI is 0.
+those small problems stay below the limit and get the exact variance.) When every permutation
+gives the same I (one side a single cluster or only singletons, or one cluster plus a lone
+point against equal clusters: `metrics.chance.mi_is_constant`), I = E[I] and SMI is 0.
 """
 
 from __future__ import annotations
@@ -37,8 +38,9 @@ import numpy as np
 from scipy.special import gammaln
 
 from metrics._special import bd0
-from metrics.chance import expected_mutual_information
+from metrics.chance import expected_mutual_information, mi_is_constant
 from metrics.contingency import resolve
+from metrics.model_registry import get_random_model
 
 __all__ = ["EXACT_WORK_LIMIT", "mutual_information_variance", "standardized_mutual_information"]
 
@@ -175,8 +177,8 @@ def standardized_mutual_information(
 
     under the permutation model; E[I] exact (Vinh et al. 2009, eq. 24a), Var(I) exact for
     small problems and from 2 n I ~ chi2((R-1)(C-1)) for large ones (see the module
-    docstring for where the switch happens). Unitless. 0 when one side has one cluster or
-    only singletons (the mutual information is then the same for every permutation).
+    docstring for where the switch happens). Unitless. 0 when the mutual information is the
+    same for every permutation (decided exactly by `metrics.chance.mi_is_constant`).
 
     Parameters
     ----------
@@ -209,6 +211,10 @@ def standardized_mutual_information(
     tables with these margins, 2 have I = log 2 and 4 have I = 0.)
     """
     ct = resolve(labels_true, labels_pred, contingency)
+    permutation = get_random_model("perm")
+    # A constant MI has no spread: its rounding would otherwise pass for a z-score.
+    if mi_is_constant(ct, permutation, permutation):
+        return 0.0
     variance = mutual_information_variance(contingency=ct, method=method)
     if variance <= 0.0:
         return 0.0

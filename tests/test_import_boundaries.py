@@ -122,3 +122,17 @@ def test_the_cycle_finder_finds_a_cycle():
 def test_no_module_imports_another_in_a_circle():
     """DESIGN.md: no module imports another in a circle (not even from inside a function)."""
     assert find_cycle(import_graph()) is None
+
+
+def test_no_private_name_is_imported_from_another_module():
+    """Issue 11: a name one module needs from another is public there (tests may reach in)."""
+    offenders = []
+    for package in PACKAGES:
+        for path in (ROOT / package).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom) and node.level == 0:
+                    private = [a.name for a in node.names
+                               if a.name.startswith("_") and not a.name.startswith("__")]
+                    if private:
+                        offenders.append(f"{path.relative_to(ROOT)}: {node.module} {private}")
+    assert offenders == []
