@@ -11,13 +11,13 @@ breaks it).
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
-from streamlit.runtime.state.query_params import _coerce_value_for_query_url
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,23 @@ class Binding:
     @property
     def is_choice(self) -> bool:
         return self.labels is not None
+
+
+def _url_text(value: Any) -> str:
+    """One serialized widget value as Streamlit writes it in the URL (``5.0`` as ``5``,
+    booleans in lower case)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _url_form(serialized: Any) -> tuple[str, ...]:
+    """A widget's serialized value as URL values (one per item for multi-valued widgets)."""
+    if isinstance(serialized, list | tuple):
+        return tuple(_url_text(v) for v in serialized)
+    return (_url_text(serialized),)
 
 
 def _session():
@@ -61,15 +78,14 @@ def bindings(this_run_only: bool = True) -> list[Binding]:
         if param not in st.session_state:
             continue
         serde = getattr(metadata.serializer, "__self__", None)
-        value = _coerce_value_for_query_url(
-            metadata.serializer(st.session_state[param]), metadata.value_type)
+        value = _url_form(metadata.serializer(st.session_state[param]))
         labels = getattr(serde, "formatted_options", None)
         if labels is None and hasattr(serde, "formatted_option_to_index"):  # select_slider
             labels = list(serde.formatted_option_to_index)
         options = getattr(serde, "options", None)
         result.append(Binding(
             param=param,
-            value=tuple([value] if isinstance(value, str) else value),
+            value=value,
             options=None if labels is None or options is None else tuple(options),
             labels=None if labels is None else tuple(labels),
             low=getattr(serde, "min_value", None),
