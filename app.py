@@ -2,8 +2,8 @@
 
 import streamlit as st
 
-from ui import presenter
-from ui.links import copy_link
+from ui import links, presenter
+from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
 from ui.url_guard import drop_unreadable_params
@@ -32,10 +32,20 @@ page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
 drop_unreadable_params()
+current = page.url_path or PAGES[0].url_path  # the default page has an empty URL path
+links.apply_pending()
 link_slot = render_sidebar()
+with st.sidebar:
+    lesson_builder(current)
 presenter.apply_style()
-copy_link(link_slot)
-page.run()
-# Again after the page, so the link holds the parameters its widgets bound on this run (a
-# page that stops early on an error keeps the link drawn above).
-copy_link(link_slot)
+notices = st.container()
+lesson_bar(current)
+links.show_notices(notices)
+links.copy_link(link_slot, this_run_only=False)
+try:
+    page.run()
+finally:
+    # Again after the page, so the link holds every control the page drew on this run (a
+    # page that stops early keeps the link drawn above, from the previous run).
+    links.copy_link(link_slot)
+    links.check_request(notices)

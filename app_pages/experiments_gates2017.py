@@ -3,7 +3,14 @@
 import streamlit as st
 
 from experiments import EXPERIMENTS
-from ui.experiments import baseline_controls, preset_and_seed, show_experiment, sizes_controls
+from ui.experiments import (
+    baseline_controls,
+    figure_choice,
+    preset_and_seed,
+    restart,
+    show_experiment,
+    sizes_controls,
+)
 
 st.title("The impact of random models")
 st.caption(
@@ -13,16 +20,11 @@ st.caption(
 )
 
 NAMES = ("gates2017-fig1", "gates2017-kmeans", "gates2017-sizes", "gates2017-baseline")
+restart_settings = restart("gates", ("runs",))
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
-    name = st.selectbox(
-        "Figure", NAMES,
-        key="gates_fig", bind="query-params",
-        help="fig1: six pairs ranked (Sec. 6.1); kmeans: digits (6.2); sizes: random "
-             "clusterings with different size sequences (6.3); baseline: a dendrogram "
-             "against chance (6.4).",
-    )
-    preset, seed = preset_and_seed("gates")
+    name = figure_choice("gates", NAMES, on_change=restart_settings)
+    preset, seed = preset_and_seed("gates", name, on_change=restart_settings)
     base = EXPERIMENTS[name].parameters(preset)
     if name == "gates2017-sizes":
         overrides = sizes_controls(base, f"gates_{preset}_sizes")
@@ -31,10 +33,12 @@ with controls:
     else:
         overrides = {"one_sided": st.toggle(
             "One-sided: the first clustering of each pair is a fixed reference", False,
-            key="gates_onesided", help="Only the second clustering is random under the model.",
+            key="gates_onesided", bind="query-params",
+            help="Only the second clustering is random under the model.",
         )}
     if name == "gates2017-kmeans":
-        runs = st.slider("k-means runs", 2, 12, base["n_runs"], key=f"gates_{preset}_runs",
+        runs = st.slider("k-means runs", 2, 12, base["n_runs"], key="gates_runs",
+                         bind="query-params",
                          help="Each run starts from its own random centres (one start).")
         overrides["n_runs"] = runs
 with view:

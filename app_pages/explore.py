@@ -40,7 +40,6 @@ with controls:
     params = param_widgets(
         algorithm.params,
         lambda spec: "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
-        lambda spec: spec.name == "n_clusters",
     )
     algorithm_seed = seed_input("Algorithm seed", "ex_algo_seed",
         help="Fixes the algorithm's random choices (such as k-means' first centres).")

@@ -35,6 +35,7 @@ with controls:
                             help="Neighbours within eps (the point itself included) needed to "
                                  "be a core point.")
     circles = st.toggle("Draw eps-circles around core points", False, key="db_circles",
+                        bind="query-params",
                         help="One circle of radius eps per core point (up to 400 points).")
 
 if data is None:

@@ -35,7 +35,7 @@ with controls:
         help="Fixes the random initial memberships: same seed, same run.")
     shades = {"all": "All clusters (mixed colours)",
               **{j: f"Membership of cluster {j}" for j in range(c)}}
-    shade = st.selectbox("Shading", tuple(shades), key="fc_shade",
+    shade = st.selectbox("Shading", tuple(shades), key="fc_shade", bind="query-params",
                          format_func=shades.__getitem__,
                          help="Mix the cluster colours by membership, or show one cluster's "
                               "membership from white (0) to its colour (1).")

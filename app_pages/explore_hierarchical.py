@@ -42,7 +42,7 @@ with controls:
                           help="Distance between points (cityblock = Manhattan; see the "
                                "Distances lesson). Centroid, median and ward need euclidean.")
     metric_params = {} if euclidean_only else {
-        spec.name: param_widget(spec, f"hc_{spec.name}", bind=True)
+        spec.name: param_widget(spec, f"hc_{spec.name}")
         for spec in DISTANCES[metric].params}
     cut_by = st.radio("Cut", ("clusters", "height"), key="hc_cut", bind="query-params",
                       format_func={"clusters": "into K clusters",
@@ -51,7 +51,7 @@ with controls:
     if cut_by == "clusters":
         k = st.slider("K (number of clusters)", 1, 20, 2, key="hc_k", bind="query-params",
                       help="Undo the K - 1 highest merges.")
-    max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves",
+    max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves", bind="query-params",
                            help="Above this many points the dendrogram shows only its last "
                                 "merges; a leaf '(m)' stands for m points.")
 
@@ -65,7 +65,7 @@ with view:
         if cut_by == "height":
             top = float(Z[:, 2].max()) * 1.05 or 1.0
             height = st.slider("Cut height", 0.0, top, cut_height(Z, min(3, len(X))), top / 500,
-                               format="%.4g", key="hc_h",
+                               format="%.4g", key="hc_h", bind="query-params",
                                help="Merges at or above this height are undone.")
             result = hierarchical_run(X, linkage, metric, None, max(height, 1e-12),
                                       metric_params)

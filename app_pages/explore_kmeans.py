@@ -103,6 +103,7 @@ with controls:
         seed = seed_input("k-means seed", "km_rs",
             help="Fixes the random choice of the first centres: same seed, same run.")
     regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
+                        bind="query-params",
                         help="Tint the plane by the nearest centre: the cells every point is "
                              "assigned by.")
 

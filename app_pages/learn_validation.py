@@ -50,21 +50,10 @@ st.markdown(
 st.subheader("Clusters in random data")
 
 
-def noise_answer() -> None:
-    uniform = load_dataset("no_structure", 300, None, 0, True)
-    labels = run_algorithm("kmeans", uniform.X, 0, {"n_clusters": 3}).labels
-    st.markdown(
-        f"k-means always returns its 3 clusters; on 300 uniform points (seed 0) their "
-        f"silhouette is {indices(uniform.X, labels).silhouette:.3f}. A middling silhouette "
-        "alone does not prove structure: compare it with the same index on random data "
-        "(question 1 above). The demo below lets you try other seeds and methods."
-    )
-
-
-predict_then_reveal(
-    "Uniform random points, k-means with K = 3. The mean silhouette will be about…",
-    ["0: random data has no clusters", "0.3 to 0.4", "0.9"], 1, noise_answer, key="lv_q1",
-)
+# The question names the method chosen in the demo below it, so it is drawn into this slot
+# once the method is known; its answer is the option nearest the live silhouette.
+QUIZ_OPTIONS = {"about 0: random data has no clusters": 0.0, "0.3 to 0.4": 0.35, "0.9": 0.9}
+quiz = st.container()
 
 left, right = st.columns([1, 2.6], gap="large")
 with left:
@@ -77,6 +66,30 @@ with left:
 noise_data = load_dataset("no_structure", 300, None, int(seed), True)
 result = run_algorithm(method, noise_data.X, int(seed), RANDOM_DATA_METHODS[method])
 scores = indices(noise_data.X, result.labels)
+setting = ", ".join(f"{name} = {value}" for name, value in RANDOM_DATA_METHODS[method].items())
+label = ALGORITHMS[method].label
+
+
+def noise_answer() -> None:
+    silhouette = "undefined" if scores.silhouette is None else f"{scores.silhouette:.3f}"
+    st.markdown(
+        f"{label} ({setting}) returns {result.n_clusters} clusters on these 300 uniform "
+        f"points (seed {int(seed)}); their silhouette is {silhouette}. A middling "
+        "silhouette alone does not prove structure: compare it with the same index on "
+        "random data. Try the other methods and seeds below."
+    )
+
+
+with quiz:
+    live = 0.0 if scores.silhouette is None else scores.silhouette
+    options = list(QUIZ_OPTIONS)
+    predict_then_reveal(
+        f"Uniform random points, {label} with {setting} (the demo below). The mean "
+        "silhouette of the clusters it finds will be about…",
+        options, min(range(len(options)), key=lambda i: abs(QUIZ_OPTIONS[options[i]] - live)),
+        noise_answer, key=f"lv_q1_{method}",
+    )
+
 with left:
     st.metric("Clusters found", result.n_clusters,
               help="On points drawn uniformly in a square: there is nothing to find.")

@@ -7,6 +7,7 @@ import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from explorer.frames import points_frame
+from explorer.report import class_names, cluster_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
@@ -45,7 +46,10 @@ with view:
         st.stop()
     try:
         result = run_algorithm(algorithm_name, data.X, int(seed), params)
-        truth, found = score_noise(data.y, result.labels, policy)
+        # Clusters named after their matched classes everywhere (colours, contingency
+        # table, every CSV); the partition, hence every measure, is unchanged.
+        aligned = align_labels(data.y, result.labels)
+        truth, found = score_noise(data.y, aligned, policy)
         values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
     except (ValueError, TypeError) as error:
         show_error(error)
@@ -71,21 +75,21 @@ with view:
 
 with scatter_tab:
     xy, axis_titles = projection(data.X, data.feature_names)
-    aligned = align_labels(data.y, result.labels)
-    points = points_frame(xy, true_class=data.y, cluster=aligned)
     left, right = st.columns(2)
     with left:
         show_chart(
             cluster_scatter(xy, aligned, title="Clusters (coloured as their matched class)",
                             axis_titles=axis_titles,
                             hover_text=[f"class {c}" for c in data.y]),
-            key="mt_scatter_found", data=points, filename="clusters",
+            key="mt_scatter_found", data=points_frame(xy, cluster=cluster_names(aligned)),
+            filename="clusters",
         )
     with right:
         show_chart(
             as_classes(cluster_scatter(xy, data.y, title="True classes",
                                        axis_titles=axis_titles)),
-            key="mt_scatter_truth", data=points, filename="classes",
+            key="mt_scatter_truth", data=points_frame(xy, true_class=class_names(data.y)),
+            filename="classes",
         )
     st.caption(
         "Each cluster takes the colour of the class it is matched to (Hungarian matching "

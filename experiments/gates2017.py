@@ -299,6 +299,7 @@ register(Experiment(
     ),
     presets={"paper": dict(one_sided=False), "quick": dict(one_sided=False)},
     run=pair_rankings, figure="ranks",
+    seeded=False,
 ))
 register(Experiment(
     name="gates2017-kmeans",

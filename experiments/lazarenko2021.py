@@ -365,6 +365,7 @@ register(Experiment(
              "quick": dict(n=100, reference=10, sizes=tuple(range(1, 101)))},
     run=block_similarities, figure="lines", options={"x": "s", "facet": ["adjustment"],
                                                      "band": False},
+    seeded=False,
 ))
 register(Experiment(
     name="lazarenko2021-table1",

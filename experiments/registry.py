@@ -83,6 +83,8 @@ class Experiment:
     """Figure kind, one of ``FIGURE_KINDS``."""
     options: Mapping[str, Any] = field(default_factory=dict)
     """Extra settings for the figure (axis columns, published values, ...)."""
+    seeded: bool = True
+    """False when ``run`` draws nothing: the seed then changes nothing (pages disable it)."""
     choices: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Valid values of parameters that no registry lists (see ``experiments.params``)."""
 

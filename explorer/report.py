@@ -12,6 +12,30 @@ from metrics.alignment import match_clusters
 __all__ = ["MatchedTable", "classwise_frame", "matched_table"]
 
 
+def class_names(labels) -> list[str]:
+    """``class <label>`` for each label: a true class's name in tables and CSV files.
+
+    Examples
+    --------
+    >>> class_names([0, 2])
+    ['class 0', 'class 2']
+    """
+    return [f"class {label}" for label in np.asarray(labels).tolist()]
+
+
+def cluster_names(labels, noise_named: bool = True) -> list[str]:
+    """``cluster <label>`` for each label (``noise`` for -1 when ``noise_named``): the same
+    name in the contingency table, a scatter's CSV and its legend.
+
+    Examples
+    --------
+    >>> cluster_names([1, -1]), cluster_names([-1], noise_named=False)
+    (['cluster 1', 'noise'], ['cluster -1'])
+    """
+    return ["noise" if label == -1 and noise_named else f"cluster {label}"
+            for label in np.asarray(labels).tolist()]
+
+
 class MatchedTable(NamedTuple):
     """A contingency table with its columns reordered under their matched rows.
 
@@ -65,11 +89,8 @@ def matched_table(truth, found, *, noise_named: bool = False) -> MatchedTable:
     ct = metrics.contingency_table(truth, found)
     matching = match_clusters(contingency=ct)
     table = ct.toarray()
-    rows = [f"class {label}" for label in ct.true_labels.tolist()]
-    cols = [
-        "noise" if label == -1 and noise_named else f"cluster {label}"
-        for label in ct.pred_labels.tolist()
-    ]
+    rows = class_names(ct.true_labels)
+    cols = cluster_names(ct.pred_labels, noise_named)
     order = np.concatenate(
         [matching.cols, np.setdiff1d(np.arange(table.shape[1]), matching.cols)]
     ).astype(np.intp)

@@ -14,6 +14,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from metrics import MEASURES
+from plots.layout import place_legend, wrap_title
 from plots.palette import CLUSTER_COLORS
 
 __all__ = [
@@ -49,24 +50,12 @@ def _label(key: str) -> str:
     return f"{measure.label} ({key})" if measure else key
 
 
-def _wrap(title: str, width: int = 60) -> str:
-    words, lines = title.split(" "), [""]
-    for word in words:
-        if "<br>" in word or len(lines[-1]) + len(word) > width:
-            lines.append(word)
-        else:
-            lines[-1] = f"{lines[-1]} {word}".strip()
-    return "<br>".join(line for line in lines if line)
-
-
 def _layout(fig: go.Figure, title: str, height: int = 520) -> go.Figure:
     fig.update_layout(
-        title=_wrap(title) if "<br>" not in title else title, font=FONT, height=height,
-        template="plotly_white",
-        legend=dict(orientation="h", yanchor="top", y=-0.2, x=0),
-        margin=dict(t=110, b=170),
+        title=wrap_title(title), font=FONT, height=height, template="plotly_white",
+        margin=dict(t=110, b=80),
     )
-    return fig
+    return place_legend(fig)
 
 
 def _panels(df: pd.DataFrame, facet: Sequence[str]) -> list[tuple[str, pd.DataFrame]]:

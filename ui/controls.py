@@ -25,6 +25,5 @@ def algorithm_controls(prefix: str) -> tuple[str, dict[str, Any]]:
             ALGORITHMS[name].params,
             lambda spec: (f"{prefix}_k" if spec.name == "n_clusters"
                           else f"{prefix}_{name}_{spec.name}"),
-            lambda spec: spec.name == "n_clusters",
         )
     return name, params

@@ -21,23 +21,47 @@ from experiments.outputs import csv_text, experiment_view, record_json, run_reco
 from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure
+from ui.export import plot
 from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
 
 
-def preset_and_seed(prefix: str) -> tuple[str, int]:
-    """The preset radio (quick by default, the paper's one click away) and the seed."""
+def figure_choice(prefix: str, names: tuple[str, ...], on_change=None) -> str:
+    """The figure menu of an experiment page, by the paper's figure names (the registry
+    name, as in the command line, is accepted in links too)."""
+    return st.selectbox(
+        "Figure or table", names, format_func=lambda name: EXPERIMENTS[name].paper,
+        key=f"{prefix}_fig", bind="query-params", on_change=on_change,
+        help="The figure or table of the paper to reproduce; the command line calls it "
+             "by its name (" + ", ".join(names) + ").",
+    )
+
+
+def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
+    """The preset radio (quick by default, the paper's one click away) and the seed,
+    disabled when the experiment draws nothing."""
     preset = st.radio(
         "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
-        key=f"{prefix}_preset", bind="query-params",
+        key=f"{prefix}_preset", bind="query-params", on_change=on_change,
         help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
     )
-    seed = seed_input("Seed", f"{prefix}_seed",
-        help="Fixes every random draw: the same seed gives the same figure.")
+    seeded = EXPERIMENTS[name].seeded
+    seed = seed_input(
+        "Seed", f"{prefix}_seed", disabled=not seeded,
+        help="Fixes every random draw: the same seed gives the same figure." if seeded
+        else "This figure draws nothing at random, so it has no seed.",
+    )
     return preset, int(seed)
 
 
+def restart(prefix: str, names: tuple[str, ...]):
+    """A callback dropping the widgets ``<prefix>_<name>``, so they restart from the new
+    preset's (or figure's) values."""
+    def drop() -> None:
+        for name in names:
+            st.session_state.pop(f"{prefix}_{name}", None)
+    return drop
 #: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
 CONSENSUS_BUDGET = 25_000
 
@@ -215,7 +239,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
         return
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
-    st.plotly_chart(figure, key=f"{key}_chart")
+    plot(figure, f"{key}_chart", filename=name)
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
     csv = csv_text(df)

@@ -7,6 +7,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from metrics.alignment import align_labels
+from plots.layout import presenter_layout
 from ui import presenter
 
 # Shared with the explorer pages (teach-explore uses the same session key).
@@ -36,6 +37,30 @@ def image_format_choice() -> str:
     )
 
 
+def plot(
+    fig: go.Figure,
+    key: str,
+    *,
+    filename: str | None = None,
+    on_select: str = "ignore",
+    selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
+) -> Any:
+    """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
+    image format at twice the size; in presenter mode and the focus view the figure takes
+    large type and the height the page style gives it. With ``on_select="rerun"`` return
+    the selection state."""
+    large = presenter.is_on() or presenter.focus()
+    if large:
+        presenter_layout(fig)
+    selection = {"on_select": on_select, "selection_mode": selection_mode}
+    state = st.plotly_chart(
+        fig, key=key, height="stretch" if large else "content",
+        config=chart_config(filename or key, st.session_state.get(FORMAT_KEY) or "png"),
+        **(selection if on_select != "ignore" else {}),
+    )
+    return state if on_select != "ignore" else None
+
+
 def show_chart(
     fig: go.Figure,
     key: str,
@@ -48,20 +73,14 @@ def show_chart(
     """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
     numbers) as a CSV download. With ``on_select="rerun"`` return the selection state."""
     filename = filename or key
-    if presenter.is_on():
-        fig.update_layout(font={"size": presenter.CHART_FONT_SIZE})
-    selection = {"on_select": on_select, "selection_mode": selection_mode}
-    state = st.plotly_chart(
-        fig, key=key,
-        config=chart_config(filename, st.session_state.get(FORMAT_KEY) or "png"),
-        **(selection if on_select != "ignore" else {}),
-    )
+    state = plot(fig, key, filename=filename, on_select=on_select,
+                 selection_mode=selection_mode)
     st.download_button(
         "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
         mime="text/csv", key=f"{key}_csv", on_click="ignore",
         icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
     )
-    return state if on_select != "ignore" else None
+    return state
 
 
 def selected_points(state: Any) -> list[dict[str, Any]]:

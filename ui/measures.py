@@ -40,6 +40,11 @@ def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
             "key": st.column_config.TextColumn(help="The name in metrics.MEASURES."),
         },
     )
+    st.download_button(
+        "Measures (CSV)", table.to_csv(index=False).encode(), file_name=f"{key}.csv",
+        mime="text/csv", key=f"{key}_csv", on_click="ignore", icon=":material/download:",
+        help="Every measure's value, as in the table, as a CSV file.",
+    )
     return table
 
 

@@ -13,6 +13,9 @@ from ui.text import plain
 
 # Longer than any value a control of this app writes (30 typed centres take ~500).
 MAX_VALUE_LENGTH = 2000
+# A teacher's lesson travels in one parameter, bounded and validated by its own reader
+# (explorer.lessons.decode_lesson).
+LONG_PARAMS = ("lessonz",)
 
 
 def unreadable(value: str) -> str | None:
@@ -30,6 +33,8 @@ def drop_unreadable_params() -> None:
     """Remove the unreadable parameters from the URL and say which, in one warning."""
     dropped = []
     for name in list(st.query_params):
+        if name in LONG_PARAMS:
+            continue
         reasons = {unreadable(value) for value in st.query_params.get_all(name)} - {None}
         if reasons:
             del st.query_params[name]

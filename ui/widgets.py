@@ -19,16 +19,16 @@ def param_label(spec: ParamSpec) -> str:
     return spec.name.replace("_", " ").capitalize()
 
 
-def param_widget(spec: ParamSpec, key: str, *, bind: bool = False) -> Any:
+def param_widget(spec: ParamSpec, key: str) -> Any:
     """Draw the widget for ``spec`` and return its value.
 
-    ``bind=True`` keeps the value in the page URL under the name ``key``, so a copied link
-    reopens the same view.
+    The value is kept in the page URL under the name ``key``, so a copied link reopens the
+    same view.
     """
     common: dict[str, Any] = {
         "key": key,
         "help": spec.help or None,
-        "bind": "query-params" if bind else None,
+        "bind": "query-params",
     }
     label = param_label(spec)
     if spec.kind == "choice":
@@ -62,17 +62,20 @@ def param_widget(spec: ParamSpec, key: str, *, bind: bool = False) -> Any:
     )
 
 
-def seed_input(label: str, key: str, help: str) -> int:
-    """A seed box bound to the URL: 0 to :data:`metrics.seeding.MAX_SEED`, 0 by default."""
-    return int(st.number_input(label, 0, MAX_SEED, 0, key=key, bind="query-params", help=help))
+def seed_input(label: str, key: str, help: str, disabled: bool = False) -> int:
+    """A seed box bound to the URL: 0 to :data:`metrics.seeding.MAX_SEED`, 0 by default
+    (``disabled`` where nothing is drawn at random; ``help`` then says so)."""
+    return int(st.number_input(label, 0, MAX_SEED, 0, key=key, bind="query-params", help=help,
+                               disabled=disabled))
 
 
-def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str],
-                  bind: Callable[[ParamSpec], bool]) -> dict[str, Any]:
-    """The widgets of ``specs`` in order, skipping those that do not apply to the values
-    chosen above them (a metric's own parameters); the skipped ones keep their defaults."""
+def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str]
+                  ) -> dict[str, Any]:
+    """The widgets of ``specs`` in order (each bound to the URL under ``key(spec)``),
+    skipping those that do not apply to the values chosen above them (a metric's own
+    parameters); the skipped ones keep their defaults."""
     values: dict[str, Any] = {}
     for spec in specs:
         if spec.shown(values):
-            values[spec.name] = param_widget(spec, key(spec), bind=bind(spec))
+            values[spec.name] = param_widget(spec, key(spec))
     return values

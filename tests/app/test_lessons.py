@@ -116,7 +116,7 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
                                                     abs=1e-3)
     best_ci = next(m for m in at.metric if m.label == "K with the best CI")
     assert 2 <= int(best_ci.value) <= 8
-    answer(at, "lv_q1", 1)
+    answer(at, "lv_q1_kmeans", 1)
     assert at.success
     solution = next(d.value for d in at.dataframe if "s(x)" in d.value.columns)
     assert solution["s(x)"].iloc[1] == pytest.approx((5 - 1) / 5)
@@ -155,3 +155,16 @@ def test_odd_links_open_the_lessons_without_errors(path, params):
     at = open_page(path, params)
     assert not at.exception
     assert not at.error
+
+
+def test_the_validation_question_names_the_chosen_method_and_its_live_answer():
+    at = open_page("app_pages/learn_validation.py", {"lv_method": "DBSCAN"})
+    question = at.radio(key="lv_q1_dbscan_choice").label
+    assert "DBSCAN with eps = 0.3" in question and "k-means" not in question
+    data = datasets.load("no_structure", n_samples=300, random_state=0, standardize=True)
+    labels = clustering.run("dbscan", data.X, random_state=0, eps=0.3).labels
+    core = labels >= 0  # the page's internal indices leave noise points out
+    reference = skm.silhouette_score(data.X[core], labels[core])
+    assert abs(reference) < 0.15  # so the right option is "about 0"
+    answer(at, "lv_q1_dbscan", 0)
+    assert at.success

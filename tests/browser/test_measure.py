@@ -2,6 +2,7 @@
 
 import math
 import re
+from urllib.parse import parse_qs, urlsplit
 
 import numpy as np
 import pytest
@@ -112,4 +113,8 @@ def test_a_lesson_question_is_answered_then_revealed(page, app_url):
     page.get_by_role("button", name="Copy link").click()
     link = page.locator('[data-testid="stCode"]').first
     link.wait_for(timeout=10_000)
-    assert link.inner_text().endswith("/learn_chance?lc_k=14")
+    # Every control is in the link, defaults included.
+    url = urlsplit(link.inner_text())
+    assert url.path.endswith("/learn_chance")
+    assert parse_qs(url.query) == {"lc_k": ["14"], "lc_k_true": ["10"], "lc_n": ["100"],
+                                   "lc_seed": ["0"], "present": ["false"]}

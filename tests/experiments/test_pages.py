@@ -13,8 +13,8 @@ def _frame(at):
 def test_vinh_fig2_with_another_random_model_one_sided():
     at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "vinh2009-fig2"})
     assert at.selectbox(key="vinh_fig").value == "vinh2009-fig2"
-    at.selectbox(key="vinh_quick_vinh2009-fig2_model").select("num").run()
-    at.toggle(key="vinh_quick_vinh2009-fig2_onesided").set_value(True).run()
+    at.selectbox(key="vinh_model").select("num").run()
+    at.toggle(key="vinh_onesided").set_value(True).run()
     df = _frame(at)
     assert set(df["random_model"]) == {"num"} and df["one_sided"].all()
     assert at.get("plotly_chart")
@@ -23,7 +23,7 @@ def test_vinh_fig2_with_another_random_model_one_sided():
 def test_vinh_paper_preset_restarts_the_widgets_from_the_paper():
     at = open_page("app_pages/experiments_vinh2009.py")
     at.radio(key="vinh_preset").set_value("paper").run()
-    assert at.slider(key="vinh_paper_vinh2009-fig1_draws").value == 10_000
+    assert at.slider(key="vinh_draws").value == 10_000
     df = _frame(at)
     assert sorted(df["K"].unique()) == list(range(2, 21))
 
@@ -51,7 +51,7 @@ def test_dom_paper_preset_of_fig2():
 
 def test_lazarenko_caps_n_with_a_warning():
     at = open_page("app_pages/experiments_lazarenko2021.py", {"pami_fig": "lazarenko2021-fig2"})
-    at.select_slider(key="pami_quick_maxn").set_value(10_000_000).run()
+    at.select_slider(key="pami_maxn").set_value(10_000_000).run()
     assert any("10,000,000" in w.value for w in at.warning)
     df = _frame(at)
     assert df["n"].max() == 1_000_000
@@ -59,15 +59,15 @@ def test_lazarenko_caps_n_with_a_warning():
 
 def test_lazarenko_table1_with_published_values():
     at = open_page("app_pages/experiments_lazarenko2021.py")
-    at.number_input(key="pami_quick_repeats").set_value(1).run()
-    at.number_input(key="pami_quick_triplets").set_value(50).run()
+    at.number_input(key="pami_repeats").set_value(1).run()
+    at.number_input(key="pami_triplets").set_value(50).run()
     df = _frame(at)
     assert df["published"].notna().all() and df["precision"].between(0, 1).all()
 
 
 def test_gates_kmeans_one_sided():
     at = open_page("app_pages/experiments_gates2017.py", {"gates_fig": "gates2017-kmeans"})
-    at.slider(key="gates_quick_runs").set_value(3).run()
+    at.slider(key="gates_runs").set_value(3).run()
     at.toggle(key="gates_onesided").set_value(True).run()
     df = _frame(at)
     assert df["item"].nunique() == 3

@@ -1,0 +1,98 @@
+"""Lessons: every step of every shipped lesson opens on its page with its parameters, the
+bar moves between steps, and a teacher's own lesson travels in its link."""
+
+import pytest
+
+from explorer.lesson_plans import MAX_CODE, lesson_names, load_lesson
+from ui.lesson_bar import URL_PATHS
+from ui.page_parameters import copied_link, open_page
+from ui.text import plain
+
+STEPS = [(name, number) for name in lesson_names()
+         for number in range(1, len(load_lesson(name, URL_PATHS).steps) + 1)]
+
+
+def widget_value(at, key: str):
+    for kind in ("selectbox", "radio", "select_slider", "slider", "number_input", "toggle"):
+        for widget in at.get(kind):
+            if getattr(widget, "key", None) == key:
+                return widget.value
+    raise KeyError(key)
+
+
+def same(value, text: str) -> bool:
+    """A widget value against a step's text: the registry key, or the number."""
+    try:
+        return float(value) == float(text)
+    except (TypeError, ValueError):
+        return str(value) == text
+
+
+def bar_text(at) -> str:
+    return " ".join(m.value for m in at.markdown if "step " in m.value)
+
+
+def test_the_three_course_lessons_are_shipped():
+    titles = {load_lesson(name, URL_PATHS).title for name in lesson_names()}
+    assert {"Why adjust for chance", "How many clusters?", "Density-based clustering"} <= titles
+
+
+@pytest.mark.parametrize(("name", "number"), STEPS)
+def test_every_step_of_every_lesson_opens_with_its_parameters(name, number):
+    lesson = load_lesson(name, URL_PATHS)
+    step = lesson.steps[number - 1]
+    at = open_page(URL_PATHS[step.page], {"lesson": [name], "step": [str(number)]})
+    assert not at.error, [e.value for e in at.error]
+    assert not [w.value for w in at.warning if "Link parameter" in w.value]
+    assert f"step {number} of {len(lesson.steps)}" in bar_text(at)
+    link = copied_link(at)
+    assert set(step.params) <= set(link)  # every step parameter is a control of the page
+    for name, values in step.params.items():
+        assert same(widget_value(at, name), values[0]), (name, widget_value(at, name))
+    if step.question is not None:
+        assert at.radio(key=f"lesson_q{number}_choice").label == plain(step.question.text)
+
+
+@pytest.mark.parametrize(("start", "button", "end"), [(1, "lesson_next", 2),
+                                                     (2, "lesson_previous", 1)])
+def test_next_and_previous_move_to_the_step_s_page_and_controls(start, button, end):
+    # One move per AppTest: AppTest keeps running the page it opened after the script
+    # switched pages, so a second click would be replayed on the first page.
+    lesson = load_lesson("why_adjust_for_chance", URL_PATHS)
+    at = open_page(URL_PATHS[lesson.steps[start - 1].page],
+                   {"lesson": ["why_adjust_for_chance"], "step": [str(start)]})
+    assert at.button(key="lesson_previous").disabled == (start == 1)
+    at.button(key=button).click().run()
+    assert not at.exception
+    assert f"step {end} of {len(lesson.steps)}" in bar_text(at)
+    assert copied_link(at)["step"] == [str(end)]
+    for name, values in lesson.steps[end - 1].params.items():
+        assert same(widget_value(at, name), values[0]), name
+
+
+def test_a_teachers_lesson_travels_in_its_link_escaped():
+    at = open_page("app_pages/explore_dbscan.py", {"db_eps": ["0.2"]})
+    at.text_input(key="lesson_title").input("Moons **bold** $x$").run()
+    at.text_input(key="lesson_prompt").input("Is eps = 0.2 <b>too</b> large?").run()
+    at.button(key="lesson_add").click().run()
+    link = at.sidebar.code[0].value if "lessonz=" in at.sidebar.code[0].value \
+        else at.sidebar.code[1].value
+    assert "/explore_dbscan?lessonz=" in link
+    code = link.split("lessonz=", 1)[1].split("&", 1)[0]
+    opened = open_page("app_pages/explore_dbscan.py", {"lessonz": [code], "step": ["1"]})
+    text = bar_text(opened)
+    assert r"Moons \*\*bold\*\* \$x\$" in text and r"\<b\>too\</b\>" in text
+    assert copied_link(opened)["db_eps"] == ["0.2"]
+
+
+@pytest.mark.parametrize("code", ["not-a-lesson", "A" * (MAX_CODE + 1), "eJwrSS0uAQAEXQHB"])
+def test_a_damaged_or_oversized_lesson_link_is_an_error_not_a_crash(code):
+    at = open_page("app_pages/home.py", {"lessonz": [code]})
+    assert not at.exception
+    assert at.error and "lesson" in at.error[0].value
+
+
+def test_an_unknown_lesson_name_lists_the_lessons():
+    at = open_page("app_pages/home.py", {"lesson": ["<script>"]})
+    assert not at.exception
+    assert "why_adjust_for_chance" in at.error[0].value

@@ -1,0 +1,122 @@
+"""Links: every control of every page is written into Copy link (defaults included), link
+values are accepted by label or registry key, and unusable values are named in a warning.
+
+These tests read the app's own "Copy link" box, so they also catch a Streamlit upgrade that
+breaks `ui.bindings` (which reads Streamlit's widget bindings).
+"""
+
+import pytest
+
+from metrics.seeding import MAX_SEED
+from ui.navigation import PAGES
+from ui.page_parameters import (
+    DOC,
+    copied_link,
+    documented_table,
+    open_page,
+    page_parameters,
+    parameters_markdown,
+)
+
+
+def test_the_documented_parameter_table_is_the_code_s():
+    assert documented_table(DOC.read_text()) == parameters_markdown(), (
+        "docs/teaching.md is out of date: run `python -m ui.page_parameters`")
+
+
+def link_warnings(at) -> list[str]:
+    return [w.value for w in at.warning if "Link parameter" in w.value]
+
+
+def test_registry_keys_any_spelling_and_algorithm_parameters_open_the_view():
+    at = open_page("app_pages/measure_truth.py", {
+        "mt_dataset": ["two_moons"], "mt_algorithm": ["dbscan"], "mt_dbscan_eps": ["0.15"],
+        "mt_noise_policy": ["Left out"],
+    })
+    assert at.selectbox(key="mt_dataset").value == "moons"
+    assert at.selectbox(key="mt_algorithm").value == "dbscan"
+    assert at.number_input(key="mt_dbscan_eps").value == 0.15
+    link = copied_link(at)
+    assert link["mt_dataset"] == ["Two moons"] and link["mt_algorithm"] == ["DBSCAN"]
+    assert link["mt_dbscan_eps"] == ["0.15"]
+    assert not link_warnings(at)
+
+
+@pytest.mark.parametrize(("path", "params", "key", "expected"), [
+    ("app_pages/explore.py", {"ex_algo": ["gmm"]}, "ex_algo", "gmm"),
+    ("app_pages/explore.py", {"ex_data": ["Two moons"]}, "ex_data", "moons"),
+    ("app_pages/experiments_gates2017.py", {"gates_preset": ["paper"]}, "gates_preset",
+     "paper"),
+    ("app_pages/experiments_gates2017.py", {"gates_fig": ["gates2017-kmeans"]}, "gates_fig",
+     "gates2017-kmeans"),
+])
+def test_a_value_may_be_the_key_or_the_label(path, params, key, expected):
+    at = open_page(path, params)
+    widgets = [w for kind in ("selectbox", "radio") for w in at.get(kind)
+               if getattr(w, "key", None) == key]
+    assert [w.value for w in widgets] == [expected]
+    assert not link_warnings(at)
+
+
+def test_an_unusable_value_gives_one_escaped_warning_and_the_default():
+    at = open_page("app_pages/measure_truth.py", {
+        "mt_model": ["**bold** `tick` <b>x</b>"], "mt_seed": ["seven"],
+    })
+    warnings = link_warnings(at)
+    assert len(warnings) == 2
+    model = next(w for w in warnings if "`mt_model`" in w)
+    assert "**bold** 'tick' <b>x</b>" in model  # inside a code span: shown, not rendered
+    assert "`tick`" not in model
+    assert "Valid values: one of" in model and "`perm: sizes fixed" in model
+    seed = next(w for w in warnings if "`mt_seed`" in w)
+    assert f"a number from 0 to {MAX_SEED:,}" in seed
+    assert at.selectbox(key="mt_model").value == "perm"
+    assert at.number_input(key="mt_seed").value == 0
+
+
+def alternative(at, name: str, current: list[str]) -> list[str] | None:
+    """A valid value other than ``current`` for the control bound to ``name`` (URL form),
+    taken from the cheap end of its range; None for controls without one."""
+    for kind in ("selectbox", "radio", "multiselect", "select_slider", "slider",
+                 "number_input", "toggle", "checkbox"):
+        for w in at.get(kind):
+            if getattr(w, "key", None) != name:
+                continue
+            if kind in ("selectbox", "radio", "select_slider"):
+                options = [str(o) for o in w.options]
+                return [options[1] if current == [options[0]] else options[0]]
+            if kind == "multiselect":
+                return [w.options[1] if current == [w.options[0]] else w.options[0]]
+            if kind in ("toggle", "checkbox"):
+                return ["false" if current == ["true"] else "true"]
+            low = 0 if w.min is None else w.min
+            step = w.step or 1
+            value = low + step if float(current[0]) != low + step else low + 2 * step
+            return [f"{value:g}"]
+    return None
+
+
+def same(a: list[str], b: list[str]) -> bool:
+    try:
+        return [float(x) for x in a] == [float(x) for x in b]
+    except ValueError:
+        return a == b
+
+
+@pytest.mark.parametrize("path", [entry.path for entry in PAGES])
+def test_every_control_is_set_from_a_link_and_copy_link_reproduces_it(path):
+    defaults = dict(page_parameters(path))
+    at = open_page(path)
+    wanted = {name: alternative(at, name, list(values)) for name, values in defaults.items()}
+    wanted = {name: value for name, value in wanted.items() if value is not None}
+    if not defaults:
+        assert path.endswith("home.py")  # the only page without controls
+        return
+    assert wanted, f"no control of {path} found by its URL name"
+    link = copied_link(open_page(path, wanted))
+    # A changed choice can remove another control (an algorithm's parameters go with it):
+    # every control still drawn holds the link's value, and so does the new Copy link.
+    kept = [name for name in wanted if name in link]
+    assert len(kept) >= len(wanted) / 2
+    for name in kept:
+        assert same(link[name], wanted[name]), (name, link[name], wanted[name])
