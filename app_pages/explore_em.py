@@ -13,7 +13,7 @@ from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
-from ui.stepper import move_step, step_buttons
+from ui.stepper import advance, play_toggle, step_buttons
 from ui.text import show_error, show_warning
 from ui.widgets import seed_input
 
@@ -75,21 +75,12 @@ with view:
         show_warning(message)
     history = result.extras["history"]
     last = len(history) - 1
-    if not 0 <= st.session_state.get("em_step", 0) <= last:
-        st.session_state["em_step"] = 0
-    if st.session_state.pop("em_stop", False):
-        # Play reached the last step on the previous run (set inside the fragment).
-        st.session_state["em_play"] = False
-    playing = st.toggle("Play", False, key="em_play",
-                        help="Animate: one EM step per second, stopping at convergence.")
+    playing = play_toggle("em", last,
+                          help="Animate: one EM step per second, stopping at convergence.")
 
     @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
     def stepper() -> None:
-        if playing and st.session_state.get("em_step", 0) >= last:
-            st.session_state["em_stop"] = True
-            st.rerun()
-        if playing:
-            move_step("em_step", +1, last=last)
+        advance("em", last, playing)
         step_buttons("em", last, {
             "first": "Back to the start (step 0).", "back": "Undo the last EM step.",
             "next": "One EM step: refit the Gaussians (M), then the responsibilities (E).",

@@ -21,7 +21,7 @@ from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
-from ui.stepper import move_step, step_buttons
+from ui.stepper import advance, play_toggle, step_buttons
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -136,22 +136,12 @@ with view:
         show_error(error)
         st.stop()
     last = len(frames) - 1
-    if not 0 <= st.session_state.get("km_step", 0) <= last:
-        st.session_state["km_step"] = 0
-    if st.session_state.pop("km_stop", False):
-        # The animation reached convergence on the previous run (set inside the fragment,
-        # where the toggle can no longer be changed).
-        st.session_state["km_play"] = False
-    playing = st.toggle("Play", False, key="km_play",
-                        help="Animate: one move per second, stopping at convergence.")
+    playing = play_toggle("km", last,
+                          help="Animate: one move per second, stopping at convergence.")
 
     @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
     def stepper() -> None:
-        if playing and st.session_state.get("km_step", 0) >= last:
-            st.session_state["km_stop"] = True
-            st.rerun()
-        if playing:
-            move_step("km_step", +1, last=last)
+        advance("km", last, playing)
         step_buttons("km", last, {
             "first": "Back to the initial centres.", "back": "Undo the last move.",
             "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
