@@ -179,13 +179,16 @@ def _execute(
         timings["run"] = time.perf_counter() - clock
     progress.end()
     csv = csv_text(df)
-    from plots.experiments import experiment_figure  # plotly only for the figure files
+    from plots.experiments import (  # plotly only for the figure files
+        experiment_figure,
+        standalone_html,
+    )
 
     clock = time.perf_counter()
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
     files: dict[str, str | bytes] = {
-        ".csv": csv, ".html": figure.to_html(include_plotlyjs=True, full_html=True)}
+        ".csv": csv, ".html": standalone_html(figure)}
     timings["figure"] = time.perf_counter() - clock
     note = "no PNG (--no-png)"
     if png:

@@ -354,3 +354,11 @@ def experiment_figure(kind: str, df: pd.DataFrame, *, title: str = "",
     if kind in ("table", "pairs"):
         return table_figure(df, title=title)
     raise ValueError(f"unknown figure kind {kind!r}.")
+
+
+def standalone_html(figure: go.Figure) -> str:
+    """The figure as one self-contained HTML page, plotly.js inlined.
+
+    The app's "Figure (HTML)" download and the command line's NAME.html are this same text.
+    """
+    return figure.to_html(include_plotlyjs=True, full_html=True)

@@ -20,7 +20,7 @@ from experiments.consensus import GENERATIONS, kmeans_fits
 from experiments.outputs import csv_text, experiment_view, record_json, run_record
 from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
-from plots.experiments import experiment_figure
+from plots.experiments import experiment_figure, standalone_html
 from ui.export import plot
 from ui.notebook import notebook_download
 from ui.text import show_error
@@ -254,6 +254,6 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
     notebook_download(key, name, experiment_view(experiment, preset, seed, params),
                       slot=columns[3])
     columns[2].download_button(
-        "Figure (HTML)", lambda: figure.to_html(include_plotlyjs=True, full_html=True),
+        "Figure (HTML)", lambda: standalone_html(figure),
         f"{name}.html", "text/html", key=f"{key}_html", on_click="ignore",
     )
