@@ -14,6 +14,7 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from ui.bindings import Binding, bindings, requested, resolve_choice, same_value
+from ui.text import plain
 
 # AppTest and a few embedded contexts report no browser URL; links then show this base.
 FALLBACK_BASE = "http://localhost:8501/"
@@ -93,9 +94,11 @@ def _valid_values(binding: Binding) -> str:
 
 def unusable_message(binding: Binding, asked: Sequence[str]) -> str:
     """The warning for a link value the control cannot take: the parameter, the value, what
-    is used instead and the valid values."""
+    is used instead and the valid values. The value came from the link, so it goes through
+    the one escaping rule for user text (`ui.text.plain`)."""
     shown = ", ".join(binding.value) or "nothing"
-    return (f"Link parameter {quoted(binding.param)}: {quoted(', '.join(asked))} cannot be "
+    asked_text = plain(", ".join(asked), MAX_QUOTED)
+    return (f"Link parameter {quoted(binding.param)}: “{asked_text}” cannot be "
             f"used, so the page shows {quoted(shown)}. Valid values: "
             f"{_valid_values(binding)}.")
 

@@ -8,6 +8,7 @@ breaks `ui.bindings` (which reads Streamlit's widget bindings).
 import pytest
 
 from metrics.seeding import MAX_SEED
+from tests.ui.test_text import markup_left, rendered_text
 from ui.navigation import PAGES
 from ui.page_parameters import (
     DOC,
@@ -65,8 +66,9 @@ def test_an_unusable_value_gives_one_escaped_warning_and_the_default():
     warnings = link_warnings(at)
     assert len(warnings) == 2
     model = next(w for w in warnings if "`mt_model`" in w)
-    assert "**bold** 'tick' <b>x</b>" in model  # inside a code span: shown, not rendered
-    assert "`tick`" not in model
+    value = model.split("“")[1].split("”")[0]
+    assert rendered_text(value) == "**bold** `tick` <b>x</b>"  # shown as typed
+    assert markup_left(value) == []  # and nothing of it read as Markdown
     assert "Valid values: one of" in model and "`perm: sizes fixed" in model
     seed = next(w for w in warnings if "`mt_seed`" in w)
     assert f"a number from 0 to {MAX_SEED:,}" in seed
