@@ -29,7 +29,24 @@ NAME = re.compile(r"^[a-z0-9_]{1,60}$")
 
 @dataclass(frozen=True)
 class Question:
-    """A predict-then-reveal question: the option at ``answer`` is right."""
+    """A predict-then-reveal question: the option at ``answer`` is right.
+
+    Parameters
+    ----------
+    text : str
+        The question.
+    options : tuple of str
+        Two to six answers.
+    answer : int
+        Index of the right option, from 0.
+    explanation : str, default=""
+        Shown after the reveal.
+
+    Examples
+    --------
+    >>> Question("Does NMI reward more clusters?", ("yes", "no"), 0).options[0]
+    'yes'
+    """
 
     text: str
     options: tuple[str, ...]
@@ -39,7 +56,24 @@ class Question:
 
 @dataclass(frozen=True)
 class Step:
-    """One screen of a lesson: a page (its URL path) opened with ``params``."""
+    """One screen of a lesson: a page (its URL path) opened with ``params``.
+
+    Parameters
+    ----------
+    page : str
+        The page's URL path (``ui.navigation.PageEntry.url_path``).
+    params : dict of str to tuple of str
+        Link parameters the step opens the page with.
+    prompt : str
+        One line for the class.
+    question : Question or None, default=None
+        An optional predict-then-reveal question.
+
+    Examples
+    --------
+    >>> Step("learn_chance", {"lc_k": ("50",)}, "Watch NMI grow with K.").params["lc_k"]
+    ('50',)
+    """
 
     page: str
     params: dict[str, tuple[str, ...]]
@@ -49,6 +83,18 @@ class Step:
 
 @dataclass(frozen=True)
 class Lesson:
+    """A titled sequence of steps (see `parse_lesson` for its file and link forms).
+
+    Parameters
+    ----------
+    title : str
+    steps : tuple of Step
+
+    Examples
+    --------
+    >>> Lesson("Why adjust for chance", (Step("learn_chance", {}, "Look."),)).title
+    'Why adjust for chance'
+    """
     title: str
     steps: tuple[Step, ...]
 
@@ -95,6 +141,17 @@ def _question(value: Any, where: str) -> Question | None:
 def parse_lesson(data: Any, pages: Collection[str]) -> Lesson:
     """A :class:`Lesson` from its table form (TOML or JSON), checked against ``pages``.
 
+    Parameters
+    ----------
+    data : mapping
+        ``{"title": ..., "steps": [{"page", "prompt", "params"?, "question"?}, ...]}``.
+    pages : collection of str
+        The app's page URL paths a step may name.
+
+    Returns
+    -------
+    Lesson
+
     Raises
     ------
     ValueError
@@ -124,17 +181,49 @@ def parse_lesson(data: Any, pages: Collection[str]) -> Lesson:
 
 
 def lesson_names() -> list[str]:
-    """The shipped lessons' names (file names in ``lessons/`` without ``.toml``)."""
+    """The shipped lessons' names (file names in ``lessons/`` without ``.toml``).
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    list of str
+
+    Examples
+    --------
+    >>> "why_adjust_for_chance" in lesson_names()
+    True
+    """
     return sorted(path.stem for path in LESSON_DIR.glob("*.toml"))
 
 
 def load_lesson(name: str, pages: Collection[str]) -> Lesson:
     """The shipped lesson ``name``.
 
+    Parameters
+    ----------
+    name : str
+        One of `lesson_names`.
+    pages : collection of str
+        The app's page URL paths.
+
+    Returns
+    -------
+    Lesson
+
     Raises
     ------
     ValueError
         If there is no such lesson or its file is not a valid lesson.
+
+    Examples
+    --------
+    >>> load_lesson("atlantis", ["home"])
+    Traceback (most recent call last):
+    ...
+    ValueError: no lesson named 'atlantis'; the lessons are ...
     """
     if not NAME.match(name) or name not in lesson_names():
         raise ValueError(f"no lesson named {name[:60]!r}; the lessons are "
@@ -156,6 +245,14 @@ def _plain(lesson: Lesson) -> dict:
 def encode_lesson(lesson: Lesson) -> str:
     """``lesson`` as URL-safe text (JSON, deflated, base64url), for a link.
 
+    Parameters
+    ----------
+    lesson : Lesson
+
+    Returns
+    -------
+    str
+
     Examples
     --------
     >>> one = Lesson("T", (Step("home", {"a": ("1",)}, "Look."),))
@@ -169,10 +266,28 @@ def encode_lesson(lesson: Lesson) -> str:
 def decode_lesson(code: str, pages: Collection[str]) -> Lesson:
     """The lesson a link carries (see :func:`encode_lesson`).
 
+    Parameters
+    ----------
+    code : str
+        The ``lessonz=`` value of a link.
+    pages : collection of str
+        The app's page URL paths.
+
+    Returns
+    -------
+    Lesson
+
     Raises
     ------
     ValueError
         If the text is too long, not an encoded lesson, or not a valid lesson.
+
+    Examples
+    --------
+    >>> decode_lesson("not-a-lesson", ["home"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the lesson in this link is damaged; ask for a new link
     """
     if len(code) > MAX_CODE:
         raise ValueError(f"the lesson in this link is longer than {MAX_CODE} characters")

@@ -15,6 +15,15 @@ __all__ = ["MatchedTable", "classwise_frame", "matched_table"]
 def class_names(labels) -> list[str]:
     """``class <label>`` for each label: a true class's name in tables and CSV files.
 
+    Parameters
+    ----------
+    labels : array-like
+        True class labels.
+
+    Returns
+    -------
+    list of str
+
     Examples
     --------
     >>> class_names([0, 2])
@@ -26,6 +35,17 @@ def class_names(labels) -> list[str]:
 def cluster_names(labels, noise_named: bool = True) -> list[str]:
     """``cluster <label>`` for each label (``noise`` for -1 when ``noise_named``): the same
     name in the contingency table, a scatter's CSV and its legend.
+
+    Parameters
+    ----------
+    labels : array-like
+        Cluster labels (-1 for noise).
+    noise_named : bool, default=True
+        Call -1 ``noise`` rather than ``cluster -1``.
+
+    Returns
+    -------
+    list of str
 
     Examples
     --------
