@@ -48,4 +48,4 @@ finally:
     # Again after the page, so the link holds every control the page drew on this run (a
     # page that stops early keeps the link drawn above, from the previous run).
     links.copy_link(link_slot)
-    links.check_request(notices)
+    links.check_request(notices, current)

@@ -9,6 +9,9 @@ INK = "#111111"
 TICK_SIZE = 20
 AXIS_TITLE_SIZE = 24
 TITLE_SIZE = 24
+# Height of a line of type, in font sizes, and the space between the title and the plot.
+LINE_HEIGHT = 1.3
+TITLE_GAP = 24
 # Characters per title line at TITLE_SIZE in a chart about 340 px wide (two charts side by
 # side beside the controls at 1280 px).
 TITLE_WIDTH = 30
@@ -79,16 +82,20 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
         hoverlabel_font_size=TICK_SIZE,
     )
     if fig.layout.title.text:
-        # Pushed clear of the plot area and its subplot titles (which sit just above it).
-        # Just above the plot area; plotly widens the top margin to fit it (automargin
-        # with yref "paper"). A lone subplot title would sit on it: it joins the title.
+        # Just above the plot area, in a top margin sized for its lines: plotly's title
+        # automargin does not count every line of a wrapped title, which then sat on the
+        # plot. A lone subplot title would sit on it too: it joins the title.
         title = wrap_title(fig.layout.title.text, TITLE_WIDTH)
         tops = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
         if len(tops) == 1:
             title += f"<br><span style='font-size:{TICK_SIZE}px'>{tops[0].text}</span>"
             fig.layout.annotations = [a for a in fig.layout.annotations if a is not tops[0]]
-        fig.update_layout(title={"text": title, "yref": "paper", "y": 1, "yanchor": "bottom",
-                                 "automargin": True, "pad": {"b": 12}})
+        lines = title.count("<br>") + 1
+        fig.update_layout(
+            title={"text": title, "yref": "container", "y": 1, "yanchor": "top",
+                   "pad": {"t": TITLE_GAP}},
+            margin={"t": round(lines * TITLE_SIZE * LINE_HEIGHT) + 2 * TITLE_GAP},
+        )
     place_legend(fig)
     axis = {"tickfont": {"size": TICK_SIZE, **ink}, "title_font": {"size": AXIS_TITLE_SIZE, **ink},
             "automargin": True}

@@ -25,6 +25,9 @@ PENDING = "_links_pending"
 NOTICES = "_links_notices"
 CHECKED = "_links_checked"
 REQUEST = "_links_request"
+# The page whose opening URL was read, and whether this run is the rerun that applies it.
+OPENED = "_links_opened"
+APPLYING = "_links_applying"
 # A warning quotes at most this much of a link value.
 MAX_QUOTED = 60
 
@@ -143,23 +146,27 @@ def _wanted(binding: Binding, asked: tuple[str, ...]) -> Any:
     return numbers if isinstance(current, list | tuple) else numbers[0]
 
 
-def check_request(slot) -> None:
-    """Compare what the opening URL (or a lesson step, see `request`) asked of every bound
-    control with what it shows.
+def check_request(slot, page: str) -> None:
+    """Compare what the URL that opened ``page`` (or a lesson step, see `request`) asked of
+    every bound control with what it shows.
 
     A value given by its registry key (or another spelling), or by a lesson step, is
     applied on an immediate rerun; a value that names nothing valid gets one warning in
-    ``slot``. Each URL request is handled once per session, so moving a control afterwards
-    is never undone.
+    ``slot``. The URL is read only on the run that opens the page and on the reruns that
+    apply it: on a rerun after a student moves a control, the browser's URL can still hold
+    an older value of that control (a fast run of slider steps), and reading it would move
+    the control back.
     """
     checked = st.session_state.setdefault(CHECKED, set())
     step = st.session_state.pop(REQUEST, {})
+    opening = st.session_state.get(OPENED) != page or st.session_state.pop(APPLYING, False)
+    st.session_state[OPENED] = page
     pending, notices = {}, []
     drawn = bindings()
     for binding in drawn:
         asked = step.get(binding.param)
         if asked is None:
-            asked = requested(binding.param)
+            asked = requested(binding.param) if opening else None
             if asked is None or (binding.param, asked) in checked:
                 continue
             checked.add((binding.param, asked))
@@ -180,6 +187,7 @@ def check_request(slot) -> None:
                  if name not in {b.param for b in drawn}}
         if later:
             st.session_state[REQUEST] = later
+        st.session_state[APPLYING] = True
         st.rerun()
     for message in notices:
         slot.warning(message, icon=":material/link_off:")
