@@ -16,6 +16,8 @@ __all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
 DENSE_LIMIT_BYTES = 100 * 2**20
 # Samples per chunk when counting cells.
 _CHUNK = 1 << 16
+# Samples range-checked and combined at a time: two pieces of int64 labels fit in L2 cache.
+_PIECE = 1 << 15
 
 
 @dataclass(frozen=True, eq=False)
@@ -210,40 +212,60 @@ def _dense_counts(codes_a, codes_b, span_a, span_b):
 def _count_small_integers(a, b, max_cells):
     """The dense table of non-negative integer labels used as their own codes, or None.
 
-    The common case (labels 0..K-1) in a single pass: each chunk's range check runs while
-    the chunk is in cache, right before it is counted, instead of separate min and max passes
-    over the whole arrays (they cost a third of the time at n = 1e7). The table grows when a
-    chunk brings a larger label. None (the caller then encodes the labels) for other dtypes,
-    negative labels, or a table above ``max_cells``.
+    The common case (labels 0..K-1) in a single pass over the labels: each piece of
+    ``_PIECE`` samples is range-checked and then turned into combined codes while it is
+    still in cache, so the check costs no second read of the arrays from memory (separate
+    min and max passes cost a third of the time at n = 1e7). The combined codes are counted
+    by chunks, as in :func:`_dense_counts`. The table grows when a piece brings a larger
+    label. None (the caller then encodes the labels) for other dtypes, negative labels, or a
+    table above ``max_cells``.
     """
     if a.dtype.kind not in "iu" or b.dtype.kind not in "iu":
         return None
-    # Seen as unsigned, a negative label is above the signed maximum: one max() per chunk
+    # Seen as unsigned, a negative label is above the signed maximum: one max() per piece
     # checks both ends of the range.
     limits = [np.iinfo(a.dtype).max, np.iinfo(b.dtype).max]
     a, b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
     # intp += uint64 has no integer loop: read 64-bit values (checked below 2**63) as int64.
     a, b = (v.view(np.int64) if v.itemsize == 8 else v for v in (a, b))
-    unsigned = [v.view(v.dtype.str.replace("i", "u")) for v in (a, b)]
+    unsigned_a, unsigned_b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
     counts = np.zeros((0, 0), dtype=np.intp)
-    start = 0
-    while start < a.shape[0]:
-        # As in _dense_counts, a chunk is never smaller than the table.
-        chunk = slice(start, start + max(_CHUNK, counts.size))
-        start = chunk.stop
-        tops = [int(values[chunk].max()) for values in unsigned]
-        if tops[0] > limits[0] or tops[1] > limits[1]:
-            return None
-        rows, cols = max(counts.shape[0], tops[0] + 1), max(counts.shape[1], tops[1] + 1)
-        if rows * cols > max_cells:
-            return None
-        if (rows, cols) != counts.shape:
+    combined = np.empty(0, dtype=np.intp)
+    filled = 0  # combined codes waiting in ``combined`` to be counted
+
+    def count_waiting():
+        nonlocal counts
+        if filled:
+            cells = np.bincount(combined[:filled], minlength=counts.size)
+            counts += cells.reshape(counts.shape)
+
+    for start in range(0, a.shape[0], _PIECE):
+        stop = min(a.shape[0], start + _PIECE)
+        top_a, top_b = int(unsigned_a[start:stop].max()), int(unsigned_b[start:stop].max())
+        rows, cols = counts.shape
+        if top_a >= rows or top_b >= cols:
+            if top_a > limits[0] or top_b > limits[1]:
+                return None
+            rows, cols = max(rows, top_a + 1), max(cols, top_b + 1)
+            if rows * cols > max_cells:
+                return None
+            count_waiting()
+            filled = 0
             grown = np.zeros((rows, cols), dtype=np.intp)
             grown[: counts.shape[0], : counts.shape[1]] = counts
             counts = grown
-        combined = np.multiply(a[chunk], cols, dtype=np.intp, casting="unsafe")
-        combined += b[chunk]
-        counts += np.bincount(combined, minlength=rows * cols).reshape(rows, cols)
+            # As in _dense_counts, a chunk is never smaller than the table.
+            size = min(a.shape[0], max(_CHUNK, rows * cols) + _PIECE)
+            if combined.size < size:
+                combined = np.empty(size, dtype=np.intp)
+        piece = combined[filled : filled + stop - start]
+        np.multiply(a[start:stop], cols, out=piece, casting="unsafe")
+        piece += b[start:stop]
+        filled += stop - start
+        if filled >= combined.size - _PIECE:
+            count_waiting()
+            filled = 0
+    count_waiting()
     return counts.astype(np.int64, copy=False)
 
 

@@ -181,8 +181,8 @@ def test_counts_summing_to_int64_max_are_exact():
 @pytest.mark.parametrize(
     "late",
     [
-        999,  # a larger label in a later chunk: the table grows
-        -3,  # a negative label in a later chunk: the general encoding takes over
+        999,  # a larger label in a later piece: the table grows
+        -3,  # a negative label in a later piece: the general encoding takes over
         2**40,  # a label too large for a dense table: compacted by the general path
     ],
 )
@@ -196,6 +196,8 @@ def test_single_pass_counting_matches_sklearn(late, dtype):
     b = rng.integers(0, 5, n).astype(dtype)
     a[-5] = late
     b[-2] = late
+    # and one inside the second piece, so later pieces are combined with the grown table
+    a[contingency_module._PIECE + 1] = late
     ct = M.contingency_table(a, b)
     np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
     np.testing.assert_array_equal(ct.true_labels, np.unique(a))
