@@ -37,7 +37,8 @@ def check_metric(X: np.ndarray, metric) -> None:
         ) from None
 
 
-def distances(X: np.ndarray, rows, cols, metric, out: np.ndarray | None = None) -> np.ndarray:
+def distances(X: np.ndarray, rows, cols, metric, out: np.ndarray | None = None,
+              squared: bool = False) -> np.ndarray:
     """Distances between the points ``X[rows]`` and ``X[cols]`` (slices or index arrays),
     written into ``out`` (a flat buffer) when given.
 
@@ -46,6 +47,7 @@ def distances(X: np.ndarray, rows, cols, metric, out: np.ndarray | None = None) 
     block). Euclidean distances are taken as the square root of scipy's squared euclidean
     ones: the same sums of squares rounded by the same correctly rounded square root, so the
     same numbers as ``cdist``'s (tests compare with pdist exactly), in a third of the time.
+    ``squared=True`` leaves out that square root (Euclidean metric only).
     """
     if isinstance(metric, str) and metric == "precomputed":
         block = X[rows][:, cols]
@@ -59,7 +61,7 @@ def distances(X: np.ndarray, rows, cols, metric, out: np.ndarray | None = None) 
         out = out[: XA.shape[0] * XB.shape[0]].reshape(XA.shape[0], XB.shape[0])
     if isinstance(metric, str) and metric == "euclidean":
         d = cdist(XA, XB, metric="sqeuclidean", out=out)
-        return np.sqrt(d, out=d)
+        return d if squared else np.sqrt(d, out=d)
     return cdist(XA, XB, metric=metric, out=out)
 
 
@@ -75,19 +77,24 @@ def row_blocks(n_rows: int, n_cols: int, max_rows: int | None = None) -> Iterato
 class UpperTriangle:
     """Blocks of the upper triangle of the distance matrix: each unordered pair once.
 
-    Iterating yields ``(rows, block)`` with ``block[a, b] = d(rows.start + a, rows.start + b)``
+    Iterating yields ``(rows, block)`` with ``block[a, b] = v(rows.start + a, rows.start + b)``
     for b > a and +inf elsewhere (the point itself and pairs already seen), so that kernels
-    (exp(-inf) = 0) and comparisons (inf < t is False) skip them without a mask copy. Blocks
-    are read-only. Up to ``STORED_PAIRS`` pairs they are computed once and kept, so that the
-    several passes of an algorithm cost one distance computation; beyond, every pass
+    (exp(-inf) = 0) and comparisons (inf < t is False) skip them without a mask copy. The
+    values ``v`` are the distances, or their squares when ``squared`` (the Euclidean metric:
+    the square root is the costliest step of a block, and every use needs only the order of
+    the distances or their squares); :meth:`threshold` and :meth:`distance` convert exactly.
+    Blocks are read-only. Up to ``STORED_PAIRS`` pairs they are computed once and kept, so
+    that the several passes of an algorithm cost one distance computation; beyond, every pass
     recomputes them and memory stays O(n) plus one block.
     """
 
     def __init__(self, X: np.ndarray, metric) -> None:
         self.X, self.metric = X, metric
+        self.squared = isinstance(metric, str) and metric == "euclidean"
         n = X.shape[0]
         self.n_pairs = n * (n - 1) // 2
         self._stored = None
+        self._below: tuple[float, list] | None = None
         if self.n_pairs <= STORED_PAIRS:
             self._stored = list(self._compute(stored=True))
 
@@ -103,7 +110,8 @@ class UpperTriangle:
         buffer = np.empty(sum(sizes) if stored else max(sizes, default=0))
         offset = 0
         for rows, size in zip(blocks, sizes, strict=True):
-            block = distances(X, rows, slice(rows.start, None), self.metric, buffer[offset:])
+            block = distances(X, rows, slice(rows.start, None), self.metric, buffer[offset:],
+                              squared=self.squared)
             if stored:
                 offset += size
             height = rows.stop - rows.start
@@ -111,32 +119,80 @@ class UpperTriangle:
             block.flags.writeable = False
             yield rows, block
 
+    def threshold(self, distance: float) -> float:
+        """The block value t such that ``value < t`` exactly when the distance < ``distance``.
+
+        For squared blocks: the smallest double whose correctly rounded square root is at
+        least ``distance`` (the square root is monotone, so comparing squares against it
+        decides the same as comparing the square roots against ``distance``).
+        """
+        if not self.squared or not np.isfinite(distance) or distance <= 0:
+            return distance
+        t = distance * distance
+        while np.sqrt(t) < distance:
+            t = np.nextafter(t, np.inf)
+        while np.sqrt(np.nextafter(t, 0.0)) >= distance:
+            t = np.nextafter(t, 0.0)
+        return float(t)
+
+    def distance(self, values):
+        """Distances from block values (their square roots for squared blocks)."""
+        return np.sqrt(values) if self.squared else values
+
+    def below(self, distance: float) -> list | Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        """The pairs closer than ``distance``, block by block: arrays ``(i, j, d_ij)``, i < j.
+
+        Recomputed blocks: a generator, memory that of one block's pairs below the threshold.
+        Stored blocks: a list, kept for the next call with the same ``distance`` (density
+        peaks asks twice for the pairs within d_c, about ``percent`` % of them).
+        """
+        if self._stored is None:
+            return self._below_blocks(distance)
+        if self._below is None or self._below[0] != distance:
+            self._below = (distance, list(self._below_blocks(distance)))
+        return self._below[1]
+
+    def _below_blocks(self, distance: float) -> Iterator[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+        limit = self.threshold(distance)
+        for rows, block in self:
+            flat = np.flatnonzero(block < limit)
+            i, j = np.divmod(flat, block.shape[1])
+            i += rows.start
+            j += rows.start
+            yield i, j, self.distance(block.ravel()[flat])
+
     def kth_smallest(self, k: int) -> float:
         """The k-th smallest (0-based) of the n(n-1)/2 distances, exactly.
 
         Few pairs: all of them are partitioned. Otherwise the value is bracketed by the
-        distances of a sample of pairs (``_SAMPLE_ROWS`` random rows x as many random
-        columns), then one pass over the blocks counts the distances below the bracket and
-        keeps only those inside it; the bracket is widened and the pass repeated in the rare
-        case it missed. Memory stays O(n + number of distances in the bracket).
+        values of a sample of pairs (``_SAMPLE_ROWS`` random rows x as many random columns),
+        then one pass over the blocks counts the values below the bracket and keeps only
+        those inside it; the bracket is widened and the pass repeated in the rare case it
+        missed. Memory stays O(n + number of values in the bracket).
         """
         if not 0 <= k < self.n_pairs:
             raise ValueError(f"k={k} out of range for {self.n_pairs} pairs")
         if self.n_pairs <= _DIRECT_PAIRS:
             values = np.concatenate([block.ravel() for _, block in self])
-            return float(np.partition(values, k)[k])
+            return float(self.distance(np.partition(values, k)[k]))
         X, n = self.X, self.X.shape[0]
         rng = np.random.default_rng(0)
         size = min(_SAMPLE_ROWS, n)
         rows, cols = rng.choice(n, size=size, replace=False), rng.choice(n, size, replace=False)
-        sample = distances(X, rows, cols, self.metric)
-        sample = np.sort(sample[rows[:, None] != cols[None, :]])
+        sample = distances(X, rows, cols, self.metric, squared=self.squared)
+        sample = sample[rows[:, None] != cols[None, :]]
+        last = len(sample) - 1
         q = (k + 0.5) / self.n_pairs
         margin = 0.005
         while True:
             lo_q, hi_q = q - margin, q + margin
-            lo = -np.inf if lo_q <= 0 else sample[int(lo_q * (len(sample) - 1))]
-            hi = np.inf if hi_q >= 1 else sample[int(np.ceil(hi_q * (len(sample) - 1)))]
+            # Only the two bracket values are needed: two partitions, not a sort (numpy's
+            # partition at several positions at once is slower than sorting).
+            top = int(np.ceil(hi_q * last)) if hi_q < 1 else last
+            smallest = np.partition(sample, top)[: top + 1]
+            hi = np.inf if hi_q >= 1 else smallest[top]
+            bottom = int(lo_q * last) if lo_q > 0 else 0
+            lo = -np.inf if lo_q <= 0 else np.partition(smallest, bottom)[bottom]
             below, inside = 0, []
             for _, block in self:
                 # Filter on the upper end first: it keeps only ~ q + margin of the block.
@@ -145,5 +201,5 @@ class UpperTriangle:
                 inside.append(kept[kept >= lo])
             inside = np.concatenate(inside)
             if below <= k < below + len(inside):
-                return float(np.partition(inside, k - below)[k - below])
+                return float(self.distance(np.partition(inside, k - below)[k - below]))
             margin *= 4

@@ -169,7 +169,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             )
         self.rho_ = self._density(pairs)
         self.order_ = np.argsort(-self.rho_, kind="stable")
-        self.delta_, self.nearest_higher_ = self._delta(X)
+        self.delta_, self.nearest_higher_ = self._delta(X, pairs)
         self.gamma_ = self.rho_ * self.delta_
         self.centers_ = self._select_centers()
         self.n_clusters_ = len(self.centers_)
@@ -183,43 +183,68 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         # Each pair once, added to both ends; the point itself is not its own neighbour.
         rho = np.zeros(pairs.X.shape[0])
         work = None
+        # (d / d_c)^2 from squared blocks is one division, from distances two steps.
+        scale = self.dc_**2 if pairs.squared else self.dc_
+        limit = pairs.threshold(self.dc_)
         for rows, d in pairs:
             if self.kernel == "gaussian":
                 if work is None or work.size < d.size:
                     work = np.empty(d.size)  # reused: a fresh block per pass costs page faults
-                w = np.divide(d, self.dc_, out=work[: d.size].reshape(d.shape))
-                np.square(w, out=w)
+                w = np.divide(d, scale, out=work[: d.size].reshape(d.shape))
+                if not pairs.squared:
+                    np.square(w, out=w)
                 np.negative(w, out=w)
                 np.exp(w, out=w)
             else:
-                w = d < self.dc_
+                w = d < limit
             rho[rows] += w.sum(axis=1)
             rho[rows.start:] += w.sum(axis=0)
         return rho
 
-    def _delta(self, X: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _delta(self, X: np.ndarray, pairs: UpperTriangle) -> tuple[np.ndarray, np.ndarray]:
         n = X.shape[0]
         order = self.order_
-        delta = np.empty(n)
+        rank = np.empty(n, dtype=np.intp)
+        rank[order] = np.arange(n)
+        # Most points have a denser point within d_c: their delta is the smallest of those
+        # distances, found among the ~percent % of pairs below d_c; ties go to the densest
+        # (lowest rank) partner, as an argmin over points in rank order would.
+        delta = np.full(n, np.inf)
+        partner_rank = np.full(n, n, dtype=np.intp)
+        for i, j, d in pairs.below(self.dc_):
+            i_denser = rank[i] < rank[j]
+            point = np.where(i_denser, j, i)
+            denser_rank = np.where(i_denser, rank[i], rank[j])
+            before = delta[point]
+            np.minimum.at(delta, point, d)
+            after = delta[point]
+            best = d == after
+            partner_rank[point[best & (after < before)]] = n  # a smaller delta: forget ties
+            np.minimum.at(partner_rank, point[best], denser_rank[best])
         nearest = np.full(n, -1, dtype=np.intp)
+        found = partner_rank < n
+        nearest[found] = order[partner_rank[found]]
         delta[order[0]] = distances(X, order[:1], order, self.metric).max()
-        # Small row blocks: only the block's own square needs the rank mask.
-        step = max(1, min(_DELTA_ROWS, n))
-        buffer = np.empty(step * n)
-        not_higher = ~np.tri(step, k=-1, dtype=bool)  # rank of the column >= rank of the row
-        for rows in row_blocks(n, n, step):
-            start = max(rows.start, 1)
-            if start >= rows.stop:
-                continue
-            # Rows are points in rank order; a point may only look at higher-ranked ones.
-            d = distances(X, order[start:rows.stop], order[:rows.stop], self.metric, buffer)
-            size = rows.stop - start
-            d[:, start:][not_higher[:size, :size]] = np.inf
+        # The others (density peaks, isolated points): every denser point, by brute force.
+        far = np.sort(rank[~found])
+        self._delta_of_far_points(X, far[far > 0], delta, nearest)
+        return delta, nearest
+
+    def _delta_of_far_points(self, X, far_ranks, delta, nearest) -> None:
+        """Delta by brute force for the points of ranks ``far_ranks`` (sorted, all > 0)."""
+        order = self.order_
+        step = max(1, min(_DELTA_ROWS, far_ranks.size))
+        buffer = np.empty(step * X.shape[0])
+        for block in row_blocks(far_ranks.size, X.shape[0], step):
+            ranks = far_ranks[block]
+            top = ranks[-1]
+            d = distances(X, order[ranks], order[:top], self.metric, buffer)
+            # A point may only look at higher-ranked (denser) ones.
+            d[np.arange(top)[None, :] >= ranks[:, None]] = np.inf
             # argmin returns the first minimum, i.e. the highest-ranked among equidistant ones.
             best = d.argmin(axis=1)
-            delta[self.order_[start:rows.stop]] = d[np.arange(size), best]
-            nearest[self.order_[start:rows.stop]] = self.order_[best]
-        return delta, nearest
+            delta[order[ranks]] = d[np.arange(ranks.size), best]
+            nearest[order[ranks]] = order[best]
 
     def _select_centers(self) -> np.ndarray:
         if self.n_clusters is not None:
@@ -260,11 +285,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             return border
         if not isinstance(pairs, UpperTriangle):  # the points themselves (explorer's relabel)
             pairs = UpperTriangle(pairs, self.metric)
-        for rows, d in pairs:
-            # About `percent` % of pairs lie within d_c: filter on distance before labels.
-            i, j = np.divmod(np.flatnonzero(d < self.dc_), d.shape[1])
-            i += rows.start
-            j += rows.start
+        for i, j, _ in pairs.below(self.dc_):
             cross = labels[i] != labels[j]
             i, j = i[cross], j[cross]
             # Paper: density of each border point; script: mean density of the border pair.

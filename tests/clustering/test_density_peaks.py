@@ -202,3 +202,43 @@ def test_memory_grows_with_the_block_not_with_n_squared(monkeypatch):
         tracemalloc.stop()
     full_matrix = 8 * len(X) ** 2  # 128 MB
     assert peak < full_matrix / 4
+
+
+# Delta comes from the pairs within d_c ("near") where a denser point is that close, by brute
+# force otherwise ("far"); each case says which paths it takes.
+@pytest.mark.parametrize("data, percent, paths", [
+    ("blobs", 0.5, {"near", "far"}),
+    ("blobs", 2.0, {"near", "far"}),
+    ("grid", 2.0, {"far"}),  # d_c = 1, the grid step: no pair is closer
+    ("grid", 5.0, {"near", "far"}),  # d_c = sqrt(2): many equidistant denser points
+])
+@pytest.mark.parametrize("stored_pairs", [0, 10**6])
+def test_delta_and_nearest_denser_point_match_brute_force(data, percent, paths, stored_pairs,
+                                                          monkeypatch):
+    X = load("blobs", n_samples=150, noise=1.5, random_state=4).X if data == "blobs" else _grid()
+    monkeypatch.setattr(_blocks, "BLOCK_ELEMENTS", 1000)
+    monkeypatch.setattr(_blocks, "STORED_PAIRS", stored_pairs)
+    dp = DensityPeaks(n_clusters=2, kernel="cutoff", percent=percent).fit(X)
+    dist = squareform(pdist(X))
+    for rank, i in enumerate(dp.order_[1:], start=1):
+        denser = dp.order_[:rank]
+        # The nearest denser point; among equidistant ones the densest (first in rank order).
+        nearest = denser[int(np.argmin(dist[i, denser]))]
+        assert dp.delta_[i] == dist[i, nearest]
+        assert dp.nearest_higher_[i] == nearest
+    rest = dp.delta_[dp.order_[1:]]
+    taken = {path for path, used in [("near", rest < dp.dc_), ("far", rest >= dp.dc_)]
+             if used.any()}
+    assert taken == paths
+
+
+def test_squared_threshold_decides_like_the_distances():
+    pairs = _blocks.UpperTriangle(np.zeros((3, 2)), "euclidean")
+    rng = np.random.default_rng(8)
+    for dc in np.concatenate([rng.uniform(1e-3, 1e3, 200), [1.0, 2.0, 0.1, 3e-160, 7e150]]):
+        limit = pairs.threshold(dc)
+        # Squares around d_c^2, a few ulps either way, and the squares of d_c's neighbours.
+        squares = [np.nextafter(dc * dc, side * np.inf) for side in (-1, 1)]
+        for s in [dc * dc, *squares, np.nextafter(dc, 0) ** 2, np.nextafter(dc, np.inf) ** 2,
+                  limit, np.nextafter(limit, 0), np.nextafter(limit, np.inf)]:
+            assert (s < limit) == (np.sqrt(s) < dc)
