@@ -13,6 +13,7 @@ from datasets.upload import SAMPLE_NAME, column_names, guess_label_column
 from explorer.frames import points_frame
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
+from ui.budget import rows_that_fit
 from ui.cache import projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.export import show_chart, stable_colors
@@ -72,11 +73,26 @@ with view:
                             MAX_ROWS)
         # Values near 1e200 would overflow every squared distance: standardise them.
         rescaled = not standardize and distances_overflow(data.X)
+        rows_in_file, sample_rows = data.n_samples, rows_that_fit(algorithm_name,
+                                                                   data.X.shape, params)
+        # Too many rows for this algorithm on a shared server: refuse, or (the user's choice)
+        # cluster a random sample that fits.
+        if sample_rows is not None and sample_rows >= 2 and st.toggle(
+            f"Cluster a random sample of {sample_rows:,} of the {rows_in_file:,} rows",
+            False, key="up_use_sample",
+            help="Rows drawn at random with the seed above, kept in file order; every "
+            "chart and score below is then about the sample.",
+        ):
+            data = datasets.subsample(data, sample_rows, random_state=int(seed))
         X = datasets.standardize(data.X) if standardize or rescaled else data.X
         result = run_algorithm(algorithm_name, X, int(seed), params)
     except (ValueError, TypeError) as error:
         show_error(error)
         st.stop()
+    if data.n_samples < rows_in_file:
+        st.info(f"A random sample of {data.n_samples:,} of the {rows_in_file:,} rows "
+                f"(seed {int(seed)}) was clustered: {ALGORITHMS[algorithm_name].label} on "
+                "all of them would take longer than this server allows per run.")
     if rescaled:
         st.warning("The values are so large or so close together that their squared "
                    "distances overflow: the features were standardized (mean 0, standard "
@@ -131,8 +147,11 @@ with view:
     notebook_download("up", "upload", dict(
         kind="clustering", title=f"{ALGORITHMS[algorithm_name].label} on {name}",
         summary="An uploaded CSV file, clustered and scored.",
-        upload=dict(name=name, content=content, max_rows=MAX_ROWS, standardize=standardize,
-                    label_column=None if label_column == NO_LABELS else label_column),
+        upload=dict(name=name, content=content, max_rows=MAX_ROWS,
+                    standardize=standardize or rescaled,
+                    label_column=None if label_column == NO_LABELS else label_column,
+                    **({"sample_rows": data.n_samples, "sample_seed": int(seed)}
+                       if data.n_samples < rows_in_file else {})),
         algorithm=algorithm_name, algorithm_params=result.params, algorithm_seed=int(seed),
         **(dict(measures=list(values), noise_policy=policy,
                 options=dict(random_model=model, one_sided=one_sided)) if has_truth else {})))

@@ -242,9 +242,11 @@ def main() -> None:
         "|---|---|---:|---:|---:|---:|---:|---:|---:|---|",
         *ref_rows,
         "",
-        "Notes: DensityPeaks works on blocks of the upper triangle of the distance matrix, "
-        "kept for its passes up to 2**24 pairs (4 n^2 bytes, n up to about 5,700) and "
-        "recomputed per pass beyond (O(n) memory); pydpc holds the full n x n matrix "
+        "Notes: DensityPeaks works on blocks of the upper triangle of the (squared, for the "
+        "Euclidean metric) distance matrix, kept for its passes up to 2**24 pairs (4 n^2 "
+        "bytes, n up to about 5,700) and recomputed per pass beyond (O(n) memory); delta "
+        "comes from the pairs within d_c, by brute force only for the few points with no "
+        "denser point that close; pydpc holds the full n x n matrix "
         "(8 n^2 bytes, 3.2 GB at n = 20,000). pydpc is given our d_c, so its time leaves out "
         "locating d_c, which ours includes. "
         "Both hierarchical implementations hold the condensed distance vector (4 n^2 bytes). "

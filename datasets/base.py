@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -96,6 +96,55 @@ def as_seed(random_state: int | np.random.Generator | None) -> int:
     if isinstance(random_state, np.random.Generator):
         return int(random_state.integers(2**31 - 1))
     return check_seed(random_state)
+
+
+def subsample(data: Dataset, n_rows: int, random_state: int = 0) -> Dataset:
+    """A random sample of ``n_rows`` rows of ``data``, in their original order.
+
+    For data too large for an algorithm's budget: the rows are drawn without replacement
+    by ``numpy.random.default_rng(random_state).choice``, so a seed gives the same sample.
+
+    Parameters
+    ----------
+    data : Dataset
+    n_rows : int
+        Rows to keep, in ``[1, data.n_samples]``; all of them give ``data`` back.
+    random_state : int, default=0
+
+    Returns
+    -------
+    Dataset
+        ``X`` and ``y`` of the kept rows, ``source`` emptied (the loader's keywords no
+        longer make these data).
+
+    Raises
+    ------
+    ValueError
+        If ``n_rows`` is not a whole number in ``[1, data.n_samples]``.
+
+    Examples
+    --------
+    >>> data = Dataset(X=np.arange(10.0).reshape(5, 2), y=np.array([0, 0, 1, 1, 2]),
+    ...                name="toy", description="five points", feature_names=("a", "b"))
+    >>> part = subsample(data, 3, random_state=1)
+    >>> part.n_samples, bool(np.all(np.diff(part.X[:, 0]) > 0))  # 3 rows, order kept
+    (3, True)
+    >>> subsample(data, 9)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_rows must be a whole number from 1 to 5 (the rows of the data), got 9.
+    """
+    n = data.n_samples
+    if isinstance(n_rows, bool) or not isinstance(n_rows, (int, np.integer)) \
+            or not 1 <= n_rows <= n:
+        raise ValueError(
+            f"n_rows must be a whole number from 1 to {n} (the rows of the data), got {n_rows!r}."
+        )
+    if n_rows == n:
+        return data
+    keep = np.sort(np.random.default_rng(check_seed(random_state)).choice(n, n_rows,
+                                                                         replace=False))
+    return replace(data, X=data.X[keep], y=data.y[keep], source={})
 
 
 def standardize(X: np.ndarray) -> np.ndarray:

@@ -10,7 +10,8 @@ load, compute and draw with ``datasets``, ``clustering``, ``metrics``, ``experim
     ``name``, ``preset``, ``seed``, ``parameters`` (every parameter of the run).
 ``clustering``
     ``data`` (the keywords of :func:`datasets.load`: a loaded set's ``source``) or ``upload``
-    (``name``, ``content`` (bytes), ``label_column``, ``max_rows``, ``standardize``),
+    (``name``, ``content`` (bytes), ``label_column``, ``max_rows``, ``standardize``,
+    and ``sample_rows`` with ``sample_seed`` when the page clustered a random sample),
     ``algorithm``,
     ``algorithm_params`` and ``algorithm_seed`` (:func:`clustering.run`), ``measures``
     (keys of :data:`metrics.MEASURES`), ``options`` (``random_model``, ``one_sided``, ...)
@@ -122,13 +123,19 @@ def _load(view: Mapping[str, Any]) -> str:
     if upload is None:
         return head + f"data = datasets.load(**{_literal(view['data'])})\n" + take
     scale = "X = datasets.standardize(data.X)\n" if upload.get("standardize") else take
+    sample = (
+        "# The random sample of rows the page clustered (the file is too large to cluster\n"
+        "# whole within the server's budget):\n"
+        f"data = datasets.subsample(data, {int(upload['sample_rows'])}, "
+        f"random_state={int(upload['sample_seed'])})\n"
+    ) if "sample_rows" in upload else ""
     return (
         "import io\n\n" + head
         + f"# The uploaded file, {upload['name']!r}, as it was read by the page:\n"
         + f"content = {bytes(upload['content'])!r}\n"
         + f"data = datasets.read_csv(io.BytesIO(content), label_column={upload['label_column']!r},"
         + f" max_rows={int(upload['max_rows'])})\n"
-        + scale
+        + sample + scale
     )
 
 

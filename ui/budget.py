@@ -14,8 +14,10 @@ def _size(cost_seconds: float, memory_bytes: float) -> str:
 
 
 def budget_message(name: str, shape: tuple[int, int], params: dict[str, Any],
-                   budget: Budget = APP_BUDGET) -> str | None:
-    """Why ``name`` on data of ``shape`` is refused (None when it fits ``budget``)."""
+                   budget: Budget | None = None) -> str | None:
+    """Why ``name`` on data of ``shape`` is refused (None when it fits ``budget``, by
+    default `APP_BUDGET`)."""
+    budget = APP_BUDGET if budget is None else budget
     n, d = shape
     cost = estimate_cost(name, n, d, params)
     if cost.fits(budget):
@@ -28,6 +30,13 @@ def budget_message(name: str, shape: tuple[int, int], params: dict[str, Any],
         f"{_size(budget.seconds, budget.memory_bytes)} per run. Use at most {rows:,} points "
         f"(a random sample of your data), or a faster algorithm such as {faster}."
     )
+
+
+def rows_that_fit(name: str, shape: tuple[int, int], params: dict[str, Any]) -> int | None:
+    """The largest sample ``name`` may cluster on this server, or None when all rows fit."""
+    if estimate_cost(name, *shape, params).fits(APP_BUDGET):
+        return None
+    return max_rows(name, shape[1], params, APP_BUDGET)
 
 
 def check_budget(name: str, shape: tuple[int, int], params: dict[str, Any]) -> None:
