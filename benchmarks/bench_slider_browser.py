@@ -1,10 +1,13 @@
 """Slider move to updated chart, in a real browser, one user (issue 15).
 
 Goal: p95 < 0.5 s on n <= 2,000 points. For each page below, one slider is moved with the
-keyboard (right then left, alternately, so every move asks for a new value) and the time is
-taken from the key press to the last change of the page's charts (a MutationObserver on the
-charts; the run counts as finished after 400 ms without change, which is not included).
-The first moves warm the caches and are not counted. Run by hand from the repository root:
+keyboard (right then left, alternately, so every move asks for a new value) and two times
+are taken from the key press (a MutationObserver on the page's main area; the run counts as
+finished after 400 ms without any change, which is not included): to the last change inside
+a visible chart (the goal's "updated chart", as the student sees it) and to the last change
+anywhere on the page (charts in tabs not shown are redrawn too, and tables redraw their
+cells on their own schedule, sometimes after the charts). The first moves warm
+the caches and are not counted. Run by hand from the repository root:
 
     python benchmarks/bench_slider_browser.py [--moves 20]
 
@@ -40,8 +43,18 @@ CASES = [
 ]
 
 WATCH = """() => {
-  window.__benchStart = window.__benchLast = performance.now();
-  window.__benchSeen = new MutationObserver(() => { window.__benchLast = performance.now(); });
+  window.__benchStart = window.__benchLast = window.__benchChart = performance.now();
+  window.__benchSeen = new MutationObserver((changes) => {
+    window.__benchLast = performance.now();
+    for (const change of changes) {
+      const node = change.target.nodeType === 1 ? change.target : change.target.parentElement;
+      const chart = node && node.closest('[data-testid="stPlotlyChart"]');
+      // Visible charts only: those in tabs not shown are redrawn too, unseen.
+      if (chart && chart.getClientRects().length > 0) {
+        window.__benchChart = window.__benchLast;
+      }
+    }
+  });
   window.__benchSeen.observe(document.querySelector('[data-testid="stMain"]'),
       {subtree: true, childList: true, attributes: true, characterData: true});
 }"""
@@ -56,12 +69,14 @@ SETTLED = """async () => {
     setTimeout(poll, 50);
   });
   window.__benchSeen.disconnect();
-  return (window.__benchLast - window.__benchStart) / 1000;
+  return [(window.__benchChart - window.__benchStart) / 1000,
+          (window.__benchLast - window.__benchStart) / 1000];
 }"""
 
 
-def measure(page, url: str, path: str, label: str, moves: int) -> list[float]:
-    """Seconds from each key press on the slider to the last change of the page."""
+def measure(page, url: str, path: str, label: str, moves: int) -> list[tuple[float, float]]:
+    """Seconds from each key press on the slider to the last change of a chart, and of the
+    page."""
     page.goto(f"{url}/{path}")
     page.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', timeout=120_000)
     wait_until_idle(page)
@@ -72,7 +87,7 @@ def measure(page, url: str, path: str, label: str, moves: int) -> list[float]:
         page.keyboard.press("ArrowRight" if move % 2 == 0 else "ArrowLeft")
         seconds = page.evaluate(SETTLED)
         if move >= WARMUP:
-            times.append(seconds)
+            times.append(tuple(seconds))
     return times
 
 
@@ -95,10 +110,11 @@ def main() -> None:
                                              args=CHROMIUM_ARGS)
         page = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
         for path, label in CASES:
-            times = measure(page, url, path, label, args.moves)
-            rows.append((path, label, statistics.median(times), p95(times), max(times)))
-            print(f"{path} [{label}]: median {rows[-1][2]:.3f} s, p95 {rows[-1][3]:.3f} s",
-                  flush=True)
+            chart, whole = zip(*measure(page, url, path, label, args.moves), strict=True)
+            rows.append((path, label, statistics.median(chart), p95(chart), max(chart),
+                         statistics.median(whole), p95(whole)))
+            print(f"{path} [{label}]: chart median {rows[-1][2]:.3f} s, p95 "
+                  f"{rows[-1][3]:.3f} s; page p95 {rows[-1][6]:.3f} s", flush=True)
         browser.close()
     log.unlink(missing_ok=True)
     lines = [
@@ -108,11 +124,12 @@ def main() -> None:
         f"{GOAL_S} s. Machine load average (1 min) {load_before:.1f} before the run, "
         f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores: the times include "
         "waiting for the CPU.", "",
-        "| page and link | slider | median (s) | p95 (s) | max (s) | goal |",
-        "|---|---|---|---|---|---|",
+        "| page and link | slider | chart median (s) | chart p95 (s) | chart max (s) | goal "
+        "| page median (s) | page p95 (s) |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    lines += [f"| `{p}` | {s} | {m:.3f} | {q:.3f} | {x:.3f} | {'yes' if q < GOAL_S else 'NO'} |"
-              for p, s, m, q, x in rows]
+    lines += [f"| `{p}` | {s} | {m:.3f} | {q:.3f} | {x:.3f} | {'yes' if q < GOAL_S else 'NO'} "
+              f"| {pm:.3f} | {pq:.3f} |" for p, s, m, q, x, pm, pq in rows]
     out = ROOT / "benchmarks" / "results" / "slider_browser.md"
     out.write_text("\n".join(lines) + "\n")
     print(f"wrote {out}")

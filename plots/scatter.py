@@ -7,9 +7,15 @@ import plotly.graph_objects as go
 
 from plots.palette import cluster_color, cluster_symbol
 
-# SVG markers stay crisp in screenshots and need no WebGL; past this many points WebGL is
-# needed to keep the browser responsive.
-WEBGL_THRESHOLD = 5_000
+# SVG markers need no WebGL and stay crisp in exports; past this many points WebGL keeps a
+# slider move responsive (2,000 SVG markers cost a redraw of ~0.3 s in chromium, benchmarks/
+# results/slider_browser.md).
+WEBGL_THRESHOLD = 1_000
+
+
+def points_trace(n_points: int) -> type[go.Scatter] | type[go.Scattergl]:
+    """The trace type for ``n_points`` data points: WebGL above `WEBGL_THRESHOLD`, else SVG."""
+    return go.Scattergl if n_points > WEBGL_THRESHOLD else go.Scatter
 
 
 def cluster_scatter(
@@ -41,7 +47,7 @@ def cluster_scatter(
         raise ValueError(f"labels must have {xy.shape[0]} entries, got shape {labels.shape}")
     hover = np.asarray(hover_text, dtype=object) if hover_text is not None else None
 
-    trace_type = go.Scattergl if xy.shape[0] > WEBGL_THRESHOLD else go.Scatter
+    trace_type = points_trace(xy.shape[0])
     fig = go.Figure()
     for label in np.unique(labels):
         mask = labels == label

@@ -13,6 +13,8 @@ def silhouette_plot(
 ) -> go.Figure:
     """Horizontal bars of the silhouettes ``s(x)``, sorted within each cluster.
 
+    Each cluster's bars are drawn as the one polygon they make together.
+
     A dashed line marks their mean, the silhouette coefficient. Noise points (label -1) are
     not drawn: scikit-learn's silhouette is computed without them here.
     """
@@ -29,12 +31,16 @@ def silhouette_plot(
         if label < 0:
             continue
         cluster = np.sort(values[labels == label])
-        ys = np.arange(position, position + cluster.size)
+        # The outline of the cluster's bars (height 1 each, stacked from ``position``) as one
+        # filled polygon: the same picture as n bars, drawn as one SVG path instead of n
+        # (a slider move redraws it; 2,000 bars cost the browser about half a second).
+        edges = position + np.arange(cluster.size + 1) - 0.5
+        x = np.concatenate([[0.0], np.repeat(cluster, 2), [0.0]])
+        y = np.concatenate([[edges[0]], np.repeat(edges, 2)[1:-1], [edges[-1]]])
         fig.add_trace(
-            go.Bar(
-                x=cluster, y=ys, orientation="h", name=f"cluster {label}",
-                marker={"color": cluster_color(int(label)), "line": {"width": 0}},
-                width=1.0,
+            go.Scatter(
+                x=x, y=y, mode="lines", fill="toself", name=f"cluster {label}",
+                fillcolor=cluster_color(int(label)), line={"width": 0},
                 hovertemplate="s = %{x:.3f}<extra>cluster " + str(label) + "</extra>",
             )
         )
@@ -46,7 +52,7 @@ def silhouette_plot(
             annotation_text=f"mean {shown.mean():.3f}", annotation_position="top",
         )
     fig.update_layout(
-        title=title, bargap=0, xaxis_title="silhouette s(x)", height=420,
+        title=title, xaxis_title="silhouette s(x)", height=420,
         yaxis={"showticklabels": False, "title": "points, grouped by cluster"},
         xaxis={"range": [-1, 1]},
         margin={"l": 40, "r": 10, "t": 50 if title else 30, "b": 40},

@@ -25,8 +25,13 @@ def test_silhouette_bars_are_sorted_per_cluster_in_cluster_colours():
     labels = np.array([0, 0, 1, 1, -1])
     fig = silhouette_plot(values, labels)
     assert [trace.name for trace in fig.data] == ["cluster 0", "cluster 1"]
-    assert list(fig.data[0].x) == [0.1, 0.5] and list(fig.data[1].x) == [-0.2, 0.9]
-    assert fig.data[1].marker.color == cluster_color(1)
+    # The outline of the bars [0, s] of height 1, stacked from y = -0.5 (cluster 0) and,
+    # after a gap of 2, from y = 3.5 (cluster 1).
+    assert list(fig.data[0].x) == [0, 0.1, 0.1, 0.5, 0.5, 0]
+    assert list(fig.data[0].y) == [-0.5, -0.5, 0.5, 0.5, 1.5, 1.5]
+    assert list(fig.data[1].x) == [0, -0.2, -0.2, 0.9, 0.9, 0]
+    assert list(fig.data[1].y) == [3.5, 3.5, 4.5, 4.5, 5.5, 5.5]
+    assert fig.data[1].fill == "toself" and fig.data[1].fillcolor == cluster_color(1)
 
 
 def test_line_and_bar_charts_check_their_columns():
