@@ -83,8 +83,13 @@ def start_server(log: Path) -> tuple[subprocess.Popen, str]:
 
 
 async def until_idle(page, started: float) -> float:
-    """Seconds from ``started`` until the app stopped running (then quiet for QUIET_S)."""
-    await page.wait_for_selector('[data-testid="stMainBlockContainer"]',
+    """Seconds from ``started`` until the app stopped running (then quiet for QUIET_S).
+
+    Waits first for a chart (both pages draw one): the app's empty frame shows before its
+    script runs, with no "Running" widget yet, which looked idle (a third of the N = 30
+    interactions then failed waiting for a slider that had not been drawn).
+    """
+    await page.wait_for_selector('[data-testid="stMain"] [data-testid="stPlotlyChart"]',
                                  timeout=TIMEOUT_S * 1000)
     quiet_since = None
     while time.monotonic() - started < TIMEOUT_S:
@@ -124,8 +129,8 @@ async def student(browser, url: str) -> list[float | str]:
         await page.goto(f"{url}/explore", timeout=TIMEOUT_S * 1000)
         await until_idle(page, time.monotonic())
         slider = page.get_by_role("slider").first
-        await slider.focus()
-        await slider.press("ArrowRight")
+        await slider.focus(timeout=TIMEOUT_S * 1000)
+        await slider.press("ArrowRight", timeout=TIMEOUT_S * 1000)
         await asyncio.sleep(0.1)
 
     await timed(move_slider)
