@@ -92,7 +92,7 @@ with view:
     if data.n_samples < rows_in_file:
         st.info(f"A random sample of {data.n_samples:,} of the {rows_in_file:,} rows "
                 f"(seed {int(seed)}) was clustered: {ALGORITHMS[algorithm_name].label} on "
-                "all of them would take longer than this server allows per run.")
+                "all of them would need more time or memory than this server allows per run.")
     if rescaled:
         st.warning("The values are so large or so close together that their squared "
                    "distances overflow: the features were standardized (mean 0, standard "
