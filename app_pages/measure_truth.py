@@ -69,11 +69,15 @@ with view:
         + f" among {data.n_samples} points in {data_label} "
         f"({np.unique(data.y).size} classes). Seed {int(seed)}."
     )
+    # Only the open tab is drawn: the browser redrew every tab's charts on each slider move.
     scatter_tab, table_tab, measures_tab, internal_tab = st.tabs(
-        ["Clusters and classes", "Contingency table", "Every measure", "Internal indices"]
+        ["Clusters and classes", "Contingency table", "Every measure", "Internal indices"],
+        key="mt_tab", on_change="rerun",
     )
 
-with scatter_tab:
+
+def show_scatters() -> None:
+    """The clusters found beside the true classes, in the same projection."""
     xy, axis_titles = projection(data.X, data.feature_names)
     left, right = st.columns(2)
     with left:
@@ -96,12 +100,17 @@ with scatter_tab:
         "on the contingency table); unmatched clusters get new colours, noise is grey."
     )
 
-with table_tab:
-    show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
 
-with measures_tab:
-    show_measures(values, "mt_scores", truth, found)
-
-with internal_tab:
-    show_internal(data.X, aligned, "mt", seed=int(seed),
-                  k_now=result.n_clusters if algorithm_name == "kmeans" else None)
+if scatter_tab.open:
+    with scatter_tab:
+        show_scatters()
+if table_tab.open:
+    with table_tab:
+        show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
+if measures_tab.open:
+    with measures_tab:
+        show_measures(values, "mt_scores", truth, found)
+if internal_tab.open:
+    with internal_tab:
+        show_internal(data.X, aligned, "mt", seed=int(seed),
+                      k_now=result.n_clusters if algorithm_name == "kmeans" else None)

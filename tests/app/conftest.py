@@ -30,6 +30,15 @@ def open_page(path: str, query_params: dict[str, str] | None = None) -> AppTest:
     return at.switch_page(path).run()
 
 
+def open_tab(at: AppTest, key: str, label: str) -> AppTest:
+    """Select tab ``label`` of the tabs ``key`` and rerun: pages draw only the open tab of
+    such tabs (``st.tabs(..., key=key, on_change="rerun")``), as a click in the browser."""
+    at.session_state[key] = label
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
 def answer(at: AppTest, key: str, option_index: int) -> AppTest:
     """Pick option ``option_index`` of the predict-then-reveal question ``key``, then Reveal."""
     at.radio(key=f"{key}_choice").set_value(at.radio(key=f"{key}_choice").options[option_index])

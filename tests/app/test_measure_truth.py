@@ -8,12 +8,13 @@ import clustering
 import datasets
 import metrics
 from tests.app.classwise_helpers import assert_classwise_matches_sklearn
-from tests.app.conftest import open_page
+from tests.app.conftest import open_page, open_tab
 
 PAGE = "app_pages/measure_truth.py"
 
 
 def shown(at) -> dict[str, float]:
+    open_tab(at, "mt_tab", "Every measure")
     table = next(d.value for d in at.dataframe if "key" in d.value.columns)
     return dict(zip(table["key"], table["value"], strict=True))
 
@@ -50,13 +51,14 @@ def test_a_link_opens_iris_with_k_means_and_every_measure_is_right():
     assert set(values) == set(metrics.MEASURES)
     for name, expected in sklearn_reference(data.y, found).items():
         assert values[name] == pytest.approx(expected, abs=1e-9), name
+    # Four clusters for three classes: one cluster is left unmatched.
+    assert_classwise_matches_sklearn(open_tab(at, "mt_tab", "Contingency table"), data.y, found)
     # The internal indices of the same clustering.
+    open_tab(at, "mt_tab", "Internal indices")
     silhouette = next(m for m in at.metric if m.label == "Silhouette")
     assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, found), rel=1e-3)
     ch = next(m for m in at.metric if m.label == "Calinski-Harabasz")
     assert float(ch.value) == pytest.approx(skm.calinski_harabasz_score(data.X, found), rel=1e-3)
-    # Four clusters for three classes: one cluster is left unmatched.
-    assert_classwise_matches_sklearn(at, data.y, found)
 
 
 def dbscan_page():
@@ -122,7 +124,8 @@ def test_nonsense_in_the_url_falls_back_to_defaults():
 
 
 def test_every_random_model_table_agrees_with_the_switch():
-    at = open_page(PAGE, {"mt_dataset": "Iris", "mt_seed": "1"})
+    at = open_tab(open_page(PAGE, {"mt_dataset": "Iris", "mt_seed": "1"}), "mt_tab",
+                  "Every measure")
     models = next(d.value for d in at.dataframe if "random model" in d.value.columns)
     data = datasets.load("iris", random_state=1)
     found = clustering.run("kmeans", data.X, random_state=1).labels

@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 
 from explorer.notebook import VIEW_KINDS, view_notebook
-from tests.app.conftest import open_page
+from tests.app.conftest import open_page, open_tab
 from tests.notebook_runner import execute, executed_json
 from ui.navigation import PAGES
 
@@ -45,7 +45,7 @@ def test_compare_with_truth_notebook_scores_like_the_page():
     assert not at.exception and not at.error
     view, text = notebook_of(at, "mt")
     scores = executed_json(text, "scores")
-    page = table(at, "key").set_index("key")["value"]
+    page = table(open_tab(at, "mt_tab", "Every measure"), "key").set_index("key")["value"]
     assert set(scores) == set(page.index) and len(scores) > 10
     np.testing.assert_allclose([scores[k] for k in page.index], page.to_numpy(dtype=float),
                                rtol=1e-12, atol=1e-12)

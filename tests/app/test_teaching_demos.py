@@ -12,6 +12,7 @@ from sklearn.cluster import DBSCAN
 from sklearn.metrics import adjusted_mutual_info_score, normalized_mutual_info_score
 
 import datasets
+from tests.app.conftest import open_tab
 from ui.page_parameters import DOC, open_page
 
 
@@ -108,6 +109,7 @@ def test_demo_8_noise_points_change_the_score():
         "exclude": adjusted_mutual_info_score(data.y[~noise], labels[~noise]),
     }
     shown = {}
+    open_tab(at, "mt_tab", "Every measure")  # as the document says
     for policy in expected:
         at.radio(key="mt_noise_policy").set_value(policy).run()
         shown[policy] = measure_value(at, "ami_arithmetic")

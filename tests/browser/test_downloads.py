@@ -85,6 +85,7 @@ def test_compare_with_ground_truth_csvs_hold_the_view(page, app_url):
     assert files["clusters.csv"] != files["classes.csv"]
 
     page.get_by_role("tab", name="Contingency table").click()
+    wait_until_idle(page)  # only the open tab is drawn: the click reruns the page
     name, body = download(page, page.get_by_role("button", name="Chart data (CSV)").first)
     cells = pd.read_csv(io.BytesIO(body))
     assert name == "contingency.csv"
@@ -95,6 +96,7 @@ def test_compare_with_ground_truth_csvs_hold_the_view(page, app_url):
     assert all(table[(r, c)] == n for (r, c), n in counts.items())
 
     page.get_by_role("tab", name="Every measure").click()
+    wait_until_idle(page)  # only the open tab is drawn: the click reruns the page
     name, body = download(page, page.get_by_role("button", name="Measures (CSV)"))
     measures = pd.read_csv(io.BytesIO(body)).set_index("key")
     assert {"ari", "ami_arithmetic", "nmi_arithmetic"} <= set(measures.index)
