@@ -5,16 +5,19 @@ Run by hand from the repository root (needs Debian's chromium; not part of the t
     python benchmarks/bench_load.py [--clients 5 10 20 30] [--out FILE]
 
 One server (``streamlit run app.py`` on 127.0.0.1, a free port) serves every round. In a
-round, N Playwright browser contexts of one chromium act together, each as a student: open
-Explore, open the Vinh et al. experiment page, then move Explore's first slider one step.
-Each of these three interactions is timed from the action until the page has been idle for
-0.3 s (no "Running" widget); it succeeds when it ends in time with no exception box.
-Reported per round: success rate and the kinds of failure (timeout after TIMEOUT_S, or an
-exception box / browser error), p50 and p95 latency, the server's CPU seconds (user + system,
-from /proc) per interaction, the server's peak resident memory (VmHWM) so far, and the
-machine's 1-minute load average before and after (chromium runs on the same machine).
-A first round of one student on cold caches is reported apart. Loops are bounded (one pass
-per client, a timeout per interaction); only loopback is used.
+round, N Playwright browser contexts of one chromium act together, each as a student, in
+four steps that all students take at once: open Explore in a new browser (the first visit:
+the browser also fetches the app's static files), open the Vinh et al. experiment page, go
+back to Explore, then move its first slider one step. Each interaction is timed from the
+action until the page has drawn its chart and been idle for 0.3 s (no "Running" widget); it
+succeeds when it ends in time with no exception box. Reported per round: success rate and
+the kinds of failure (timeout after TIMEOUT_S, or an exception box / browser error), p50 and
+p95 latency, the server's CPU seconds (user + system, from /proc) per interaction, per first
+visit and per later interaction (steps 2-4: page loads and a slider move in a browser that
+has the app), the server's peak resident memory (VmHWM) so far, and the machine's 1-minute
+load average before and after (chromium runs on the same machine). A first round of one
+student on cold caches is reported apart. Loops are bounded (one pass per client, a timeout
+per interaction); only loopback is used.
 """
 
 from __future__ import annotations
@@ -107,52 +110,54 @@ async def until_idle(page, started: float) -> float:
     raise TimeoutError("still running")
 
 
-async def student(browser, url: str) -> list[float | str]:
-    """Three timed interactions: seconds, or the kind of failure."""
-    context = await browser.new_context(viewport={"width": 1280, "height": 720})
-    page = await context.new_page()
-    times: list[float | str] = []
+async def timed(page, action) -> float | str:
+    """Seconds from ``action`` until the page is idle, or the kind of failure."""
+    started = time.monotonic()
+    try:
+        await action()
+        return await until_idle(page, started)
+    except Exception as error:  # a failed interaction is counted, not raised
+        return "timeout" if "imeout" in type(error).__name__ + str(error) else "exception"
 
-    async def timed(action) -> None:
-        started = time.monotonic()
-        try:
-            await action()
-            times.append(await until_idle(page, started))
-        except Exception as error:  # a failed interaction is counted, not raised
-            times.append("timeout" if "imeout" in type(error).__name__ + str(error)
-                         else "exception")
 
-    await timed(lambda: page.goto(f"{url}/explore", timeout=TIMEOUT_S * 1000))
-    await timed(lambda: page.goto(f"{url}/experiments_vinh2009", timeout=TIMEOUT_S * 1000))
+def steps(url: str) -> list:
+    """The four steps of a student, each a function of the student's page."""
 
-    async def move_slider() -> None:
-        await page.goto(f"{url}/explore", timeout=TIMEOUT_S * 1000)
-        await until_idle(page, time.monotonic())
+    def open_page(path: str):
+        return lambda page: page.goto(f"{url}/{path}", timeout=TIMEOUT_S * 1000)
+
+    async def move_slider(page) -> None:
         slider = page.get_by_role("slider").first
         await slider.focus(timeout=TIMEOUT_S * 1000)
         await slider.press("ArrowRight", timeout=TIMEOUT_S * 1000)
         await asyncio.sleep(0.1)
 
-    await timed(move_slider)
-    await context.close()
-    return times
+    return [open_page("explore"), open_page("experiments_vinh2009"), open_page("explore"),
+            move_slider]
 
 
 async def round_of(n: int, url: str, pid: int, chromium: str) -> dict:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        cpu_before, load_before = cpu_seconds(pid), os.getloadavg()[0]
-        results = await asyncio.gather(*(student(browser, url) for _ in range(n)))
-        cpu = cpu_seconds(pid) - cpu_before
+        contexts = [await browser.new_context(viewport={"width": 1280, "height": 720})
+                    for _ in range(n)]
+        pages = [await context.new_page() for context in contexts]
+        load_before, times, cpu = os.getloadavg()[0], [], []
+        for step in steps(url):
+            cpu_before = cpu_seconds(pid)
+            times += await asyncio.gather(*(timed(page, lambda page=page, step=step: step(page))
+                                            for page in pages))
+            await asyncio.sleep(0.5)  # work the server finishes after the pages went idle
+            cpu.append(cpu_seconds(pid) - cpu_before)
         await browser.close()
-    times = [t for r in results for t in r]
     ok = sorted(t for t in times if not isinstance(t, str))
     failures = ", ".join(f"{times.count(kind)} {kind}" for kind in ("timeout", "exception")
                          if kind in times) or "-"
     p95 = ok[min(len(ok) - 1, int(0.95 * len(ok)))] if ok else float("nan")
     return {"n": n, "interactions": len(times), "success": len(ok) / len(times),
             "p50": statistics.median(ok) if ok else float("nan"), "p95": p95,
-            "cpu_per_interaction": cpu / len(times), "peak_rss_mb": peak_rss_mb(pid),
+            "cpu_per_interaction": sum(cpu) / len(times), "cpu_first_visit": cpu[0] / n,
+            "cpu_later": sum(cpu[1:]) / (len(times) - n), "peak_rss_mb": peak_rss_mb(pid),
             "failures": failures, "load": f"{load_before:.0f} / {os.getloadavg()[0]:.0f}"}
 
 
@@ -179,10 +184,12 @@ def main() -> None:
         server.terminate()
         server.wait(timeout=30)
     table = ["| N | interactions | success | failures | p50 s | p95 s "
-             "| server CPU s / interaction | server peak RSS MB | load avg before / after |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "| server CPU s / interaction | per first visit | per later interaction "
+             "| server peak RSS MB | load avg before / after |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     table += [f"| {r['n']} | {r['interactions']} | {r['success']:.0%} | {r['failures']} | "
               f"{r['p50']:.2f} | {r['p95']:.2f} | {r['cpu_per_interaction']:.3f} | "
+              f"{r['cpu_first_visit']:.3f} | {r['cpu_later']:.3f} | "
               f"{r['peak_rss_mb']:.0f} | {r['load']} |" for r in rows]
     header = (f"# Classroom load\n\n`{' '.join(sys.argv)}` on {platform.machine()} "
               f"({os.cpu_count()} cores, shared with other work), Python "
