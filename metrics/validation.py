@@ -37,12 +37,30 @@ __all__ = [
 
 
 class ParameterError(ValueError, TypeError):
-    """A parameter of the wrong type or outside its range (a ValueError and a TypeError)."""
+    """A parameter of the wrong type or outside its range (a ValueError and a TypeError).
+
+    Parameters
+    ----------
+    message : str
+        What was wrong and what is valid.
+
+    Examples
+    --------
+    >>> isinstance(ParameterError("k must be ..."), ValueError | TypeError)
+    True
+    """
 
 
 @dataclass(frozen=True)
 class Interval:
     """The range a number may take: ``[low, high]``, either end open or absent (``None``).
+
+    Parameters
+    ----------
+    low, high : float or None
+        The ends; ``None`` leaves that end unbounded.
+    low_open, high_open : bool
+        Whether the end itself is excluded.
 
     Examples
     --------
