@@ -19,7 +19,6 @@ __all__ = [
     "DISTANCES",
     "AlgorithmSpec",
     "ClusteringResult",
-    "DISTANCES",
     "DensityPeaks",
     "FuzzyCMeans",
     "GaussianMixtureEM",

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import copy
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClusterMixin
-from sklearn.utils.validation import validate_data
+from sklearn.utils.validation import check_is_fitted, validate_data
 
 from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
 from clustering._validation import check_choice, check_n_clusters, check_number
@@ -172,12 +174,51 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         self.delta_, self.nearest_higher_ = self._delta(X, pairs)
         self.gamma_ = self.rho_ * self.delta_
         self.centers_ = self._select_centers()
+        self._label(pairs)
+        return self
+
+    def relabel(self, X, centers) -> DensityPeaks:
+        """A copy of this fitted estimator with ``centers`` as its cluster centres.
+
+        The decision graph (``rho_``, ``delta_``, ``gamma_``) is kept; the assignment along
+        nearest higher neighbours and the halo are redone for the new centres, as `fit` does
+        for the centres it selects. This is how a student's centres, picked on the decision
+        graph, become a clustering.
+
+        Parameters
+        ----------
+        X : array-like of shape (n_samples, n_features)
+            The points the estimator was fitted on.
+        centers : array-like of int
+            Point numbers of the centres, increasing; the densest point must be one of them
+            (it has no denser neighbour to follow).
+
+        Returns
+        -------
+        DensityPeaks
+            A fitted copy; this estimator is left unchanged.
+
+        Examples
+        --------
+        >>> import datasets
+        >>> X = datasets.load("blobs", n_samples=60, random_state=0).X
+        >>> est = DensityPeaks(n_clusters=3).fit(X)
+        >>> two = est.relabel(X, np.sort(est.centers_[:2]))
+        >>> two.n_clusters_, est.n_clusters_
+        (2, 3)
+        """
+        check_is_fitted(self, "rho_")
+        out = copy.copy(self)
+        out.centers_ = np.asarray(centers, dtype=np.intp)
+        out._label(np.asarray(X, dtype=float))
+        return out
+
+    def _label(self, pairs: UpperTriangle | np.ndarray) -> None:
         self.n_clusters_ = len(self.centers_)
         labels = self._assign()
         self.border_density_ = self._border_density(pairs, labels)
         self.halo_ = self.rho_ < self.border_density_[labels]
         self.labels_ = np.where(self.halo_, -1, labels) if self.halo_as_noise else labels
-        return self
 
     def _density(self, pairs: UpperTriangle) -> np.ndarray:
         # Each pair once, added to both ends; the point itself is not its own neighbour.
@@ -283,7 +324,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         border = np.zeros(self.n_clusters_)
         if self.n_clusters_ == 1:
             return border
-        if not isinstance(pairs, UpperTriangle):  # the points themselves (explorer's relabel)
+        if not isinstance(pairs, UpperTriangle):  # the points themselves (relabel)
             pairs = UpperTriangle(pairs, self.metric)
         for i, j, _ in pairs.below(self.dc_):
             cross = labels[i] != labels[j]

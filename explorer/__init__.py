@@ -4,3 +4,8 @@ Pages call these pure functions (cached with ``st.cache_data``) and hand the res
 figure builders in ``plots``: teaching steps of k-means, the decision graph of density peaks
 with centres a student picked, the dendrogram cut, parameter sweeps and the algorithm gallery.
 """
+
+from explorer.dimension import intrinsic_dimension
+from explorer.features import rank_features
+
+__all__ = ["intrinsic_dimension", "rank_features"]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 
 from clustering.density_peaks import DensityPeaks
@@ -113,15 +111,7 @@ def with_centers(est: DensityPeaks, X, centers) -> tuple[DensityPeaks, bool]:
     added = densest not in centers
     if added:
         centers = np.sort(np.append(centers, densest))
-    out = copy.copy(est)
-    out.centers_ = centers
-    out.n_clusters_ = len(centers)
-    # The estimator's own assignment and halo rules, applied to the chosen centres.
-    labels = out._assign()
-    out.border_density_ = out._border_density(X, labels)
-    out.halo_ = out.rho_ < out.border_density_[labels]
-    out.labels_ = labels
-    return out, added
+    return est.relabel(X, centers), added
 
 
 def parse_indices(text: str) -> np.ndarray:

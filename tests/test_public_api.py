@@ -20,6 +20,7 @@ PROMISED = {
     ),
     "datasets": ("DATASETS", "load", "Dataset", "read_csv"),
     "experiments": ("EXPERIMENTS", "PRESETS", "Experiment", "get_experiment"),
+    "explorer": ("rank_features", "intrinsic_dimension"),
 }
 
 
@@ -37,3 +38,24 @@ def test_promised_names_import(package):
 def test_all_lists_only_real_names(package):
     module = importlib.import_module(package)
     assert [name for name in module.__all__ if not hasattr(module, name)] == []
+
+
+@pytest.mark.parametrize("package", sorted(PROMISED))
+def test_all_lists_each_name_once(package):
+    names = importlib.import_module(package).__all__
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
+
+
+def test_density_peaks_relabel_is_public():
+    """Explorer's picked centres go through the estimator's public ``relabel``: given the
+    centres ``fit`` chose, it gives back fit's clustering."""
+    import numpy as np
+
+    import clustering
+    import datasets
+
+    X = datasets.load("blobs", n_samples=80, random_state=1).X
+    est = clustering.DensityPeaks(n_clusters=3, halo_as_noise=True).fit(X)
+    again = est.relabel(X, est.centers_)
+    np.testing.assert_array_equal(again.labels_, est.labels_)
+    np.testing.assert_array_equal(again.halo_, est.halo_)
