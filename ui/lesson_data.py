@@ -3,10 +3,11 @@ costs nothing."""
 
 import streamlit as st
 
+from experiments import choose_k
 from explorer import lessons
 
 random_baseline = st.cache_data(max_entries=16, show_spinner="Scoring random clusterings…")(
     lessons.random_baseline)
 mixing_curve = st.cache_data(max_entries=8, show_spinner=False)(lessons.mixing_curve)
 k_sweep = st.cache_data(max_entries=16, show_spinner="Running k-means for every K…")(
-    lessons.k_sweep)
+    choose_k.k_sweep)

@@ -7,7 +7,8 @@ import sklearn.metrics as skm
 import metrics
 from clustering import run
 from datasets import load
-from explorer.lessons import k_sweep, mixing_curve, mixing_table, random_baseline
+from experiments.choose_k import k_sweep
+from explorer.lessons import mixing_curve, mixing_table, random_baseline
 
 
 def test_mixing_table_spreads_the_moved_points_evenly():
