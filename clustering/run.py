@@ -11,7 +11,7 @@ from clustering.budget import distances_overflow
 from clustering.catalog import ALGORITHMS
 from clustering.params import resolve
 from clustering.spec import ClusteringResult
-from datasets.base import as_seed
+from metrics.seeding import as_seed
 
 
 def canonical_labels(labels) -> np.ndarray:
@@ -57,8 +57,9 @@ def run(name: str, X, *, random_state=0, **params) -> ClusteringResult:
     name : str
         A key of `ALGORITHMS`.
     X : array-like of shape (n_samples, n_features)
-    random_state : int or numpy Generator
-        Seed for algorithms that draw random numbers.
+    random_state : None, int or numpy Generator, default=0
+        Seed for algorithms that draw random numbers (:func:`metrics.seeding.as_seed`; None
+        draws a fresh one).
     **params
         Algorithm parameters (see ``ALGORITHMS[name].params``); missing ones take their default.
 

@@ -58,46 +58,6 @@ class Dataset:
         return self.X.shape[1]
 
 
-def as_seed(random_state: int | np.random.Generator | None) -> int:
-    """Turn ``random_state`` (int, numpy Generator or None) into an int seed.
-
-    scikit-learn's generators and estimators accept ints but not numpy Generators; drawing
-    the seed from the Generator keeps the whole pipeline deterministic given it.
-
-    Parameters
-    ----------
-    random_state : int, numpy.random.Generator or None
-        An int seed in ``[0, MAX_SEED]`` (returned as it is), a Generator (one int in
-        ``[0, 2**31 - 1)`` is drawn from it, advancing it) or None (seed 0).
-
-    Returns
-    -------
-    int
-
-    Raises
-    ------
-    TypeError
-        If ``random_state`` is neither an int, a Generator nor None.
-    ValueError
-        If an int seed is negative or larger than ``metrics.seeding.MAX_SEED``.
-
-    Examples
-    --------
-    >>> as_seed(7), as_seed(None)
-    (7, 0)
-    >>> # the same Generator state gives the same seed
-    >>> as_seed(np.random.default_rng(1)) == as_seed(np.random.default_rng(1))
-    True
-    >>> 0 <= as_seed(np.random.default_rng(1)) < 2**31 - 1
-    True
-    """
-    if random_state is None:
-        return 0
-    if isinstance(random_state, np.random.Generator):
-        return int(random_state.integers(2**31 - 1))
-    return check_seed(random_state)
-
-
 def subsample(data: Dataset, n_rows: int, random_state: int = 0) -> Dataset:
     """A random sample of ``n_rows`` rows of ``data``, in their original order.
 

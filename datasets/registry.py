@@ -9,10 +9,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from datasets import generators
-from datasets.base import Dataset, as_seed
+from datasets.base import Dataset
 from datasets.base import standardize as zscore
 from datasets.real import load_real
-from metrics.seeding import as_generator
+from metrics.seeding import as_generator, as_seed
 
 MIN_SAMPLES = 10
 MAX_SAMPLES = 100_000
@@ -139,8 +139,9 @@ def load(
         Number of points (default: the spec's ``default_n``). For a real set, a smaller value
         draws a deterministic random subsample of that size (without replacement, original
         order kept) from ``random_state``; its full size returns the whole set.
-    random_state : int or numpy Generator
-        Seed for generation or subsampling.
+    random_state : None, int or numpy Generator, default=0
+        Seed for generation or subsampling (:func:`metrics.seeding.as_seed`; None draws a
+        fresh one).
     noise : float, optional
         Noise level for sets with ``has_noise`` (default: ``default_noise``), in
         [0, ``max_noise``]. Sets without noise accept only None or their default 0.

@@ -30,13 +30,12 @@ from sklearn.cluster import KMeans
 from threadpoolctl import threadpool_limits
 
 from datasets import DATASETS, load
-from datasets.base import as_seed
 from datasets.generators import ring_blobs
 from experiments.engine import random_labels, spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import MEASURES, RANDOM_MODELS, consensus_index
 from metrics.batch import check_measures
-from metrics.seeding import as_generator
+from metrics.seeding import as_generator, as_seed
 
 __all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep",
            "kmeans_fits"]

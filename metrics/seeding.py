@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["MAX_SEED", "as_generator", "check_seed"]
+__all__ = ["MAX_SEED", "as_generator", "as_seed", "check_seed"]
 
 #: Largest seed: 2**32 - 1, the largest scikit-learn's ``RandomState`` accepts.
 MAX_SEED = 2**32 - 1
@@ -100,3 +100,42 @@ def as_generator(random_state: object, name: str = "random_state") -> np.random.
     if random_state is None:
         return np.random.default_rng()
     return np.random.default_rng(check_seed(random_state, name))
+
+
+def as_seed(random_state: object, name: str = "random_state") -> int:
+    """An int seed from ``random_state``, for scikit-learn (which takes no numpy Generator).
+
+    The same rule as :func:`as_generator`: an int seed (checked by :func:`check_seed`) is
+    returned as it is; a Generator gives one int in ``[0, 2**31 - 1)`` drawn from it
+    (advancing it), so a pipeline stays deterministic given the Generator; None gives a seed
+    drawn from fresh OS entropy.
+
+    Parameters
+    ----------
+    random_state : None, int or numpy.random.Generator
+    name : str
+        The parameter's name, used in error messages.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``random_state`` is of another type.
+    ValueError
+        If an int seed is negative or larger than ``MAX_SEED``.
+
+    Examples
+    --------
+    >>> as_seed(7)
+    7
+    >>> as_seed(np.random.default_rng(1)) == as_seed(np.random.default_rng(1))
+    True
+    >>> 0 <= as_seed(None) < 2**31 - 1
+    True
+    """
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return int(as_generator(random_state, name).integers(2**31 - 1))
+    return check_seed(random_state, name)
