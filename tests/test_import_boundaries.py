@@ -1,4 +1,5 @@
-"""The layering rule of DESIGN.md: the computing packages never import the UI libraries."""
+"""The layering rules of DESIGN.md and docs/architecture.md: the computing packages never
+import the UI libraries, and each package imports only the packages of lower layers."""
 
 import ast
 import subprocess
@@ -135,4 +136,77 @@ def test_no_private_name_is_imported_from_another_module():
                                if a.name.startswith("_") and not a.name.startswith("__")]
                     if private:
                         offenders.append(f"{path.relative_to(ROOT)}: {node.module} {private}")
+    assert offenders == []
+
+
+#: docs/architecture.md: the packages from the lowest layer up; a package imports only those
+#: of lower layers (front ends may also import one another).
+LAYERS = (("metrics",), ("datasets", "plots"), ("clustering",), ("explorer",), ("experiments",),
+          ("classroom",), ("ui", "app_pages", "clusterlab", "app"))
+FRONT_END = len(LAYERS) - 1
+LAYER = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
+FRONT_END_MODULES = {"experiments.cli", "experiments.__main__"}  # they move to clusterlab/
+
+
+def module_layer(module: str) -> int | None:
+    """The layer of a project module (dotted name), or None for a module outside the project."""
+    if module in FRONT_END_MODULES:
+        return FRONT_END
+    return LAYER.get(module.split(".")[0])
+
+
+def imported_modules(source: str) -> set[str]:
+    """Every module ``source`` imports by absolute name, anywhere (inside functions too)."""
+    modules = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            modules.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            modules.add(node.module)
+            modules.update(f"{node.module}.{alias.name}" for alias in node.names
+                           if f"{node.module}.{alias.name}" in FRONT_END_MODULES)
+    return modules
+
+
+def layer_violations(module: str, source: str) -> list[str]:
+    """``module -> target`` for each import of ``source`` that goes up or sideways."""
+    rank = module_layer(module)
+    bad = []
+    for target in sorted(imported_modules(source)):
+        target_rank = module_layer(target)
+        if target_rank is None:
+            continue
+        if target.split(".")[0] == module.split(".")[0] and (
+                target_rank != FRONT_END or rank == FRONT_END):
+            continue  # within a package, only a front-end module is out of reach
+        if target_rank < rank or target_rank == rank == FRONT_END:
+            continue
+        bad.append(f"{module} -> {target}")
+    return bad
+
+
+def test_the_layer_check_sees_upward_sideways_and_hidden_imports():
+    assert layer_violations("metrics.x", "def f():\n    import clustering\n") == [
+        "metrics.x -> clustering"]
+    assert layer_violations("datasets.x", "from plots import scatter\n") == [
+        "datasets.x -> plots"]
+    assert layer_violations("experiments.engine", "from experiments.cli import main\n") == [
+        "experiments.engine -> experiments.cli"]
+    assert layer_violations("explorer.x", "import numpy\nimport metrics\nimport explorer.y\n") == []
+    assert layer_violations("ui.x", "import app_pages.y\nimport experiments\n") == []
+
+
+def project_modules():
+    """(dotted name, path) of every module of the layered packages and app.py."""
+    yield "app", ROOT / "app.py"
+    for package in LAYER:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            yield ".".join(path.relative_to(ROOT).with_suffix("").parts), path
+
+
+def test_packages_import_only_lower_layers():
+    """docs/architecture.md: metrics < datasets, plots < clustering < explorer < experiments
+    < classroom < front ends, for every import, those inside functions included."""
+    offenders = [v for name, path in project_modules()
+                 for v in layer_violations(name, path.read_text())]
     assert offenders == []
