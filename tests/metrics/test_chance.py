@@ -16,9 +16,9 @@ def labels_from_sizes(sizes):
     return np.repeat(np.arange(len(sizes)), sizes)
 
 
+@mpmath.workdps(50)
 def emi_eq24a(n, sizes_a, sizes_b):
     """Vinh et al. (2009) eq. 24a term by term, exact binomials, 50 digits."""
-    mpmath.mp.dps = 50
     total = mpmath.mpf(0)
     for a in sizes_a:
         for b in sizes_b:
@@ -28,10 +28,10 @@ def emi_eq24a(n, sizes_a, sizes_b):
     return total
 
 
+@mpmath.workdps(45)
 def emi_pair_large(n, a, b):
     """eq. 24a for one pair at large n: exact mode probability (log-gamma at 45 digits) and
     the term recurrence in 45-digit arithmetic, walked until terms fall below 1e-40."""
-    mpmath.mp.dps = 45
     mode = (a + 1) * (b + 1) // (n + 2)
 
     def log_binomial(x, y):

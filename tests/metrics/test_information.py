@@ -57,8 +57,8 @@ def test_v_measure_is_nmi_arithmetic():
     assert M.v_measure(A, B) == pytest.approx(M.normalized_mutual_information(A, B), rel=1e-12)
 
 
+@mpmath.workdps(50)
 def exact_mi(table):
-    mpmath.mp.dps = 50
     table = np.asarray(table)
     n = int(table.sum())
     rows, cols = table.sum(axis=1), table.sum(axis=0)

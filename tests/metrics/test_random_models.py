@@ -248,9 +248,9 @@ def test_many_blocks_at_large_n():
     assert 0 < q < 1 / k
 
 
+@mpmath.workdps(30)
 def test_num_emi_matches_mpmath_beyond_enumeration():
     # E[MI] under two-sided num at n = 40 (10^20 pairs of partitions), in 30-digit arithmetic
-    mpmath.mp.dps = 30
     n, k_a, k_b = 40, 4, 3
 
     def weights(k):
