@@ -74,11 +74,14 @@ def projector(browser):
     context.close()
 
 
-@pytest.mark.parametrize("mode", list(MODES))
-@pytest.mark.parametrize("entry", PAGES_WITH_CHARTS, ids=[e.url_path for e in PAGES_WITH_CHARTS])
+# Presenter and focus together are checked on the experiment pages only.
+CASES = [(entry, mode) for mode in MODES for entry in PAGES_WITH_CHARTS
+         if mode != "both" or entry.section == "Experiments"]
+
+
+@pytest.mark.parametrize(("entry", "mode"), CASES,
+                         ids=[f"{mode}-{entry.url_path}" for entry, mode in CASES])
 def test_the_chart_is_first_large_and_whole(projector, app_url, entry, mode):
-    if mode == "both" and entry.section != "Experiments":
-        pytest.skip("presenter + focus together: checked on the experiment pages only")
     projector.goto(f"{app_url}/{entry.url_path}?{MODES[mode]}")
     projector.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', timeout=90_000)
     wait_until_idle(projector)
