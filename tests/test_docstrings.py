@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("metrics", "clustering", "datasets", "explorer", "experiments")
 #: Sections a public function's docstring must have (classes: all but Returns).
 SECTIONS = ("Parameters", "Returns", "Examples")
-#: Modules exempted from the section check while being rewritten (empty since issue 11.6).
+#: Modules exempted from the section check while being rewritten (none today).
 NOT_YET_DOCUMENTED: frozenset[str] = frozenset()
 
 

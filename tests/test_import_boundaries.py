@@ -126,7 +126,7 @@ def test_no_module_imports_another_in_a_circle():
 
 
 def test_no_private_name_is_imported_from_another_module():
-    """Issue 11: a name one module needs from another is public there (tests may reach in)."""
+    """A name one module needs from another is public there (tests may reach in)."""
     offenders = []
     for package in PACKAGES:
         for path in (ROOT / package).rglob("*.py"):

@@ -1,4 +1,4 @@
-"""Hostile links (issue 16): every page's URL parameters set to values nobody should type.
+"""Hostile links: every page's URL parameters set to values nobody should type.
 
 One AppTest run per page, every parameter of the page (and an unknown one) set at once to a
 value drawn from HOSTILE with a seeded generator. A failure names its seed; rerun it with

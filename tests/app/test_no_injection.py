@@ -1,4 +1,4 @@
-"""Hostile link values and uploads (issue 16): shown as text, never as links or images."""
+"""Hostile link values and uploads: shown as text, never as links or images."""
 
 import re
 

@@ -1,4 +1,4 @@
-"""Inputs that used to take the server down (issue 16): refused or fixed before any run."""
+"""Inputs that used to take the server down: refused or fixed before any run."""
 
 import numpy as np
 import pandas as pd

@@ -1,5 +1,5 @@
 """Hostile links and file names in Debian's chromium: Streamlit's own Markdown renderer shows
-them as text, with no link to follow and no image fetched (issue 16)."""
+them as text, with no link to follow and no image fetched."""
 
 from urllib.parse import quote
 

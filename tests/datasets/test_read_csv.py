@@ -97,7 +97,7 @@ def test_binary_and_missing_files():
         read_csv(42)
 
 
-# -- files a user writes by hand (issue 16) -----------------------------------------------
+# -- files a user writes by hand --------------------------------------------------------
 
 
 def _read(text: str, **options):

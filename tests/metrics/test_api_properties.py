@@ -1,4 +1,4 @@
-"""Property tests over every registered measure's own function (issue 16, point 7).
+"""Property tests over every registered measure's own function.
 
 tests/metrics/test_properties.py checks ``compare`` against scikit-learn; here each function
 of :data:`metrics.MEASURES` is called directly, with every option it documents: renaming the

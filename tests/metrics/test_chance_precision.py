@@ -1,4 +1,4 @@
-"""Exactness at the edges of the chance-corrected measures (issue 11, D1 and D2).
+"""Exactness at the edges of the chance-corrected measures.
 
 D2: ARI under "all" at large n against 50-digit mpmath, with q = B_{n-1} / B_n computed
 independently (mpmath's Bell numbers, or Dobinski's sum as an integral).

@@ -1,4 +1,4 @@
-"""The public metrics API refuses bad arguments with messages naming the parameter (issue 16)."""
+"""The public metrics API refuses bad arguments with messages naming the parameter."""
 
 import numpy as np
 import pytest

@@ -13,7 +13,7 @@ KEYS = [
     "nmi_max", "nmi_joint", "vi", "nvi", "ami_min", "ami_sqrt", "ami_arithmetic", "ami_max",
     "homogeneity", "completeness", "v_measure", "purity",
 ]
-# registered by metrics.seed_measures (issue 4), after the core measures
+# registered by metrics.seed_measures, after the core measures
 SEED_KEYS = ["q0", "q1", "q2", "hamming", "pami", "pami_normalized", "smi"]
 FAMILIES = {"pair counting", "information", "set matching"}
 
