@@ -3,6 +3,7 @@
 import numpy as np
 import streamlit as st
 
+from clustering.dbscan import POINT_TYPES
 from metrics.alignment import align_labels
 from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance_figure
 from ui.explore_cache import SCORES, dbscan_view, scores
@@ -48,7 +49,7 @@ with view:
         show_error(error)
         st.stop()
     labels = align_labels(data.y, labels)  # colours follow the classes the clusters match
-    counts = {kind: int((point_types == kind).sum()) for kind in ("core", "border", "noise")}
+    counts = {kind: int((point_types == kind).sum()) for kind in POINT_TYPES}
     n_clusters = int(labels.max()) + 1
     cols = st.columns(5)
     cols[0].metric("Clusters", n_clusters, help="Clusters found (noise is not a cluster).")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.neighbors import NearestNeighbors
 
+#: The kinds of point DBSCAN tells apart, in the order pages and figures list them.
 POINT_TYPES = ("core", "border", "noise")
 
 

@@ -44,7 +44,7 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
         outline = {"width": 1, "color": NOISE_OUTLINE} if label < 0 else {"width": 2,
                                                                           "color": color}
         # One trace per type, the core one in the legend (every cluster has a core point).
-        for kind in ("core", "border", "noise"):
+        for kind in SYMBOLS:  # every point type (clustering.dbscan.POINT_TYPES), in order
             mask = (labels == label) & (point_types == kind)
             if not mask.any():
                 continue

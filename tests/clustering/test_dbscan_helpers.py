@@ -52,3 +52,11 @@ def test_k_distance_brute_force(k):
 def test_errors(call, match):
     with pytest.raises(ValueError, match=match):
         call(np.zeros((10, 2)))
+
+
+def test_the_dbscan_figure_draws_every_point_type():
+    """plots.dbscan cannot import clustering (a lower layer): its symbols list the same types."""
+    from clustering.dbscan import POINT_TYPES
+    from plots.dbscan import SIZES, SYMBOLS
+
+    assert tuple(SYMBOLS) == POINT_TYPES == tuple(SIZES)
