@@ -6,9 +6,9 @@ import streamlit as st
 from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import pair_counting_steps
 from plots.lines import line_chart
+from ui.demo_cache import random_baseline
 from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
-from ui.lesson_data import random_baseline
 from ui.measures import show_models_table
 from ui.widgets import seed_input
 

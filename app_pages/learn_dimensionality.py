@@ -8,9 +8,9 @@ from explorer.dimension import PCA_VARIANCE, TWONN_FRACTION, spectrum_table
 from explorer.frames import points_frame
 from plots import cluster_scatter
 from plots.dimension import scree_figure, twonn_figure
-from ui.course_data import dimension_study
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, show_chart
+from ui.feature_space_cache import dimension_study
 from ui.lesson import exercise, predict_then_reveal
 from ui.text import show_error
 

@@ -27,8 +27,8 @@ from plots.distances import (
     unit_balls_figure,
 )
 from ui.cache import load_dataset, run_algorithm
-from ui.course_data import distances, path
 from ui.export import show_chart
+from ui.feature_space_cache import distances, path
 from ui.lesson import exercise, predict_then_reveal
 from ui.text import show_error, show_warning
 

@@ -12,8 +12,8 @@ from plots import cluster_scatter
 from plots.features import feature_by_class, ranking_bars
 from plots.heatmap import contingency_heatmap
 from ui.cache import load_dataset
-from ui.course_data import rankings, selections, stump
 from ui.export import as_classes, show_chart
+from ui.feature_space_cache import rankings, selections, stump
 from ui.lesson import exercise, predict_then_reveal
 
 SETS = ("wine", "breast_cancer", "digits", "iris", "xor")

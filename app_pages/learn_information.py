@@ -5,14 +5,14 @@ import pandas as pd
 import streamlit as st
 
 import metrics
+from explorer.demos import mixing_table
 from explorer.frames import cells_frame
-from explorer.lessons import mixing_table
 from metrics.worked import information_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
+from ui.demo_cache import mixing_curve
 from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
-from ui.lesson_data import mixing_curve
 
 st.title("Information-theoretic measures")
 st.markdown(

@@ -11,9 +11,9 @@ from explorer.frames import points_frame
 from plots import cluster_scatter
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
+from ui.demo_cache import k_sweep
 from ui.export import show_chart
 from ui.lesson import exercise, predict_then_reveal
-from ui.lesson_data import k_sweep
 from ui.scoring import indices
 from ui.widgets import seed_input
 

@@ -1,6 +1,6 @@
 """The computations behind the lessons' live demos (all numbers come from metrics).
 
-Pure functions returning tidy tables; ``ui.lesson_data`` caches them for the pages.
+Pure functions returning tidy tables; ``ui.demo_cache`` caches them for the pages.
 """
 
 import numpy as np

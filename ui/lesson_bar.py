@@ -7,7 +7,7 @@ link. No lesson is stored on the server.
 
 import streamlit as st
 
-from explorer.lesson_plans import (
+from explorer.lesson_files import (
     Lesson,
     decode_lesson,
     encode_lesson,

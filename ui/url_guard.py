@@ -14,7 +14,7 @@ from ui.text import plain
 # Longer than any value a control of this app writes (30 typed centres take ~500).
 MAX_VALUE_LENGTH = 2000
 # A teacher's lesson travels in one parameter, bounded and validated by its own reader
-# (explorer.lessons.decode_lesson).
+# (explorer.lesson_files.decode_lesson).
 LONG_PARAMS = ("lessonz",)
 
 

@@ -3,7 +3,7 @@ bar moves between steps, and a teacher's own lesson travels in its link."""
 
 import pytest
 
-from explorer.lesson_plans import MAX_CODE, lesson_names, load_lesson
+from explorer.lesson_files import MAX_CODE, lesson_names, load_lesson
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import copied_link, open_page
 from ui.text import plain

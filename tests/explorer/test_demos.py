@@ -8,7 +8,7 @@ import metrics
 from clustering import run
 from datasets import load
 from experiments.choose_k import k_sweep
-from explorer.lessons import mixing_curve, mixing_table, random_baseline
+from explorer.demos import mixing_curve, mixing_table, random_baseline
 
 
 def test_mixing_table_spreads_the_moved_points_evenly():
