@@ -10,7 +10,7 @@ from clustering.gaussian_mixture import GaussianMixtureEM
 from clustering.hierarchical import Hierarchical
 from clustering.kmeans import KMeansStepper
 from clustering.kmedoids import KMedoids
-from clustering.params import ParamSpec
+from clustering.params import AlgorithmParam
 from clustering.run import canonical_labels, run
 from clustering.spec import AlgorithmSpec, ClusteringResult
 
@@ -25,7 +25,7 @@ __all__ = [
     "Hierarchical",
     "KMeansStepper",
     "KMedoids",
-    "ParamSpec",
+    "AlgorithmParam",
     "canonical_labels",
     "dbscan_point_types",
     "distance_matrix",

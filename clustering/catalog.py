@@ -15,21 +15,21 @@ from clustering.gaussian_mixture import COVARIANCE_TYPES, INIT_METHODS, Gaussian
 from clustering.hierarchical import LINKAGES, Hierarchical
 from clustering.kmeans import INITS, KMeansStepper
 from clustering.kmedoids import KMedoids
-from clustering.params import ParamSpec
+from clustering.params import AlgorithmParam
 from clustering.precomputed import OnDistances
 from clustering.spec import AlgorithmSpec
 
 METRICS = tuple(DISTANCES)
 
 
-def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> ParamSpec:
-    return ParamSpec("n_clusters", "int", default=default, low=1, high=30, step=1, help=help)
+def _n_clusters(default: int = 3, help: str = "Number of clusters to find.") -> AlgorithmParam:
+    return AlgorithmParam("n_clusters", "int", default=default, low=1, high=30, step=1, help=help)
 
 
 def _metric(help: str = "Distance between points (see the Distances lesson).") -> tuple[
-        ParamSpec, ...]:
+        AlgorithmParam, ...]:
     """The ``metric`` choice, followed by each metric's own parameters (shown only with it)."""
-    return (ParamSpec("metric", "choice", default="euclidean", choices=METRICS, help=help),
+    return (AlgorithmParam("metric", "choice", default="euclidean", choices=METRICS, help=help),
             *DISTANCE_PARAMS)
 
 
@@ -219,9 +219,9 @@ _SPECS = [
                     "distances, so there is no metric to choose (k-medoids takes any).",
         params=(
             _n_clusters(),
-            ParamSpec("init", "choice", default="k-means++", choices=INITS,
+            AlgorithmParam("init", "choice", default="k-means++", choices=INITS,
                       help="First centres: D^2 sampling, scikit-learn's greedy variant, random."),
-            ParamSpec("max_iter", "int", default=300, low=1, high=1000, step=1,
+            AlgorithmParam("max_iter", "int", default=300, low=1, high=1000, step=1,
                       help="Stop after this many assign/update rounds."),
         ),
         factory=_kmeans,
@@ -234,9 +234,9 @@ _SPECS = [
         description="Grows clusters from core points that have at least min_samples neighbours "
                     "within eps.",
         params=(
-            ParamSpec("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
+            AlgorithmParam("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
                       help="Neighbourhood radius: points closer than eps are neighbours."),
-            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
+            AlgorithmParam("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
             *_metric(),
         ),
@@ -250,25 +250,25 @@ _SPECS = [
         description="Centres are points denser than their neighbours and far from any denser "
                     "point.",
         params=(
-            ParamSpec("center_selection", "choice", default="n_clusters",
+            AlgorithmParam("center_selection", "choice", default="n_clusters",
                       choices=("n_clusters", "thresholds"),
                       help="Pick the n_clusters largest rho*delta, or all rho > rho_min and "
                            "delta > delta_min."),
             _n_clusters(help="Number of centres (largest rho * delta)."),
-            ParamSpec("rho_min", "float", default=1.0, low=0.0, high=10_000.0, step=0.5,
+            AlgorithmParam("rho_min", "float", default=1.0, low=0.0, high=10_000.0, step=0.5,
                       help="Decision graph: a centre needs a density above this."),
-            ParamSpec("delta_min", "float", default=1.0, low=0.0, high=1_000.0, step=0.01,
+            AlgorithmParam("delta_min", "float", default=1.0, low=0.0, high=1_000.0, step=0.01,
                       help="Decision graph: a centre needs a distance to denser points above "
                            "this."),
-            ParamSpec("percent", "float", default=2.0, low=0.1, high=50.0, step=0.1,
+            AlgorithmParam("percent", "float", default=2.0, low=0.1, high=50.0, step=0.1,
                       help="d_c is this percentile of all pair distances (about 1-2 % of "
                            "points as neighbours)."),
-            ParamSpec("kernel", "choice", default="gaussian", choices=("gaussian", "cutoff"),
+            AlgorithmParam("kernel", "choice", default="gaussian", choices=("gaussian", "cutoff"),
                       help="Density: smooth Gaussian weights, or a count of points within d_c."),
             *_metric(),
-            ParamSpec("halo", "choice", default="paper", choices=("paper", "script"),
+            AlgorithmParam("halo", "choice", default="paper", choices=("paper", "script"),
                       help="Border density rule: the paper's, or the authors' script's."),
-            ParamSpec("halo_as_noise", "bool", default=False,
+            AlgorithmParam("halo_as_noise", "bool", default=False,
                       help="Label halo points (less dense than their cluster border) as noise."),
         ),
         factory=_density_peaks,
@@ -280,13 +280,14 @@ _SPECS = [
         family="hierarchical",
         description="Starts from single points and repeatedly merges the two closest clusters.",
         params=(
-            ParamSpec("cut", "choice", default="n_clusters",
+            AlgorithmParam("cut", "choice", default="n_clusters",
                       choices=("n_clusters", "distance_threshold"),
                       help="Cut the dendrogram into n_clusters, or at a merge height."),
             _n_clusters(),
-            ParamSpec("distance_threshold", "float", default=1.0, low=0.001, high=1e4, step=0.01,
+            AlgorithmParam("distance_threshold", "float", default=1.0, low=0.001, high=1e4,
+                step=0.01,
                       log=True, help="Merges at or above this height are undone."),
-            ParamSpec("linkage", "choice", default="ward", choices=LINKAGES,
+            AlgorithmParam("linkage", "choice", default="ward", choices=LINKAGES,
                       help="Distance between clusters: closest pair, farthest pair, mean, ..."),
             *_metric(help="Distance between points; centroid, median and ward need euclidean."),
         ),
@@ -301,11 +302,11 @@ _SPECS = [
                     "degree.",
         params=(
             _n_clusters(),
-            ParamSpec("m", "float", default=2.0, low=1.05, high=5.0, step=0.05,
+            AlgorithmParam("m", "float", default=2.0, low=1.05, high=5.0, step=0.05,
                       help="Fuzzifier: near 1 memberships are almost hard, larger is fuzzier."),
-            ParamSpec("tol", "float", default=1e-5, low=1e-10, high=0.1, step=None, log=True,
+            AlgorithmParam("tol", "float", default=1e-5, low=1e-10, high=0.1, step=None, log=True,
                       help="Stop when the memberships change less than this."),
-            ParamSpec("max_iter", "int", default=300, low=1, high=1000, step=1,
+            AlgorithmParam("max_iter", "int", default=300, low=1, high=1000, step=1,
                       help="Maximum number of rounds."),
         ),
         factory=_fuzzy_cmeans,
@@ -319,15 +320,16 @@ _SPECS = [
                     "probabilities.",
         params=(
             _n_clusters(help="Number of Gaussian components."),
-            ParamSpec("covariance_type", "choice", default="full", choices=COVARIANCE_TYPES,
+            AlgorithmParam("covariance_type", "choice", default="full", choices=COVARIANCE_TYPES,
                       help="Shape freedom of each Gaussian: full ellipses down to circles."),
-            ParamSpec("init", "choice", default="kmeans", choices=INIT_METHODS,
+            AlgorithmParam("init", "choice", default="kmeans", choices=INIT_METHODS,
                       help="Start: the clusters of one k-means run, or random responsibilities."),
-            ParamSpec("max_iter", "int", default=100, low=1, high=1000, step=1,
+            AlgorithmParam("max_iter", "int", default=100, low=1, high=1000, step=1,
                       help="Maximum number of EM steps."),
-            ParamSpec("tol", "float", default=1e-3, low=1e-10, high=1.0, step=None, log=True,
+            AlgorithmParam("tol", "float", default=1e-3, low=1e-10, high=1.0, step=None, log=True,
                       help="Stop when the mean log-likelihood per point rises less than this."),
-            ParamSpec("reg_covar", "float", default=1e-6, low=1e-10, high=1.0, step=None, log=True,
+            AlgorithmParam("reg_covar", "float", default=1e-6, low=1e-10, high=1.0, step=None,
+                log=True,
                       help="Floor added to every variance, so a component cannot collapse "
                            "onto one point."),
         ),
@@ -342,7 +344,7 @@ _SPECS = [
         params=(
             _n_clusters(),
             *_metric(),
-            ParamSpec("max_iter", "int", default=300, low=0, high=1000, step=1,
+            AlgorithmParam("max_iter", "int", default=300, low=0, high=1000, step=1,
                       help="Maximum number of medoid swaps."),
         ),
         factory=_kmedoids,
@@ -356,14 +358,16 @@ _SPECS = [
                     "eigenvectors.",
         params=(
             _n_clusters(),
-            ParamSpec("affinity", "choice", default="nearest_neighbors",
+            AlgorithmParam("affinity", "choice", default="nearest_neighbors",
                       choices=("nearest_neighbors", "rbf"),
                       help="Graph: link nearest neighbours, or weight all pairs by a Gaussian."),
-            ParamSpec("n_neighbors", "int", default=10, low=2, high=200, step=1, at_most_n=True,
+            AlgorithmParam("n_neighbors", "int", default=10, low=2, high=200, step=1,
+                at_most_n=True,
                       help="Neighbours linked to each point (nearest_neighbors graph)."),
-            ParamSpec("gamma", "float", default=1.0, low=0.001, high=1000.0, step=0.01, log=True,
+            AlgorithmParam("gamma", "float", default=1.0, low=0.001, high=1000.0, step=0.01,
+                log=True,
                       help="Width of the Gaussian weights exp(-gamma d^2) (rbf graph)."),
-            ParamSpec("assign_labels", "choice", default="kmeans",
+            AlgorithmParam("assign_labels", "choice", default="kmeans",
                       choices=("kmeans", "discretize", "cluster_qr"),
                       help="How labels are read off the eigenvectors."),
         ),
@@ -376,11 +380,12 @@ _SPECS = [
         description="Moves each point uphill to a mode of a kernel density estimate; modes are "
                     "clusters.",
         params=(
-            ParamSpec("bandwidth", "float", default=1.0, low=0.01, high=100.0, step=0.01, log=True,
+            AlgorithmParam("bandwidth", "float", default=1.0, low=0.01, high=100.0, step=0.01,
+                log=True,
                       help="Kernel radius: larger values merge modes into fewer clusters."),
-            ParamSpec("bin_seeding", "bool", default=True,
+            AlgorithmParam("bin_seeding", "bool", default=True,
                       help="Start only from grid cells holding points (much faster)."),
-            ParamSpec("cluster_all", "bool", default=True,
+            AlgorithmParam("cluster_all", "bool", default=True,
                       help="Assign every point; if off, points far from all modes are noise."),
         ),
         factory=_mean_shift,
@@ -392,13 +397,14 @@ _SPECS = [
         family="density",
         description="Runs DBSCAN at every eps and keeps the clusters that persist longest.",
         params=(
-            ParamSpec("min_cluster_size", "int", default=15, low=2, high=1000, step=1,
+            AlgorithmParam("min_cluster_size", "int", default=15, low=2, high=1000, step=1,
                       at_most_n=True, help="Smallest group of points that counts as a cluster."),
-            ParamSpec("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
+            AlgorithmParam("min_samples", "int", default=5, low=1, high=200, step=1, at_most_n=True,
                       help="Neighbours needed for a point to be dense; larger = more noise."),
-            ParamSpec("cluster_selection_epsilon", "float", default=0.0, low=0.0, high=100.0,
+            AlgorithmParam("cluster_selection_epsilon", "float", default=0.0, low=0.0, high=100.0,
                       step=0.01, help="Clusters closer than this are merged."),
-            ParamSpec("cluster_selection_method", "choice", default="eom", choices=("eom", "leaf"),
+            AlgorithmParam("cluster_selection_method", "choice", default="eom", choices=("eom",
+                "leaf"),
                       help="eom: most persistent clusters; leaf: the finest ones."),
             *_metric(),
         ),
@@ -412,16 +418,17 @@ _SPECS = [
         description="Orders points by reachability distance; valleys of the reachability plot are "
                     "clusters.",
         params=(
-            ParamSpec("min_samples", "int", default=20, low=2, high=200, step=1, at_most_n=True,
+            AlgorithmParam("min_samples", "int", default=20, low=2, high=200, step=1,
+                at_most_n=True,
                       help="Neighbours (the point itself included) needed to be a core point."),
-            ParamSpec("min_cluster_size", "int", default=50, low=2, high=5000, step=1,
+            AlgorithmParam("min_cluster_size", "int", default=50, low=2, high=5000, step=1,
                       at_most_n=True,
                       help="Smallest group of points that counts as a cluster (xi method)."),
-            ParamSpec("cluster_method", "choice", default="xi", choices=("xi", "dbscan"),
+            AlgorithmParam("cluster_method", "choice", default="xi", choices=("xi", "dbscan"),
                       help="xi: cut at steep slopes of the plot; dbscan: cut at height eps."),
-            ParamSpec("xi", "float", default=0.05, low=0.001, high=0.999, step=0.01,
+            AlgorithmParam("xi", "float", default=0.05, low=0.001, high=0.999, step=0.01,
                       help="Minimum relative steepness of a cluster boundary (xi method)."),
-            ParamSpec("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
+            AlgorithmParam("eps", "float", default=0.5, low=0.001, high=100.0, step=0.01, log=True,
                       help="Height of the cut in the reachability plot (dbscan method)."),
             *_metric(),
         ),
@@ -436,9 +443,9 @@ _SPECS = [
                     "subclusters.",
         params=(
             _n_clusters(),
-            ParamSpec("threshold", "float", default=0.5, low=0.001, high=100.0, step=0.01,
+            AlgorithmParam("threshold", "float", default=0.5, low=0.001, high=100.0, step=0.01,
                       log=True, help="Largest radius of a subcluster; smaller = more subclusters."),
-            ParamSpec("branching_factor", "int", default=50, low=2, high=500, step=1,
+            AlgorithmParam("branching_factor", "int", default=50, low=2, high=500, step=1,
                       help="Maximum number of subclusters in a tree node."),
         ),
         factory=_birch,
@@ -451,11 +458,11 @@ _SPECS = [
         description="Points exchange messages until a few of them are chosen as exemplars for the "
                     "rest.",
         params=(
-            ParamSpec("damping", "float", default=0.5, low=0.5, high=0.99, step=0.01,
+            AlgorithmParam("damping", "float", default=0.5, low=0.5, high=0.99, step=0.01,
                       help="How much old messages are kept each round; raise it if it oscillates."),
-            ParamSpec("max_iter", "int", default=200, low=1, high=2000, step=1,
+            AlgorithmParam("max_iter", "int", default=200, low=1, high=2000, step=1,
                       help="Maximum number of rounds."),
-            ParamSpec("convergence_iter", "int", default=15, low=1, high=200, step=1,
+            AlgorithmParam("convergence_iter", "int", default=15, low=1, high=200, step=1,
                       help="Stop when the exemplars stay the same for this many rounds."),
         ),
         factory=_affinity,

@@ -18,7 +18,7 @@ from scipy.spatial.distance import cdist
 from sklearn.neighbors import kneighbors_graph
 
 from clustering._validation import check_X
-from clustering.params import ParamSpec
+from clustering.params import AlgorithmParam
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,7 +40,7 @@ class DistanceSpec:
     is_metric : bool
         Whether it satisfies the four axioms of a metric (symmetry, non-negativity, identity
         of indiscernibles, triangle inequality) for every value of its parameters.
-    params : tuple of ParamSpec
+    params : tuple of AlgorithmParam
         Its tunable parameters, each shown only when this distance is chosen.
     native : bool
         Whether scipy's ``cdist`` and scikit-learn's neighbour searches take the name alone
@@ -64,7 +64,7 @@ class DistanceSpec:
     description: str
     kind: str
     is_metric: bool
-    params: tuple[ParamSpec, ...] = ()
+    params: tuple[AlgorithmParam, ...] = ()
     native: bool = False
 
 
@@ -107,7 +107,7 @@ _SPECS = [
         description="The p-norm of the difference; a metric only for p >= 1.",
         kind="quantitative",
         is_metric=False,
-        params=(ParamSpec("p", "float", default=3.0, low=0.1, high=20.0, step=0.1,
+        params=(AlgorithmParam("p", "float", default=3.0, low=0.1, high=20.0, step=0.1,
                           shown_when=("metric", ("minkowski",)),
                           help="Minkowski exponent: 1 = city block, 2 = Euclidean, large = "
                                "Chebyshev; "
@@ -158,7 +158,7 @@ _SPECS = [
                     "as long as its Euclidean distance: distance along the data's surface.",
         kind="quantitative",
         is_metric=True,
-        params=(ParamSpec("n_neighbors", "int", default=GEODESIC_NEIGHBORS, low=1, high=100,
+        params=(AlgorithmParam("n_neighbors", "int", default=GEODESIC_NEIGHBORS, low=1, high=100,
                           step=1, shown_when=("metric", ("geodesic",)),
                           help="Geodesic distance: neighbours linked to each point. Too few cut "
                                "the graph "
@@ -169,7 +169,7 @@ _SPECS = [
 DISTANCES: dict[str, DistanceSpec] = {s.name: s for s in _SPECS}
 
 #: The parameters of every distance, each shown only when its distance is chosen.
-DISTANCE_PARAMS: tuple[ParamSpec, ...] = tuple(p for s in _SPECS for p in s.params)
+DISTANCE_PARAMS: tuple[AlgorithmParam, ...] = tuple(p for s in _SPECS for p in s.params)
 
 
 def inverse_covariance(X) -> np.ndarray:

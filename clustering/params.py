@@ -12,8 +12,8 @@ KINDS = ("int", "float", "choice", "bool")
 
 
 @dataclass(frozen=True)
-class ParamSpec:
-    """One tunable parameter of an algorithm: ``ParamSpec(name, kind, default=..., ...)``, all
+class AlgorithmParam:
+    """One tunable parameter of an algorithm: ``AlgorithmParam(name, kind, default=..., ...)``, all
     but the name and kind given by keyword.
 
     Parameters
@@ -44,7 +44,7 @@ class ParamSpec:
 
     Examples
     --------
-    >>> eps = ParamSpec("eps", "float", default=0.5, low=0.001, high=10.0,
+    >>> eps = AlgorithmParam("eps", "float", default=0.5, low=0.001, high=10.0,
     ...                 help="Neighbourhood radius.")
     >>> eps.validate(0.25)
     0.25
@@ -70,10 +70,11 @@ class ParamSpec:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(
-                f"ParamSpec {self.name!r}: kind must be one of {KINDS}, got {self.kind!r}"
+                f"AlgorithmParam {self.name!r}: kind must be one of {KINDS}, got {self.kind!r}"
             )
         if self.kind == "choice" and self.default not in self.choices:
-            raise ValueError(f"ParamSpec {self.name!r}: default {self.default!r} not in choices")
+            raise ValueError(
+                f"AlgorithmParam {self.name!r}: default {self.default!r} not in choices")
 
     def shown(self, values: dict[str, Any]) -> bool:
         """Whether this parameter applies, given the values of the others (by name)."""
@@ -123,12 +124,13 @@ class ParamSpec:
         return value
 
 
-def resolve(specs: tuple[ParamSpec, ...], given: dict[str, Any], algorithm: str) -> dict[str, Any]:
+def resolve(specs: tuple[AlgorithmParam, ...], given: dict[str, Any],
+            algorithm: str) -> dict[str, Any]:
     """Validate ``given`` against ``specs`` and fill in defaults.
 
     Parameters
     ----------
-    specs : tuple of ParamSpec
+    specs : tuple of AlgorithmParam
     given : dict
         Parameter name -> value given by the caller.
     algorithm : str
@@ -146,8 +148,8 @@ def resolve(specs: tuple[ParamSpec, ...], given: dict[str, Any], algorithm: str)
 
     Examples
     --------
-    >>> specs = (ParamSpec("n_clusters", "int", default=3, low=1, high=30, help="K."),
-    ...          ParamSpec("init", "choice", default="random", choices=("random", "k-means++"),
+    >>> specs = (AlgorithmParam("n_clusters", "int", default=3, low=1, high=30, help="K."),
+    ...          AlgorithmParam("init", "choice", default="random", choices=("random", "k-means++"),
     ...                    help="."))
     >>> resolve(specs, {"n_clusters": 5}, "kmeans")
     {'n_clusters': 5, 'init': 'random'}

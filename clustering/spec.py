@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 from sklearn.base import BaseEstimator
 
-from clustering.params import ParamSpec
+from clustering.params import AlgorithmParam
 
 
 def _no_extras(estimator: BaseEstimator, X: np.ndarray) -> dict[str, Any]:
@@ -30,7 +30,7 @@ class AlgorithmSpec:
         "partitional", "hierarchical", "density", "model-based", "graph", ...
     description : str
         One line for a student.
-    params : tuple of ParamSpec
+    params : tuple of AlgorithmParam
         Tunable parameters, from which the app builds its widgets.
     factory : callable
         ``factory(random_state=int, **params) -> estimator`` (unfitted).
@@ -49,11 +49,11 @@ class AlgorithmSpec:
     label: str
     family: str
     description: str
-    params: tuple[ParamSpec, ...]
+    params: tuple[AlgorithmParam, ...]
     factory: Callable[..., BaseEstimator]
     extras: Callable[[BaseEstimator, np.ndarray], dict[str, Any]] = _no_extras
 
-    def param(self, name: str) -> ParamSpec:
+    def param(self, name: str) -> AlgorithmParam:
         """The spec of parameter ``name``."""
         for p in self.params:
             if p.name == name:

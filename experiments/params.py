@@ -10,9 +10,9 @@ One source of truth per fact:
   so a model or measure added to its registry is accepted everywhere at once. An experiment
   can add its own lists with ``Experiment(choices=...)``.
 
-:meth:`experiments.Experiment.parameters` checks every value with :meth:`ParamSpec.check`
+:meth:`experiments.Experiment.parameters` checks every value with :meth:`ExperimentParam.check`
 (the Python API and the command line share it); the command line first turns the text of
-``--set PARAM=VALUE`` into a value with :meth:`ParamSpec.parse`.
+``--set PARAM=VALUE`` into a value with :meth:`ExperimentParam.parse`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ParamSpec", "REGISTRY_CHOICES", "param_specs"]
+__all__ = ["ExperimentParam", "REGISTRY_CHOICES", "param_specs"]
 
 _SCALARS = {bool: "bool", int: "int", float: "float", str: "str"}
 _TRUE = ("true", "yes", "on", "1")
@@ -151,7 +151,7 @@ def _from_value(value: Any) -> _Type:
 
 
 @dataclass(frozen=True)
-class ParamSpec:
+class ExperimentParam:
     """One parameter of an experiment: its type, whether None is allowed, its valid values.
 
     Parameters
@@ -286,8 +286,8 @@ class ParamSpec:
         return self._fail(text)
 
 
-def param_specs(experiment) -> dict[str, ParamSpec]:
-    """Name -> :class:`ParamSpec` of every parameter of an experiment's presets.
+def param_specs(experiment) -> dict[str, ExperimentParam]:
+    """Name -> :class:`ExperimentParam` of every parameter of an experiment's presets.
 
     Parameters
     ----------
@@ -336,5 +336,5 @@ def param_specs(experiment) -> dict[str, ParamSpec]:
         if source is not None and kind.scalar is None and kind.item is None:
             kind = _Type(item=_Type(scalar="str")) if name.endswith("s") else \
                 _Type(scalar="str")
-        specs[name] = ParamSpec(experiment.name, name, kind, optional, source)
+        specs[name] = ExperimentParam(experiment.name, name, kind, optional, source)
     return specs

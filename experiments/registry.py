@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from experiments.params import ParamSpec, param_specs
+from experiments.params import ExperimentParam, param_specs
 
 __all__ = ["EXPERIMENTS", "PRESETS", "PRESET_LABELS", "Experiment", "Progress", "get_experiment",
            "register"]
@@ -88,8 +88,8 @@ class Experiment:
     choices: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Valid values of parameters that no registry lists (see ``experiments.params``)."""
 
-    def specs(self) -> dict[str, ParamSpec]:
-        """Name -> :class:`~experiments.params.ParamSpec` of every parameter."""
+    def specs(self) -> dict[str, ExperimentParam]:
+        """Name -> :class:`~experiments.params.ExperimentParam` of every parameter."""
         return param_specs(self)
 
     def parameters(self, preset: str = "quick", **overrides: Any) -> dict[str, Any]:

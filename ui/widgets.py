@@ -5,21 +5,21 @@ from typing import Any
 
 import streamlit as st
 
-from clustering.params import ParamSpec
+from clustering.params import AlgorithmParam
 from metrics.seeding import MAX_SEED
 
 # Sliders need a bounded, modest range; beyond this many steps a number box is easier to use.
 MAX_SLIDER_STEPS = 1000
 
 
-def param_label(spec: ParamSpec) -> str:
+def param_label(spec: AlgorithmParam) -> str:
     """The widget label: the parameter name in words (``n_clusters`` -> ``K (clusters)``)."""
     if spec.name == "n_clusters":
         return "K (number of clusters)"
     return spec.name.replace("_", " ").capitalize()
 
 
-def param_widget(spec: ParamSpec, key: str) -> Any:
+def param_widget(spec: AlgorithmParam, key: str) -> Any:
     """Draw the widget for ``spec`` and return its value.
 
     The value is kept in the page URL under the name ``key``, so a copied link reopens the
@@ -69,7 +69,7 @@ def seed_input(label: str, key: str, help: str, disabled: bool = False) -> int:
                                disabled=disabled))
 
 
-def param_widgets(specs: tuple[ParamSpec, ...], key: Callable[[ParamSpec], str]
+def param_widgets(specs: tuple[AlgorithmParam, ...], key: Callable[[AlgorithmParam], str]
                   ) -> dict[str, Any]:
     """The widgets of ``specs`` in order (each bound to the URL under ``key(spec)``),
     skipping those that do not apply to the values chosen above them (a metric's own

@@ -3,7 +3,7 @@ import pytest
 from sklearn.metrics import adjusted_rand_score
 
 import clustering
-from clustering import ALGORITHMS, ParamSpec, run
+from clustering import ALGORITHMS, AlgorithmParam, run
 from datasets import load
 
 KEYS = ["kmeans", "dbscan", "density_peaks", "hierarchical", "fuzzy_cmeans", "gmm", "kmedoids",
@@ -20,7 +20,7 @@ def test_spec_is_well_formed(name):
     assert spec.name == name and spec.label and spec.description
     assert "\n" not in spec.description
     for p in spec.params:
-        assert isinstance(p, ParamSpec) and p.help
+        assert isinstance(p, AlgorithmParam) and p.help
         assert p.validate(p.default) == p.default
         if p.kind in ("int", "float"):
             assert p.low <= p.default <= p.high
@@ -91,9 +91,9 @@ def test_entries_are_written_with_keywords():
     from datasets.registry import DatasetSpec
 
     with pytest.raises(TypeError):
-        ParamSpec("flag", "bool", False)
+        AlgorithmParam("flag", "bool", False)
     with pytest.raises(TypeError):
         DatasetSpec("iris", "Iris", "", "real", 150)
     with pytest.raises(TypeError):
         AlgorithmSpec("x", "X", "partitional", "", (), lambda **kw: None)
-    assert ParamSpec("flag", "bool", default=False).default is False
+    assert AlgorithmParam("flag", "bool", default=False).default is False
