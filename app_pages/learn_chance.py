@@ -3,8 +3,8 @@
 import numpy as np
 import streamlit as st
 
-from metrics.pair_tables import table_with_pair_counts
-from metrics.worked import pair_counting_steps
+from explorer.pair_tables import table_with_pair_counts
+from explorer.worked import pair_counting_steps
 from plots.lines import line_chart
 from ui.demo_cache import random_baseline
 from ui.export import show_chart

@@ -7,7 +7,7 @@ import streamlit as st
 import metrics
 from explorer.demos import mixing_table
 from explorer.frames import cells_frame
-from metrics.worked import information_steps
+from explorer.worked import information_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from ui.demo_cache import mixing_curve

@@ -6,8 +6,8 @@ import streamlit as st
 
 import metrics
 from explorer.frames import cells_frame
-from metrics.pair_tables import table_with_pair_counts
-from metrics.worked import pair_counting_steps
+from explorer.pair_tables import table_with_pair_counts
+from explorer.worked import pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import bar_chart
 from ui.export import show_chart

@@ -6,8 +6,8 @@ import streamlit as st
 
 import metrics
 from explorer.frames import cells_frame
-from metrics.pair_tables import table_with_pair_counts
-from metrics.worked import information_steps, pair_counting_steps
+from explorer.pair_tables import table_with_pair_counts
+from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
 from ui.measures import random_model_controls, show_formulas, show_measure_table

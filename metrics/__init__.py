@@ -6,6 +6,7 @@ unless ``base=`` is given. ``labels_true`` is the reference: the fixed side of o
 models. :data:`MEASURES` lists the measures; :func:`compare` computes several at once.
 """
 
+from metrics._sampling import sample_clustering
 from metrics.chance import (
     adjusted_mutual_information,
     expected_mutual_information,
@@ -42,7 +43,6 @@ from metrics.pairs import (
 from metrics.pairwise import pairwise_adjusted_entropy, pairwise_adjusted_mutual_information
 from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
 from metrics.registry import MEASURES, Measure, compare
-from metrics.sampling import sample_clustering
 from metrics.standardized import standardized_mutual_information
 
 __all__ = [

@@ -10,7 +10,7 @@ Python overhead; here
 - RI, ARI, MI, NMI and AMI are computed over the ``(B, R, C)`` stack with array operations,
 - the expected mutual information (Vinh et al. 2009, eq. 24a) is a weighted sum of terms
   ``e(n, a, b)``, one per pair of cluster sizes: each term is computed once per run, all
-  missing ones together by metrics' kernel (:func:`metrics.emi_kernel.emi_terms`, the one
+  missing ones together by metrics' kernel (:func:`metrics._emi_kernel.emi_terms`, the one
   behind :func:`metrics.expected_mutual_information`), and gathered per table
   (:class:`EMICache`);
 - under the random models "num" and "all" (Gates & Ahn 2017) a random side enters only
@@ -29,7 +29,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
 
-from metrics.emi_kernel import emi_terms
+from metrics._emi_kernel import emi_terms
 from metrics.information import AMI_NORMALIZATIONS, NORMALIZATIONS, normalizer
 from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel
@@ -104,7 +104,7 @@ class EMICache:
     EMI (Vinh et al. 2009, eq. 24a) is ``sum_i sum_j e(n, a_i, b_j)`` with ``e`` the
     hypergeometric expectation of ``(k/n) log(n k / (a b))`` for one pair of clusters: tables
     sharing ``n`` share almost all their terms, and the missing ones are computed together
-    by metrics' kernel :func:`metrics.emi_kernel.emi_terms`.
+    by metrics' kernel :func:`metrics._emi_kernel.emi_terms`.
     One cache serves every ``n``; pass it to several calls of :func:`batch_measures` to share
     the terms.
 

@@ -20,8 +20,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from metrics._emi_kernel import emi_of_sizes
 from metrics.contingency import Contingency, resolve
-from metrics.emi_kernel import emi_of_sizes
 from metrics.information import (
     AMI_NORMALIZATIONS,
     is_identity,
@@ -170,7 +170,7 @@ def expected_mutual_information_from_sizes(
               \\frac{k}{n} \\log \\frac{n k}{a b}
 
     (Vinh et al. 2009, eq. 24a, grouped by distinct sizes; Gates & Ahn 2017 for non-integer
-    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics.emi_kernel` for the
+    expected counts ``w``). Exact to about 1e-15 relative: see :mod:`metrics._emi_kernel` for the
     method (mode-anchored term ratios, a cancellation-free summand, a Bernstein window).
 
     Parameters
@@ -211,7 +211,7 @@ def expected_mutual_information_from_sizes(
     Notes
     -----
     The cost is about ``sum over pairs (a, b) of 2 t(a, b)`` array elements, with the window
-    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics.emi_kernel`): a
+    half-width ``t ~ 11 sd + 20`` of the pair's hypergeometric (see :mod:`metrics._emi_kernel`): a
     100 x 100 pairs at n = 1e7 take ~0.15 s, but 3000 x 3000 sizes (9 million pairs) ~45 s.
     Pairs of zero weight are skipped; a model with long lists of tiny weights should drop the
     negligible ones (with its own bound) first.

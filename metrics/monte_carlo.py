@@ -7,7 +7,7 @@ from the model (each side drawn independently; with ``one_sided=True`` labels_tr
 and only labels_pred is drawn), and ``best`` the measure's best value. This is eq. 1 of
 Gates & Ahn 2017 (Hubert & Arabie 1985), with E[s] estimated from ``n_samples`` draws.
 
-Random sides are drawn by :func:`metrics.sampling.sample_clustering` from the side's own
+Random sides are drawn by :func:`metrics._sampling.sample_clustering` from the side's own
 cluster sizes: "perm" shuffles them, "num" draws a uniform partition with the side's number
 of clusters, "all" a uniform partition of n elements.
 """
@@ -22,9 +22,9 @@ import numpy as np
 
 from metrics._checks import check_bool
 from metrics._labels import check_pair, encode
+from metrics._sampling import sample_clustering
 from metrics.model_registry import get_random_model
 from metrics.registry import MEASURES
-from metrics.sampling import sample_clustering
 from metrics.seeding import as_generator
 
 __all__ = ["MAX_LABEL_DRAWS", "MonteCarloResult", "monte_carlo_adjusted"]

@@ -18,12 +18,15 @@ SECTIONS = ("Parameters", "Returns", "Examples")
 NOT_YET_DOCUMENTED: frozenset[str] = frozenset()
 
 
-def module_names() -> list[str]:
+def module_names(private: bool = False) -> list[str]:
+    """The public modules of the packages; with ``private``, their private modules too
+    (engines whose examples must run although their docstrings need no sections)."""
     names = []
     for package in PACKAGES:
         for path in sorted((ROOT / package).glob("*.py")):
-            if path.name.startswith("_") and path.name != "__init__.py":
-                continue  # private modules and the command line
+            if path.name == "__main__.py" or (
+                    path.name.startswith("_") and path.name != "__init__.py" and not private):
+                continue
             names.append(package if path.stem == "__init__" else f"{package}.{path.stem}")
     return names
 
@@ -70,7 +73,7 @@ def test_public_definitions_have_numpydoc_sections(module_name):
     assert not undocumented, f"{module_name}: {undocumented}"
 
 
-@pytest.mark.parametrize("module_name", module_names())
+@pytest.mark.parametrize("module_name", module_names(private=True))
 def test_examples_run(module_name):
     module = importlib.import_module(module_name)
     finder = doctest.DocTestFinder(exclude_empty=True)

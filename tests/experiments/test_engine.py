@@ -5,6 +5,7 @@ import pytest
 
 from experiments.engine import random_labels, spawn_generators
 from metrics import compare, contingency_table, expected_mutual_information_from_sizes
+from metrics._emi_kernel import emi_of_sizes
 from metrics.batch import (
     BATCH_MEASURES,
     EMICache,
@@ -12,7 +13,6 @@ from metrics.batch import (
     batch_expected_mi,
     batch_measures,
 )
-from metrics.emi_kernel import emi_of_sizes
 
 
 def pair_term(n: int, a: int, b: int) -> float:

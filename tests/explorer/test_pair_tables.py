@@ -8,7 +8,7 @@ import pytest
 from sklearn.metrics import adjusted_rand_score, rand_score
 from sklearn.metrics.cluster import pair_confusion_matrix
 
-from metrics.pair_tables import MAX_SAMPLES, n_from_pairs, table_with_pair_counts
+from explorer.pair_tables import MAX_SAMPLES, n_from_pairs, table_with_pair_counts
 from tests.metrics.partitions import set_partitions
 
 

@@ -15,7 +15,7 @@ from sklearn.metrics import (
     rand_score,
 )
 
-from metrics.worked import MAX_TERMS, Step, information_steps, number, pair_counting_steps
+from explorer.worked import MAX_TERMS, Step, information_steps, number, pair_counting_steps
 
 TABLES = [
     np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]]),

@@ -231,7 +231,7 @@ def test_a_registered_model_is_used(monkeypatch):
 
 
 def test_emi_from_sizes_in_chunks_of_pairs(monkeypatch):
-    import metrics.emi_kernel as emi_kernel
+    import metrics._emi_kernel as emi_kernel
 
     n, sizes = 500, np.arange(1, 40)
 

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 import metrics
+from metrics._sampling import MAX_SAMPLE_SIZE, sample_clustering
 from metrics.monte_carlo import MAX_LABEL_DRAWS
-from metrics.sampling import MAX_SAMPLE_SIZE, sample_clustering
 
 WITH_ONE_SIDED = (metrics.adjusted_rand_index, metrics.adjusted_mutual_information,
                   metrics.expected_mutual_information, metrics.expected_rand_index)

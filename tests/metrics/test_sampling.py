@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from metrics.sampling import SAMPLING_MODELS, sample_clustering
+from metrics._sampling import SAMPLING_MODELS, sample_clustering
 
 
 def canonical(labels):
@@ -67,7 +67,7 @@ def test_exact_k_and_num_are_the_same_law_on_partitions():
 @pytest.mark.parametrize("n,k", [(6, 3), (7, 5)])
 def test_zero_truncated_poisson_path_is_uniform(n, k):
     # the path used for many blocks at large n, forced here on small n
-    from metrics.sampling import _first_appearance, _sample_ztp_sizes
+    from metrics._sampling import _first_appearance, _sample_ztp_sizes
 
     rng = np.random.default_rng(11)
     n_draws = 60 * stirling(n, k)
