@@ -17,6 +17,7 @@ from typing import NamedTuple
 import numpy as np
 from scipy.optimize import linear_sum_assignment
 
+from metrics._docstring import fill_doc
 from metrics._labels import check_pair
 from metrics.contingency import contingency_table, resolve
 
@@ -56,6 +57,7 @@ class Matching(NamedTuple):
     """Samples in the matched cells, ``sum_k n_{rows[k], cols[k]}``: the largest possible."""
 
 
+@fill_doc
 def match_clusters(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> Matching:
@@ -74,12 +76,8 @@ def match_clusters(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------

@@ -29,6 +29,7 @@ from collections.abc import Hashable, Iterable, Sequence
 
 import numpy as np
 
+from metrics._docstring import fill_doc
 from metrics._emi_kernel import emi_terms
 from metrics.information import AMI_NORMALIZATIONS, NORMALIZATIONS, normalizer
 from metrics.model_registry import model_sides
@@ -227,6 +228,7 @@ def check_measures(measures: Iterable[str] | str) -> list[str]:
     return names
 
 
+@fill_doc
 def batch_measures(
     tables: np.ndarray,
     measures: Sequence[str],
@@ -249,10 +251,8 @@ def batch_measures(
         Contingency tables counting the same n samples (empty rows and columns allowed).
     measures : sequence of str
         Keys of :data:`metrics.MEASURES`.
-    random_model : str, default "perm"
-        A key of :data:`metrics.RANDOM_MODELS`.
-    one_sided : bool, default False
-        Keep the rows (labels_true) fixed.
+    %(random_model)s
+    %(one_sided)s
     cache : EMICache, optional
         Expected-MI terms shared with other calls.
 

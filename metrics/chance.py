@@ -20,6 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from metrics._docstring import fill_doc
 from metrics._emi_kernel import emi_of_sizes
 from metrics.contingency import Contingency, resolve
 from metrics.information import (
@@ -105,6 +106,7 @@ def expected_rand(ct: Contingency, model_true: RandomModel, model_pred: RandomMo
     return Fraction(a * b + (d - a) * (e - b), d * e)
 
 
+@fill_doc
 def expected_rand_index(
     labels_true: object = None,
     labels_pred: object = None,
@@ -122,14 +124,10 @@ def expected_rand_index(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
-    random_model : {"perm", "num", "all"}, default "perm"
-        A key of :data:`metrics.model_registry.RANDOM_MODELS`.
-    one_sided : bool, default False
-        Keep labels_true fixed (only labels_pred is random).
+    %(labels)s
+    %(contingency)s
+    %(random_model)s
+    %(one_sided)s
 
     Returns
     -------
@@ -323,6 +321,7 @@ def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomM
     return False
 
 
+@fill_doc
 def expected_mutual_information(
     labels_true: object = None,
     labels_pred: object = None,
@@ -340,14 +339,10 @@ def expected_mutual_information(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
-    random_model : {"perm", "num", "all"}, default "perm"
-        A key of :data:`metrics.model_registry.RANDOM_MODELS`.
-    one_sided : bool, default False
-        Keep labels_true fixed (only labels_pred is random).
+    %(labels)s
+    %(contingency)s
+    %(random_model)s
+    %(one_sided)s
     base : float, optional
         Base of the logarithm (> 1); natural logs by default.
 
@@ -380,6 +375,7 @@ def expected_mutual_information(
     return _expected_mi(ct, *models) / log_base(base)
 
 
+@fill_doc
 def adjusted_mutual_information(
     labels_true: object = None,
     labels_pred: object = None,
@@ -408,16 +404,12 @@ def adjusted_mutual_information(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
+    %(labels)s
+    %(contingency)s
     normalization : {"min", "sqrt", "arithmetic", "max"}, default "arithmetic"
         The mean of the two entropy bounds in the denominator.
-    random_model : {"perm", "num", "all"}, default "perm"
-        A key of :data:`metrics.model_registry.RANDOM_MODELS`.
-    one_sided : bool, default False
-        Keep labels_true fixed (only labels_pred is random).
+    %(random_model)s
+    %(one_sided)s
 
     Returns
     -------

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from metrics._docstring import fill_doc
 from metrics.alignment import match_clusters
 from metrics.contingency import resolve
 
@@ -66,6 +67,7 @@ class ClasswiseScores:
     beta: float
 
 
+@fill_doc
 def precision_recall_fscore(
     labels_true: object = None,
     labels_pred: object = None,
@@ -93,10 +95,8 @@ def precision_recall_fscore(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
+    %(labels)s
+    %(contingency)s
     beta : float, default 1.0
         Weight of recall against precision; ``beta > 0``, finite.
 

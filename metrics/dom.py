@@ -20,6 +20,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.special import gammaln
 
+from metrics._docstring import fill_doc
 from metrics.contingency import Contingency, contingency_table
 from metrics.information import log_base
 
@@ -93,6 +94,7 @@ def _conditional_entropy(t: _Cells) -> float:
     return float(np.dot(t.values, np.log(t.col_sums[t.cols] / t.values)) / t.n)
 
 
+@fill_doc
 def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float | None = 2.0):
     r"""Dom's Q0: description length per object of the classes given the clusters (lower is better).
 
@@ -104,12 +106,8 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     base : float or None, default=2.0
         Logarithm base (2: bits; None: nats).
 
@@ -134,6 +132,7 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     return (_conditional_entropy(t) + cost) / log_base(base)
 
 
+@fill_doc
 def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float | None = 2.0):
     r"""Dom's Q1: mutual information less the extra model cost of the clusters (higher is better).
 
@@ -144,12 +143,8 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     base : float or None, default=2.0
         Logarithm base (2: bits; None: nats).
 
@@ -177,6 +172,7 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     return (mi + costs / t.n) / log_base(base)
 
 
+@fill_doc
 def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
     r"""Dom's Q2 in (0, 1]: the perfect clustering's Q0 over this clustering's Q0.
 
@@ -187,12 +183,8 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -221,6 +213,7 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
     return best / q0
 
 
+@fill_doc
 def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) -> float:
     r"""Normalized Hamming measure (Dom 2001, eqs. 19-23, after Kanungo et al. 1995).
 
@@ -232,12 +225,8 @@ def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) 
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------

@@ -7,6 +7,7 @@ import math
 import numpy as np
 
 from metrics._checks import check_bool
+from metrics._docstring import fill_doc
 from metrics._labels import as_label_array, encode
 from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.contingency import Contingency, resolve
@@ -38,7 +39,8 @@ def log_base(base: float | None) -> float:
     Parameters
     ----------
     base : float or None
-        A logarithm base > 0 and != 1, or None for nats.
+        A logarithm base > 1 (2 for bits, 10 for bans), or None for nats. A base in (0, 1)
+        is refused: it would turn every information quantity negative.
 
     Returns
     -------
@@ -47,7 +49,7 @@ def log_base(base: float | None) -> float:
     Raises
     ------
     ValueError
-        For a base <= 0 or equal to 1.
+        For a base that is not a number greater than 1.
 
     Examples
     --------
@@ -202,6 +204,7 @@ def table_mutual_information(ct: Contingency) -> float:
     return ct.cached("mutual_information", compute)
 
 
+@fill_doc
 def joint_entropy(
     labels_true: object = None,
     labels_pred: object = None,
@@ -213,12 +216,8 @@ def joint_entropy(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     base : float or None, default=None
         Logarithm base (2: bits; None: nats).
 
@@ -241,6 +240,7 @@ def joint_entropy(
     return _joint_entropy(ct) / log_base(base)
 
 
+@fill_doc
 def conditional_entropy(
     labels_true: object = None,
     labels_pred: object = None,
@@ -256,12 +256,8 @@ def conditional_entropy(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     base : float or None, default=None
         Logarithm base (2: bits; None: nats).
 
@@ -286,6 +282,7 @@ def conditional_entropy(
     return _conditional_entropies(ct)[0] / log_base(base)
 
 
+@fill_doc
 def mutual_information(
     labels_true: object = None,
     labels_pred: object = None,
@@ -301,12 +298,8 @@ def mutual_information(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     base : float or None, default=None
         Logarithm base (2: bits; None: nats).
 
@@ -378,6 +371,7 @@ def normalizer(h_true, h_pred, normalization: str, h_joint=0.0):
     return norm if np.ndim(norm) else float(norm)
 
 
+@fill_doc
 def normalized_mutual_information(
     labels_true: object = None,
     labels_pred: object = None,
@@ -394,12 +388,8 @@ def normalized_mutual_information(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     normalization : {"min", "sqrt", "arithmetic", "max", "joint"}, default="arithmetic"
 
     Returns
@@ -434,6 +424,7 @@ def normalized_mutual_information(
     return min(mi / norm, 1.0)
 
 
+@fill_doc
 def variation_of_information(
     labels_true: object = None,
     labels_pred: object = None,
@@ -453,12 +444,8 @@ def variation_of_information(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     normalized : bool, default=False
         Divide by H(U, V).
     base : float or None, default=None
@@ -491,6 +478,7 @@ def variation_of_information(
     return vi / scale
 
 
+@fill_doc
 def homogeneity(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -500,12 +488,8 @@ def homogeneity(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -527,6 +511,7 @@ def homogeneity(
     return _homogeneity_completeness(ct)[0]
 
 
+@fill_doc
 def completeness(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -536,12 +521,8 @@ def completeness(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -563,6 +544,7 @@ def completeness(
     return _homogeneity_completeness(ct)[1]
 
 
+@fill_doc
 def v_measure(
     labels_true: object = None,
     labels_pred: object = None,
@@ -576,12 +558,8 @@ def v_measure(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     beta : float, default=1.0
         Weight of completeness against homogeneity.
 

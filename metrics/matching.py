@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from metrics._docstring import fill_doc
 from metrics.alignment import match_clusters
 from metrics.contingency import resolve
 
 __all__ = ["classification_error", "purity"]
 
 
+@fill_doc
 def purity(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -21,12 +23,8 @@ def purity(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -51,6 +49,7 @@ def purity(
     return int(best.sum()) / ct.n
 
 
+@fill_doc
 def classification_error(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -64,12 +63,8 @@ def classification_error(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------

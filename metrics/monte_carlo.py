@@ -21,6 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from metrics._checks import check_bool
+from metrics._docstring import fill_doc
 from metrics._labels import check_pair, encode
 from metrics._sampling import sample_clustering
 from metrics.model_registry import get_random_model
@@ -92,6 +93,7 @@ def _draw(labels: np.ndarray, model: str, rng: np.random.Generator) -> np.ndarra
                              random_state=rng)
 
 
+@fill_doc
 def monte_carlo_adjusted(
     measure,
     labels_true,
@@ -111,10 +113,8 @@ def monte_carlo_adjusted(
         A key of :data:`metrics.MEASURES` or a function ``f(labels_true, labels_pred)``.
     labels_true, labels_pred : array-like
         The two clusterings (labels_true is the fixed side when ``one_sided``).
-    random_model : str
-        A key of :data:`metrics.model_registry.RANDOM_MODELS` ("perm", "num", "all").
-    one_sided : bool
-        Keep labels_true fixed (only labels_pred is random).
+    %(random_model)s
+    %(one_sided)s
     n_samples : int
         Number of random pairs drawn (>= 2, and ``n_samples * n <= MAX_LABEL_DRAWS``, 1e8).
     random_state : None, int or numpy.random.Generator

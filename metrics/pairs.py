@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from metrics._docstring import fill_doc
 from metrics._special import exact_dot
 from metrics.chance import pair_probabilities
 from metrics.contingency import Contingency, resolve
@@ -66,6 +67,7 @@ class PairCounts(NamedTuple):
         return self.n10 == 0 and self.n01 == 0
 
 
+@fill_doc
 def pair_counts(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> PairCounts:
@@ -81,12 +83,8 @@ def pair_counts(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -123,6 +121,7 @@ def _pair_counts(ct: Contingency) -> PairCounts:
     return ct.cached("pair_counts", compute)
 
 
+@fill_doc
 def rand_index(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -134,12 +133,8 @@ def rand_index(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -163,6 +158,7 @@ def rand_index(
     return (pc.n11 + pc.n00) / pc.n_pairs
 
 
+@fill_doc
 def adjusted_rand_index(
     labels_true: object = None,
     labels_pred: object = None,
@@ -182,17 +178,10 @@ def adjusted_rand_index(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
-    random_model : {"perm", "num", "all"}, default="perm"
-        The random model of E[RI] (Gates & Ahn 2017): fixed cluster sizes (perm), a uniform
-        clustering with the same number of clusters (num), or any clustering (all).
-    one_sided : bool, default=False
-        Keep ``labels_true`` fixed and draw only the other side.
+    %(labels)s
+    %(contingency)s
+    %(random_model)s
+    %(one_sided)s
 
     Returns
     -------
@@ -229,6 +218,7 @@ def adjusted_rand_index(
     return ((pc.n11 + pc.n00) * d * e - n_pairs * chance) / (n_pairs * spread)
 
 
+@fill_doc
 def jaccard_index(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -241,12 +231,8 @@ def jaccard_index(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -270,6 +256,7 @@ def jaccard_index(
     return pc.n11 / (pc.n11 + pc.n10 + pc.n01)
 
 
+@fill_doc
 def fowlkes_mallows_index(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -283,12 +270,8 @@ def fowlkes_mallows_index(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -314,6 +297,7 @@ def fowlkes_mallows_index(
     return math.sqrt(pc.n11 / (pc.n11 + pc.n10)) * math.sqrt(pc.n11 / (pc.n11 + pc.n01))
 
 
+@fill_doc
 def hubert_gamma(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None
 ) -> float:
@@ -329,12 +313,8 @@ def hubert_gamma(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------

@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from metrics._checks import check_bool
+from metrics._docstring import fill_doc
 from metrics.contingency import resolve
 from metrics.information import is_identity, log_base
 
@@ -94,6 +95,7 @@ def _pami(ct) -> float:
     return 2.0 * math.fsum(np.concatenate([excess, -moves]).tolist()) / n**3
 
 
+@fill_doc
 def pairwise_adjusted_mutual_information(
     labels_true=None,
     labels_pred=None,
@@ -119,10 +121,8 @@ def pairwise_adjusted_mutual_information(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
+    %(labels)s
+    %(contingency)s
     normalized : bool, default False
         Divide by the mean pairwise adjusted entropy of the two sides.
     base : float, optional

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from metrics._docstring import fill_doc
 from metrics.chance import adjusted_mutual_information
 from metrics.contingency import resolve
 from metrics.information import (
@@ -240,6 +241,7 @@ def _measures() -> list[Measure]:
 MEASURES: dict[str, Measure] = {m.name: m for m in (*_measures(), *SEED_MEASURES)}
 
 
+@fill_doc
 def compare(
     labels_true: object = None,
     labels_pred: object = None,
@@ -255,12 +257,10 @@ def compare(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
+    %(labels)s
     measures : iterable of str or str, optional
         Keys of :data:`MEASURES` (default: all, in registry order).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
+    %(contingency)s
     **options
         ``base``, ``random_model``, ``one_sided``, ``beta``: passed to the measures that take
         them (``base`` changes mi and vi; ``random_model`` and ``one_sided`` change ari and

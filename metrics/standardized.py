@@ -37,6 +37,7 @@ import math
 import numpy as np
 from scipy.special import gammaln
 
+from metrics._docstring import fill_doc
 from metrics._special import bd0
 from metrics.chance import expected_mutual_information, mi_is_constant
 from metrics.contingency import resolve
@@ -119,6 +120,7 @@ def _variance_exact(a: np.ndarray, b: np.ndarray, n: int) -> float:
     return max(second - mean_t * mean_t, 0.0) / n**2
 
 
+@fill_doc
 def mutual_information_variance(
     labels_true=None, labels_pred=None, *, contingency=None, method: str = "auto"
 ) -> float:
@@ -126,12 +128,8 @@ def mutual_information_variance(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     method : {"auto", "exact", "chi2"}, default="auto"
         "exact" (Romano et al. 2014's E[I^2], see the module docstring), "chi2"
         (Var(I) = (R-1)(C-1) / (2 n^2), from 2 n I ~ chi-square), or "auto" (exact while its
@@ -168,6 +166,7 @@ def mutual_information_variance(
     return _variance_exact(a, b, n)
 
 
+@fill_doc
 def standardized_mutual_information(
     labels_true=None, labels_pred=None, *, contingency=None, method: str = "auto"
 ) -> float:
@@ -182,12 +181,8 @@ def standardized_mutual_information(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
+    %(labels)s
+    %(contingency)s
     method : {"auto", "exact", "chi2"}, default="auto"
         How Var(I) is computed (see `mutual_information_variance`).
 

@@ -1,0 +1,69 @@
+"""The parameters every measure shares are documented in one wording (metrics._docstring)."""
+
+import inspect
+import textwrap
+
+import pytest
+
+import metrics
+from metrics._docstring import FRAGMENTS, render
+
+
+def public_functions():
+    """Every public function and method reachable from ``metrics``' public names."""
+    seen = {}
+    for name in metrics.__all__:
+        obj = getattr(metrics, name)
+        if inspect.isfunction(obj):
+            seen[name] = obj
+        elif inspect.isclass(obj):
+            for attr, member in vars(obj).items():
+                if inspect.isfunction(member) and not attr.startswith("_"):
+                    seen[f"{name}.{attr}"] = member
+    for module in (metrics.batch,):
+        for name in module.__all__:
+            if inspect.isfunction(obj := getattr(module, name)):
+                seen[f"{module.__name__}.{name}"] = obj
+    return seen
+
+
+def entry(doc: str, parameter: str) -> str | None:
+    """The text of ``parameter``'s entry in a numpydoc Parameters section, or None."""
+    lines = inspect.cleandoc(doc).splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(f"{parameter} :"):
+            stop = next((j for j in range(i + 1, len(lines))
+                         if not lines[j].startswith(" ")), len(lines))
+            return "\n".join(lines[i:stop])
+    return None
+
+
+FUNCTIONS = public_functions()
+
+
+def test_no_placeholder_is_left_unrendered():
+    assert [name for name, f in FUNCTIONS.items() if "%(" in (f.__doc__ or "")] == []
+
+
+def test_render_indents_every_line_of_a_fragment():
+    assert render("  %(contingency)s") == textwrap.indent(FRAGMENTS["contingency"], "  ")
+
+
+@pytest.mark.parametrize(("parameter", "fragment", "default"), [
+    ("labels_true", "labels", None),
+    ("contingency", "contingency", None),
+    ("random_model", "random_model", "perm"),
+    ("one_sided", "one_sided", False),
+])
+def test_shared_parameters_read_the_same_everywhere(parameter, fragment, default):
+    """Every public function taking the parameter with its usual default documents it with
+    the shared fragment's text."""
+    takers = {name: f for name, f in FUNCTIONS.items()
+              if "Parameters\n" in (f.__doc__ or "")
+              and (p := inspect.signature(f).parameters.get(parameter)) is not None
+              and p.default is not inspect.Parameter.empty and p.default == default
+              and (parameter != "labels_true" or "contingency" in inspect.signature(f).parameters)}
+    assert len(takers) >= 2
+    expected = FRAGMENTS[fragment].split("\nlabels_pred")[0]
+    texts = {name: entry(f.__doc__, parameter) for name, f in takers.items()}
+    assert {name: text for name, text in texts.items() if text != expected} == {}
