@@ -9,7 +9,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
-from clustering._validation import check_choice, check_n_clusters, check_number
+from metrics.validation import check_choice, check_integer, check_real
 
 
 def cutoff_position(n_pairs: int, percent: float) -> int:
@@ -142,16 +142,16 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         self.halo_as_noise = halo_as_noise
 
     def _check_params(self, n_samples: int) -> None:
-        check_choice("kernel", self.kernel, ("gaussian", "cutoff"))
-        check_choice("halo", self.halo, ("paper", "script"))
-        check_number("percent", self.percent, 0, 100, low_open=True)
+        check_choice(self.kernel, "kernel", ("gaussian", "cutoff"))
+        check_choice(self.halo, "halo", ("paper", "script"))
+        check_real(self.percent, "percent", 0, 100, low_open=True)
         if self.n_clusters is not None:
             if self.rho_min is not None or self.delta_min is not None:
                 raise ValueError(
                     "give either n_clusters or the thresholds rho_min/delta_min, not both; "
                     "set n_clusters=None to select centres by thresholds"
                 )
-            check_n_clusters(self.n_clusters, n_samples)
+            check_integer(self.n_clusters, "n_clusters", 1, n_samples)
         elif self.rho_min is None and self.delta_min is None:
             raise ValueError("set n_clusters, or at least one of rho_min and delta_min")
 

@@ -8,7 +8,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from clustering._validation import check_n_clusters, check_number
+from metrics.validation import check_integer, check_real
 
 
 def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarray:
@@ -135,10 +135,10 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Run fuzzy c-means on ``X``."""
         X = validate_data(self, X, dtype=np.float64)
-        check_n_clusters(self.n_clusters, X.shape[0])
-        check_number("m", self.m, 1.0, np.inf, low_open=True)
-        check_number("tol", self.tol, 0.0, np.inf)
-        check_number("max_iter", self.max_iter, 1, np.inf, integer=True)
+        check_integer(self.n_clusters, "n_clusters", 1, X.shape[0])
+        check_real(self.m, "m", 1.0, low_open=True)
+        check_real(self.tol, "tol", 0.0)
+        check_integer(self.max_iter, "max_iter", 1)
         u = self._initial_membership(X.shape[0])
         self.initial_membership_ = u
         objective = []

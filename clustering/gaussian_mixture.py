@@ -18,7 +18,7 @@ from sklearn.cluster import KMeans
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from clustering._validation import check_choice, check_n_clusters, check_number
+from metrics.validation import check_choice, check_integer, check_real
 
 __all__ = [
     "COVARIANCE_TYPES",
@@ -321,7 +321,7 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
                 )
             nearest = ((X[:, None, :] - means[None]) ** 2).sum(axis=2).argmin(axis=1)
             return np.eye(k)[nearest], means
-        check_choice("init", self.init, INIT_METHODS)
+        check_choice(self.init, "init", INIT_METHODS)
         rng = check_random_state(self.random_state)
         if self.init == "kmeans":
             labels = KMeans(n_clusters=k, n_init=1, random_state=rng).fit(X).labels_
@@ -332,11 +332,11 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Run EM on ``X``; the steps are kept in ``history_``."""
         X = validate_data(self, X, dtype=np.float64, ensure_min_samples=1)
-        check_n_clusters(self.n_components, X.shape[0])
-        check_choice("covariance_type", self.covariance_type, COVARIANCE_TYPES)
-        check_number("max_iter", self.max_iter, 1, np.inf, integer=True)
-        check_number("tol", self.tol, 0.0, np.inf)
-        check_number("reg_covar", self.reg_covar, 0.0, np.inf)
+        check_integer(self.n_components, "n_components", 1, X.shape[0])
+        check_choice(self.covariance_type, "covariance_type", COVARIANCE_TYPES)
+        check_integer(self.max_iter, "max_iter", 1)
+        check_real(self.tol, "tol", 0.0)
+        check_real(self.reg_covar, "reg_covar", 0.0)
         n = X.shape[0]
         keep_resp = n <= HISTORY_RESPONSIBILITIES_MAX
         resp, given_means = self._initial_responsibilities(X)

@@ -9,7 +9,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
 
 from clustering._blocks import check_metric
-from clustering._validation import check_choice, check_n_clusters, check_number
+from metrics.validation import check_choice, check_integer, check_real
 
 LINKAGES = ("single", "complete", "average", "weighted", "centroid", "median", "ward")
 # Lance-Williams updates of these three are only valid for Euclidean distances.
@@ -108,15 +108,15 @@ class Hierarchical(ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Build the dendrogram of ``X`` and cut it."""
         X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
-        check_choice("linkage", self.linkage, LINKAGES)
+        check_choice(self.linkage, "linkage", LINKAGES)
         if (self.n_clusters is None) == (self.distance_threshold is None):
             raise ValueError(
                 "set exactly one of n_clusters and distance_threshold (the other to None)"
             )
         if self.n_clusters is not None:
-            check_n_clusters(self.n_clusters, X.shape[0])
+            check_integer(self.n_clusters, "n_clusters", 1, X.shape[0])
         else:
-            check_number("distance_threshold", self.distance_threshold, 0.0, np.inf)
+            check_real(self.distance_threshold, "distance_threshold", 0.0)
         if self.linkage in EUCLIDEAN_ONLY and self.metric != "euclidean":
             raise ValueError(
                 f"{self.linkage} linkage is only defined for Euclidean distances; use "

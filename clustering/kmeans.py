@@ -9,7 +9,7 @@ from sklearn.cluster import kmeans_plusplus
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from clustering._validation import check_choice, check_n_clusters, check_number
+from metrics.validation import check_choice, check_integer, check_real
 
 INITS = ("k-means++", "greedy-k-means++", "random")
 
@@ -138,7 +138,7 @@ class KMeansStepper(ClusterMixin, BaseEstimator):
                     f"({k}, {X.shape[1]}); got shape {centers.shape}"
                 )
             return centers
-        check_choice("init", self.init, INITS)
+        check_choice(self.init, "init", INITS)
         rng = check_random_state(self.random_state)
         if self.init == "k-means++":
             return X[dsquared_seeding(X, k, rng)]
@@ -150,9 +150,9 @@ class KMeansStepper(ClusterMixin, BaseEstimator):
         """Run Lloyd's algorithm on ``X`` and record its iterations."""
         X = validate_data(self, X, dtype=np.float64)
         k = self.n_clusters
-        check_n_clusters(k, X.shape[0])
-        check_number("max_iter", self.max_iter, 1, np.inf, integer=True)
-        check_number("tol", self.tol, 0.0, np.inf)
+        check_integer(k, "n_clusters", 1, X.shape[0])
+        check_integer(self.max_iter, "max_iter", 1)
+        check_real(self.tol, "tol", 0.0)
         centers = self._init_centers(X)
         self.init_centers_ = centers
         tol = float(np.mean(np.var(X, axis=0)) * self.tol)

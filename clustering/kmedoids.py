@@ -8,7 +8,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from clustering._blocks import check_metric
-from clustering._validation import check_n_clusters, check_number
+from metrics.validation import check_integer
 
 
 def _nearest_two(D: np.ndarray, medoids: np.ndarray):
@@ -119,8 +119,8 @@ class KMedoids(ClusterMixin, BaseEstimator):
     def fit(self, X, y=None):
         """Find the medoids of ``X``."""
         X = validate_data(self, X, dtype=np.float64)
-        check_n_clusters(self.n_clusters, X.shape[0])
-        check_number("max_iter", self.max_iter, 0, np.inf, integer=True)
+        check_integer(self.n_clusters, "n_clusters", 1, X.shape[0])
+        check_integer(self.max_iter, "max_iter", 0)
         if self.metric == "precomputed":
             if X.shape[0] != X.shape[1] or (X < 0).any():
                 raise ValueError("with metric='precomputed', X must be a square matrix of "

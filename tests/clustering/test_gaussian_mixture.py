@@ -144,7 +144,7 @@ def test_history_keeps_responsibilities_up_to_2000_points():
         ({"init": "k-means++"}, "init"),
         ({"init": np.zeros((2, 2))}, r"shape \(n_components, n_features\)"),
         ({"reg_covar": -1.0}, "reg_covar"),
-        ({"n_components": 50}, "n_clusters"),
+        ({"n_components": 50}, "n_components"),
     ],
 )
 def test_bad_parameters_say_what_is_wrong(params, match):
