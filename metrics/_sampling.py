@@ -45,6 +45,7 @@ from metrics.random_models import (
     ztp_rate,
 )
 from metrics.seeding import as_generator
+from metrics.validation import check_integer
 
 __all__ = ["SAMPLING_MODELS", "sample_clustering"]
 
@@ -68,13 +69,8 @@ def _first_appearance(labels: np.ndarray) -> np.ndarray:
 def _check_k(n: int, n_clusters, model: str, at_most_n: bool) -> int:
     if n_clusters is None:
         raise ValueError(f"model {model!r} needs n_clusters (the number of clusters K)")
-    if isinstance(n_clusters, bool) or not isinstance(n_clusters, int | np.integer):
-        raise TypeError(f"n_clusters must be an integer, got {n_clusters!r}")
-    k = int(n_clusters)
-    if k < 1 or (at_most_n and k > n):
-        upper = f" and at most n={n}" if at_most_n else ""
-        raise ValueError(f"n_clusters must be at least 1{upper} for model {model!r}, got {k}")
-    return k
+    return check_integer(n_clusters, f"n_clusters of model {model!r}", 1,
+                         n if at_most_n else None)
 
 
 def _sample_num_table(n: int, k: int, rng: np.random.Generator) -> np.ndarray:
@@ -210,10 +206,9 @@ def sample_clustering(
     >>> sample_clustering(3, "num", n_clusters=4)
     Traceback (most recent call last):
     ...
-    ValueError: n_clusters must be at least 1 and at most n=3 for model 'num', got 4
+    metrics.validation.ParameterError: n_clusters of model 'num' must be an integer in [1, 3], got 4
     """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}")
+    n = check_integer(n, "n", 1)
     if n > MAX_SAMPLE_SIZE:
         raise ValueError(
             f"n = {n:,} is more than sample_clustering draws ({MAX_SAMPLE_SIZE:,}): use a "

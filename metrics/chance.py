@@ -33,6 +33,7 @@ from metrics.information import (
 )
 from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
+from metrics.validation import check_integer
 
 __all__ = [
     "adjusted_mutual_information",
@@ -223,9 +224,7 @@ def expected_mutual_information_from_sizes(
 
 
 def _check_n(n: object) -> int:
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise ValueError(f"n must be a positive integer, got {n!r}.")
-    return int(n)
+    return check_integer(n, "n", 1)
 
 
 def _check_sizes(sizes, weights, n, side):

@@ -16,6 +16,7 @@ import numpy as np
 from metrics._docstring import fill_doc
 from metrics.alignment import match_clusters
 from metrics.contingency import resolve
+from metrics.validation import check_real
 
 __all__ = ["ClasswiseScores", "precision_recall_fscore"]
 
@@ -121,10 +122,7 @@ def precision_recall_fscore(
     >>> scores.matched.tolist(), round(scores.macro["fscore"], 4)
     ([0, 1], 0.7917)
     """
-    if isinstance(beta, bool) or not isinstance(beta, int | float | np.number):
-        raise TypeError(f"beta must be a number, got {type(beta).__name__}.")
-    if not (np.isfinite(beta) and beta > 0):
-        raise ValueError(f"beta must be a positive finite number, got {beta}.")
+    beta = check_real(beta, "beta", 0, low_open=True)
     ct = resolve(labels_true, labels_pred, contingency)
     table = ct.toarray()
     matching = match_clusters(contingency=ct)

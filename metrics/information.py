@@ -6,11 +6,11 @@ import math
 
 import numpy as np
 
-from metrics._checks import check_bool
 from metrics._docstring import fill_doc
 from metrics._labels import as_label_array, encode
 from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.contingency import Contingency, resolve
+from metrics.validation import check_bool, check_real
 
 __all__ = [
     "AMI_NORMALIZATIONS",
@@ -58,9 +58,7 @@ def log_base(base: float | None) -> float:
     """
     if base is None:
         return 1.0
-    if isinstance(base, bool) or not isinstance(base, int | float) or not base > 1:
-        raise ValueError(f"base must be a number > 1 (e.g. 2 for bits), got {base!r}.")
-    return math.log(base)
+    return math.log(check_real(base, "base", 1, low_open=True))
 
 
 def entropy(labels: object, *, base: float | None = None) -> float:

@@ -7,8 +7,8 @@ experiments, the app's switches) reads :data:`RANDOM_MODELS`; adding a model is 
 
 from __future__ import annotations
 
-from metrics._checks import check_bool
 from metrics.random_models import AllModel, NumModel, PermutationModel, RandomModel
+from metrics.validation import check_bool
 
 __all__ = ["RANDOM_MODELS", "get_random_model", "model_sides"]
 
@@ -81,7 +81,7 @@ def model_sides(random_model: str, one_sided: bool) -> tuple[RandomModel, Random
     >>> model_sides("num", one_sided="no")
     Traceback (most recent call last):
     ...
-    TypeError: one_sided must be True or False, got 'no'
+    metrics.validation.ParameterError: one_sided must be True or False, got 'no'
     """
     model = get_random_model(random_model)
     return (RANDOM_MODELS["perm"] if check_bool(one_sided, "one_sided") else model), model

@@ -20,13 +20,13 @@ from typing import NamedTuple
 
 import numpy as np
 
-from metrics._checks import check_bool
 from metrics._docstring import fill_doc
 from metrics._labels import check_pair, encode
 from metrics._sampling import sample_clustering
 from metrics.model_registry import get_random_model
 from metrics.registry import MEASURES
 from metrics.seeding import as_generator
+from metrics.validation import check_bool, check_integer, check_real
 
 __all__ = ["MAX_LABEL_DRAWS", "MonteCarloResult", "monte_carlo_adjusted"]
 
@@ -157,11 +157,9 @@ def monte_carlo_adjusted(
     """
     get_random_model(random_model)
     check_bool(one_sided, "one_sided")
-    if isinstance(n_samples, bool) or not isinstance(n_samples, int) or n_samples < 2:
-        raise ValueError(f"n_samples must be an integer >= 2, got {n_samples!r}.")
-    if best is not None and (isinstance(best, bool) or not isinstance(best, int | float)
-                             or not math.isfinite(best)):
-        raise ValueError(f"best must be a finite number (or None for the default), got {best!r}.")
+    n_samples = check_integer(n_samples, "n_samples", 2)
+    if best is not None:
+        best = check_real(best, "best")
     function, registered_best = _resolve_measure(measure)
     true_arr, pred_arr = check_pair(labels_true, labels_pred)
     if n_samples * true_arr.size > MAX_LABEL_DRAWS:

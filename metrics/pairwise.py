@@ -19,10 +19,10 @@ import math
 
 import numpy as np
 
-from metrics._checks import check_bool
 from metrics._docstring import fill_doc
 from metrics.contingency import resolve
 from metrics.information import is_identity, log_base
+from metrics.validation import check_bool
 
 __all__ = ["pairwise_adjusted_entropy", "pairwise_adjusted_mutual_information"]
 

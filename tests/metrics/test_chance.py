@@ -168,7 +168,7 @@ def test_emi_from_sizes_groups_and_weights():
 @pytest.mark.parametrize(
     "args, message",
     [
-        ((0, [1], [1], [1], [1]), "positive integer"),
+        ((0, [1], [1], [1], [1]), r"n must be an integer in \[1, inf\)"),
         ((10, [11], [1], [5], [2]), r"\[1, n\]"),
         ((10, [2.5], [1], [5], [2]), "whole"),
         ((10, [5], [-1], [5], [2]), "non-negative"),
