@@ -13,6 +13,7 @@ from datasets.base import Dataset
 from datasets.base import standardize as zscore
 from datasets.real import load_real
 from metrics.seeding import as_generator, as_seed
+from metrics.validation import check_integer, check_real
 
 MIN_SAMPLES = 10
 MAX_SAMPLES = 100_000
@@ -121,6 +122,15 @@ def _extra_params(func: Callable) -> list[str]:
     return list(inspect.signature(func).parameters)[3:]
 
 
+def _check_noise(spec: DatasetSpec, noise: object) -> float:
+    """The noise level to use: ``spec``'s default for None, else ``noise`` checked."""
+    if noise is None or (not spec.has_noise and noise == spec.default_noise):
+        return spec.default_noise
+    if not spec.has_noise:
+        raise ValueError(f"dataset {spec.name!r} has no noise parameter; leave noise=None")
+    return check_real(noise, f"noise for dataset {spec.name!r}", 0, spec.max_noise)
+
+
 def load(
     name: str,
     n_samples: int | None = None,
@@ -172,29 +182,16 @@ def load(
     >>> load("moons", noise=2.0)
     Traceback (most recent call last):
     ...
-    ValueError: noise for dataset 'moons' must be in [0, 0.5], got 2.0
-    """
+    metrics.validation.ParameterError: noise for dataset 'moons' must be a finite number in [0, 0.5], got 2.0
+    """  # noqa: E501
     if name not in DATASETS:
         raise ValueError(f"unknown dataset {name!r}; valid names: {', '.join(DATASETS)}")
     spec = DATASETS[name]
     seed = as_seed(random_state)
     high = spec.default_n if spec.kind == "real" else MAX_SAMPLES
-    n = spec.default_n if n_samples is None else n_samples
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or not MIN_SAMPLES <= n <= high:
-        raise ValueError(
-            f"n_samples for dataset {name!r} must be an integer in [{MIN_SAMPLES}, {high}], "
-            f"got {n_samples!r}"
-        )
-    n = int(n)
-    if noise is None or (not spec.has_noise and noise == spec.default_noise):
-        noise = spec.default_noise
-    elif not spec.has_noise:
-        raise ValueError(f"dataset {name!r} has no noise parameter; leave noise=None")
-    elif (isinstance(noise, bool) or not isinstance(noise, int | float | np.integer | np.floating)
-          or not 0 <= noise <= spec.max_noise):
-        raise ValueError(
-            f"noise for dataset {name!r} must be in [0, {spec.max_noise:g}], got {noise!r}"
-        )
+    n = check_integer(spec.default_n if n_samples is None else n_samples,
+                      f"n_samples for dataset {name!r}", MIN_SAMPLES, high)
+    noise = _check_noise(spec, noise)
 
     if spec.kind == "real":
         if params:

@@ -12,6 +12,7 @@ import pandas as pd
 
 from datasets.base import Dataset, encode_labels
 from datasets.registry import load
+from metrics.validation import check_integer
 
 MAX_CSV_ROWS = 20_000
 _DELIMITERS = ",;\t|"
@@ -120,6 +121,20 @@ def _parse(text: str, sep: str, max_rows: int) -> pd.DataFrame:
     return frame
 
 
+def _check_shape(frame: pd.DataFrame, name: str, max_rows: int) -> pd.DataFrame:
+    """``frame`` if it has columns and between 2 and ``max_rows`` rows."""
+    if frame.shape[1] == 0:
+        raise ValueError(f"{name!r} has no columns")
+    if len(frame) > max_rows:
+        raise ValueError(
+            f"{name!r} has more than {max_rows:,} rows; use a sample of the data, or raise "
+            f"the cap with read_csv(..., max_rows=N)"
+        )
+    if len(frame) < 2:
+        raise ValueError(f"{name!r} has {len(frame)} data row(s); clustering needs at least 2")
+    return frame
+
+
 def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS) -> Dataset:
     """Read a CSV file of numeric features, with an optional column of labels.
 
@@ -164,8 +179,7 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     ...
     ValueError: 'uploaded.csv' has 1 data row(s); clustering needs at least 2
     """
-    if isinstance(max_rows, bool) or not isinstance(max_rows, int) or max_rows < 2:
-        raise ValueError(f"max_rows must be an integer >= 2, got {max_rows!r}")
+    max_rows = check_integer(max_rows, "max_rows", 2)
     text, name = _read_text(file)
     if not text.strip():
         raise ValueError(f"{name!r} is empty (or holds only blank lines): upload a CSV file "
@@ -177,16 +191,7 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
     except (pd.errors.ParserError, pd.errors.EmptyDataError, csv.Error) as err:
         first = str(err).strip().splitlines()[0] if str(err).strip() else "parse error"
         raise ValueError(f"cannot read {name!r} as CSV: {first}") from None
-    frame = _drop_empty_trailing(frame)
-    if frame.shape[1] == 0:
-        raise ValueError(f"{name!r} has no columns")
-    if len(frame) > max_rows:
-        raise ValueError(
-            f"{name!r} has more than {max_rows:,} rows; use a sample of the data, or raise "
-            f"the cap with read_csv(..., max_rows=N)"
-        )
-    if len(frame) < 2:
-        raise ValueError(f"{name!r} has {len(frame)} data row(s); clustering needs at least 2")
+    frame = _check_shape(_drop_empty_trailing(frame), name, max_rows)
     frame.columns = [str(c).strip() for c in frame.columns]
 
     if label_column is not None and label_column not in frame.columns:
