@@ -21,27 +21,7 @@ def as_label_array(labels: object, name: str = "labels") -> np.ndarray:
     ValueError
         If the labels are missing, not 1-D, empty, or contain NaN or None.
     """
-    if labels is None:
-        raise ValueError(f"{name} is None: pass a 1-D array of labels (or use contingency=).")
-    if isinstance(labels, np.ndarray):
-        arr = labels
-    else:
-        if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
-            raise ValueError(
-                f"{name} must be a 1-D array-like of labels, got a scalar {labels!r}."
-            )
-        try:
-            arr = np.asarray(labels)
-        except ValueError:
-            raise ValueError(
-                f"{name} must be a 1-D array-like of labels, one hashable label per sample; "
-                "it holds nested sequences of different lengths."
-            ) from None
-        if arr.dtype.kind in "US" and arr.ndim == 1:
-            items = list(labels)
-            if not all(isinstance(v, str | bytes) for v in items):
-                arr = np.empty(len(items), dtype=object)
-                arr[:] = items
+    arr = labels if isinstance(labels, np.ndarray) else _to_array(labels, name)
     if arr.ndim != 1:
         raise ValueError(
             f"{name} must be 1-D, got an array of shape {arr.shape}: pass one label per "
@@ -49,21 +29,44 @@ def as_label_array(labels: object, name: str = "labels") -> np.ndarray:
         )
     if arr.size == 0:
         raise ValueError(f"{name} is empty: comparing clusterings needs at least one sample.")
-    if arr.dtype.kind == "f" or arr.dtype.kind == "c":
-        bad = np.flatnonzero(np.isnan(arr))
-        if bad.size:
-            raise ValueError(_missing_message(name, bad))
-    elif arr.dtype.kind in "mM":
-        bad = np.flatnonzero(np.isnat(arr))
-        if bad.size:
-            raise ValueError(_missing_message(name, bad))
-    elif arr.dtype.kind == "O":
-        bad = np.flatnonzero([_is_missing(v) for v in arr])
-        if bad.size:
-            raise ValueError(_missing_message(name, bad))
-    elif arr.dtype.kind not in "biuUS":
+    if arr.dtype.kind not in "fcmMObiuUS":
         raise ValueError(f"{name} has unsupported dtype {arr.dtype}: use hashable labels.")
+    bad = _missing_positions(arr)
+    if bad.size:
+        raise ValueError(_missing_message(name, bad))
     return arr
+
+
+def _to_array(labels: object, name: str) -> np.ndarray:
+    """A numpy array of the labels of a Python sequence; mixed strings and others as objects."""
+    if labels is None:
+        raise ValueError(f"{name} is None: pass a 1-D array of labels (or use contingency=).")
+    if isinstance(labels, (str, bytes)) or not isinstance(labels, Iterable):
+        raise ValueError(f"{name} must be a 1-D array-like of labels, got a scalar {labels!r}.")
+    try:
+        arr = np.asarray(labels)
+    except ValueError:
+        raise ValueError(
+            f"{name} must be a 1-D array-like of labels, one hashable label per sample; "
+            "it holds nested sequences of different lengths."
+        ) from None
+    if arr.dtype.kind in "US" and arr.ndim == 1:
+        items = list(labels)
+        if not all(isinstance(v, str | bytes) for v in items):
+            arr = np.empty(len(items), dtype=object)
+            arr[:] = items
+    return arr
+
+
+def _missing_positions(arr: np.ndarray) -> np.ndarray:
+    """Positions of NaN, NaT, None and pandas' NA in a 1-D array (none for integer or text)."""
+    if arr.dtype.kind in "fc":
+        return np.flatnonzero(np.isnan(arr))
+    if arr.dtype.kind in "mM":
+        return np.flatnonzero(np.isnat(arr))
+    if arr.dtype.kind == "O":
+        return np.flatnonzero([_is_missing(v) for v in arr])
+    return np.empty(0, dtype=np.intp)
 
 
 def _is_missing(value: object) -> bool:
