@@ -5,17 +5,11 @@ from __future__ import annotations
 import numpy as np
 from sklearn.neighbors import NearestNeighbors
 
+from clustering._validation import check_X
+from metrics.validation import check_integer
+
 #: The kinds of point DBSCAN tells apart, in the order pages and figures list them.
 POINT_TYPES = ("core", "border", "noise")
-
-
-def _check(X, k: int, name: str) -> np.ndarray:
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2 or X.shape[0] < 1:
-        raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
-    if isinstance(k, bool) or not isinstance(k, int | np.integer) or not 1 <= k <= X.shape[0]:
-        raise ValueError(f"{name} must be an integer in [1, {X.shape[0]}] (n_samples), got {k!r}")
-    return X
 
 
 def dbscan_point_types(X, eps: float, min_samples: int, metric: str = "euclidean") -> np.ndarray:
@@ -48,7 +42,8 @@ def dbscan_point_types(X, eps: float, min_samples: int, metric: str = "euclidean
     >>> dbscan_point_types(X, eps=1.0, min_samples=3)
     array(['core', 'core', 'core', 'border', 'noise'], dtype='<U6')
     """
-    X = _check(X, min_samples, "min_samples")
+    X = check_X(X)
+    check_integer(min_samples, "min_samples", 1, X.shape[0])
     if not eps > 0:
         raise ValueError(f"eps must be positive, got {eps!r}")
     nn = NearestNeighbors(radius=eps, metric=metric).fit(X)
@@ -85,7 +80,8 @@ def k_distance(X, k: int, metric: str = "euclidean", sort: bool = True) -> np.nd
     >>> k_distance(np.array([[0.0], [1.0], [3.0]]), k=2)
     array([2., 1., 1.])
     """
-    X = _check(X, k, "k")
+    X = check_X(X)
+    check_integer(k, "k", 1, X.shape[0])
     dist, _ = NearestNeighbors(n_neighbors=k, metric=metric).fit(X).kneighbors(X)
     kd = dist[:, -1]
     return np.sort(kd)[::-1] if sort else kd
