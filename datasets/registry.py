@@ -40,6 +40,10 @@ class DatasetSpec:
         Default and largest accepted ``noise`` (0 when ``has_noise`` is False).
     intrinsic_dim : int or None
         The dimension of the surface the points lie on, when it is known (without noise).
+    generate : callable or None
+        For a generator set, ``generate(n_samples, seed, noise, **params) -> (X, y)`` (a
+        function of :mod:`datasets.generators`; its keywords after ``noise`` are the set's
+        extra parameters). None for a real set, which :func:`datasets.real.load_real` reads.
 
     Examples
     --------
@@ -57,45 +61,47 @@ class DatasetSpec:
     default_noise: float = 0.0
     max_noise: float = 0.0
     intrinsic_dim: int | None = None
+    generate: Callable[..., tuple[np.ndarray, np.ndarray]] | None = None
 
 
-def _gen(name, label, description, n=500, noise=None, max_noise=0.0, intrinsic_dim=None):
-    return DatasetSpec(name=name, label=label, description=description, kind="generator",
-                       default_n=n, has_noise=noise is not None,
+def _gen(generate, label, description, n=500, noise=None, max_noise=0.0, intrinsic_dim=None):
+    return DatasetSpec(name=generate.__name__, label=label, description=description,
+                       kind="generator", default_n=n, has_noise=noise is not None,
                        default_noise=0.0 if noise is None else noise, max_noise=max_noise,
-                       intrinsic_dim=intrinsic_dim)
+                       intrinsic_dim=intrinsic_dim, generate=generate)
 
 
 _SPECS = [
-    _gen("blobs", "Blobs", "Three round Gaussian blobs; noise is their standard deviation.",
+    _gen(generators.blobs, "Blobs",
+         "Three round Gaussian blobs; noise is their standard deviation.",
          noise=1.0, max_noise=5.0),
-    _gen("moons", "Two moons", "Two interleaving half circles; noise blurs them together.",
+    _gen(generators.moons, "Two moons", "Two interleaving half circles; noise blurs them together.",
          noise=0.05, max_noise=0.5),
-    _gen("circles", "Circles", "A small circle inside a large one; noise blurs the rings.",
+    _gen(generators.circles, "Circles", "A small circle inside a large one; noise blurs the rings.",
          noise=0.05, max_noise=0.5),
-    _gen("anisotropic", "Anisotropic blobs",
+    _gen(generators.anisotropic, "Anisotropic blobs",
          "Three stretched, parallel elliptical blobs; noise is the blob spread before stretching.",
          noise=1.0, max_noise=3.0),
-    _gen("varied_variance", "Varied variance",
+    _gen(generators.varied_variance, "Varied variance",
          "Three Gaussian blobs with very different spreads (standard deviations 1, 2.5, 0.5)."),
-    _gen("no_structure", "No structure",
+    _gen(generators.no_structure, "No structure",
          "Points drawn uniformly in a square: there are no clusters to find."),
-    _gen("spirals", "Spirals", "Two interleaved spiral arms; noise blurs the arms.",
+    _gen(generators.spirals, "Spirals", "Two interleaved spiral arms; noise blurs the arms.",
          n=1000, noise=0.5, max_noise=2.0),
-    _gen("nested_rings", "Nested rings", "Three concentric rings; noise blurs the rings.",
+    _gen(generators.nested_rings, "Nested rings", "Three concentric rings; noise blurs the rings.",
          n=1000, noise=0.1, max_noise=0.5),
-    _gen("unequal_density", "Unequal density",
+    _gen(generators.unequal_density, "Unequal density",
          "A dense, a medium and a sparse blob: one density threshold cannot fit all three."),
-    _gen("plane_10d", "Plane in 10-D",
+    _gen(generators.plane_10d, "Plane in 10-D",
          "A flat square turned into 10 dimensions: 10 features, intrinsic dimension 2.",
          n=1000, intrinsic_dim=2),
-    _gen("swiss_roll", "Swiss roll",
+    _gen(generators.swiss_roll, "Swiss roll",
          "A sheet rolled up in 3-D (intrinsic dimension 2); classes: four stretches along "
          "the roll.", n=1000, noise=0.05, max_noise=2.0, intrinsic_dim=2),
-    _gen("s_curve", "S-curve",
+    _gen(generators.s_curve, "S-curve",
          "A sheet bent into an S in 3-D (intrinsic dimension 2); classes: four stretches "
          "along the S.", n=1000, noise=0.01, max_noise=0.5, intrinsic_dim=2),
-    _gen("xor", "XOR features",
+    _gen(generators.xor, "XOR features",
          "Class = XOR of the signs of x1 and x2 (each useless alone), plus 4 noise features.",
          noise=0.35, max_noise=1.0),
     DatasetSpec(name="iris", label="Iris", kind="real", default_n=150,
@@ -111,11 +117,6 @@ _SPECS = [
 ]
 
 DATASETS: dict[str, DatasetSpec] = {s.name: s for s in _SPECS}
-
-_GENERATORS: dict[str, Callable] = {
-    s.name: getattr(generators, s.name) for s in _SPECS if s.kind == "generator"
-}
-
 
 def _extra_params(func: Callable) -> list[str]:
     """Keyword parameters of a generator beyond (n, seed, noise)."""
@@ -201,7 +202,7 @@ def load(
             keep = np.sort(as_generator(seed).choice(len(y), size=n, replace=False))
             X, y = X[keep], y[keep]
     else:
-        func = _GENERATORS[name]
+        func = spec.generate
         allowed = _extra_params(func)
         unknown = sorted(set(params) - set(allowed))
         if unknown:
