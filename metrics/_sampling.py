@@ -37,13 +37,9 @@ import math
 import numpy as np
 from scipy import special
 
+from metrics._combinatorics import dobinski_terms, expected_empty_urns, log_surjection_table
 from metrics.model_registry import RANDOM_MODELS
-from metrics.random_models import (
-    dobinski_terms,
-    expected_empty_urns,
-    log_surjection_table,
-    ztp_rate,
-)
+from metrics.random_models import ztp_rate
 from metrics.seeding import as_generator
 from metrics.validation import check_integer
 
