@@ -35,17 +35,24 @@ one_sided : bool, default=False
 }
 
 _PLACEHOLDER = re.compile(r"^(?P<indent>[ \t]*)%\((?P<name>\w+)\)s[ \t]*$", re.MULTILINE)
+_INLINE = re.compile(r"%\((\w+)\)s")
 
 T = TypeVar("T")
 
 
-def render(doc: str) -> str:
-    """``doc`` with every placeholder line replaced by its indented fragment.
+def render(doc: str, **extra: str) -> str:
+    """``doc`` with every placeholder replaced by its fragment.
+
+    A line holding only ``%(name)s`` becomes the fragment, each of its lines indented as the
+    placeholder was; a placeholder inside a line (a formula in a ``.. math::`` line, say)
+    becomes the one-line fragment.
 
     Parameters
     ----------
     doc : str
-        A docstring whose placeholder lines hold only ``%(name)s``.
+        A docstring with placeholders.
+    **extra : str
+        Fragments of this docstring only (e.g. a formula whose home is the caller's module).
 
     Returns
     -------
@@ -60,24 +67,33 @@ def render(doc: str) -> str:
     --------
     >>> print(render("    %(one_sided)s").splitlines()[0])
         one_sided : bool, default=False
+    >>> render(".. math:: %(f)s", f="E = mc^2")
+    '.. math:: E = mc^2'
     """
-    def fragment(match: re.Match) -> str:
+    fragments = {**FRAGMENTS, **extra}
+
+    def block(match: re.Match) -> str:
         indent = match["indent"]
-        return "\n".join(indent + line for line in FRAGMENTS[match["name"]].splitlines())
+        return "\n".join(indent + line for line in fragments[match["name"]].splitlines())
 
-    return _PLACEHOLDER.sub(fragment, doc)
+    return _INLINE.sub(lambda m: fragments[m[1]], _PLACEHOLDER.sub(block, doc))
 
 
-def fill_doc(obj: T) -> T:
+def fill_doc(obj: T | None = None, /, **extra: str):
     """Decorator: render the placeholders of ``obj``'s docstring (see :func:`render`).
+
+    ``@fill_doc`` uses the shared fragments; ``@fill_doc(name=text)`` adds fragments of its
+    own.
 
     Parameters
     ----------
-    obj : function or class
+    obj : function or class, optional
+    **extra : str
+        Fragments for this docstring only.
 
     Returns
     -------
-    The same object, its ``__doc__`` rendered.
+    The same object, its ``__doc__`` rendered (or, given only ``extra``, the decorator).
 
     Examples
     --------
@@ -88,7 +104,14 @@ def fill_doc(obj: T) -> T:
     ...     '''
     >>> "Reference labels (classes)" in f.__doc__
     True
+    >>> @fill_doc(law="a = b")
+    ... def g():
+    ...     '''The law %(law)s.'''
+    >>> g.__doc__
+    'The law a = b.'
     """
+    if obj is None:
+        return lambda target: fill_doc(target, **extra)
     if obj.__doc__:  # None under python -OO
-        obj.__doc__ = render(obj.__doc__)
+        obj.__doc__ = render(obj.__doc__, **extra)
     return obj

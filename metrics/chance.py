@@ -36,11 +36,17 @@ from metrics.random_models import PermutationModel, RandomModel, expected_mi_bin
 from metrics.validation import check_integer
 
 __all__ = [
+    "EXPECTED_RI_FORMULA",
     "adjusted_mutual_information",
     "expected_mutual_information",
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
 ]
+
+#: E[RI] in LaTeX (Hubert & Arabie 1985): the registry's ARI formula and this module's
+#: documentation both show it.
+EXPECTED_RI_FORMULA = (r"E[\mathrm{RI}] = q_U q_V + (1-q_U)(1-q_V),\ q_U = "
+                       r"\frac{1}{N}\sum_i\binom{a_i}{2}")
 
 
 def pair_probabilities(
@@ -107,7 +113,7 @@ def expected_rand(ct: Contingency, model_true: RandomModel, model_pred: RandomMo
     return Fraction(a * b + (d - a) * (e - b), d * e)
 
 
-@fill_doc
+@fill_doc(expected_ri=EXPECTED_RI_FORMULA)
 def expected_rand_index(
     labels_true: object = None,
     labels_pred: object = None,
@@ -118,10 +124,10 @@ def expected_rand_index(
 ) -> float:
     """Expected Rand index under a random model (Hubert & Arabie 1985; Gates & Ahn 2017).
 
-    .. math:: E[RI] = q_U q_V + (1 - q_U)(1 - q_V)
+    .. math:: %(expected_ri)s
 
-    where ``q`` is the probability that a pair is together (under ``"perm"``,
-    ``q_U = sum_i C(a_i, 2) / C(n, 2)``). 1 for n < 2 (no pair: RI = 1 surely).
+    where ``q`` is the probability that a pair is together (under ``"perm"``, with
+    N = C(n, 2) pairs). 1 for n < 2 (no pair: RI = 1 surely).
 
     Parameters
     ----------

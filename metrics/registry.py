@@ -6,7 +6,7 @@ import math
 from collections.abc import Iterable
 
 from metrics._docstring import fill_doc
-from metrics.chance import adjusted_mutual_information
+from metrics.chance import EXPECTED_RI_FORMULA, adjusted_mutual_information
 from metrics.contingency import resolve
 from metrics.information import (
     AMI_NORMALIZATIONS,
@@ -77,8 +77,7 @@ def _measures() -> list[Measure]:
             description="Rand index corrected for chance: 0 on average for random clusterings, 1 "
                         "if equal.",
             formula=r"\mathrm{ARI} = \frac{\mathrm{RI} - E[\mathrm{RI}]}{1 - E[\mathrm{RI}]},\quad "
-                    r"E[\mathrm{RI}] = q_U q_V + (1-q_U)(1-q_V),\ q_U = "
-                    r"\frac{1}{N}\sum_i\binom{a_i}{2}",
+                    + EXPECTED_RI_FORMULA,
             base_function=adjusted_rand_index,
         ),
         Measure(
