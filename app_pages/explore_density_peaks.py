@@ -3,6 +3,7 @@
 import numpy as np
 import streamlit as st
 
+from clustering.density_peaks import DECISION_GRAPH_FORMULA
 from explorer.density_peaks import parse_indices, top_gamma
 from metrics.alignment import align_labels
 from plots.density_peaks import (
@@ -39,10 +40,7 @@ st.caption(
     "stand out at the top right: drag a box or a lasso around them. Every other point joins "
     "the cluster of its nearest denser neighbour."
 )
-st.latex(
-    r"\rho_i = \sum_{j \ne i} e^{-(d_{ij}/d_c)^2}, \qquad "
-    r"\delta_i = \min_{j:\, \rho_j > \rho_i} d_{ij}, \qquad \gamma_i = \rho_i\, \delta_i"
-)
+st.latex(DECISION_GRAPH_FORMULA)
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:

@@ -44,6 +44,14 @@ def cutoff_position(n_pairs: int, percent: float) -> int:
 _DELTA_ROWS = 64
 
 
+#: The decision graph's three quantities in LaTeX (Rodriguez & Laio 2014, eqs. 1 and 2, with
+#: the Gaussian kernel), as the Explore page shows them.
+DECISION_GRAPH_FORMULA = (
+    r"\rho_i = \sum_{j \ne i} e^{-(d_{ij}/d_c)^2}, \qquad "
+    r"\delta_i = \min_{j:\, \rho_j > \rho_i} d_{ij}, \qquad \gamma_i = \rho_i\, \delta_i"
+)
+
+
 class DensityPeaks(ClusterMixin, BaseEstimator):
     r"""Density peaks clustering (Rodriguez & Laio 2014).
 
