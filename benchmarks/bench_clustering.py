@@ -3,6 +3,10 @@
 Run by hand from the repository root (not part of the test suite):
 
     python benchmarks/bench_clustering.py [--sizes 1000 5000 20000] [--out FILE]
+    python benchmarks/bench_clustering.py --linkages [--sizes 1000 5000 10000] [--out FILE]
+
+``--linkages`` times our Hierarchical against scipy's ``linkage`` and fastcluster (each
+linkage, the same processes and timing rule as below) and writes clustering_linkage.md.
 
 Each measurement runs in a fresh Python process with one BLAS/OpenMP thread, on 2-D blobs
 (3 Gaussian blobs, standard deviation 1, ``datasets.load("blobs")``); time is the process's
@@ -160,6 +164,96 @@ def measure(kind: str, name: str, n: int, settings_file: Path) -> dict:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+LINKAGE_METHODS = ("single", "complete", "average", "ward", "centroid")
+LINKAGE_IMPLS = ("ours", "scipy", "fastcluster")
+
+
+def _one_linkage(impl: str, method: str, n: int) -> dict:
+    """Time and memory of one linkage in this process (called in a child process)."""
+    import resource
+
+    import fastcluster
+    from scipy.cluster.hierarchy import fcluster, linkage
+    from scipy.spatial.distance import pdist
+
+    sys.path.insert(0, str(ROOT))
+    from clustering.hierarchical import Hierarchical
+    from datasets import load
+
+    from_points = method in ("single", "ward", "centroid", "median")
+
+    def fit(X):  # the tree and a cut into 3 clusters, as our fit makes
+        if impl == "ours":
+            return Hierarchical(3, linkage=method).fit(X).linkage_matrix_
+        if impl == "scipy":
+            Z = linkage(X if from_points else pdist(X), method)
+        elif from_points:
+            Z = fastcluster.linkage_vector(X, method)
+        else:
+            Z = fastcluster.linkage(pdist(X), method, preserve_input=False)
+        fcluster(Z, 3, "maxclust")
+        return Z
+
+    fit(load("blobs", n_samples=60, random_state=1).X)
+    X = load("blobs", n_samples=n, random_state=0).X
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.process_time()
+    Z = fit(X)
+    seconds = time.process_time() - t0
+    mb = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024
+    # A fingerprint of the tree, to check that the three agree (merge sizes and heights).
+    return {"seconds": seconds, "mb": mb, "check": float(Z[:, 2].sum() + Z[:, 3].sum())}
+
+
+def linkage_main(sizes: list[int], repeats: int, out: Path) -> None:
+    """Ours, scipy and fastcluster for each linkage and n, interleaved, as ratios."""
+    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
+    rows = []
+    for method in LINKAGE_METHODS:
+        for n in sizes:
+            runs = {impl: [] for impl in LINKAGE_IMPLS}
+            for _ in range(repeats):
+                for impl in LINKAGE_IMPLS:
+                    cmd = [sys.executable, __file__, "--linkage-child", impl, method, str(n)]
+                    done = subprocess.run(cmd, capture_output=True, text=True, env=env,
+                                          timeout=TIMEOUT, check=True)
+                    runs[impl].append(json.loads(done.stdout.strip().splitlines()[-1]))
+            best = {impl: best_of(r) for impl, r in runs.items()}
+            o, s, f = best["ours"], best["scipy"], best["fastcluster"]
+            peer = min(s["seconds"], f["seconds"])
+            same = max(abs(r["check"] - o["check"]) / abs(o["check"]) for r in (s, f)) < 1e-9
+            rows.append(
+                f"| {method} | {n:,} | {o['seconds']:.3f} | {s['seconds']:.3f} | "
+                f"{f['seconds']:.3f} | {peer / o['seconds']:.2f} | {o['mb']:.1f} | "
+                f"{s['mb']:.1f} | {f['mb']:.1f} | {same} |")
+            print(rows[-1], flush=True)
+    load = Path("/proc/loadavg").read_text().split()[:3]
+    text = "\n".join([
+        "# Hierarchical linkages: ours against scipy and fastcluster",
+        "",
+        f"`python benchmarks/bench_clustering.py --linkages --sizes {' '.join(map(str, sizes))}"
+        f" --repeats {repeats}` on {time.strftime('%Y-%m-%d %H:%M')}; load average at the "
+        f"end {' '.join(load)} (2 cores shared with other engineers).",
+        "Data: `datasets.load('blobs', n_samples=n)` (2-D). Each cell: a fresh process with "
+        "one thread, CPU time of the fit (s), the minimum of the repeats, the three "
+        "implementations interleaved; memory: growth of the peak resident set (MB). Ours is "
+        "`Hierarchical(3, linkage=...)` (validation and the cut included); the peers cut "
+        "with `fcluster(Z, 3, 'maxclust')`; scipy is `linkage` "
+        "(from the points for single, ward, centroid; from `pdist` otherwise); fastcluster is "
+        "`linkage_vector` from the points for single, ward, centroid and `linkage` of `pdist` "
+        "otherwise. Ratio = best peer's time / ours (>= 1: ours at least as fast). The scipy "
+        "column is also our previous implementation (it was scipy's `linkage` plus the cut).",
+        "",
+        "| linkage | n | ours (s) | scipy (s) | fastcluster (s) | best peer / ours | "
+        "ours (MB) | scipy (MB) | fastcluster (MB) | same tree |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+        *rows,
+        "",
+    ])
+    out.write_text(text)
+    print(f"wrote {out}")
+
+
 def _agreement(check: dict) -> str:
     return ", ".join(f"{k}={v:.2g}" if type(v) is float else f"{k}={v}" for k, v in check.items())
 
@@ -175,7 +269,15 @@ def main() -> None:
     parser.add_argument("--only", nargs="+", help="algorithm names (default: all)")
     parser.add_argument("--no-skip", action="store_true", help="also run the skipped cases")
     parser.add_argument("--repeats", type=int, default=3, help="processes per measurement")
+    parser.add_argument("--linkages", action="store_true",
+                        help="ours vs scipy vs fastcluster for each linkage")
     args = parser.parse_args()
+    if args.linkages:
+        out = args.out
+        if out == ROOT / "benchmarks/results/clustering.md":
+            out = ROOT / "benchmarks/results/clustering_linkage.md"
+        linkage_main(args.sizes, args.repeats, out)
+        return
     sys.path.insert(0, str(ROOT))
     import clustering
 
@@ -265,7 +367,9 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 6 and sys.argv[1] == "--child":
+    if len(sys.argv) == 5 and sys.argv[1] == "--linkage-child":
+        print(json.dumps(_one_linkage(sys.argv[2], sys.argv[3], int(sys.argv[4]))))
+    elif len(sys.argv) == 6 and sys.argv[1] == "--child":
         print(json.dumps(_one(sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5])))
     else:
         main()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import fastcluster
 import numpy as np
+from scipy.sparse import coo_matrix
+from scipy.sparse.csgraph import connected_components
 from scipy.spatial.distance import pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import validate_data
@@ -45,15 +47,13 @@ def cut_tree(Z: np.ndarray, n_clusters: int) -> np.ndarray:
     array([0, 0, 1, 1])
     """
     n = Z.shape[0] + 1
-    parent = np.arange(2 * n - 1)
-    for step in range(n - n_clusters):
-        a, b = int(Z[step, 0]), int(Z[step, 1])
-        parent[a] = parent[b] = n + step
-    root = parent.copy()
-    # Follow each node up to the last merge performed; merges only point to later nodes.
-    for node in range(2 * n - 2, -1, -1):
-        if root[node] != node:
-            root[node] = root[root[node]]
+    steps = n - n_clusters
+    # Node n + s joins its two children: the components of the first merges' edges are the
+    # clusters (in C, where following parents in Python took milliseconds at n = 10,000).
+    children = Z[:steps, :2].astype(np.intp).ravel()
+    parents = np.repeat(np.arange(n, n + steps), 2)
+    graph = coo_matrix((np.ones(2 * steps), (children, parents)), shape=(2 * n - 1,) * 2)
+    _, root = connected_components(graph, directed=False)
     _, first, labels = np.unique(root[:n], return_index=True, return_inverse=True)
     rank = np.empty_like(first)
     rank[np.argsort(first)] = np.arange(len(first))
