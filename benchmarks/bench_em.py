@@ -3,6 +3,11 @@
 Run by hand from the repository root (not part of the test suite):
 
     python benchmarks/bench_em.py [--n 2000] [--repeats 21] [--out FILE]
+    python benchmarks/bench_em.py --sizes [--repeats 3] [--out FILE]
+
+``--sizes`` times 30 EM steps (tol = 0, from the same k-means start) of
+ours and scikit-learn at the sizes of SIZES for the four covariance types and writes
+em_sizes.md, with ratio = scikit-learn's time / ours (>= 1: ours at least as fast).
 
 Part 1 fits ``clustering.GaussianMixtureEM`` and ``sklearn.mixture.GaussianMixture`` on the
 same data from the same start (``init="kmeans"`` with the same ``random_state``, so both
@@ -37,6 +42,58 @@ sys.path.insert(0, str(ROOT))
 from benchmarks.timing import interleaved  # noqa: E402
 
 TYPES = ("full", "diag", "spherical", "tied")
+# (n, d, K) of the head-to-head step timings.
+SIZES = ((2_000, 2, 3), (20_000, 2, 3), (20_000, 10, 5))
+STEPS = 30
+
+
+def size_times(repeats: int) -> list[dict]:
+    """EM fits of STEPS steps, ours and scikit-learn, from the same start, interleaved."""
+    from sklearn.datasets import make_blobs
+    from sklearn.mixture import GaussianMixture
+
+    from clustering.gaussian_mixture import GaussianMixtureEM
+
+    rows = []
+    for n, d, k in SIZES:
+        X, _ = make_blobs(n, d, centers=k, cluster_std=2.0, random_state=0)
+        for covariance_type in TYPES:
+            options = {"covariance_type": covariance_type, "max_iter": STEPS, "tol": 0.0,
+                       "n_components": k, "random_state": 0}
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                (ours, ref), (em, sk) = interleaved(
+                    [lambda o=options, X=X: GaussianMixtureEM(**o).fit(X),
+                     lambda o=options, X=X: GaussianMixture(**o).fit(X)],
+                    min_rounds=repeats, max_rounds=repeats)
+            rows.append({"size": f"{n:,} x {d}, K = {k}", "covariance": covariance_type,
+                         "ours": ours, "reference": ref,
+                         "score_gap": abs(em.score(X) - sk.score(X))})
+            print(rows[-1], flush=True)
+    return rows
+
+
+def size_markdown(repeats: int, rows: list[dict]) -> str:
+    load = Path("/proc/loadavg").read_text().split()[:3]
+    lines = [
+        "# EM steps against scikit-learn's GaussianMixture at larger sizes",
+        "",
+        f"`python benchmarks/bench_em.py --sizes --repeats {repeats}` on "
+        f"{time.strftime('%Y-%m-%d %H:%M')} UTC, one BLAS thread, load average at the end "
+        f"{' '.join(load)} (2 cores shared with other engineers). Data: `make_blobs(n, d, "
+        f"centers=K, cluster_std=2)`; both fit {STEPS} EM steps (tol = 0) from the same "
+        "start (`init_params='kmeans'`, `random_state=0`: the same k-means run, included in "
+        "both times); ours also records every step. Seconds: minimum CPU time of the "
+        "interleaved rounds (benchmarks/timing.py). Ratio = scikit-learn / ours (>= 1: ours "
+        "at least as fast).",
+        "",
+        "| n x d, K | covariance | ours (s) | scikit-learn (s) | sklearn / ours | "
+        "mean log-likelihood gap |",
+        "|---|---|---:|---:|---:|---:|",
+    ]
+    lines += [f"| {r['size']} | {r['covariance']} | {r['ours']:.4f} | {r['reference']:.4f} | "
+              f"{r['reference'] / r['ours']:.2f} | {r['score_gap']:.1e} |" for r in rows]
+    return "\n".join(lines) + "\n"
 
 
 def fit_times(n: int, repeats: int) -> list[dict]:
@@ -138,8 +195,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=21)
-    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/em.md")
+    parser.add_argument("--out", type=Path, default=None)
+    parser.add_argument("--sizes", action="store_true", help="only the EM steps at SIZES")
     args = parser.parse_args()
+    if args.sizes:
+        with threadpool_limits(1):
+            text = size_markdown(args.repeats, size_times(args.repeats))
+        (args.out or ROOT / "benchmarks/results/em_sizes.md").write_text(text)
+        print(text)
+        return
+    args.out = args.out or ROOT / "benchmarks/results/em.md"
     with threadpool_limits(1):
         fits = fit_times(args.n, args.repeats)
     pages = page_times(args.n, args.repeats)

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
-from scipy.spatial.distance import cdist
+from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.neighbors import kneighbors_graph
 
 from clustering._validation import check_X
@@ -389,11 +389,12 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
                 f"cosine distance is undefined for all-zero rows (rows {zero[:5].tolist()}); "
                 "remove them or choose another metric"
             )
-    D = cdist(X, X, metric=metric, **kwargs)
-    if not np.isfinite(D).all():
+    # Every one of these distances is symmetric: compute one triangle (half of cdist's work)
+    # and check its finiteness there, before squareform mirrors it (zero diagonal included).
+    condensed = pdist(X, metric=metric, **kwargs)
+    if not np.isfinite(condensed).all():
         raise ValueError(
             f"the {metric} distances of these data are not all finite (a negative-definite VI, "
             "or values too large); rescale the data or choose another metric"
         )
-    np.fill_diagonal(D, 0.0)
-    return D
+    return squareform(condensed, checks=False)

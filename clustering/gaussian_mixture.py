@@ -82,14 +82,19 @@ def _cholesky(covariances: np.ndarray) -> np.ndarray:
         ) from None
 
 
-def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> np.ndarray:
+def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray,
+                  covariance_type: str = "full") -> np.ndarray:
     """``log F(x_i | mu_k, Sigma_k)`` for every point and component, shape (n, K).
 
     .. math:: \\ln F(x \\mid \\mu, \\Sigma) = -\\tfrac12 \\left(d \\ln 2\\pi + \\ln|\\Sigma|
        + (x - \\mu)^T \\Sigma^{-1} (x - \\mu)\\right)
 
-    computed through the Cholesky factor ``Sigma = L L^T``: ``|Sigma| = prod diag(L)^2`` and
-    the quadratic form is ``||L^{-1}(x - mu)||^2``.
+    For full covariances through the Cholesky factor ``Sigma = L L^T``: ``|Sigma| = prod
+    diag(L)^2`` and the quadratic form is ``||L^{-1}(x - mu)||^2``. A tied covariance is
+    factored once and the points whitened once for all components. Diagonal and spherical
+    covariances need no factor: ``|Sigma| = prod_j s_j`` and the quadratic form is
+    ``sum_j x_j^2 / s_j - 2 x_j mu_j / s_j + mu_j^2 / s_j``, two matrix products for all
+    components.
 
     Parameters
     ----------
@@ -97,6 +102,10 @@ def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> 
     means : ndarray (K, n_features)
     covariances : ndarray (K, n_features, n_features)
         Positive definite.
+    covariance_type : {"full", "diag", "spherical", "tied"}, default="full"
+        What the matrices are known to be ("tied": all equal; "diag": diagonal;
+        "spherical": multiples of I), so that the cheaper formula applies; "full" is right
+        for any of them.
 
     Returns
     -------
@@ -111,13 +120,36 @@ def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> 
     --------
     >>> log_gaussians(np.zeros((1, 2)), np.zeros((1, 2)), np.eye(2)[None]).round(4).tolist()
     [[-1.8379]]
+    >>> log_gaussians(np.zeros((1, 2)), np.zeros((1, 2)), np.eye(2)[None], "diag").round(4)
+    array([[-1.8379]])
     """
-    n, d = X.shape
-    factors = _cholesky(covariances)
+    d = X.shape[1]
+    if covariance_type in ("diag", "spherical"):
+        variances = np.diagonal(covariances, axis1=1, axis2=2)
+        if not (variances > 0).all():
+            _cholesky(covariances)  # raises the error about positive definiteness
+        if covariance_type == "spherical":
+            precision = 1.0 / variances[:, 0]
+            quad = (np.einsum("ij,ij->i", X, X)[:, None] - 2 * X @ means.T
+                    + np.einsum("kj,kj->k", means, means)) * precision
+            log_dets = d * np.log(variances[:, 0])
+        else:
+            precisions = 1.0 / variances
+            quad = ((X * X) @ precisions.T - 2 * X @ (means * precisions).T
+                    + np.einsum("kj,kj->k", means * means, precisions))
+            log_dets = np.log(variances).sum(axis=1)
+        return -0.5 * (d * np.log(2 * np.pi) + log_dets + quad)
+    factors = _cholesky(covariances[:1] if covariance_type == "tied" else covariances)
     # L^{-T}: x @ L^{-T} = (L^{-1} x)^T, one matrix product for all points.
     whitening = np.linalg.inv(factors).transpose(0, 2, 1)
     log_dets = 2 * np.log(np.diagonal(factors, axis1=1, axis2=2)).sum(axis=1)
-    out = np.empty((n, means.shape[0]))
+    out = np.empty((X.shape[0], means.shape[0]))
+    if covariance_type == "tied":
+        Y, centres = X @ whitening[0], means @ whitening[0]
+        for k, centre in enumerate(centres):
+            y = Y - centre
+            out[:, k] = np.einsum("ij,ij->i", y, y)
+        return -0.5 * (d * np.log(2 * np.pi) + log_dets[0] + out)
     for k, (mean, whiten) in enumerate(zip(means, whitening, strict=True)):
         y = X @ whiten - mean @ whiten
         out[:, k] = -0.5 * (d * np.log(2 * np.pi) + log_dets[k] + np.einsum("ij,ij->i", y, y))
@@ -125,7 +157,8 @@ def log_gaussians(X: np.ndarray, means: np.ndarray, covariances: np.ndarray) -> 
 
 
 def e_step(
-    X: np.ndarray, weights: np.ndarray, means: np.ndarray, covariances: np.ndarray
+    X: np.ndarray, weights: np.ndarray, means: np.ndarray, covariances: np.ndarray,
+    covariance_type: str = "full",
 ) -> tuple[np.ndarray, float]:
     """Expectation step: the responsibilities ``w_ik`` and the log-likelihood ``L``.
 
@@ -143,6 +176,8 @@ def e_step(
     means : ndarray (K, n_features)
     covariances : ndarray (K, n_features, n_features)
         Full matrices, whatever the covariance type.
+    covariance_type : {"full", "diag", "spherical", "tied"}, default="full"
+        Passed to `log_gaussians` (the cheaper formula for that type).
 
     Returns
     -------
@@ -160,7 +195,7 @@ def e_step(
     >>> resp.round(3).tolist(), round(ll, 4)  # ln N(0 | 1, 1) = -0.5 ln(2 pi) - 0.5
     ([[0.5, 0.5]], -1.4189)
     """
-    weighted = log_gaussians(X, means, covariances) + np.log(weights)
+    weighted = log_gaussians(X, means, covariances, covariance_type) + np.log(weights)
     log_total = _log_sum_exp(weighted)
     return np.exp(weighted - log_total[:, None]), float(log_total.sum())
 
@@ -217,14 +252,15 @@ def m_step(
     ([0.5, 0.5], [1.0, 11.0], [1.0, 1.0])
     """
     n, d = X.shape
-    nk = responsibilities.sum(axis=0) + _EMPTY
+    weight = responsibilities.sum(axis=0)
+    nk = weight + _EMPTY
+    first = responsibilities.T @ X
     if means is None:
-        means = responsibilities.T @ X / nk[:, None]
+        means = first / nk[:, None]
     if covariance_type in ("diag", "spherical"):
         # Only the variances: sum_i w_ik (x_i - mu_k)^2 = S2 - 2 mu_k S1 + mu_k^2 W_k.
-        weight = responsibilities.sum(axis=0)[:, None]
-        variances = (responsibilities.T @ (X * X) - 2 * means * (responsibilities.T @ X)
-                     + means**2 * weight) / nk[:, None]
+        variances = (responsibilities.T @ (X * X) - 2 * means * first
+                     + means**2 * weight[:, None]) / nk[:, None]
         if covariance_type == "spherical":
             variances = np.repeat(variances.mean(axis=1, keepdims=True), d, axis=1)
         smallest = variances.min(axis=1)
@@ -343,7 +379,7 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
         weights, means, covs, collapsed = m_step(
             X, resp, self.covariance_type, self.reg_covar, given_means
         )
-        resp, ll = e_step(X, weights, means, covs)
+        resp, ll = e_step(X, weights, means, covs, self.covariance_type)
         history = [self._entry(weights, means, covs, ll, resp if keep_resp else None)]
         self.converged_ = False
         for _ in range(self.max_iter):
@@ -351,7 +387,7 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
                 X, resp, self.covariance_type, self.reg_covar
             )
             collapsed |= collapsed_now
-            resp, ll_new = e_step(X, weights, means, covs)
+            resp, ll_new = e_step(X, weights, means, covs, self.covariance_type)
             history.append(self._entry(weights, means, covs, ll_new, resp if keep_resp else None))
             change, ll = (ll_new - ll) / n, ll_new
             if abs(change) < self.tol:
@@ -394,7 +430,8 @@ class GaussianMixtureEM(ClusterMixin, BaseEstimator):
     def _log_weighted(self, X) -> np.ndarray:
         check_is_fitted(self)
         X = validate_data(self, X, dtype=np.float64, reset=False)
-        return log_gaussians(X, self.means_, self._full_covariances) + np.log(self.weights_)
+        return (log_gaussians(X, self.means_, self._full_covariances, self.covariance_type)
+                + np.log(self.weights_))
 
     def score_samples(self, X) -> np.ndarray:
         """Log-density of each point, :math:`\\ln \\sum_k \\pi_k F(x \\mid \\Theta_k)`."""

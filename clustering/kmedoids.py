@@ -1,14 +1,17 @@
-"""k-medoids by PAM (Kaufman & Rousseeuw 1990): BUILD then SWAP, for any distance."""
+"""k-medoids by FasterPAM (Schubert & Rousseeuw 2021) or PAM (Kaufman & Rousseeuw 1990)."""
 
 from __future__ import annotations
 
+import kmedoids
 import numpy as np
 from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from clustering._blocks import check_metric
-from metrics.validation import check_integer
+from metrics.validation import check_choice, check_integer
+
+METHODS = ("fasterpam", "pam")
 
 
 def _nearest_two(D: np.ndarray, medoids: np.ndarray):
@@ -80,7 +83,16 @@ def pam(D: np.ndarray, n_clusters: int, max_iter: int = 300) -> tuple[np.ndarray
 
 
 class KMedoids(ClusterMixin, BaseEstimator):
-    """k-medoids clustering by PAM, with any scipy metric or a precomputed distance matrix.
+    r"""k-medoids clustering, with any scipy metric or a precomputed distance matrix.
+
+    Both methods start from PAM's BUILD and minimise the total deviation
+    :math:`\sum_i \min_{m \in M} d(x_i, m)` by swapping a medoid for a non-medoid.
+    "fasterpam" (Schubert & Rousseeuw 2021, the ``kmedoids`` package) applies every
+    improving swap as soon as it finds one and finds the best medoid to remove for each
+    candidate in O(k) from the nearest and second-nearest medoid distances: O(n^2) per pass
+    and memory O(n) beyond the distance matrix. "pam" (`pam`) applies only the best swap of
+    each round, with n x n temporaries: slower, but each step is PAM's textbook step. Both
+    end in a local optimum where no single swap lowers the total deviation.
 
     Parameters
     ----------
@@ -88,7 +100,8 @@ class KMedoids(ClusterMixin, BaseEstimator):
     metric : str or callable, default="euclidean"
         A ``scipy.spatial.distance`` metric, or "precomputed" (X is a square distance matrix).
     max_iter : int, default=300
-        Largest number of SWAP steps.
+        Largest number of passes over the candidates (fasterpam) or of swaps (pam).
+    method : {"fasterpam", "pam"}, default="fasterpam"
 
     Attributes
     ----------
@@ -111,16 +124,18 @@ class KMedoids(ClusterMixin, BaseEstimator):
     (array([0, 0, 0, 1, 1]), 4.0)
     """
 
-    def __init__(self, n_clusters=3, *, metric="euclidean", max_iter=300):
+    def __init__(self, n_clusters=3, *, metric="euclidean", max_iter=300, method="fasterpam"):
         self.n_clusters = n_clusters
         self.metric = metric
         self.max_iter = max_iter
+        self.method = method
 
     def fit(self, X, y=None):
         """Find the medoids of ``X``."""
         X = validate_data(self, X, dtype=np.float64)
         check_integer(self.n_clusters, "n_clusters", 1, X.shape[0])
         check_integer(self.max_iter, "max_iter", 0)
+        check_choice(self.method, "method", METHODS)
         if self.metric == "precomputed":
             if X.shape[0] != X.shape[1] or (X < 0).any():
                 raise ValueError("with metric='precomputed', X must be a square matrix of "
@@ -129,7 +144,14 @@ class KMedoids(ClusterMixin, BaseEstimator):
         else:
             check_metric(X, self.metric)
             D = squareform(pdist(X, metric=self.metric), checks=False)
-        medoids, self.n_iter_ = pam(D, self.n_clusters, self.max_iter)
+        if self.method == "pam":
+            medoids, self.n_iter_ = pam(D, self.n_clusters, self.max_iter)
+        else:
+            # Sequential and from BUILD: deterministic, no random processing order.
+            result = kmedoids.fasterpam(np.ascontiguousarray(D), self.n_clusters,
+                                        max_iter=int(self.max_iter), init="build", n_cpu=1)
+            medoids = np.asarray(result.medoids, dtype=np.intp)
+            self.n_iter_ = int(result.n_swap)
         nearest, d1, _ = _nearest_two(D, medoids)
         self.medoid_indices_ = medoids
         self.labels_ = nearest

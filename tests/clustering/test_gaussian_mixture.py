@@ -12,6 +12,7 @@ from clustering.gaussian_mixture import (
     CollapsedComponentWarning,
     GaussianMixtureEM,
     e_step,
+    log_gaussians,
     m_step,
 )
 
@@ -82,6 +83,50 @@ def test_history_log_likelihood_is_the_slides_sum_of_logs():
         )
         assert entry["log_likelihood"] == pytest.approx(np.log(density).sum(), rel=1e-10)
     assert em.score(X) * len(X) == pytest.approx(em.history_[-1]["log_likelihood"])
+
+
+def _covariances_of_type(covariance_type, rng, k, d):
+    if covariance_type == "diag":
+        return rng.uniform(0.2, 3.0, size=(k, d))[:, :, None] * np.eye(d)
+    if covariance_type == "spherical":
+        return rng.uniform(0.2, 3.0, size=(k, 1, 1)) * np.eye(d)
+    a = rng.normal(size=(1 if covariance_type == "tied" else k, d, d))
+    return np.broadcast_to(a @ a.transpose(0, 2, 1) + np.eye(d), (k, d, d)).copy()
+
+
+@pytest.mark.parametrize("covariance_type", TYPES)
+def test_log_gaussians_of_each_type_are_scipys(covariance_type):
+    rng = np.random.default_rng(11)
+    k, d = 5, 10
+    X = rng.normal(3.0, 2.0, size=(200, d))
+    means = rng.normal(3.0, 2.0, size=(k, d))
+    covs = _covariances_of_type(covariance_type, rng, k, d)
+    expected = np.column_stack([multivariate_normal(m, c).logpdf(X)
+                                for m, c in zip(means, covs, strict=True)])
+    np.testing.assert_allclose(log_gaussians(X, means, covs, covariance_type), expected,
+                               rtol=1e-10)
+
+
+@pytest.mark.parametrize("covariance_type", TYPES)
+def test_log_likelihoods_are_sklearns_at_d10_k5(covariance_type):
+    # sklearn's own parameters put into our density: the same log-likelihood per point.
+    X, _ = make_blobs(600, 10, centers=5, cluster_std=2.0, random_state=3)
+    theirs = GaussianMixture(5, covariance_type=covariance_type, random_state=0).fit(X)
+    ours = GaussianMixtureEM(5, covariance_type=covariance_type, random_state=0).fit(X)
+    ours.weights_, ours.means_ = theirs.weights_, theirs.means_
+    ours._full_covariances = _as_full(theirs.covariances_, covariance_type, 5, 10)
+    np.testing.assert_allclose(ours.score_samples(X), theirs.score_samples(X), rtol=1e-10)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(X), atol=1e-10)
+
+
+def _as_full(covariances, covariance_type, k, d):
+    if covariance_type == "full":
+        return covariances
+    if covariance_type == "tied":
+        return np.broadcast_to(covariances, (k, d, d)).copy()
+    if covariance_type == "diag":
+        return covariances[:, :, None] * np.eye(d)
+    return covariances[:, None, None] * np.eye(d)
 
 
 def test_e_step_is_bayes_rule_on_scipys_densities():

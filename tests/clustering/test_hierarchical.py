@@ -1,9 +1,10 @@
-"""Hierarchical against scikit-learn's AgglomerativeClustering and scipy's own tree cut."""
+"""Hierarchical against scikit-learn's AgglomerativeClustering and scipy's linkage and tree cut."""
 
 import numpy as np
 import pytest
 from scipy.cluster.hierarchy import cut_tree as scipy_cut_tree
 from scipy.cluster.hierarchy import linkage
+from scipy.spatial.distance import pdist, squareform
 from sklearn.cluster import AgglomerativeClustering
 from sklearn.metrics import adjusted_rand_score
 
@@ -41,6 +42,42 @@ def test_distance_threshold_like_sklearn(X, method, threshold):
     assert adjusted_rand_score(ours.labels_, ref.labels_) == 1.0
 
 
+def _assert_same_linkage(ours, Z):
+    """Same merges and sizes; heights equal up to rounding (summation order differs)."""
+    np.testing.assert_array_equal(ours[:, [0, 1, 3]], Z[:, [0, 1, 3]])
+    np.testing.assert_allclose(ours[:, 2], Z[:, 2], rtol=1e-12, atol=1e-13)
+
+
+# X is continuous random data: no tied distances, so the merge order is unique.
+@pytest.mark.parametrize("method", ["single", "complete", "average", "weighted", "centroid",
+                                    "median", "ward"])
+def test_linkage_matrix_is_scipys(X, method):
+    _assert_same_linkage(Hierarchical(3, linkage=method).fit(X).linkage_matrix_,
+                         linkage(X, method=method))
+
+
+@pytest.mark.parametrize("method", ["single", "complete", "average", "weighted"])
+@pytest.mark.parametrize("metric", ["sqeuclidean", "cityblock", "cosine", "correlation",
+                                    "canberra", "braycurtis", "chebyshev"])
+def test_linkage_matrix_is_scipys_other_metrics(X, method, metric):
+    _assert_same_linkage(Hierarchical(3, linkage=method, metric=metric).fit(X).linkage_matrix_,
+                         linkage(pdist(X, metric=metric), method=method))
+
+
+@pytest.mark.parametrize("method", ["single", "complete", "average", "weighted"])
+def test_precomputed_gives_the_linkage_of_the_points(X, method):
+    ours = Hierarchical(3, linkage=method, metric="precomputed").fit(squareform(pdist(X)))
+    _assert_same_linkage(ours.linkage_matrix_, linkage(pdist(X), method=method))
+
+
+@pytest.mark.parametrize("method", ["single", "average"])
+def test_nan_distances_are_a_clear_error(method):
+    X = np.random.default_rng(0).normal(size=(20, 3))
+    X[4] = 0.0  # cosine distance to a zero vector is undefined
+    with pytest.raises(ValueError, match="undefined"):
+        Hierarchical(3, linkage=method, metric="cosine").fit(X)
+
+
 def _replay(Z, k):
     """Clusters after the first n - k merges, with plain sets."""
     n = len(Z) + 1
@@ -58,7 +95,7 @@ def _replay(Z, k):
 def test_other_linkages_match_scipy(X, method, k):
     ours = Hierarchical(k, linkage=method).fit(X)
     Z = linkage(X, method=method)
-    np.testing.assert_array_equal(ours.linkage_matrix_, Z)
+    _assert_same_linkage(ours.linkage_matrix_, Z)
     assert adjusted_rand_score(ours.labels_, _replay(Z, k)) == 1.0
     if method == "weighted":  # scipy's cut_tree is only right for monotone trees
         assert adjusted_rand_score(ours.labels_, scipy_cut_tree(Z, n_clusters=k).ravel()) == 1.0
