@@ -46,6 +46,11 @@ st.markdown(
     "Calinski-Harabasz (between- over within-cluster spread) and Davies-Bouldin (cluster "
     "spread over distance to the nearest cluster) complete the set on the Measure pages."
 )
+st.markdown("The slides add two more that read the sums of squares: the **F-ratio** (WB "
+            "index, lower is better) and the **jump method** of Sugar & James (2003), which "
+            "picks K where the powered MSE jumps most (d = the number of features):")
+st.latex(r"F = \frac{K \cdot SSW}{SSB} = \frac{K \cdot SSW}{\sigma(X) - SSW},\qquad "
+         r"J(K) = \mathrm{MSE}(K)^{-d/2} - \mathrm{MSE}(K-1)^{-d/2}")
 
 st.subheader("Clusters in random data")
 
