@@ -6,6 +6,7 @@ import streamlit as st
 
 import metrics
 from explorer.frames import cells_frame
+from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from metrics.pair_tables import table_with_pair_counts
 from metrics.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
@@ -19,6 +20,7 @@ from ui.text import show_error
 START = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
 # The Rand example of Rodriguez's course slides.
 SLIDES_PAIRS = (20, 24, 20, 72)
+LAND_USE_MODE = "Land use (slides)"
 PAIR_FAMILY = "pair counting"
 
 st.title("Contingency sandbox")
@@ -31,10 +33,11 @@ st.caption(
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
     mode = st.radio(
-        "Start from", ["A table", "Pair counts"], key="sb_mode", bind="query-params",
-        horizontal=True,
-        help="Edit a contingency table, or give the four pair counts of an exercise and let "
-        "the app find a table that has them.",
+        "Start from", ["A table", "Pair counts", LAND_USE_MODE], key="sb_mode",
+        bind="query-params", horizontal=True,
+        help="Edit a contingency table, give the four pair counts of an exercise and let "
+        "the app find a table that has them, or start from the slides' land-use confusion "
+        "matrix.",
     )
     model, one_sided = random_model_controls("sb")
 
@@ -63,6 +66,24 @@ try:
                 column_config={
                     c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
                                                      help=f"Points of each class in {c}.")
+                    for c in frame.columns
+                },
+            )
+        counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
+        if np.isnan(counts).any():
+            raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+        families = None
+    elif mode == LAND_USE_MODE:
+        frame = pd.DataFrame(LAND_USE, index=list(LAND_USE_CLASSES),
+                             columns=list(LAND_USE_CLASSES))
+        with view:
+            st.markdown("**The slides' land-use confusion matrix** (rows: the reference "
+                        "classes, columns: the single-variable classifier's); edit it too:")
+            edited = st.data_editor(
+                frame, key="sb_landuse",
+                column_config={
+                    c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
+                                                     help=f"Samples classified as {c}.")
                     for c in frame.columns
                 },
             )
@@ -121,9 +142,16 @@ with view:
     table = np.asarray(counts, dtype=int)
     rows = [f"class {i}" for i in range(table.shape[0])]
     cols = [f"cluster {j}" for j in range(table.shape[1])]
+    if mode == LAND_USE_MODE:
+        rows = cols = list(LAND_USE_CLASSES)
     show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
                data=cells_frame(table, rows, cols), filename="contingency")
     show_classwise(table, rows, cols, "sb_classwise")
+    if mode == LAND_USE_MODE:
+        st.markdown("**The slide's totals beside this table's**, and its overall accuracy "
+                    f"(the diagonal over n): {np.trace(table)} / {table.sum()} = "
+                    f"{np.trace(table) / max(table.sum(), 1):.3f}.")
+        st.dataframe(land_use_totals(table), hide_index=True, key="sb_landuse_totals")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
     notebook_download("sb", "contingency_sandbox", dict(
