@@ -23,6 +23,20 @@ SLIDES_PAIRS = (20, 24, 20, 72)
 LAND_USE_MODE = "Land use (slides)"
 PAIR_FAMILY = "pair counting"
 
+
+def edited_counts(frame: pd.DataFrame, key: str, help_text: str) -> np.ndarray:
+    """The table as the user edits it, as floats; an emptied cell is refused."""
+    edited = st.data_editor(frame, key=key, column_config={
+        c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
+                                         help=help_text.format(c))
+        for c in frame.columns
+    })
+    counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
+    if np.isnan(counts).any():
+        raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+    return counts
+
+
 st.title("Contingency sandbox")
 st.caption(
     "Rows are the true classes, columns the clusters found, and cell (i, j) counts the "
@@ -61,17 +75,8 @@ try:
         )
         with view:
             st.markdown("**Edit the counts** (whole numbers, 0 or more):")
-            edited = st.data_editor(
-                frame, key=f"sb_table_{n_rows}x{n_cols}",
-                column_config={
-                    c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
-                                                     help=f"Points of each class in {c}.")
-                    for c in frame.columns
-                },
-            )
-        counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
-        if np.isnan(counts).any():
-            raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+            counts = edited_counts(frame, f"sb_table_{n_rows}x{n_cols}",
+                                   "Points of each class in {}.")
         families = None
     elif mode == LAND_USE_MODE:
         frame = pd.DataFrame(LAND_USE, index=list(LAND_USE_CLASSES),
@@ -79,17 +84,7 @@ try:
         with view:
             st.markdown("**The slides' land-use confusion matrix** (rows: the reference "
                         "classes, columns: the single-variable classifier's); edit it too:")
-            edited = st.data_editor(
-                frame, key="sb_landuse",
-                column_config={
-                    c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
-                                                     help=f"Samples classified as {c}.")
-                    for c in frame.columns
-                },
-            )
-        counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
-        if np.isnan(counts).any():
-            raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+            counts = edited_counts(frame, "sb_landuse", "Samples classified as {}.")
         families = None
     else:
         with controls:

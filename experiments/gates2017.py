@@ -317,7 +317,10 @@ register(Experiment(
     description=(
         "k-means (K = 10, one start each) on scikit-learn's 8 x 8 digits gives clusterings "
         "with the same K but different cluster sizes; every pair of runs is scored by ARI "
-        "and AMI under perm, num and all, and the rankings compared (spearman_vs_perm)."
+        "and AMI under perm, num and all, and the rankings compared (spearman_vs_perm). "
+        "With one K for every run, num and all rank the pairs exactly as raw RI and MI: only "
+        "perm can reorder them, and it does so little here (similar sizes; the most similar "
+        "pair still changes, see docs/experiments.md)."
     ),
     presets={"paper": dict(n_runs=10, n_clusters=10, n_samples=None, one_sided=False),
              "quick": dict(n_runs=4, n_clusters=10, n_samples=600, one_sided=False)},
