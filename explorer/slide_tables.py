@@ -50,6 +50,10 @@ def mutual_information_example() -> pd.DataFrame:
 
     .. math:: I = \\sum_{x, y} p(x, y) \\log \\frac{p(x, y)}{p(x) p(y)}
 
+    Parameters
+    ----------
+    None
+
     Returns
     -------
     DataFrame
