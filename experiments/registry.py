@@ -25,8 +25,8 @@ PRESETS = ("paper", "quick")
 PRESET_LABELS = {"quick": "Quick", "paper": "Paper"}
 #: The ``paper`` preset's name where every value is the paper's.
 PAPER_LABEL = "The paper's settings"
-#: The ``paper`` preset's name where some of its values are ours.
-STAND_IN_LABEL = "Our stand-in for the paper's"
+#: The start of the ``paper`` preset's name where some of its values are ours.
+STAND_IN_LABEL = "Our stand-in for"
 
 #: ``progress(fraction_done, message)``, called by long runs (the app draws a progress bar).
 Progress = Callable[[float, str], None]
@@ -105,9 +105,9 @@ class Experiment:
 
     def preset_label(self, preset: str) -> str:
         """The preset's name in the app: "Quick", "The paper's settings" or, where some
-        values are ours, "Our stand-in for the paper's"."""
+        values are ours, "Our stand-in for" what it replaces."""
         if preset == "paper" and self.stand_in_for:
-            return STAND_IN_LABEL
+            return f"{STAND_IN_LABEL} {self.stand_in_for}"
         return PAPER_LABEL if preset == "paper" else PRESET_LABELS.get(preset, preset)
 
     def settings_note(self) -> str:

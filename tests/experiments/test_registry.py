@@ -64,9 +64,10 @@ def test_paper_presets_say_whose_settings_they_hold():
     for name, experiment in E.EXPERIMENTS.items():
         label = experiment.preset_label("paper")
         if name in STAND_INS:
-            assert label == "Our stand-in for the paper's", name
+            assert label == f"Our stand-in for {experiment.stand_in_for}", name
             assert experiment.differs.endswith(".") and experiment.stand_in_for, name
         else:
             assert label == "The paper's settings", name
     assert "equal clusters is our choice" in E.EXPERIMENTS["vinh2009-fig1"].settings_note()
     assert "MNIST" in E.EXPERIMENTS["gates2017-kmeans"].settings_note()
+    assert E.EXPERIMENTS["gates2017-kmeans"].preset_label("paper") == "Our stand-in for MNIST"
