@@ -306,7 +306,7 @@ register(Experiment(
     presets={"paper": dict(one_sided=False), "quick": dict(one_sided=False)},
     stand_in_for="the clusterings of Fig. 1, lost in our copy of the paper",
     differs="n = 40 and A, B, C, D are ours, found by a search against the statements of "
-            "Sec. 6.1 (one of them no clusterings meet: see the note below the chart).",
+            "Sec. 6.1 (one of them none found meets: see the description above the chart).",
     run=pair_rankings, figure="ranks",
     seeded=False,
 ))
