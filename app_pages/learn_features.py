@@ -7,6 +7,7 @@ from datasets import DATASETS
 from datasets.stones import STONE_FEATURE_TYPES, stone_collection
 from explorer.features import MI_BINS, RANKINGS
 from explorer.frames import cells_frame, points_frame
+from explorer.slide_tables import MI_SLIDE_PRINTED, mutual_information_example
 from metrics import mutual_information
 from plots import cluster_scatter
 from plots.features import feature_by_class, ranking_bars
@@ -121,6 +122,24 @@ def xor_answer() -> None:
                 f"a perfect feature would give log 2 = 0.693), but together they give it away: "
                 f"accuracy {found[2]['score'][0]:.2f} with the pair.")
 
+
+st.subheader("The slides' worked example, and its slip")
+slide_mi = mutual_information_example()
+st.markdown(
+    "The course computes I(variable, class) for a variable A-D against three classes, 19 "
+    "samples. Its counts give the class totals **6, 3, 10**, but its terms use **6, 7, 6** "
+    "(green 7, blue 6). So the printed terms add up to "
+    f"**{slide_mi['term_slide'].sum():.3f} nats**, not the slide's ≈ {MI_SLIDE_PRINTED}; "
+    "with the totals recomputed from the same counts the mutual information is "
+    f"**{slide_mi['term'].sum():.4f} nats**."
+)
+slide_left, slide_right = st.columns(2)
+slide_left.markdown("**As printed** (p(class) x 19 = 6, 7, 6)")
+slide_left.dataframe(slide_mi[["value", "class", "count", "p_value_slide", "p_class_slide",
+                               "term_slide"]], hide_index=True, key="lfe_slide_mi")
+slide_right.markdown("**Consistent** (p(class) x 19 = 6, 3, 10, from the counts)")
+slide_right.dataframe(slide_mi[["value", "class", "count", "p_class", "term"]],
+                      hide_index=True, key="lfe_consistent_mi")
 
 predict_then_reveal(
     "On the XOR data, what is the mutual information between x1 alone and the class?",

@@ -8,6 +8,7 @@ from clustering import ALGORITHMS
 from clustering.internal import silhouettes
 from datasets import DATASETS
 from explorer.frames import points_frame
+from experiments.choose_k import JUMP
 from plots import cluster_scatter
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
@@ -46,6 +47,11 @@ st.markdown(
     "Calinski-Harabasz (between- over within-cluster spread) and Davies-Bouldin (cluster "
     "spread over distance to the nearest cluster) complete the set on the Measure pages."
 )
+st.markdown("The slides add two more that read the sums of squares: the **F-ratio** (WB "
+            "index, lower is better) and the **jump method** of Sugar & James (2003), which "
+            "picks K where the powered MSE jumps most (d = the number of features):")
+st.latex(r"F = \frac{K \cdot SSW}{SSB} = \frac{K \cdot SSW}{\sigma(X) - SSW},\qquad "
+         r"J(K) = \mathrm{MSE}(K)^{-d/2} - \mathrm{MSE}(K-1)^{-d/2}")
 
 st.subheader("Clusters in random data")
 
@@ -152,6 +158,11 @@ with left:
               help="CI: the Consensus Index of Vinh et al. 2009, the mean pairwise AMI of 20 "
                    "k-means runs with different seeds. The K whose runs agree most: stable "
                    "clusters are found again and again.")
+    jumps = sweep[sweep["index"] == JUMP]
+    if len(jumps):
+        st.metric("K with the largest jump", int(jumps.loc[jumps["value"].idxmax(), "k"]),
+                  help="Sugar & James's jump method on the SSE curve: J(K) = MSE(K)^(-d/2) - "
+                       "MSE(K-1)^(-d/2), K = 1 meaning no structure.")
     st.metric("True number of classes", int(np.unique(data.y).size),
               help="Known here because the data were generated.")
 

@@ -7,6 +7,7 @@ import streamlit as st
 import metrics
 from explorer.frames import cells_frame
 from explorer.pair_tables import table_with_pair_counts
+from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
@@ -19,7 +20,22 @@ from ui.text import show_error
 START = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
 # The Rand example of Rodriguez's course slides.
 SLIDES_PAIRS = (20, 24, 20, 72)
+LAND_USE_MODE = "Land use (slides)"
 PAIR_FAMILY = "pair counting"
+
+
+def edited_counts(frame: pd.DataFrame, key: str, help_text: str) -> np.ndarray:
+    """The table as the user edits it, as floats; an emptied cell is refused."""
+    edited = st.data_editor(frame, key=key, column_config={
+        c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
+                                         help=help_text.format(c))
+        for c in frame.columns
+    })
+    counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
+    if np.isnan(counts).any():
+        raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+    return counts
+
 
 st.title("Contingency sandbox")
 st.caption(
@@ -31,10 +47,11 @@ st.caption(
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
     mode = st.radio(
-        "Start from", ["A table", "Pair counts"], key="sb_mode", bind="query-params",
-        horizontal=True,
-        help="Edit a contingency table, or give the four pair counts of an exercise and let "
-        "the app find a table that has them.",
+        "Start from", ["A table", "Pair counts", LAND_USE_MODE], key="sb_mode",
+        bind="query-params", horizontal=True,
+        help="Edit a contingency table, give the four pair counts of an exercise and let "
+        "the app find a table that has them, or start from the slides' land-use confusion "
+        "matrix.",
     )
     model, one_sided = random_model_controls("sb")
 
@@ -58,17 +75,16 @@ try:
         )
         with view:
             st.markdown("**Edit the counts** (whole numbers, 0 or more):")
-            edited = st.data_editor(
-                frame, key=f"sb_table_{n_rows}x{n_cols}",
-                column_config={
-                    c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
-                                                     help=f"Points of each class in {c}.")
-                    for c in frame.columns
-                },
-            )
-        counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
-        if np.isnan(counts).any():
-            raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+            counts = edited_counts(frame, f"sb_table_{n_rows}x{n_cols}",
+                                   "Points of each class in {}.")
+        families = None
+    elif mode == LAND_USE_MODE:
+        frame = pd.DataFrame(LAND_USE, index=list(LAND_USE_CLASSES),
+                             columns=list(LAND_USE_CLASSES))
+        with view:
+            st.markdown("**The slides' land-use confusion matrix** (rows: the reference "
+                        "classes, columns: the single-variable classifier's); edit it too:")
+            counts = edited_counts(frame, "sb_landuse", "Samples classified as {}.")
         families = None
     else:
         with controls:
@@ -121,9 +137,16 @@ with view:
     table = np.asarray(counts, dtype=int)
     rows = [f"class {i}" for i in range(table.shape[0])]
     cols = [f"cluster {j}" for j in range(table.shape[1])]
+    if mode == LAND_USE_MODE:
+        rows = cols = list(LAND_USE_CLASSES)
     show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
                data=cells_frame(table, rows, cols), filename="contingency")
     show_classwise(table, rows, cols, "sb_classwise")
+    if mode == LAND_USE_MODE:
+        st.markdown("**The slide's totals beside this table's**, and its overall accuracy "
+                    f"(the diagonal over n): {np.trace(table)} / {table.sum()} = "
+                    f"{np.trace(table) / max(table.sum(), 1):.3f}.")
+        st.dataframe(land_use_totals(table), hide_index=True, key="sb_landuse_totals")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
     notebook_download("sb", "contingency_sandbox", dict(

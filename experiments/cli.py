@@ -34,7 +34,6 @@ from experiments.outputs import (
     started_at,
     write_outputs,
 )
-from experiments.registry import PRESET_LABELS
 from experiments.scale import dask_backend, parse_dask
 
 __all__ = ["APP_PAGES", "app_link", "main", "parse_sets"]
@@ -73,12 +72,12 @@ def app_link(name: str, preset: str, seed: int, app: str = DEFAULT_APP) -> str:
     Examples
     --------
     >>> app_link("gates2017-fig1", "paper", 3)
-    'http://localhost:8501/experiments_gates2017?gates_fig=gates2017-fig1&gates_preset=Paper%27s+settings&gates_seed=3'
+    'http://localhost:8501/experiments_gates2017?gates_fig=gates2017-fig1&gates_preset=paper&gates_seed=3'
     """
     page, prefix = APP_PAGES.get(name.split("-")[0], ("", ""))
     if not page:
         return app.rstrip("/") + "/"
-    query = urlencode({f"{prefix}_fig": name, f"{prefix}_preset": PRESET_LABELS[preset],
+    query = urlencode({f"{prefix}_fig": name, f"{prefix}_preset": preset,
                        f"{prefix}_seed": seed})
     return f"{app.rstrip('/')}/{page}?{query}"
 
@@ -263,7 +262,8 @@ def _parser() -> argparse.ArgumentParser:
         if not record:
             sub.add_argument("name", help="experiment name (see: python -m experiments list)")
             sub.add_argument("--preset", default="paper", choices=PRESETS,
-                             help="the paper's own settings, or a quick run (default: paper)")
+                             help="the paper's settings (or our stand-in: see `list`), or a quick "
+                                  "run (default: paper)")
             sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
             sub.add_argument("--set", dest="sets", action="append", default=[],
                              metavar="PARAM=VALUE",
@@ -298,6 +298,7 @@ def _list() -> int:
         print(f"{experiment.name:<{width}}  {experiment.title}  [{experiment.paper}]")
         params = "; ".join(f"{n} ({s.describe()})" for n, s in experiment.specs().items())
         print(f"{'':<{width}}  parameters: {params}")
+        print(f"{'':<{width}}  {experiment.settings_note()}")
     return 0
 
 

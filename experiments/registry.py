@@ -15,13 +15,18 @@ import pandas as pd
 
 from experiments.params import ExperimentParam, param_specs
 
-__all__ = ["EXPERIMENTS", "PRESETS", "PRESET_LABELS", "Experiment", "Progress", "get_experiment",
-           "register"]
+__all__ = ["EXPERIMENTS", "PAPER_LABEL", "PRESETS", "PRESET_LABELS", "STAND_IN_LABEL",
+           "Experiment", "Progress", "get_experiment", "register"]
 
 #: Names of the presets every experiment has.
 PRESETS = ("paper", "quick")
-#: How the app names each preset (its radio, and so the value of ``<prefix>_preset`` in links).
-PRESET_LABELS = {"quick": "Quick", "paper": "Paper's settings"}
+#: How the app's preset radio names each preset (links may give the label or the key); the
+#: caption under "Paper" is :meth:`Experiment.preset_label`.
+PRESET_LABELS = {"quick": "Quick", "paper": "Paper"}
+#: The ``paper`` preset's name where every value is the paper's.
+PAPER_LABEL = "The paper's settings"
+#: The start of the ``paper`` preset's name where some of its values are ours.
+STAND_IN_LABEL = "Our stand-in for"
 
 #: ``progress(fraction_done, message)``, called by long runs (the app draws a progress bar).
 Progress = Callable[[float, str], None]
@@ -50,6 +55,9 @@ class Experiment:
         Extra settings for the figure.
     choices : mapping of str to sequence of str, optional
         Valid values of parameters that no registry lists.
+    stand_in_for, differs : str, optional
+        Empty when every value of the ``paper`` preset is the paper's; otherwise what the
+        preset stands in for (a dataset, lost sizes, ...) and what differs from the paper.
 
     Examples
     --------
@@ -61,6 +69,8 @@ class Experiment:
     ({'n': 10}, {'n': 5})
     >>> toy("quick")["n"].tolist()
     [10]
+    >>> toy.preset_label("paper"), toy.settings_note()
+    ("The paper's settings", "The paper preset holds the paper's settings.")
     >>> toy.parameters(m=1)
     Traceback (most recent call last):
     ...
@@ -76,7 +86,8 @@ class Experiment:
     description: str
     """What is computed and how it departs from the paper (if it does)."""
     presets: Mapping[str, Mapping[str, Any]]
-    """``paper`` (the paper's own settings) and ``quick`` (for tests and slow machines)."""
+    """``paper`` (the paper's settings, or our stand-in: see :attr:`stand_in_for`) and
+    ``quick`` (fewer draws, for tests and slow machines)."""
     run: Callable[..., pd.DataFrame]
     """``run(**parameters, random_state=seed, progress=None)`` -> tidy DataFrame."""
     figure: str
@@ -87,6 +98,23 @@ class Experiment:
     """False when ``run`` draws nothing: the seed then changes nothing (pages disable it)."""
     choices: Mapping[str, Sequence[str]] = field(default_factory=dict)
     """Valid values of parameters that no registry lists (see ``experiments.params``)."""
+    stand_in_for: str = ""
+    """What the ``paper`` preset stands in for; empty when every value is the paper's."""
+    differs: str = ""
+    """What differs from the paper (dataset, sizes, n), when :attr:`stand_in_for` is set."""
+
+    def preset_label(self, preset: str) -> str:
+        """The preset's name in the app: "Quick", "The paper's settings" or, where some
+        values are ours, "Our stand-in for" what it replaces."""
+        if preset == "paper" and self.stand_in_for:
+            return f"{STAND_IN_LABEL} {self.stand_in_for}"
+        return PAPER_LABEL if preset == "paper" else PRESET_LABELS.get(preset, preset)
+
+    def settings_note(self) -> str:
+        """One sentence: whose settings the ``paper`` preset holds, and what differs."""
+        if not self.stand_in_for:
+            return "The paper preset holds the paper's settings."
+        return f"The paper preset is our stand-in for {self.stand_in_for}: {self.differs}"
 
     def specs(self) -> dict[str, ExperimentParam]:
         """Name -> :class:`~experiments.params.ExperimentParam` of every parameter."""
@@ -153,7 +181,8 @@ def register(experiment: Experiment) -> Experiment:
     Raises
     ------
     ValueError
-        If the name is taken, the presets are not ``PRESETS`` or the figure kind is unknown.
+        If the name is taken, the presets are not ``PRESETS``, the figure kind is unknown,
+        or only one of ``stand_in_for`` and ``differs`` is given.
 
     Examples
     --------
@@ -169,6 +198,8 @@ def register(experiment: Experiment) -> Experiment:
         raise ValueError(f"{experiment.name}: presets must be exactly {PRESETS}.")
     if experiment.figure not in FIGURE_KINDS:
         raise ValueError(f"{experiment.name}: figure kind must be one of {FIGURE_KINDS}.")
+    if bool(experiment.stand_in_for) != bool(experiment.differs):
+        raise ValueError(f"{experiment.name}: give both stand_in_for and differs, or neither.")
     _REGISTRY[experiment.name] = experiment
     return experiment
 

@@ -12,6 +12,7 @@ from metrics.chance import (
     expected_mutual_information,
     expected_mutual_information_from_sizes,
     expected_rand_index,
+    vinh_normalized_variation_of_information,
 )
 from metrics.classwise import ClasswiseScores, precision_recall_fscore
 from metrics.consensus import ConsensusIndex, consensus_index
@@ -93,4 +94,5 @@ __all__ = [
     "standardized_mutual_information",
     "v_measure",
     "variation_of_information",
+    "vinh_normalized_variation_of_information",
 ]

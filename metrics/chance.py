@@ -41,6 +41,7 @@ __all__ = [
     "expected_mutual_information",
     "expected_mutual_information_from_sizes",
     "expected_rand_index",
+    "vinh_normalized_variation_of_information",
 ]
 
 #: E[RI] in LaTeX (Hubert & Arabie 1985): the registry's ARI formula and this module's
@@ -471,6 +472,52 @@ def adjusted_mutual_information(
         return 1.0 if denominator == 0.0 and is_identity(ct) else 0.0
     # AMI <= 1 because MI <= min(H(U), H(V)) <= avg; rounding can overshoot by an ulp.
     return min(numerator / denominator, 1.0)
+
+
+def vinh_normalized_variation_of_information(
+    labels_true: object = None, labels_pred: object = None, *, contingency: object = None,
+) -> float:
+    """The normalized variation of information of Vinh et al. (2009): VI over its expectation.
+
+    .. math:: NVI = \\frac{H(U) + H(V) - 2 I(U, V)}{H(U) + H(V) - 2 E[I]} = 1 - AVI
+
+    with ``E[I]`` the expected mutual information under the permutation model (eq. 24a) and
+    AVI the adjusted variation of information (eq. 28), which equals the AMI with the
+    arithmetic mean (eq. 27). Vinh et al. state NVI right after eq. 28 (unnumbered). Not to
+    be confused with ``VI / H(U, V)`` (registry key ``vi_joint``, formerly ``nvi``): that one
+    is a metric in [0, 1] with no correction for chance; this one is 0 for identical
+    partitions and about 1 for random ones. Base-free; degenerate cases follow the AMI (1
+    when one side is a single cluster or all singletons and the other differs).
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,), optional
+        The classes and the clusters (hashable labels).
+    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
+        Counts instead of the two labelings (rows classes, columns clusters).
+
+    Returns
+    -------
+    float
+        At least 0 (0 only for identical partitions); 1 when VI equals its expectation.
+
+    Raises
+    ------
+    ValueError
+        Labelings and counts missing, both given or invalid.
+
+    Examples
+    --------
+    >>> vinh_normalized_variation_of_information([0, 0, 1, 1], [1, 1, 0, 0])
+    0.0
+    >>> u, v = [0, 0, 1, 1, 2, 2], [0, 0, 1, 2, 2, 2]
+    >>> nvi = vinh_normalized_variation_of_information(u, v)
+    >>> bool(abs(nvi - (1 - adjusted_mutual_information(u, v))) < 1e-15)
+    True
+    """
+    return 1.0 - adjusted_mutual_information(
+        labels_true, labels_pred, contingency=contingency, normalization="arithmetic"
+    )
 
 
 def entropy_bounds(ct: Contingency, model: RandomModel) -> tuple[float, float]:

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Iterable
 
 from metrics._docstring import fill_doc
-from metrics.chance import EXPECTED_RI_FORMULA, adjusted_mutual_information
+from metrics.chance import (
+    EXPECTED_RI_FORMULA,
+    adjusted_mutual_information,
+    vinh_normalized_variation_of_information,
+)
 from metrics.contingency import resolve
 from metrics.information import (
     AMI_NORMALIZATIONS,
@@ -29,7 +34,7 @@ from metrics.pairs import (
 )
 from metrics.seed_measures import SEED_MEASURES
 
-__all__ = ["MEASURES", "OPTIONS", "Measure", "compare"]
+__all__ = ["DEPRECATED_KEYS", "MEASURES", "OPTIONS", "Measure", "compare"]
 
 _INF = math.inf
 _PAIR = r"n_{11}=\sum_{ij}\binom{n_{ij}}{2},\ N=\binom{n}{2}"
@@ -157,17 +162,31 @@ def _measures() -> list[Measure]:
             base_function=variation_of_information,
         ),
         Measure(
-            name="nvi",
-            label="Normalized variation of information",
+            name="vi_joint",
+            label="VI over the joint entropy",
             family="information",
             adjusted=False,
             range=(0.0, 1.0),
             higher_is_better=False,
-            description="Variation of information divided by the joint entropy (a metric in [0, "
-                        "1]).",
-            formula=r"\mathrm{NVI} = \frac{\mathrm{VI}}{H(U,V)} = 1 - \frac{I(U,V)}{H(U,V)}",
+            description="Variation of information divided by the joint entropy H(U,V) (a metric "
+                        "in [0, 1], no correction for chance; registry key 'nvi' before).",
+            formula=r"\frac{\mathrm{VI}}{H(U,V)} = 1 - \frac{I(U,V)}{H(U,V)}",
             base_function=variation_of_information,
             fixed_options={"normalized": True},
+        ),
+        Measure(
+            name="nvi_vinh",
+            label="NVI of Vinh et al. (VI / E[VI])",
+            family="information",
+            adjusted=False,
+            range=(0.0, _INF),
+            higher_is_better=False,
+            description="Variation of information divided by its expectation under the "
+                        "permutation model: 0 for identical partitions, about 1 for random ones "
+                        "(Vinh et al. 2009, after eq. 28; = 1 - AVI = 1 - AMI arithmetic).",
+            formula=r"\mathrm{NVI} = \frac{H(U)+H(V)-2I(U,V)}{H(U)+H(V)-2E[I]} "
+                    r"= 1 - \mathrm{AVI}",
+            base_function=vinh_normalized_variation_of_information,
         ),
     ]
     for name in AMI_NORMALIZATIONS:
@@ -235,9 +254,33 @@ def _measures() -> list[Measure]:
     return measures
 
 
+#: Old registry key -> its new key. The old key still works (with a DeprecationWarning) in
+#: ``MEASURES[key]``, ``key in MEASURES`` and :func:`compare`, but is not listed.
+DEPRECATED_KEYS = {"nvi": "vi_joint"}
+
+
+class _Registry(dict):
+    """A dict of measures that still answers to the keys of :data:`DEPRECATED_KEYS`."""
+
+    def __missing__(self, key: str) -> Measure:
+        if key not in DEPRECATED_KEYS:
+            raise KeyError(key)
+        warnings.warn(
+            f"measure key {key!r} is deprecated: use {DEPRECATED_KEYS[key]!r} (the same "
+            f"value, VI / H(U,V)); Vinh et al.'s NVI = 1 - AVI is 'nvi_vinh'.",
+            DeprecationWarning, stacklevel=2,
+        )
+        return self[DEPRECATED_KEYS[key]]
+
+    def __contains__(self, key: object) -> bool:
+        return dict.__contains__(self, key) or key in DEPRECATED_KEYS
+
+
 #: Registry key -> :class:`Measure`, in display order: the classic measures, then those of
 #: the seed papers (:mod:`metrics.seed_measures`).
-MEASURES: dict[str, Measure] = {m.name: m for m in (*_measures(), *SEED_MEASURES)}
+MEASURES: dict[str, Measure] = _Registry(
+    (m.name, m) for m in (*_measures(), *SEED_MEASURES)
+)
 
 
 @fill_doc

@@ -41,12 +41,16 @@ def figure_choice(prefix: str, names: tuple[str, ...], on_change=None) -> str:
 def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
     """The preset radio (quick by default, the paper's one click away) and the seed,
     disabled when the experiment draws nothing."""
+    experiment = EXPERIMENTS[name]
+    # The option labels (kept in links) are the same for every figure of a page; the caption
+    # under "Paper" says whose settings this figure's preset holds.
     preset = st.radio(
         "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
+        captions=["Fewer draws, a first look", experiment.preset_label("paper")],
         key=f"{prefix}_preset", bind="query-params", on_change=on_change,
-        help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
+        help="Quick: fewer draws, for a first look. " + experiment.settings_note(),
     )
-    seeded = EXPERIMENTS[name].seeded
+    seeded = experiment.seeded
     seed = seed_input(
         "Seed", f"{prefix}_seed", disabled=not seeded,
         help="Fixes every random draw: the same seed gives the same figure." if seeded
@@ -240,6 +244,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
     plot(figure, f"{key}_chart", filename=name)
+    st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note()}")
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
     csv = csv_text(df)

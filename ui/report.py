@@ -5,6 +5,7 @@ import pandas as pd
 import streamlit as st
 
 import metrics
+from clustering.internal import jump_curve
 from explorer.frames import cells_frame
 from explorer.report import classwise_frame, matched_table
 from metrics.alignment import NOISE_POLICIES
@@ -90,7 +91,8 @@ def show_measures(values: dict[str, float], key: str, truth=None, found=None) ->
 
 def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
                   k_now: int | None = None) -> None:
-    """SSE, silhouette, Calinski-Harabasz, Davies-Bouldin; silhouette plot and elbow curve."""
+    """SSE, silhouette, Calinski-Harabasz, Davies-Bouldin, F-ratio; silhouette plot, elbow
+    curve and the jump method on it."""
     try:
         scores = indices(X, labels)
         curve = elbow(X, seed)
@@ -101,7 +103,7 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
         "Internal indices judge the clustering from the data alone, without the classes."
         + (" Noise points are left out." if (labels == -1).any() else "")
     )
-    cards = st.columns(4)
+    cards = st.columns(5)
     cards[0].metric(
         "SSE (within)", f"{scores.sse:.4g}",
         help="Sum of squared distances to the cluster centroids: lower is tighter.",
@@ -114,6 +116,9 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
          "Between- over within-cluster dispersion: higher is better."),
         (cards[3], "Davies-Bouldin", scores.davies_bouldin,
          "Average worst similarity of a cluster to another: lower is better."),
+        (cards[4], "F-ratio (WB)", scores.f_ratio,
+         "The slides' F-ratio: K x within- over between-cluster sum of squares, lower is "
+         "better."),
     ):
         card.metric(label, "—" if value is None else f"{value:.4g}",
                     help=text + ("" if value is not None else undefined))
@@ -133,3 +138,12 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
                        x_title="K", y_title="SSE (within)", vline=k_now),
             key=f"{key}_elbow", data=curve, filename="elbow",
         )
+        jumps = jump_curve(curve, X.shape[1], X.shape[0])
+        chosen = int(jumps.loc[jumps["chosen"], "k"].iloc[0])
+        show_chart(
+            line_chart(jumps, "k", "jump", title=f"Jump method: J(K) peaks at K = {chosen}",
+                       x_title="K", y_title="jump J(K) (scaled)", vline=chosen),
+            key=f"{key}_jump", data=jumps, filename="jump",
+        )
+        st.caption("Sugar & James's jump: J(K) = MSE(K)^(-d/2) - MSE(K-1)^(-d/2), MSE the "
+                   "SSE per point and dimension; the largest jump is the chosen K.")

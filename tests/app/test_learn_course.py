@@ -1,6 +1,8 @@
 """The Features, Dimensionality and Distances lessons, their numbers checked against
 scikit-learn, scipy and the slides."""
 
+import math
+
 import numpy as np
 import pytest
 from scipy.spatial.distance import cdist
@@ -179,3 +181,24 @@ def test_cosine_on_the_stones_leaves_out_the_stone_without_direction():
     z = array(chart(at, "lds_stone_matrix")["data"][0]["z"])
     np.testing.assert_allclose(z, cdist(kept, kept, "cosine"), atol=1e-12)
     assert len(kept) == 9
+
+
+def test_features_page_shows_the_slides_mi_example_and_its_slip():
+    """The slide's printed terms (class totals 6, 7, 6) beside the consistent ones (6, 3, 10
+    from the same counts): 0.208 nats against scikit-learn's MI of the counts."""
+    at = open_page(FEATURES)
+    assert not at.exception and not at.error
+    printed = frame(at, "term_slide")
+    by_hand = sum(c / 19 * math.log(c * 19 / (a * b)) for c, a, b in
+                  zip(printed["count"], printed["p_value_slide"], printed["p_class_slide"],
+                      strict=True) if c)
+    assert round(by_hand, 3) == 0.208
+    assert printed["term_slide"].sum() == pytest.approx(by_hand, rel=1e-12)
+    consistent = frame(at, "p_class")
+    values = np.repeat(consistent["value"].to_numpy(), consistent["count"].to_numpy())
+    classes = np.repeat(consistent["class"].to_numpy(), consistent["count"].to_numpy())
+    assert consistent["term"].sum() == pytest.approx(mutual_info_score(values, classes),
+                                                     rel=1e-12)
+    assert sorted(set(consistent["p_class"])) == [3, 6, 10]
+    text = " ".join(m.value for m in at.markdown)
+    assert "0.208 nats" in text and "6, 7, 6" in text

@@ -128,3 +128,18 @@ def test_switching_the_random_model_changes_the_adjusted_measures():
 def test_precision_recall_and_f_per_class_are_sklearns_after_matching():
     at = open_page(PAGE)
     assert_classwise_matches_sklearn(at, *labels_of([[8, 1, 1], [1, 7, 2], [0, 2, 8]]))
+
+
+def test_the_slides_land_use_matrix_with_its_totals_and_scores():
+    """The slides' confusion matrix (Forest, Indust., Urban, Water; 391 samples): its printed
+    totals, and precision / recall / F per class as scikit-learn computes them."""
+    land_use = [[68, 7, 3, 0], [12, 112, 15, 10], [3, 9, 89, 0], [0, 2, 5, 56]]
+    at = open_page(PAGE, {"sb_mode": "Land use (slides)"})
+    assert not at.exception and not at.error
+    totals = next(d.value for d in at.dataframe if "reference_total_slide" in d.value.columns)
+    assert totals["reference_total"].tolist() == [78, 149, 101, 63]
+    assert totals["classified_total"].tolist() == [83, 130, 112, 66]
+    assert_classwise_matches_sklearn(at, *labels_of(land_use))
+    values = shown(at)
+    assert values["ari"] == pytest.approx(adjusted_rand_score(*labels_of(land_use)))
+    assert "325 / 391 = 0.831" in " ".join(m.value for m in at.markdown)

@@ -59,6 +59,12 @@ def test_a_link_opens_iris_with_k_means_and_every_measure_is_right():
     assert float(silhouette.value) == pytest.approx(skm.silhouette_score(data.X, found), rel=1e-3)
     ch = next(m for m in at.metric if m.label == "Calinski-Harabasz")
     assert float(ch.value) == pytest.approx(skm.calinski_harabasz_score(data.X, found), rel=1e-3)
+    # F-ratio = K (n - K) / ((K - 1) CH): the slides' WB index from scikit-learn's CH.
+    f = next(m for m in at.metric if m.label == "F-ratio (WB)")
+    n, k = len(found), 4
+    want = k * (n - k) / ((k - 1) * skm.calinski_harabasz_score(data.X, found))
+    assert float(f.value) == pytest.approx(want, rel=1e-3)
+    assert any("Jump method" in str(c.value) or "jump" in str(c.value) for c in at.caption)
 
 
 def dbscan_page():

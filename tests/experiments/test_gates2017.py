@@ -51,3 +51,25 @@ def test_kmeans_runs_share_k_but_not_sizes():
     assert all(len(s.split("/")) == 10 for s in sizes)
     assert len(sizes) > 1
     assert df["spearman_vs_perm"].dropna().between(-1, 1).all()
+
+
+def test_with_one_k_num_and_all_rank_the_runs_as_raw_ri_and_mi():
+    """Sec. 6.2's runs share n and K, so E[RI] and E[MI] under num and all (and their
+    bounds, log K and log n) are the same for every pair: ARI num and all order the pairs as
+    RI, AMI num and all as MI (why the model only matters through perm; docs/experiments.md).
+    RI and MI from scikit-learn."""
+    from sklearn.metrics import mutual_info_score, rand_score
+
+    from experiments.gates2017 import kmeans_runs
+
+    runs = kmeans_runs(n_runs=3, n_clusters=5, n_samples=150)
+    df = EXPERIMENTS["gates2017-kmeans"]("quick", n_runs=3, n_clusters=5, n_samples=150)
+    wide = df.pivot(index="item", columns="scoring", values="value")
+    pairs = [item.split("-") for item in wide.index]
+    ri = np.array([rand_score(runs[a], runs[b]) for a, b in pairs])
+    mi = np.array([mutual_info_score(runs[a], runs[b]) for a, b in pairs])
+    for model in ("num", "all"):
+        assert (np.argsort(wide[f"ARI {model}"].to_numpy(), kind="stable")
+                == np.argsort(ri, kind="stable")).all()
+        assert (np.argsort(wide[f"AMI {model} sqrt"].to_numpy(), kind="stable")
+                == np.argsort(mi, kind="stable")).all()

@@ -15,8 +15,14 @@ import numpy as np
 import pytest
 from scipy.stats import entropy as scipy_entropy
 from scipy.stats import rankdata
+from sklearn.metrics import (
+    adjusted_mutual_info_score,
+    mutual_info_score,
+    normalized_mutual_info_score,
+)
 
 from experiments.gates2017 import four_clusterings
+from experiments.gates2017_search import fewest_ac_disagreements, search_fig1
 from metrics import (
     adjusted_mutual_information,
     adjusted_rand_index,
@@ -236,3 +242,94 @@ def test_without_a_random_model_the_family_is_nmi(clusterings):
         want = mutual_information(u, v) / averages[bound](*h)
         got = normalized_mutual_information(u, v, normalization=bound)
         assert got == pytest.approx(want, rel=1e-12)
+
+
+# The MI paragraph. Independent values: scikit-learn's MI, NMI (average_method) and AMI (the
+# permutation model); metrics only for num and all, which scikit-learn lacks.
+SK_AVERAGES = {"min": "min", "sqrt": "geometric", "arithmetic": "arithmetic", "max": "max"}
+
+
+def _sk(clusterings, score, **kwargs):
+    return _scores(clusterings, lambda u, v: score(u, v, **kwargs))
+
+
+def test_only_all_makes_the_ranking_independent_of_the_bound(clusterings, ami_scores):
+    """"Firstly, the only random model whose adjustments are independent of MI's maximum
+    bound is M_all. [...] In the other three random model scenarios, the maximum bound
+    depends on the clusterings under comparison." None (NMI), perm and num each rank the
+    pairs differently for some two bounds; all gives one ranking (one value) per pair."""
+    nmi = {z: _ranks(_sk(clusterings, normalized_mutual_info_score, average_method=a))
+           for z, a in SK_AVERAGES.items()}
+    perm = {z: _ranks(_sk(clusterings, adjusted_mutual_info_score, average_method=a))
+            for z, a in SK_AVERAGES.items()}
+    num = {z: _ranks(ami_scores["num", z]) for z in BOUNDS}
+    for rankings in (nmi, perm, num):
+        assert len(set(rankings.values())) > 1
+    for z in BOUNDS:
+        for pair in PAIRS:
+            assert ami_scores["all", z][pair] == pytest.approx(ami_scores["all", "min"][pair],
+                                                               rel=1e-12)
+
+
+def test_mi_and_ami_all_rank_c_d_above_a_b(clusterings, ami_scores):
+    """"When either no normalization and random model adjustment are used, or the M_all
+    model is used, MI ranks the similarity of clusterings C and D above that of A and B
+    because of the greater number of clusters in the former case." Under all, E[MI] depends
+    on n only: one expectation for every pair, so AMI_all orders the pairs as MI."""
+    mi = _sk(clusterings, mutual_info_score)
+    assert mi["CD"] > mi["AB"]
+    expected = _scores(clusterings, lambda u, v: expected_mutual_information(
+        u, v, random_model="all"))
+    assert max(expected.values()) - min(expected.values()) < 1e-12
+    for z in BOUNDS:
+        assert ami_scores["all", z]["CD"] > ami_scores["all", z]["AB"]
+        assert _ranks(ami_scores["all", z]) == _ranks(mi)
+
+
+def test_nmi_sqrt_sum_and_max_put_a_b_first(clusterings):
+    """"NMI using the Sqrt, Sum, and Max normalization terms all produce the intuitive
+    ranking of A and B as the most similar pair"."""
+    for average in ("geometric", "arithmetic", "max"):
+        scores = _sk(clusterings, normalized_mutual_info_score, average_method=average)
+        assert max(scores, key=scores.get) == "AB", average
+        assert all(scores["AB"] > v + 1e-9 for p, v in scores.items() if p != "AB")
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "Not met by our clusterings, and by none the search found (experiments/"
+    "gates2017_search.py): NMI_min ranks A-B first (0.941 > A-C 0.900 > C-D 0.878). "
+    "Meeting it together with 'the three comparisons with D have the lowest Rand index' "
+    "needs D almost a coarsening of C that still disagrees with C on many pairs."))
+def test_nmi_min_succumbs_to_the_clusters_of_c_and_d(clusterings):
+    """"NMI using Min for normalization still succumbs to the larger number of clusters in
+    C and D, and ranks" (our copy ends here) C-D above A-B."""
+    scores = _sk(clusterings, normalized_mutual_info_score, average_method="min")
+    assert scores["CD"] > scores["AB"]
+
+
+def test_fewest_a_c_disagreements_by_brute_force():
+    """n = 20: every arrangement of C's ten pairs over A's four clusters of 5 (each pair
+    inside one cluster of A or split over two), the fewest pairs on which A and C differ."""
+    kinds = [(i, i) for i in range(4)] + list(itertools.combinations(range(4), 2))
+    best = None
+    for chosen in itertools.combinations_with_replacement(range(len(kinds)), 10):
+        rows = np.zeros(4, int)
+        together = 0
+        for index in chosen:
+            i, j = kinds[index]
+            rows[i] += 1
+            rows[j] += 1
+            together += i == j
+        if (rows == 5).all():
+            disagree = 4 * math.comb(5, 2) + 10 - 2 * together
+            best = disagree if best is None else min(best, disagree)
+    assert best == fewest_ac_disagreements(20) == 34
+
+
+def test_the_search_finds_no_d_at_n_20():
+    """The annealing of experiments.gates2017_search at n = 20: the best table meeting
+    NMI_min(C, D) > NMI_min(A, B) disagrees with C on fewer pairs than A and C must."""
+    df = search_fig1(ns=(20,), n_restarts=4, n_steps=1500, random_state=1)
+    row = df.iloc[0]
+    assert row["nmi_min_cd"] > row["nmi_min_ab"]
+    assert row["cd_disagreements"] < row["needed"] and not row["found"]

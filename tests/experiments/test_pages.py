@@ -110,3 +110,15 @@ def test_gates_baseline_caps_a_large_dataset_with_a_warning():
     df = _frame(at)
     assert df["K"].max() == 50_000_000 // (1000 * 1797) and set(df["random_model"]) == {"perm"}
 
+
+
+def test_each_page_says_whose_settings_next_to_the_chart():
+    """The preset radio's caption and the note under the chart: "The paper's settings" only
+    where every value is the paper's, "Our stand-in" naming what differs elsewhere."""
+    at = open_page("app_pages/experiments_gates2017.py", {"gates_fig": "gates2017-kmeans"})
+    captions = " ".join(c.value for c in at.caption)
+    assert "Reproduces** Gates & Ahn 2017, Sec. 6.2" in captions
+    assert "our stand-in for MNIST: scikit-learn's digits" in captions
+    at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "vinh2009-fig2"})
+    captions = " ".join(c.value for c in at.caption)
+    assert "The paper preset holds the paper's settings." in captions

@@ -7,7 +7,7 @@ import sklearn.metrics as skm
 import metrics
 from clustering import run
 from datasets import load
-from experiments.choose_k import k_sweep
+from experiments.choose_k import JUMP, k_sweep
 from explorer.demos import mixing_curve, mixing_table, random_baseline
 
 
@@ -45,3 +45,21 @@ def test_k_sweep_scores_kmeans_against_the_truth():
         assert sweep[(k, "ARI against the truth")] == pytest.approx(
             skm.adjusted_rand_score(data.y, found))
         assert sweep[(k, "silhouette")] == pytest.approx(skm.silhouette_score(data.X, found))
+
+
+def test_k_sweep_has_the_f_ratio_and_the_jump_of_its_sse():
+    """F-ratio = K (n - K) / ((K - 1) CH) (scikit-learn's Calinski-Harabasz); the jump rows
+    are Sugar & James's J(K) on SSE(1) = total sum of squares and the sweep's SSE."""
+    data = load("blobs", n_samples=120, random_state=2)
+    sweep = k_sweep(data.X, data.y, (2, 3, 4), seed=0).set_index(["k", "index"])["value"]
+    n, d = data.X.shape
+    for k in (2, 3, 4):
+        found = run("kmeans", data.X, random_state=0, n_clusters=k).labels
+        ch = skm.calinski_harabasz_score(data.X, found)
+        assert sweep[(k, "F-ratio (WB)")] == pytest.approx(k * (n - k) / ((k - 1) * ch))
+    sse = [((data.X - data.X.mean(axis=0)) ** 2).sum()]
+    sse += [sweep[(k, "SSE (within)")] for k in (2, 3, 4)]
+    powered = [(s / (n * d)) ** (-d / 2) for s in sse]
+    jumps = np.diff(powered, prepend=0.0)
+    got = [sweep[(k, JUMP)] for k in (1, 2, 3, 4)]
+    np.testing.assert_allclose(got / np.max(got), jumps / np.max(jumps), rtol=1e-9)

@@ -18,7 +18,8 @@ SETTINGS = settings(max_examples=25, deadline=None,
 # Symmetric in (labels_true, labels_pred) by their formulas when both sides are random.
 SYMMETRIC = {
     "ri", "ari", "jaccard", "fm", "gamma", "mi", "nmi_min", "nmi_sqrt", "nmi_arithmetic",
-    "nmi_max", "nmi_joint", "vi", "nvi", "ami_min", "ami_sqrt", "ami_arithmetic", "ami_max",
+    "nmi_max", "nmi_joint", "vi", "vi_joint", "nvi_vinh", "ami_min", "ami_sqrt",
+    "ami_arithmetic", "ami_max",
     "v_measure", "pami", "pami_normalized",
 }
 

@@ -80,17 +80,20 @@ def test_the_departures_really_differ_from_sklearn():
 
 # Measures scikit-learn lacks: values derived by hand from the definitions.
 # Pairs of 6 samples: N = 15; TWO has 6 together-pairs; the single cluster has 15.
+_SAME = dict(jaccard=1, gamma=1, nmi_joint=1, vi=0, vi_joint=0, nvi_vinh=0, purity=1)
+# nvi_vinh = VI / E[VI] is 1 whenever one side is one cluster or all singletons (VI constant).
 BY_HAND = {
-    "n=1": dict(jaccard=1, gamma=1, nmi_joint=1, vi=0, nvi=0, purity=1),
-    "singletons both": dict(jaccard=1, gamma=1, nmi_joint=1, vi=0, nvi=0, purity=1),
-    "one cluster both": dict(jaccard=1, gamma=1, nmi_joint=1, vi=0, nvi=0, purity=1),
-    "one vs singletons": dict(jaccard=0, gamma=0, nmi_joint=0, vi=math.log(5), nvi=1,
-                              purity=1),
+    "n=1": _SAME,
+    "singletons both": _SAME,
+    "one cluster both": _SAME,
+    "one vs singletons": dict(jaccard=0, gamma=0, nmi_joint=0, vi=math.log(5), vi_joint=1,
+                              nvi_vinh=1, purity=1),
     "singletons vs two": dict(jaccard=0, gamma=0, nmi_joint=math.log(2) / math.log(6),
-                              vi=math.log(3), nvi=math.log(3) / math.log(6), purity=2 / 6),
-    "two vs one": dict(jaccard=6 / 15, gamma=0, nmi_joint=0, vi=math.log(2), nvi=1,
-                       purity=3 / 6),
-    "identical": dict(jaccard=1, gamma=1, nmi_joint=1, vi=0, nvi=0, purity=1),
+                              vi=math.log(3), vi_joint=math.log(3) / math.log(6), nvi_vinh=1,
+                              purity=2 / 6),
+    "two vs one": dict(jaccard=6 / 15, gamma=0, nmi_joint=0, vi=math.log(2), vi_joint=1,
+                       nvi_vinh=1, purity=3 / 6),
+    "identical": _SAME,
 }
 
 

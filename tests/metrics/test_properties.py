@@ -14,7 +14,8 @@ import metrics as M
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SYMMETRIC = [
     "ri", "ari", "jaccard", "fm", "gamma", "mi", "nmi_min", "nmi_sqrt", "nmi_arithmetic",
-    "nmi_max", "nmi_joint", "vi", "nvi", "ami_min", "ami_sqrt", "ami_arithmetic", "ami_max",
+    "nmi_max", "nmi_joint", "vi", "vi_joint", "nvi_vinh", "ami_min", "ami_sqrt",
+    "ami_arithmetic", "ami_max",
     "v_measure",
 ]
 AVERAGES = {"min": "min", "sqrt": "geometric", "arithmetic": "arithmetic", "max": "max"}
