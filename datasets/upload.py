@@ -182,8 +182,8 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
         raise ValueError(f"{name!r} has no columns")
     if len(frame) > max_rows:
         raise ValueError(
-            f"{name!r} has more than {max_rows:,} rows; use a sample of the data, or raise "
-            f"the cap with read_csv(..., max_rows=N)"
+            f"{name!r} has more than {max_rows:,} rows, more than this reader takes; "
+            "use a sample of the data"
         )
     if len(frame) < 2:
         raise ValueError(f"{name!r} has {len(frame)} data row(s); clustering needs at least 2")

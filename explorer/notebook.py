@@ -75,8 +75,9 @@ def _tuples(value: Any) -> Any:
 
 
 def _markdown_text(text: str) -> str:
-    """Plain text made safe inside Markdown: no markup, link or HTML from user strings."""
-    out = str(text)
+    """Plain text made safe inside Markdown: no markup, link or HTML from user strings, and
+    on one line (a newline in a file name would end the title's heading)."""
+    out = " ".join(str(text).split())
     for char in "\\`*_{}[]()<>#+!|~":
         out = out.replace(char, "\\" + char)
     return out
