@@ -3,8 +3,8 @@
 import json
 from urllib.parse import parse_qs, urlsplit
 
+from clusterlab.cli import app_link, main
 from experiments import EXPERIMENTS
-from experiments.cli import app_link, main
 from tests.app.conftest import open_page
 from tests.notebook_runner import ROOT, execute
 from ui.navigation import PAGES
@@ -16,7 +16,7 @@ def test_the_notebook_reproduces_the_run(tmp_path):
     args = ["vinh2009-fig1", "--preset", "quick", "--seed", "6", "--set", "ks=2,5",
             "--set", "random_model=num", "--set", "n_draws=60", "--out", str(tmp_path)]
     assert main(["notebook", *args]) == 0
-    assert main(["run", *args, "--no-png"]) == 0
+    assert main(["run", *args,]) == 0
     text = (tmp_path / "vinh2009-fig1.ipynb").read_text()
     first = json.loads(text)["cells"][0]
     assert first["cell_type"] == "markdown"
