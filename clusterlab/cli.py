@@ -293,9 +293,8 @@ def _parser() -> argparse.ArgumentParser:
                     "seed papers.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    app = commands.add_parser("app", help="start the app (streamlit run app.py)")
-    app.add_argument("streamlit_args", nargs=argparse.REMAINDER,
-                     help="passed to streamlit run, e.g. --server.port 8502")
+    commands.add_parser("app", help="start the app (streamlit run app.py); further options "
+                        "go to streamlit run, e.g. clusterlab app --server.port 8502")
     commands.add_parser("list", help="list the experiments and their parameters")
 
     def common(sub, record: bool = False):
@@ -363,11 +362,14 @@ def main(argv: list[str] | None = None) -> int:
     >>> main(["run", "no-such-experiment", "--out", "unused"])
     2
     """
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "app":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     progress = _Progress()
     try:
         if args.command == "app":
-            return _app(args.streamlit_args)
+            return _app(extra)
         if args.command == "list":
             return _list()
         if args.command == "rerun":

@@ -1,0 +1,49 @@
+"""Experiments: Lazarenko & Bonald, pairwise adjusted mutual information."""
+
+import streamlit as st
+
+from experiments import EXPERIMENTS
+from ui.experiments import figure_choice, preset_and_seed, restart, show_experiment
+
+st.title("Pairwise adjusted mutual information")
+st.caption(
+    "Lazarenko & Bonald, Section 5. Adjusting MI against pairwise swaps of labels instead of "
+    "all permutations gives nearly the same rankings at a cost independent of n."
+)
+
+NAMES = ("lazarenko2021-table1", "lazarenko2021-fig1", "lazarenko2021-fig2",
+         "lazarenko2021-fig3")
+APP_MAX_N = 1_000_000
+restart_settings = restart("pami", ("triplets", "repeats", "reference", "maxn"))
+controls, view = st.columns([1, 2.4], gap="large")
+with controls:
+    name = figure_choice("pami", NAMES, on_change=restart_settings)
+    preset, seed = preset_and_seed("pami", name, on_change=restart_settings)
+    base = EXPERIMENTS[name].parameters(preset)
+    overrides = {}
+    bound = {"bind": "query-params"}
+    if name == "lazarenko2021-table1":
+        overrides["n_triplets"] = st.number_input(
+            "Triplets per repetition", 10, 1000, base["n_triplets"], key="pami_triplets",
+            help="1,000 in the paper.", **bound)
+        overrides["n_repeats"] = st.number_input(
+            "Repetitions", 1, 100, base["n_repeats"], key="pami_repeats",
+            help="100 in the paper: slow (minutes).", **bound)
+    if name == "lazarenko2021-fig1":
+        overrides["reference"] = st.slider(
+            "Reference block size", 1, 100, base["reference"], key="pami_reference",
+            help="Block size of the fixed clustering A(reference) that every A(s) is "
+                 "compared with (10 in the paper).", **bound)
+    if name == "lazarenko2021-fig2":
+        top = st.select_slider("Largest n", [10**e for e in range(2, 8)], max(base["ns"]),
+                               key="pami_maxn", help="The timing runs n = 100 to this value.",
+                               **bound)
+        if top > APP_MAX_N:
+            st.warning(f"The app stops at n = {APP_MAX_N:,}; run `python -m experiments run "
+                       "lazarenko2021-fig2 --out DIR` for n up to 10,000,000.")
+        overrides["ns"] = tuple(10**e for e in range(2, 8) if 10**e <= min(top, APP_MAX_N))
+        overrides["sklearn_max_n"] = min(base["sklearn_max_n"], APP_MAX_N)
+    if name == "lazarenko2021-table1":
+        st.caption("Grey bars: the paper's Table 1 (mean and std over 100 repetitions).")
+with view:
+    show_experiment(name, preset, seed, key="pami", **overrides)

@@ -1,0 +1,89 @@
+"""Explore: one dataset, one algorithm, every parameter, and the score against the truth."""
+
+import pandas as pd
+import streamlit as st
+
+from clustering import ALGORITHMS
+from datasets import DATASETS
+from explorer.frames import points_frame
+from metrics import MEASURES, compare
+from metrics.alignment import align_labels
+from plots import cluster_scatter
+from ui.cache import projection, run_algorithm
+from ui.explore_controls import dataset_controls
+from ui.export import as_classes, show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error, show_warning
+from ui.widgets import param_widgets, seed_input
+
+# The three scores every view shows; the Measure section has them all.
+SCORES = ("ari", "ami_arithmetic", "nmi_arithmetic")
+
+st.title("Explore")
+st.caption(
+    "Pick a dataset and an algorithm, move a parameter and watch the clusters change. "
+    "The table scores the clustering against the true classes."
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+
+with controls:
+    st.subheader("Data")
+    data = dataset_controls("ex", names=tuple(DATASETS))
+    st.subheader("Algorithm")
+    algorithm_name = st.selectbox(
+        "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,
+        key="ex_algo", bind="query-params", help="The clustering method to run.",
+    )
+    algorithm = ALGORITHMS[algorithm_name]
+    st.caption(algorithm.description)
+    params = param_widgets(
+        algorithm.params,
+        lambda spec: "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
+    )
+    algorithm_seed = seed_input("Algorithm seed", "ex_algo_seed",
+        help="Fixes the algorithm's random choices (such as k-means' first centres).")
+
+with view:
+    if data is None:
+        st.stop()
+    try:
+        result = run_algorithm(algorithm_name, data.X, int(algorithm_seed), params)
+    except (ValueError, TypeError) as error:
+        show_error(error)
+        st.stop()
+
+    xy, axis_titles = projection(data.X, data.feature_names)
+    labels = align_labels(data.y, result.labels)
+    hover = [f"class {label}" for label in data.y]
+    found, truth = st.tabs([f"{algorithm.label}: {result.n_clusters} clusters", "True classes"])
+    with found:
+        show_chart(
+            cluster_scatter(xy, labels, axis_titles=axis_titles, hover_text=hover),
+            "ex_clustering", data=points_frame(xy, cluster=labels, true_class=data.y),
+        )
+    with truth:
+        show_chart(
+            as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles)),
+            "ex_truth", data=points_frame(xy, true_class=data.y),
+        )
+    for warning in result.warnings:
+        show_warning(warning)
+
+    values = compare(data.y, result.labels, measures=SCORES)
+    scores = pd.DataFrame(
+        {
+            "measure": [MEASURES[key].label for key in SCORES],
+            "value": [values[key] for key in SCORES],
+            "meaning": [MEASURES[key].description for key in SCORES],
+        }
+    )
+    st.dataframe(
+        scores, hide_index=True, key="scores",
+        column_config={"value": st.column_config.NumberColumn(format="%.4f")},
+    )
+    notebook_download("ex", "explore", dict(
+        kind="clustering", title=f"{algorithm.label} on {DATASETS[data.name].label}",
+        summary="A clustering scored against the true classes.", data=data.source,
+        algorithm=algorithm_name, algorithm_params=params, algorithm_seed=int(algorithm_seed),
+        measures=SCORES))

@@ -1,0 +1,122 @@
+"""Compare algorithms: a live gallery on one dataset, and a parameter grid to click through."""
+
+import streamlit as st
+
+from clustering import ALGORITHMS
+from datasets import DATASETS
+from explorer.compare import DEFAULT_GALLERY, GRIDS, cell_params, grid_axes
+from metrics.alignment import align_labels
+from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
+from plots.tables import points_table
+from ui.cache import projection
+from ui.explore_cache import gallery_panel, grid, grid_cell
+from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error
+from ui.widgets import seed_input
+
+HEAT = "cmp_heat"
+GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
+PANELS_PER_ROW = 3
+
+
+def panel_caption(panel) -> str:
+    return (f"{panel.n_clusters} clusters · {1000 * panel.seconds:.0f} ms · "
+            f"ARI {panel.scores['ari']:.3f} · AMI {panel.scores['ami_arithmetic']:.3f}")
+
+
+def picked_cell(table) -> tuple[float, float] | None:
+    """The grid cell a student clicked, matched by its axis labels."""
+    points = selected_points(st.session_state.get(HEAT))
+    if not points:
+        return None
+    x, y = str(points[-1]["x"]), str(points[-1]["y"])
+    hit = table[(table["col"].map(lambda v: f"{v:.3g}") == x)
+                & (table["row"].map(lambda v: f"{v:.3g}") == y)]
+    return None if hit.empty else (hit["row"].iloc[0], hit["col"].iloc[0])
+
+
+st.title("Compare algorithms")
+st.caption(
+    "Every algorithm on the same data, side by side, each with its fitting time and its "
+    "agreement with the true classes (ARI and AMI: 1 = identical, 0 = chance). Algorithms "
+    "that need K are given the true number of classes; the others keep their defaults."
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("cmp", default="moons", names=tuple(DATASETS), standardize=True)
+    names = st.multiselect(
+        "Algorithms", list(ALGORITHMS), default=list(DEFAULT_GALLERY), key="cmp_algos",
+        bind="query-params", format_func=lambda k: ALGORITHMS[k].label,
+        help="Which algorithms to run; each gets a panel. Affinity propagation and spectral "
+             "clustering are slow beyond a thousand points.",
+    )
+    seed = seed_input("Algorithm seed", "cmp_rs",
+        help="Fixes the random starts of the algorithms that draw.")
+
+if data is None:
+    st.stop()
+xy, axis_titles = projection(data.X, data.feature_names)
+with view:
+    if not names:
+        st.info("Pick at least one algorithm.")
+    for start in range(0, len(names), PANELS_PER_ROW):
+        for column, name in zip(st.columns(PANELS_PER_ROW), names[start:start + PANELS_PER_ROW],
+                                strict=False):
+            with column:
+                st.markdown(f"**{ALGORITHMS[name].label}**")
+                try:
+                    panel = gallery_panel(name, data.X, data.y, int(seed))
+                except ValueError as error:
+                    show_error(error)
+                    continue
+                st.caption(panel_caption(panel))
+                labels = align_labels(data.y, panel.labels)
+                show_chart(
+                    panel_figure(xy, labels, axis_titles, equal_scales=False),
+                    f"cmp_panel_{name}",
+                    data=points_table(xy, labels),
+                )
+
+    st.subheader("One algorithm over a grid of parameters")
+    st.caption("Each cell is a whole clustering. Click a cell to see it.")
+    left, right = st.columns(2)
+    kind = left.selectbox("Grid", GRIDS, format_func=GRID_LABELS.__getitem__, key="cmp_grid",
+                          bind="query-params",
+                          help="DBSCAN over eps (scaled to the data's spacing) and "
+                               "min_samples, or k-means over K and the seed of its start.")
+    value = right.selectbox("Colour by", tuple(GRID_VALUES), format_func=GRID_VALUES.__getitem__,
+                            key="cmp_value", bind="query-params",
+                            help="Score against the true classes, or the number of clusters "
+                                 "found.")
+    table = grid(kind, data.X, data.y)
+    best = table.loc[table["ari"].idxmax()]
+    clicked = picked_cell(table)
+    cell = clicked or (best["row"], best["col"])
+    axes = grid_axes(kind)
+    show_chart(
+        grid_heatmap(table, value, axes, selected=cell),
+        HEAT,
+        data=table.rename(columns={"row": axes[0], "col": axes[1]}),
+        on_select="rerun",
+        selection_mode="points",
+    )
+    chosen = grid_cell(kind, data.X, data.y, float(cell[0]), float(cell[1]))
+    params, cell_seed = cell_params(kind, data.X, *cell)
+    settings = ", ".join(f"{k} = {v:.3g}" for k, v in params.items())
+    settings += f", seed {cell_seed}" if kind == "kmeans" else ""
+    st.markdown(f"**{'Selected' if clicked else 'Best ARI'}: {settings}** · "
+                + panel_caption(chosen))
+    labels = align_labels(data.y, chosen.labels)
+    show_chart(
+        panel_figure(xy, labels, axis_titles),
+        "cmp_cell_scatter",
+        data=points_table(xy, labels),
+    )
+    notebook_download("cmp", "compare_algorithms", dict(
+        kind="clustering", title=f"{ALGORITHMS[chosen.name].label}: {settings}",
+        summary="The selected cell of the parameter grid.", data=data.source,
+        algorithm=chosen.name, algorithm_params=chosen.params, algorithm_seed=cell_seed,
+        measures=tuple(chosen.scores)))

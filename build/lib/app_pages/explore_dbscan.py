@@ -1,0 +1,85 @@
+"""DBSCAN: core, border and noise points, and the k-distance curve to choose eps."""
+
+import numpy as np
+import streamlit as st
+
+from metrics.alignment import align_labels
+from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance_figure
+from ui.explore_cache import SCORES, dbscan_view, scores
+from ui.explore_controls import dataset_controls
+from ui.export import show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error
+
+# Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
+EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0.005),
+                                                         *np.arange(0.1, 1.0, 0.01),
+                                                         *np.arange(1.0, 5.0001, 0.1))}))
+
+st.title("DBSCAN: density-based clusters and noise")
+st.caption(
+    "A **core** point has at least min_samples points (itself included) within distance eps. "
+    "Core points within eps of each other form a cluster; a **border** point is not core but "
+    "lies within eps of a core point; every other point is **noise**."
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("db", default="moons")
+    eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
+                           bind="query-params",
+                           help="Two points closer than eps are neighbours. Read a good value "
+                                "at the knee of the k-distance curve.")
+    min_samples = st.slider("min_samples", 1, 50, 5, key="db_min",
+                            bind="query-params",
+                            help="Neighbours within eps (the point itself included) needed to "
+                                 "be a core point.")
+    circles = st.toggle("Draw eps-circles around core points", False, key="db_circles",
+                        bind="query-params",
+                        help="One circle of radius eps per core point (up to 400 points).")
+
+if data is None:
+    st.stop()
+X = data.X[:, :2]
+with view:
+    try:
+        labels, point_types, k_dist = dbscan_view(X, eps, min(min_samples, len(X)))
+    except ValueError as error:
+        show_error(error)
+        st.stop()
+    labels = align_labels(data.y, labels)  # colours follow the classes the clusters match
+    counts = {kind: int((point_types == kind).sum()) for kind in ("core", "border", "noise")}
+    n_clusters = int(labels.max()) + 1
+    cols = st.columns(5)
+    cols[0].metric("Clusters", n_clusters, help="Clusters found (noise is not a cluster).")
+    cols[1].metric("Core", counts["core"], help="Points with min_samples neighbours within eps.")
+    cols[2].metric("Border", counts["border"],
+                   help="Not core, but within eps of a core point: joins that core's cluster.")
+    cols[3].metric("Noise", counts["noise"], help="Neither core nor border: label -1.")
+    if n_clusters:
+        ari = scores(data.y, labels)["ari"]
+        cols[4].metric("ARI vs truth", f"{ari:.3f}",
+                       help="Adjusted Rand index against the true classes, noise counted as "
+                            "one more group: 1 = identical, 0 = chance level.")
+    notebook_download("db", "explore_dbscan", dict(
+        kind="clustering", title="DBSCAN", summary="Core, border and noise points of DBSCAN.",
+        data=data.source, columns=2, algorithm="dbscan",
+        algorithm_params=dict(eps=eps, min_samples=min(min_samples, len(X))),
+        measures=SCORES, figure=dict(kind="dbscan")))
+    show_chart(
+        dbscan_figure(X, labels, point_types, eps, circles=circles,
+                      axis_titles=data.feature_names[:2]),
+        "db_scatter",
+        data=dbscan_data(X, labels, point_types),
+    )
+    st.subheader("Choosing eps: the sorted k-distance curve")
+    st.caption(
+        f"For every point, the distance to its {min_samples}-th nearest neighbour (itself "
+        "first), sorted from largest to smallest. Points under the dashed eps line are core "
+        "points. Ester et al. (1996) suggest eps at the knee, where the curve flattens."
+    )
+    show_chart(
+        k_distance_figure(k_dist, eps, min_samples),
+        "db_kdist",
+        data=k_distance_data(k_dist, eps),
+    )

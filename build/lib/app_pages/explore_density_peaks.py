@@ -1,0 +1,141 @@
+"""Density peaks: pick the centres on the decision graph, see the gamma plot and the halo."""
+
+import numpy as np
+import streamlit as st
+
+from explorer.density_peaks import parse_indices, top_gamma
+from metrics.alignment import align_labels
+from plots.density_peaks import (
+    decision_graph_figure,
+    density_peaks_data,
+    density_peaks_figure,
+    gamma_figure,
+)
+from ui.explore_cache import SCORES, density_clusters, density_graph, scores
+from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error
+
+GRAPH = "dp_graph"
+MODES = {"gamma": "K largest γ", "picked": "my selection"}
+
+
+def absorb_selection() -> None:
+    """A new box or lasso on the decision graph becomes the centres."""
+    points = selected_points(st.session_state.get(GRAPH))
+    picked = sorted({int(p.get("point_index", p.get("point_number"))) for p in points})
+    if not picked or picked == st.session_state.get("dp_last_pick"):
+        return
+    st.session_state["dp_last_pick"] = picked
+    st.session_state["dp_centres"] = ", ".join(map(str, picked))
+    st.session_state["dp_mode"] = "picked"
+
+
+st.title("Density peaks")
+st.caption(
+    "Rodriguez & Laio (2014): a cluster centre is **denser than its neighbours** (large local "
+    "density ρ) and **far from any denser point** (large δ). On the decision graph the centres "
+    "stand out at the top right: drag a box or a lasso around them. Every other point joins "
+    "the cluster of its nearest denser neighbour."
+)
+st.latex(
+    r"\rho_i = \sum_{j \ne i} e^{-(d_{ij}/d_c)^2}, \qquad "
+    r"\delta_i = \min_{j:\, \rho_j > \rho_i} d_{ij}, \qquad \gamma_i = \rho_i\, \delta_i"
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("dp", default="blobs")
+    percent = st.slider(
+        "d_c percentile (%)", 0.5, 10.0, 2.0, 0.1, key="dp_pct", bind="query-params",
+        help="The cutoff distance d_c is this percentile of all pair distances: each point "
+             "has about this share of the others as neighbours (the paper uses 1-2 %).",
+    )
+    kernel = st.selectbox(
+        "Density kernel", ("gaussian", "cutoff"), key="dp_kernel", bind="query-params",
+        help="ρ_i = Σ exp(-(d_ij/d_c)²) (gaussian, no ties) or the number of points closer "
+             "than d_c (cutoff, as in the paper's eq. 1).",
+    )
+    absorb_selection()
+    mode = st.radio("Centres", tuple(MODES), format_func=MODES.__getitem__, key="dp_mode",
+                    bind="query-params",
+                    help="Let the K largest γ be the centres, or choose them yourself on the "
+                         "decision graph (a new selection switches to it).")
+    if mode == "gamma":
+        n_centres = st.slider("K (number of centres)", 1, 10, 3, key="dp_k",
+                              bind="query-params", help="How many of the largest γ are centres.")
+    else:
+        text = st.text_input("Centres (point numbers)", key="dp_centres", bind="query-params",
+                             placeholder="select on the decision graph",
+                             help="The point numbers of the centres, filled in by your "
+                                  "selection on the decision graph; you may edit them.")
+    halo = st.toggle("Show the halo", False, key="dp_halo", bind="query-params",
+                     help="Grey out the halo: points of a cluster less dense than its border "
+                          "region, which the paper treats as possible noise.")
+
+if data is None:
+    st.stop()
+X = data.X[:, :2]
+with view:
+    try:
+        graph = density_graph(X, percent, kernel)
+        centres = (top_gamma(graph, min(n_centres, len(X))) if mode == "gamma"
+                   else parse_indices(text))
+        if len(centres) == 0:
+            st.info("Drag a box or a lasso on the decision graph around the points that stand "
+                    "out at the top right: they become the centres.")
+            model, added = None, False
+        else:
+            model, added = density_clusters(X, percent, kernel, tuple(int(c) for c in centres))
+    except ValueError as error:
+        show_error(error)
+        st.stop()
+    if added:
+        st.warning(f"The densest point ({model.order_[0]}) was added as a centre: it has no "
+                   "denser neighbour to follow, so it always heads a cluster.")
+    # Colours follow the classes the clusters match.
+    labels = None if model is None else align_labels(data.y, model.labels_)
+    chosen = np.empty(0, dtype=int) if model is None else model.centers_
+    table = density_peaks_data(
+        X, graph.rho_, graph.delta_, np.full(len(X), -1) if model is None else labels, chosen,
+        np.zeros(len(X), dtype=bool) if model is None else model.halo_,
+    )
+    if model is not None:
+        notebook_download("dp", "explore_density_peaks", dict(
+            kind="density_peaks", title="Density peaks", summary="Centres picked on the "
+            "decision graph, every other point joining its nearest denser neighbour.",
+            data=data.source, columns=2, percent=percent, kernel=kernel,
+            centers=[int(c) for c in centres], measures=SCORES))
+        cols = st.columns(4)
+        cols[0].metric("Clusters", model.n_clusters_, help="One per centre.")
+        cols[1].metric("d_c", f"{graph.dc_:.3g}", help="Cutoff distance of the density.")
+        cols[2].metric("Halo points", int(model.halo_.sum()),
+                       help="Points less dense than their cluster's border density.")
+        cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
+                       help="Adjusted Rand index against the true classes (halo included): "
+                            "1 = identical, 0 = chance level.")
+    left, right = st.columns(2)
+    with left:
+        st.markdown("**Decision graph**: select the centres")
+        show_chart(
+            decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
+            GRAPH,
+            data=table,
+            on_select="rerun",
+            selection_mode=("box", "lasso"),
+        )
+    with right:
+        st.markdown("**Clusters**: centres are stars")
+        show_chart(
+            density_peaks_figure(X, labels, chosen, model.halo_ if halo and model else None,
+                                 data.feature_names[:2]),
+            "dp_scatter",
+            data=table,
+        )
+    st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
+    show_chart(
+        gamma_figure(graph.gamma_, chosen, labels),
+        "dp_gamma",
+        data=table.sort_values("gamma", ascending=False),
+    )

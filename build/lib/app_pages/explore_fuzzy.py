@@ -1,0 +1,83 @@
+"""Fuzzy c-means: memberships as shading, the fuzzifier m, and the partition coefficient."""
+
+import streamlit as st
+
+from plots.fuzzy import fpc_figure, membership_figure, objective_data, objective_figure
+from plots.tables import points_table
+from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_run, scores
+from ui.explore_controls import dataset_controls
+from ui.export import show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error
+from ui.widgets import seed_input
+
+st.title("Fuzzy c-means")
+st.caption(
+    "Every point belongs to every cluster with a membership u between 0 and 1 (summing to 1). "
+    "Fuzzy c-means alternates the two updates below (Bezdek 1984, eqs. 11a-b) to lower "
+    "J_m = Σ u^m d²; the fuzzifier m > 1 sets how soft the borders are."
+)
+st.latex(
+    r"c_j = \frac{\sum_i u_{ij}^m\, x_i}{\sum_i u_{ij}^m}, \qquad "
+    r"u_{ij} = \Bigg[\sum_{l=1}^{c} \left(\frac{\lVert x_i - c_j \rVert}"
+    r"{\lVert x_i - c_l \rVert}\right)^{2/(m-1)}\Bigg]^{-1}"
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("fc", default="blobs")
+    c = st.slider("c (number of clusters)", 2, 10, 3, key="fc_c", bind="query-params",
+                  help="How many fuzzy clusters.")
+    m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
+                  help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
+                       "more shared memberships.")
+    seed = seed_input("Fuzzy c-means seed", "fc_rs",
+        help="Fixes the random initial memberships: same seed, same run.")
+    shades = {"all": "All clusters (mixed colours)",
+              **{j: f"Membership of cluster {j}" for j in range(c)}}
+    shade = st.selectbox("Shading", tuple(shades), key="fc_shade", bind="query-params",
+                         format_func=shades.__getitem__,
+                         help="Mix the cluster colours by membership, or show one cluster's "
+                              "membership from white (0) to its colour (1).")
+
+if data is None:
+    st.stop()
+X = data.X[:, :2]
+with view:
+    try:
+        result = fuzzy_run(X, min(c, len(X)), m, int(seed))
+        curve = fuzzy_fpc_curve(X, m, int(seed))
+    except ValueError as error:
+        show_error(error)
+        st.stop()
+    notebook_download("fc", "explore_fuzzy", dict(
+        kind="clustering", title="Fuzzy c-means", summary="Fuzzy memberships, hardened.",
+        data=data.source, columns=2, algorithm="fuzzy_cmeans", algorithm_params=result.params,
+        algorithm_seed=int(seed), measures=SCORES,
+        figure=dict(kind="memberships", cluster=None if shade == "all" else int(shade))))
+    u = result.extras["membership"]
+    cols = st.columns(4)
+    cols[0].metric("FPC", f"{result.extras['fpc']:.3f}",
+                   help="Partition coefficient (1/n) Σ u²: 1 for hard clusters, 1/c when every "
+                        "point is shared equally.")
+    cols[1].metric("Rounds", result.extras["n_iter"], help="Rounds until memberships settled.")
+    cols[2].metric("Objective J_m", f"{result.extras['objective'][-1]:.4g}",
+                   help="Σ u^m d², the quantity fuzzy c-means lowers.")
+    cols[3].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
+                   help="Adjusted Rand index of the largest-membership clusters against the "
+                        "true classes: 1 = identical, 0 = chance level.")
+    show_chart(
+        membership_figure(X, u, result.extras["centers"],
+                          cluster=None if shade == "all" else int(shade),
+                          axis_titles=data.feature_names[:2]),
+        "fc_scatter",
+        data=points_table(X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
+    )
+    left, right = st.columns(2)
+    with left:
+        st.markdown(f"**Partition coefficient against c** (m = {m:.2f})")
+        show_chart(fpc_figure(curve, c), "fc_fpc", data=curve)
+    with right:
+        st.markdown("**Objective after each round**")
+        objective = result.extras["objective"]
+        show_chart(objective_figure(objective), "fc_objective", data=objective_data(objective))

@@ -1,0 +1,108 @@
+"""Hierarchical clustering: the dendrogram, every linkage, and a cut line that sets the clusters."""
+
+import streamlit as st
+
+from clustering.catalog import METRICS
+from clustering.distances import DISTANCES
+from clustering.hierarchical import EUCLIDEAN_ONLY, LINKAGES
+from explorer.hierarchical import cut_height, is_monotone
+from metrics.alignment import align_labels
+from plots.compare import panel_figure
+from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
+from plots.tables import points_table
+from ui.explore_cache import SCORES, hierarchical_run, scores
+from ui.explore_controls import dataset_controls
+from ui.export import show_chart
+from ui.notebook import notebook_download
+from ui.text import show_error, show_warning
+from ui.widgets import param_widget
+
+LINKAGE_HELP = (
+    "Distance between two clusters: single = closest pair, complete = farthest pair, average "
+    "= mean of all pairs, weighted = mean of the two merged parts' distances, centroid = "
+    "distance of the means, median = of the merged parts' midpoints, ward = increase of the "
+    "within-cluster sum of squares."
+)
+
+st.title("Hierarchical clustering")
+st.caption(
+    "Start with every point alone and repeatedly merge the two closest clusters; the "
+    "dendrogram records each merge at its height. A horizontal **cut** undoes the merges "
+    "above it: the branches it crosses are the clusters."
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("hc", default="moons", default_n=300)
+    linkage = st.selectbox("Linkage", LINKAGES, index=LINKAGES.index("single"), key="hc_link",
+                           bind="query-params", help=LINKAGE_HELP)
+    euclidean_only = linkage in EUCLIDEAN_ONLY
+    metric = st.selectbox("Distance", METRICS, key="hc_metric", bind="query-params",
+                          disabled=euclidean_only,
+                          help="Distance between points (cityblock = Manhattan; see the "
+                               "Distances lesson). Centroid, median and ward need euclidean.")
+    metric_params = {} if euclidean_only else {
+        spec.name: param_widget(spec, f"hc_{spec.name}")
+        for spec in DISTANCES[metric].params}
+    cut_by = st.radio("Cut", ("clusters", "height"), key="hc_cut", bind="query-params",
+                      format_func={"clusters": "into K clusters",
+                                   "height": "at a height"}.__getitem__, horizontal=True,
+                      help="Choose the number of clusters, or the height of the cut line.")
+    if cut_by == "clusters":
+        k = st.slider("K (number of clusters)", 1, 20, 2, key="hc_k", bind="query-params",
+                      help="Undo the K - 1 highest merges.")
+    max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves", bind="query-params",
+                           help="Above this many points the dendrogram shows only its last "
+                                "merges; a leaf '(m)' stands for m points.")
+
+if data is None:
+    st.stop()
+X = data.X[:, :2]
+metric = "euclidean" if euclidean_only else metric
+with view:
+    try:
+        Z = hierarchical_run(X, linkage, metric, 1, None, metric_params).extras["linkage_matrix"]
+        if cut_by == "height":
+            top = float(Z[:, 2].max()) * 1.05 or 1.0
+            height = st.slider("Cut height", 0.0, top, cut_height(Z, min(3, len(X))), top / 500,
+                               format="%.4g", key="hc_h", bind="query-params",
+                               help="Merges at or above this height are undone.")
+            result = hierarchical_run(X, linkage, metric, None, max(height, 1e-12),
+                                      metric_params)
+            k = result.n_clusters
+        else:
+            result = hierarchical_run(X, linkage, metric, min(k, len(X)), None, metric_params)
+            height = cut_height(Z, result.n_clusters)
+    except ValueError as error:
+        show_error(error)
+        st.stop()
+    for note in result.warnings:  # e.g. a neighbour graph in pieces, joined
+        show_warning(note)
+    if not is_monotone(Z):
+        st.warning(f"With {linkage} linkage a merge can be lower than an earlier one "
+                   "(an inversion), so a horizontal line may cross more branches than there "
+                   "are clusters: the clusters follow the merge order.")
+    # Cluster colours follow the true classes they match, as on every page.
+    labels = align_labels(data.y, result.labels)
+    cols = st.columns(3)
+    cols[0].metric("Clusters", result.n_clusters, help="Branches kept below the cut.")
+    cols[1].metric("Cut height", f"{height:.4g}", help="Height of the dashed line.")
+    cols[2].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
+                   help="Adjusted Rand index against the true classes: 1 = identical, "
+                        "0 = chance level.")
+    notebook_download("hc", "explore_hierarchical", dict(
+        kind="clustering", title=f"Hierarchical clustering, {linkage} linkage",
+        summary="The dendrogram cut into clusters.", data=data.source, columns=2,
+        algorithm="hierarchical", algorithm_params=result.params, measures=SCORES,
+        figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
+    layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
+    show_chart(
+        dendrogram_figure(layout, height, linkage_name=linkage),
+        "hc_dendrogram",
+        data=dendrogram_data(Z),
+    )
+    show_chart(
+        panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
+        "hc_scatter",
+        data=points_table(X, labels),
+    )

@@ -1,0 +1,192 @@
+"""k-means step by step: start, assign, update, ... with play, step and step back."""
+
+import numpy as np
+import streamlit as st
+
+from explorer.kmeans import (
+    INITS,
+    format_centers,
+    nearest_center_grid,
+    padded_bounds,
+    parse_centers,
+)
+from plots.kmeans import (
+    add_click_grid,
+    inertia_data,
+    inertia_figure,
+    kmeans_step_data,
+    kmeans_step_figure,
+)
+from ui.explore_cache import SCORES, kmeans_frames, scores
+from ui.explore_controls import dataset_controls
+from ui.export import selected_points, show_chart
+from ui.notebook import notebook_download
+from ui.stepper import advance, play_toggle, step_buttons
+from ui.text import show_error
+from ui.widgets import seed_input
+
+CHART = "km_chart"
+INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
+# Seconds between frames while playing: long enough to see what moved.
+PLAY_INTERVAL_S = 1.0
+
+
+def new_click(state) -> tuple[float, float] | None:
+    """The point of the chart's latest selection, unless it was already taken."""
+    points = selected_points(state)
+    if not points:
+        return None
+    click = (float(points[-1]["x"]), float(points[-1]["y"]))
+    return None if click == st.session_state.get("km_last_click") else click
+
+
+def absorb_click() -> None:
+    """Append the point a student clicked (in placement mode) to the typed centres."""
+    click = new_click(st.session_state.get(CHART))
+    if click is None:
+        return
+    st.session_state["km_last_click"] = click
+    try:
+        placed = parse_centers(st.session_state.get("km_centres", ""))
+    except ValueError:
+        placed = np.empty((0, 2))
+    st.session_state["km_centres"] = format_centers(np.vstack([placed, [click]]))
+
+
+def clear_centres() -> None:
+    st.session_state["km_centres"] = ""
+    st.session_state.pop("km_last_click", None)
+
+
+st.title("k-means step by step")
+st.caption(
+    "Lloyd's algorithm alternates two moves until nothing changes: **assign** every point to "
+    "its nearest centre, then **update** every centre to the mean of its points. Each move "
+    "can only lower the inertia J, the sum of squared distances to the centres."
+)
+st.latex(
+    r"J = \sum_{i=1}^{n} \lVert x_i - c_{z_i} \rVert^2, \qquad "
+    r"z_i = \arg\min_l \lVert x_i - c_l \rVert, \qquad c_l = \operatorname{mean}\{x_i : z_i = l\}"
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    data = dataset_controls("km", default="blobs")
+    init = st.selectbox(
+        "First centres", INITS, format_func=INIT_LABELS.__getitem__, key="km_init",
+        bind="query-params",
+        help="k-means++ draws each new centre with probability proportional to its squared "
+             "distance from the centres already chosen; random takes K distinct points; or "
+             "you place the centres yourself by clicking the plot.",
+    )
+    placed = None
+    if init == "placed":
+        absorb_click()
+        text = st.text_input(
+            "Centres (x, y; x, y; ...)", key="km_centres", bind="query-params",
+            placeholder="click the plot, or type e.g. 0, 0; 3, 4",
+            help="One centre per ';'. Clicking the plot adds a centre where you click; their "
+                 "number sets K.",
+        )
+        st.button("Clear centres", on_click=clear_centres, icon=":material/delete:",
+                  key="km_centres_clear",
+                  help="Remove every placed centre and start again.")
+        try:
+            placed = parse_centers(text)
+        except ValueError as error:
+            show_error(error)
+            placed = np.empty((0, 2))
+        k = len(placed)
+    else:
+        k = st.slider("K (number of clusters)", 1, 10, 3, key="km_k", bind="query-params",
+                      help="How many centres k-means uses.")
+        seed = seed_input("k-means seed", "km_rs",
+            help="Fixes the random choice of the first centres: same seed, same run.")
+    regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
+                        bind="query-params",
+                        help="Tint the plane by the nearest centre: the cells every point is "
+                             "assigned by.")
+
+if data is None:
+    st.stop()
+X = data.X[:, :2]
+bounds = padded_bounds(X)
+
+with view:
+    if init == "placed" and k == 0:
+        st.info("Click anywhere on the plot to place a centre; every click adds one.")
+        fig = kmeans_step_figure(X, None, np.empty((0, 2)), title="Place the first centres")
+        add_click_grid(fig, bounds)
+        state = show_chart(
+            fig,
+            CHART,
+            data=kmeans_step_data(X, None, np.empty((0, 2))),
+            on_select="rerun",
+            selection_mode="points",
+        )
+        if new_click(state):
+            st.rerun()
+        st.stop()
+    try:
+        frames = kmeans_frames(
+            X, k, init, 0 if init == "placed" else int(seed),
+            None if placed is None else tuple(map(tuple, placed)),
+        )
+    except ValueError as error:
+        show_error(error)
+        st.stop()
+    last = len(frames) - 1
+    playing = play_toggle("km", last,
+                          help="Animate: one move per second, stopping at convergence.")
+
+    @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
+    def stepper() -> None:
+        advance("km", last, playing)
+        step_buttons("km", last, {
+            "first": "Back to the initial centres.", "back": "Undo the last move.",
+            "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
+        })
+        step = st.slider("Move", 0, last, key="km_step", bind="query-params",
+                         help="Which move of the run to show: 0 is the start.")
+        frame = frames[step]
+        st.markdown(f"**{frame.caption}**")
+        trail = [f.centers for f in frames[: step + 1] if f.phase != "assign"]
+        cells = nearest_center_grid(bounds, frame.centers) if regions else None
+        fig = kmeans_step_figure(X, frame.labels, frame.centers, previous=frame.previous_centers,
+                                 trail=trail, regions=cells, axis_titles=data.feature_names[:2])
+        clickable = init == "placed"
+        if clickable:
+            add_click_grid(fig, bounds)
+        state = show_chart(
+            fig,
+            CHART,
+            data=kmeans_step_data(X, frame.labels, frame.centers),
+            on_select="rerun" if clickable else "ignore",
+            selection_mode="points",
+        )
+        if clickable and new_click(state):
+            # The click belongs to the controls above the fragment: rerun the whole page.
+            st.rerun()
+        cols = st.columns(3)
+        cols[0].metric("Move", f"{step} / {last}", help="Moves so far / moves to converge.")
+        cols[1].metric("Inertia J", "—" if frame.inertia is None else f"{frame.inertia:.4g}",
+                       help="Sum of squared distances from each point to its centre.")
+        if frame.labels is not None:
+            ari = scores(data.y, frame.labels)["ari"]
+            cols[2].metric("ARI vs truth", f"{ari:.3f}",
+                           help="Adjusted Rand index of this assignment against the true "
+                                "classes: 1 = identical, 0 = chance level.")
+        notebook_download("km", "explore_kmeans", dict(
+            kind="kmeans_steps", title="k-means step by step",
+            summary="One move of Lloyd's algorithm.", data=data.source, columns=2,
+            n_clusters=k, init=init, seed=0 if init == "placed" else int(seed),
+            centers=None if placed is None else placed.tolist(), step=step,
+            measures=SCORES if frame.labels is not None else ()))
+        inertia = [f.inertia for f in frames]
+        show_chart(
+            inertia_figure(inertia, step),
+            "km_inertia",
+            data=inertia_data([f.phase for f in frames], inertia),
+        )
+
+    stepper()

@@ -1,0 +1,145 @@
+"""The slides' hierarchical example: a similarity matrix merged step by step, and the
+strengths and limitations of single and complete link."""
+
+import streamlit as st
+
+from explorer.frames import cells_frame
+from explorer.linkage_demos import DEMOS, links_side_by_side
+from explorer.linkage_steps import (
+    LINK_FORMULAS,
+    LINK_RULES,
+    SLIDES_ITEMS,
+    SLIDES_SIMILARITY,
+    cluster_names,
+    format_similarity,
+    linkage_matrix,
+    merge_steps,
+    merge_table,
+    parse_similarity,
+)
+from plots.compare import panel_figure
+from plots.linkage import growing_dendrogram, similarity_heatmap
+from plots.tables import points_table
+from ui.export import show_chart
+from ui.notebook import notebook_download
+from ui.stepper import step_buttons
+from ui.text import show_error
+from ui.widgets import seed_input
+
+SOURCES = {"slides": "The slides' items I1 … I5", "own": "A matrix of my own"}
+DEMO_TITLES = {"bridge": "Single link chains through a bridge",
+               "large_and_small": "Complete link breaks a large cluster"}
+
+st.title("Linkage step by step")
+st.caption(
+    "The slides' worked example: five items and their similarities. Each step merges the two "
+    "most similar clusters; their two rows and columns become one, recomputed by the link's "
+    "rule. The dendrogram draws each merge at height 1 − similarity."
+)
+
+controls, view = st.columns([1, 2.6], gap="large")
+with controls:
+    link = st.radio("Link", tuple(LINK_RULES), key="lk_link", bind="query-params",
+                    horizontal=True,
+                    help="How the merged cluster's similarity to another cluster is computed: "
+                         + "; ".join(f"{name}: {rule}" for name, rule in LINK_RULES.items())
+                         + ".")
+    source = st.radio("Similarities", tuple(SOURCES), format_func=SOURCES.__getitem__,
+                      key="lk_source", bind="query-params",
+                      help="The slides' 5 x 5 example, or a small matrix you type.")
+    if source == "own":
+        text = st.text_area(
+            "Similarity matrix", format_similarity(SLIDES_SIMILARITY), key="lk_matrix",
+            bind="query-params", height=180,
+            help="One row per line, numbers separated by spaces: symmetric, 1 on the "
+                 "diagonal, every value between 0 and 1, at most 8 items.",
+        )
+
+try:
+    S = SLIDES_SIMILARITY if source == "slides" else parse_similarity(text)
+except ValueError as error:
+    with view:
+        show_error(error, "This matrix cannot be clustered: ")
+    st.stop()
+items = SLIDES_ITEMS if source == "slides" else tuple(f"I{i + 1}" for i in range(len(S)))
+steps = merge_steps(S, link)
+Z = linkage_matrix(steps)
+last = len(steps)
+
+with view:
+    st.latex(LINK_FORMULAS[link])
+    if not 0 <= st.session_state.get("lk_step", 0) <= last:
+        st.session_state["lk_step"] = 0
+    step_buttons("lk", last, {
+        "first": "Back to the items alone.", "back": "Undo the last merge.",
+        "next": "Merge the two most similar clusters.", "last": "Every item in one cluster.",
+    })
+    t = st.slider("Merges done", 0, last, key="lk_step", bind="query-params",
+                  help="How many merges to show: 0 is every item alone.")
+    done = steps[t - 1] if t else None
+    upcoming = steps[t] if t < last else None
+    matrix = upcoming.matrix if upcoming else done.merged_matrix
+    clusters = upcoming.clusters if upcoming else done.merged_clusters
+    names = cluster_names(clusters, items)
+    if done:
+        others = cluster_names(done.merged_clusters, items)
+        pair_names = cluster_names([done.clusters[i] for i in done.pair], items)
+        st.markdown(
+            f"**Merge {t}:** {pair_names[0]} and {pair_names[1]} at similarity "
+            f"**{done.similarity:.3g}** (height {done.height:.3g}). Row {others[-1]} "
+            f"recomputed by the {link}-link rule, {LINK_RULES[link]}: "
+            + "; ".join(f"{others[row]}: {a:.3g}, {b:.3g} → **{new:.3g}**"
+                        for row, a, b, new in done.updates)
+            + ("." if done.updates else " no other cluster is left.")
+        )
+    if upcoming:
+        pair_names = cluster_names([upcoming.clusters[i] for i in upcoming.pair], items)
+        st.markdown(f"Next: the most similar pair is **{pair_names[0]}** and "
+                    f"**{pair_names[1]}** ({upcoming.similarity:.3g}, outlined).")
+    left, right = st.columns(2)
+    with left:
+        show_chart(
+            similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
+                               merged=len(names) - 1 if done else None),
+            "lk_matrix_chart",
+            data=cells_frame(matrix, names, names),
+        )
+    with right:
+        show_chart(
+            growing_dendrogram(Z, items, t,
+                                      height=upcoming.height if upcoming else None),
+            "lk_dendrogram",
+            data=merge_table(steps, items),
+        )
+    notebook_download("lk", "linkage_steps", dict(
+        kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
+        summary="Agglomerative clustering of a similarity matrix, merge by merge.",
+        similarity=S.tolist(), items=items, link=link, step=t))
+    cols = st.columns(3)
+    cols[0].metric("Merges", f"{t} / {last}", help="Merges done / merges in all.")
+    cols[1].metric("Clusters", len(names), help="Rows of the matrix now.")
+    cols[2].metric("Last merge height", "—" if done is None else f"{done.height:.3g}",
+                   help="1 − similarity of the last merge: where it joins on the dendrogram.")
+
+st.subheader("Strengths and limitations")
+with st.columns([1, 3])[0]:
+    seed = seed_input("Data seed", "lk_seed",
+                      help="Draws the demo points again: the lesson should not depend on it.")
+for tab, (name, (make, lesson)) in zip(st.tabs(list(DEMO_TITLES.values())), DEMOS.items(),
+                                       strict=True):
+    with tab:
+        st.caption(lesson + " Each tree is cut into two clusters.")
+        X, y = make(int(seed))
+        labels, scores = links_side_by_side(X, y)
+        for column, (which, found) in zip(st.columns(len(labels)), labels.items(),
+                                          strict=True):
+            with column:
+                ari = float(scores.set_index("link").loc[which, "ari"])
+                st.metric(f"{which} link: ARI", f"{ari:.2f}",
+                          help="Adjusted Rand index of the two clusters against the two "
+                               "groups the points were drawn from.")
+                show_chart(
+                    panel_figure(X, found, ("x1", "x2"), height=300),
+                    f"lk_{name}_{which}",
+                    data=points_table(X, found, group=y),
+                )

@@ -1,0 +1,150 @@
+"""Contingency sandbox: edit a table (or four pair counts) and watch every measure move."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+import metrics
+from explorer.frames import cells_frame
+from metrics.pair_tables import table_with_pair_counts
+from metrics.worked import information_steps, pair_counting_steps
+from plots.heatmap import contingency_heatmap
+from ui.export import show_chart
+from ui.measures import random_model_controls, show_formulas, show_measure_table
+from ui.notebook import notebook_download
+from ui.report import show_classwise
+from ui.text import show_error
+
+# A 3 x 3 table of 30 points: clusters that mostly, not perfectly, follow the classes.
+START = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
+# The Rand example of Rodriguez's course slides.
+SLIDES_PAIRS = (20, 24, 20, 72)
+PAIR_FAMILY = "pair counting"
+
+st.title("Contingency sandbox")
+st.caption(
+    "Rows are the true classes, columns the clusters found, and cell (i, j) counts the "
+    "points of class i put in cluster j. Change a count and every measure is recomputed, "
+    "with its formula worked out on your numbers."
+)
+
+controls, view = st.columns([1, 2.4], gap="large")
+with controls:
+    mode = st.radio(
+        "Start from", ["A table", "Pair counts"], key="sb_mode", bind="query-params",
+        horizontal=True,
+        help="Edit a contingency table, or give the four pair counts of an exercise and let "
+        "the app find a table that has them.",
+    )
+    model, one_sided = random_model_controls("sb")
+
+try:
+    if mode == "A table":
+        with controls:
+            n_rows = st.number_input(
+                "Classes (rows)", 1, 8, 3, key="sb_rows", bind="query-params",
+                help="Number of true classes.",
+            )
+            n_cols = st.number_input(
+                "Clusters (columns)", 1, 8, 3, key="sb_cols", bind="query-params",
+                help="Number of clusters found.",
+            )
+        start = np.zeros((n_rows, n_cols), dtype=int)
+        shown = START[:n_rows, :n_cols]
+        start[: shown.shape[0], : shown.shape[1]] = shown
+        frame = pd.DataFrame(
+            start, index=[f"class {i}" for i in range(n_rows)],
+            columns=[f"cluster {j}" for j in range(n_cols)],
+        )
+        with view:
+            st.markdown("**Edit the counts** (whole numbers, 0 or more):")
+            edited = st.data_editor(
+                frame, key=f"sb_table_{n_rows}x{n_cols}",
+                column_config={
+                    c: st.column_config.NumberColumn(c, min_value=0, step=1, format="%d",
+                                                     help=f"Points of each class in {c}.")
+                    for c in frame.columns
+                },
+            )
+        counts = edited.apply(pd.to_numeric, errors="coerce").to_numpy(dtype=float)
+        if np.isnan(counts).any():
+            raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
+        families = None
+    else:
+        with controls:
+            st.markdown("Pairs of points that are…")
+            labels = {
+                "n11": "together in both (n11)",
+                "n10": "together in the truth only (n10)",
+                "n01": "together in the clustering only (n01)",
+                "n00": "apart in both (n00)",
+            }
+            pairs = [
+                st.number_input(
+                    text, 0, 2000, default, key=f"sb_{name}", bind="query-params",
+                    help="A pair count; the four must add up to n(n-1)/2 for some n.",
+                )
+                for (name, text), default in zip(labels.items(), SLIDES_PAIRS, strict=True)
+            ]
+        counts = table_with_pair_counts(*(int(p) for p in pairs))
+        if counts is None:
+            st.error(
+                "No two clusterings have these pair counts, whatever their clusters: "
+                "change one of them. (Try n11 = 1, n10 = 1, n01 = 1: three points cannot do "
+                "it.)"
+            )
+            st.stop()
+        families = {PAIR_FAMILY}
+        with view:
+            st.markdown(
+                "**One table with these pair counts** (found by search). Pair-counting "
+                "measures depend on the pair counts only, so any such table gives the same "
+                "scores"
+                + (":" if model == "perm" else
+                   f", except the ARI under '{model}', whose expectation also depends on the "
+                   "number of clusters of this table:")
+            )
+    names = [n for n, m in metrics.MEASURES.items() if families is None or m.family in families]
+    values = metrics.compare(
+        measures=names, contingency=counts, random_model=model, one_sided=one_sided
+    )
+    pair_steps = pair_counting_steps(contingency=counts, random_model=model, one_sided=one_sided)
+    info_steps = (
+        information_steps(contingency=counts, random_model=model, one_sided=one_sided)
+        if families is None else []
+    )
+except ValueError as error:
+    show_error(error)
+    st.stop()
+
+with view:
+    table = np.asarray(counts, dtype=int)
+    rows = [f"class {i}" for i in range(table.shape[0])]
+    cols = [f"cluster {j}" for j in range(table.shape[1])]
+    show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
+               data=cells_frame(table, rows, cols), filename="contingency")
+    show_classwise(table, rows, cols, "sb_classwise")
+    st.subheader("Every measure")
+    show_measure_table(values, key="sb_scores")
+    notebook_download("sb", "contingency_sandbox", dict(
+        kind="contingency", title="A contingency table and every measure",
+        summary="Rows are the true classes, columns the clusters.",
+        table=np.asarray(counts).tolist(), measures=names,
+        options=dict(random_model=model, one_sided=one_sided)))
+
+st.subheader("Step by step")
+pair_tab, info_tab = st.tabs(["Pair counting (pairs of points)", "Information (in nats)"])
+with pair_tab:
+    for step in pair_steps:
+        st.latex(step.latex())
+with info_tab:
+    if info_steps:
+        for step in info_steps:
+            st.latex(step.latex())
+    else:
+        st.info(
+            "Information measures depend on the whole table, not on the pair counts: "
+            "switch to 'A table' to see them."
+        )
+with st.expander("Every measure's formula"):
+    show_formulas(values)

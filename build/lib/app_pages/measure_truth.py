@@ -1,0 +1,116 @@
+"""Compare with ground truth: a clustering scored by every measure, external and internal."""
+
+import numpy as np
+import streamlit as st
+
+import metrics
+from clustering import ALGORITHMS
+from datasets import DATASETS
+from explorer.frames import points_frame
+from explorer.report import class_names, cluster_names
+from metrics.alignment import align_labels, score_noise
+from plots import cluster_scatter
+from ui.cache import projection, run_algorithm
+from ui.controls import algorithm_controls
+from ui.explore_controls import data_choice, load_choice
+from ui.export import as_classes, show_chart
+from ui.measures import random_model_controls
+from ui.notebook import notebook_download
+from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.text import show_error
+
+st.title("Compare with ground truth")
+st.caption(
+    "Cluster a dataset whose classes are known, then see how every measure scores the "
+    "result, how the random model changes the adjusted ones, and what the internal indices "
+    "say without looking at the truth."
+)
+
+controls, view = st.columns([1, 2.8], gap="large")
+with controls:
+    choice = data_choice(
+        "mt", names=tuple(DATASETS), standardize=False, dataset_key="dataset",
+        seed_label="Seed",
+        seed_help="Fixes every random draw (data and algorithm): the same seed, the same result.",
+    )
+    seed = choice.seed
+    data_label = DATASETS[choice.name].label
+    algorithm_name, params = algorithm_controls("mt")
+    algorithm = ALGORITHMS[algorithm_name]
+    policy = noise_policy_choice("mt_noise_policy")
+    model, one_sided = random_model_controls("mt")
+
+with view:
+    data = load_choice(choice)
+    if data is None:
+        st.stop()
+    try:
+        result = run_algorithm(algorithm_name, data.X, int(seed), params)
+        # Clusters named after their matched classes everywhere (colours, contingency
+        # table, every CSV); the partition, hence every measure, is unchanged.
+        aligned = align_labels(data.y, result.labels)
+        truth, found = score_noise(data.y, aligned, policy)
+        values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
+    except (ValueError, TypeError) as error:
+        show_error(error)
+        st.stop()
+
+    notebook_download("mt", "compare_with_truth", dict(
+        kind="clustering", title=f"{algorithm.label} on {data_label}: every measure",
+        summary="A clustering scored against the true classes by every registered measure.",
+        data=data.source, algorithm=algorithm_name, algorithm_params=params,
+        algorithm_seed=int(seed), noise_policy=policy, measures=list(values),
+        options=dict(random_model=model, one_sided=one_sided)))
+    n_noise = int((result.labels == -1).sum())
+    st.markdown(
+        f"**{algorithm.label}** found **{result.n_clusters}** "
+        + ("cluster" if result.n_clusters == 1 else "clusters")
+        + (f" and **{n_noise}** noise points" if n_noise else "")
+        + f" among {data.n_samples} points in {data_label} "
+        f"({np.unique(data.y).size} classes). Seed {int(seed)}."
+    )
+    # Only the open tab is drawn: the browser redrew every tab's charts on each slider move.
+    scatter_tab, table_tab, measures_tab, internal_tab = st.tabs(
+        ["Clusters and classes", "Contingency table", "Every measure", "Internal indices"],
+        key="mt_tab", on_change="rerun",
+    )
+
+
+def show_scatters() -> None:
+    """The clusters found beside the true classes, in the same projection."""
+    xy, axis_titles = projection(data.X, data.feature_names)
+    left, right = st.columns(2)
+    with left:
+        show_chart(
+            cluster_scatter(xy, aligned, title="Clusters (coloured as their matched class)",
+                            axis_titles=axis_titles,
+                            hover_text=[f"class {c}" for c in data.y]),
+            key="mt_scatter_found", data=points_frame(xy, cluster=cluster_names(aligned)),
+            filename="clusters",
+        )
+    with right:
+        show_chart(
+            as_classes(cluster_scatter(xy, data.y, title="True classes",
+                                       axis_titles=axis_titles)),
+            key="mt_scatter_truth", data=points_frame(xy, true_class=class_names(data.y)),
+            filename="classes",
+        )
+    st.caption(
+        "Each cluster takes the colour of the class it is matched to (Hungarian matching "
+        "on the contingency table); unmatched clusters get new colours, noise is grey."
+    )
+
+
+if scatter_tab.open:
+    with scatter_tab:
+        show_scatters()
+if table_tab.open:
+    with table_tab:
+        show_contingency(truth, found, "mt_heatmap", noise_named=policy == "cluster")
+if measures_tab.open:
+    with measures_tab:
+        show_measures(values, "mt_scores", truth, found)
+if internal_tab.open:
+    with internal_tab:
+        show_internal(data.X, aligned, "mt", seed=int(seed),
+                      k_now=result.n_clusters if algorithm_name == "kmeans" else None)

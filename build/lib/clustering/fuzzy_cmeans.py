@@ -1,0 +1,171 @@
+"""Fuzzy c-means (Bezdek, Ehrlich & Full 1984)."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.spatial.distance import cdist
+from sklearn.base import BaseEstimator, ClusterMixin
+from sklearn.utils import check_random_state
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from clustering._validation import check_n_clusters, check_number
+
+
+def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarray:
+    r"""Memberships of the points of ``X`` given the centres (Bezdek 1984, eq. 11b).
+
+    .. math:: u_{ij} = \left[\sum_{l=1}^k \left(\frac{\|x_i - c_j\|}{\|x_i - c_l\|}
+       \right)^{2/(m-1)}\right]^{-1}
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    centers : ndarray of shape (k, n_features)
+    m : float
+        Fuzzifier, > 1.
+
+    Returns
+    -------
+    ndarray of shape (n_samples, k)
+        Each row sums to 1.
+
+    (the slides print the exponent as 2/m-1; it is 2/(m-1)). A point that coincides with one
+    or more centres belongs to them in equal shares (the limit of the formula).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> fuzzy_memberships(np.array([[1.0], [0.0]]), np.array([[0.0], [3.0]]), m=2.0)
+    array([[0.8, 0.2],
+           [1. , 0. ]])
+
+    With m = 2 the exponent is 2: distances 1 and 2 give shares proportional to 1/1 and 1/4.
+    """
+    return _memberships(cdist(X, centers, "sqeuclidean"), m)
+
+
+def _memberships(d2: np.ndarray, m: float) -> np.ndarray:
+    """`fuzzy_memberships` from the squared distances ``d2`` (n_samples x n_clusters)."""
+    u = np.empty_like(d2)
+    nearest = d2.min(axis=1, keepdims=True)
+    hit = nearest[:, 0] == 0
+    if hit.any():
+        zero = d2[hit] == 0
+        u[hit] = zero / zero.sum(axis=1, keepdims=True)
+    # (d_ij / d_il)^(2/(m-1)) = (d2_ij / d2_il)^(1/(m-1)). Dividing by the nearest distance
+    # keeps every weight in (0, 1], so m close to 1 cannot overflow.
+    w = (d2[~hit] / nearest[~hit]) ** (-1.0 / (m - 1.0))
+    u[~hit] = w / w.sum(axis=1, keepdims=True)
+    return u
+
+
+class FuzzyCMeans(ClusterMixin, BaseEstimator):
+    r"""Fuzzy c-means clustering (Bezdek, Ehrlich & Full, Computers & Geosciences 1984).
+
+    Minimises :math:`J_m(U, C) = \sum_{i=1}^n \sum_{l=1}^k u_{il}^m \|x_i - c_l\|^2` under
+    :math:`\sum_l u_{il} = 1` by alternating
+
+    - centres :math:`c_l = \sum_i u_{il}^m x_i / \sum_i u_{il}^m` (Bezdek eq. 11a),
+    - memberships by `fuzzy_memberships` (eq. 11b),
+
+    starting from random memberships (uniform draws, each row normalised to sum 1), until
+    the Frobenius norm of the change of U falls below ``tol`` or ``max_iter`` rounds.
+
+    Parameters
+    ----------
+    n_clusters : int, default=3
+    m : float, default=2.0
+        Fuzzifier, > 1; values near 1 give almost hard memberships.
+    tol : float, default=1e-5
+        Stop when :math:`\|U^{(t+1)} - U^{(t)}\|_F < tol`.
+    max_iter : int, default=300
+    init : ndarray of shape (n_samples, n_clusters) or None
+        Initial memberships (rows are normalised to sum 1); None draws them.
+    random_state : int, RandomState or None
+
+    Attributes
+    ----------
+    initial_membership_ : ndarray (n_samples, n_clusters)
+    membership_ : ndarray (n_samples, n_clusters)
+        Final memberships, computed from the final centres.
+    cluster_centers_ : ndarray (n_clusters, n_features)
+    objective_ : ndarray
+        :math:`J_m(U^{(t)}, C^{(t+1)})` at each round t (memberships of the round, centres
+        computed from them).
+    fpc_ : float
+        Partition coefficient :math:`\frac{1}{n}\sum_{i,l} u_{il}^2` (1: hard; 1/k: uniform).
+    labels_ : ndarray of int
+        Cluster of largest membership.
+    n_iter_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0, 0], [0, 1], [10, 0], [10, 1]])
+    >>> est = FuzzyCMeans(n_clusters=2, random_state=0).fit(X)
+    >>> sorted(est.labels_[[0, 2]].tolist()), bool(est.labels_[0] == est.labels_[1])
+    ([0, 1], True)
+    >>> bool(est.fpc_ > 0.99)   # nearly hard: u = 1 / (1 + (0.5 / 10.01)^2) = 0.9975
+    True
+    """
+
+    def __init__(self, n_clusters=3, *, m=2.0, tol=1e-5, max_iter=300, init=None,
+                 random_state=None):
+        self.n_clusters = n_clusters
+        self.m = m
+        self.tol = tol
+        self.max_iter = max_iter
+        self.init = init
+        self.random_state = random_state
+
+    def _initial_membership(self, n: int) -> np.ndarray:
+        if self.init is None:
+            u = check_random_state(self.random_state).random_sample((n, self.n_clusters))
+        else:
+            u = np.array(self.init, dtype=float)
+            if u.shape != (n, self.n_clusters) or (u < 0).any() or not np.isfinite(u).all():
+                raise ValueError(
+                    f"init must be a non-negative array of shape (n_samples, n_clusters) = "
+                    f"({n}, {self.n_clusters}); got shape {u.shape}"
+                )
+            if (u.sum(axis=1) == 0).any():
+                raise ValueError("every row of init needs a positive membership")
+        return u / u.sum(axis=1, keepdims=True)
+
+    def fit(self, X, y=None):
+        """Run fuzzy c-means on ``X``."""
+        X = validate_data(self, X, dtype=np.float64)
+        check_n_clusters(self.n_clusters, X.shape[0])
+        check_number("m", self.m, 1.0, np.inf, low_open=True)
+        check_number("tol", self.tol, 0.0, np.inf)
+        check_number("max_iter", self.max_iter, 1, np.inf, integer=True)
+        u = self._initial_membership(X.shape[0])
+        self.initial_membership_ = u
+        objective = []
+        for _ in range(self.max_iter):
+            um = u**self.m
+            centers = (um.T @ X) / um.sum(axis=0)[:, None]
+            d2 = cdist(X, centers, "sqeuclidean")
+            objective.append(float((um * d2).sum()))
+            u_new = _memberships(d2, self.m)
+            change = np.linalg.norm(u_new - u)
+            u = u_new
+            if change < self.tol:
+                break
+        self.n_iter_ = len(objective)
+        self.cluster_centers_ = centers
+        self.membership_ = u
+        self.objective_ = np.array(objective)
+        self.fpc_ = float((u**2).sum() / X.shape[0])
+        self.labels_ = u.argmax(axis=1)
+        return self
+
+    def predict_membership(self, X) -> np.ndarray:
+        """Soft assignment: memberships of new points to the fitted centres (eq. 11b)."""
+        check_is_fitted(self)
+        X = validate_data(self, X, dtype=np.float64, reset=False)
+        return fuzzy_memberships(X, self.cluster_centers_, self.m)
+
+    def predict(self, X) -> np.ndarray:
+        """Hard assignment: the cluster of largest membership."""
+        return self.predict_membership(X).argmax(axis=1)

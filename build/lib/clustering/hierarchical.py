@@ -1,0 +1,139 @@
+"""Agglomerative hierarchical clustering on scipy's linkages, with a dendrogram matrix."""
+
+from __future__ import annotations
+
+import numpy as np
+from scipy.cluster.hierarchy import linkage
+from scipy.spatial.distance import pdist, squareform
+from sklearn.base import BaseEstimator, ClusterMixin
+from sklearn.utils.validation import validate_data
+
+from clustering._blocks import check_metric
+from clustering._validation import check_choice, check_n_clusters, check_number
+
+LINKAGES = ("single", "complete", "average", "weighted", "centroid", "median", "ward")
+# Lance-Williams updates of these three are only valid for Euclidean distances.
+EUCLIDEAN_ONLY = ("centroid", "median", "ward")
+
+
+def cut_tree(Z: np.ndarray, n_clusters: int) -> np.ndarray:
+    """Labels after the first n - n_clusters merges of the linkage matrix ``Z``.
+
+    Replaying merges (rather than cutting at a height) is what scikit-learn does, and it
+    stays correct for centroid and median linkages, whose merge heights may decrease.
+    Clusters are numbered from 0 in order of their first point.
+
+    Parameters
+    ----------
+    Z : ndarray of shape (n - 1, 4)
+        A scipy linkage matrix.
+    n_clusters : int
+        In [1, n].
+
+    Returns
+    -------
+    ndarray of int, shape (n,)
+
+    Examples
+    --------
+    >>> from scipy.cluster.hierarchy import linkage
+    >>> cut_tree(linkage([[0.0], [1.0], [5.0], [6.0]], "single"), 2)
+    array([0, 0, 1, 1])
+    """
+    n = Z.shape[0] + 1
+    parent = np.arange(2 * n - 1)
+    for step in range(n - n_clusters):
+        a, b = int(Z[step, 0]), int(Z[step, 1])
+        parent[a] = parent[b] = n + step
+    root = parent.copy()
+    # Follow each node up to the last merge performed; merges only point to later nodes.
+    for node in range(2 * n - 2, -1, -1):
+        if root[node] != node:
+            root[node] = root[root[node]]
+    _, first, labels = np.unique(root[:n], return_index=True, return_inverse=True)
+    rank = np.empty_like(first)
+    rank[np.argsort(first)] = np.arange(len(first))
+    return rank[labels]
+
+
+class Hierarchical(ClusterMixin, BaseEstimator):
+    """Agglomerative clustering with scipy's linkages.
+
+    Starting from singletons, repeatedly merge the two closest clusters, where the distance
+    between clusters is, for linkage (Lance & Williams 1967; the slides' "linkage" section):
+
+    - single: smallest pair distance; complete: largest; average: mean (UPGMA);
+    - weighted: WPGMA, d(A u B, C) = (d(A, C) + d(B, C)) / 2;
+    - centroid: distance of the centroids (UPGMC); median: WPGMC;
+    - ward: merge height sqrt(2 dSSE), where dSSE = |A||B| / (|A|+|B|) ||c_A - c_B||^2 is the
+      increase of the within-cluster sum of squares (scipy's convention; the slides print
+      Ward's distance with the sign reversed).
+
+    Parameters
+    ----------
+    n_clusters : int or None, default=3
+        Cut after n - n_clusters merges. Set None to cut by ``distance_threshold``.
+    distance_threshold : float or None, default=None
+        Cut into (number of merge heights >= threshold) + 1 clusters, as scikit-learn does;
+        for monotone linkages this keeps exactly the merges below the threshold.
+    linkage : str, default="ward"
+    metric : str, default="euclidean"
+        Any scipy metric, or "precomputed" (X is a square distance matrix, e.g. from
+        `clustering.distance_matrix`); centroid, median and ward accept only "euclidean".
+
+    Attributes
+    ----------
+    linkage_matrix_ : ndarray of shape (n_samples - 1, 4)
+        scipy linkage matrix (for ``scipy.cluster.hierarchy.dendrogram``).
+    labels_ : ndarray of int
+    n_clusters_ : int
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> X = np.array([[0.0], [1.0], [5.0], [6.0], [20.0]])
+    >>> Hierarchical(n_clusters=3, linkage="single").fit(X).labels_
+    array([0, 0, 1, 1, 2])
+    >>> Hierarchical(n_clusters=None, distance_threshold=3.0, linkage="single").fit(X).n_clusters_
+    3
+    """
+
+    def __init__(self, n_clusters=3, *, distance_threshold=None, linkage="ward",
+                 metric="euclidean"):
+        self.n_clusters = n_clusters
+        self.distance_threshold = distance_threshold
+        self.linkage = linkage
+        self.metric = metric
+
+    def fit(self, X, y=None):
+        """Build the dendrogram of ``X`` and cut it."""
+        X = validate_data(self, X, dtype=np.float64, ensure_min_samples=2)
+        check_choice("linkage", self.linkage, LINKAGES)
+        if (self.n_clusters is None) == (self.distance_threshold is None):
+            raise ValueError(
+                "set exactly one of n_clusters and distance_threshold (the other to None)"
+            )
+        if self.n_clusters is not None:
+            check_n_clusters(self.n_clusters, X.shape[0])
+        else:
+            check_number("distance_threshold", self.distance_threshold, 0.0, np.inf)
+        if self.linkage in EUCLIDEAN_ONLY and self.metric != "euclidean":
+            raise ValueError(
+                f"{self.linkage} linkage is only defined for Euclidean distances; use "
+                f"metric='euclidean' or a linkage among single, complete, average, weighted"
+            )
+        check_metric(X, self.metric)
+        if self.linkage in EUCLIDEAN_ONLY:
+            Z = linkage(X, method=self.linkage, metric="euclidean")
+        elif self.metric == "precomputed":
+            Z = linkage(squareform(X, checks=False), method=self.linkage)
+        else:
+            Z = linkage(pdist(X, metric=self.metric), method=self.linkage)
+        self.linkage_matrix_ = Z
+        if self.n_clusters is not None:
+            k = self.n_clusters
+        else:
+            k = int(np.count_nonzero(Z[:, 2] >= self.distance_threshold)) + 1
+        self.n_clusters_ = k
+        self.labels_ = cut_tree(Z, k)
+        return self

@@ -1,0 +1,380 @@
+"""Parameter specs of the experiments: the type of every parameter and its valid values.
+
+One source of truth per fact:
+
+- the *type* of a parameter is the annotation of the experiment's ``run`` function (``int``,
+  ``bool``, ``int | None``, ``Sequence[int]``, ``tuple[int, int, int, int]``, ...), and the
+  type of its preset value when the annotation says nothing usable;
+- the *valid values* of a parameter whose name names a registry (``random_model``,
+  ``measures``, ``datasets``, ``algorithms``, ...) are that registry's keys, read when checked,
+  so a model or measure added to its registry is accepted everywhere at once. An experiment
+  can add its own lists with ``Experiment(choices=...)``.
+
+:meth:`experiments.Experiment.parameters` checks every value with :meth:`ParamSpec.check`
+(the Python API and the command line share it); the command line first turns the text of
+``--set PARAM=VALUE`` into a value with :meth:`ParamSpec.parse`.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import math
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from metrics.validation import ParameterError, check_integer, parse_integer, parse_real
+
+__all__ = ["INTEGER_BOUNDS", "MAX_INTEGER", "MAX_ITEMS", "ParamSpec", "REGISTRY_CHOICES",
+           "param_specs"]
+
+_SCALARS = {bool: "bool", int: "int", float: "float", str: "str"}
+_TRUE = ("true", "yes", "on", "1")
+_FALSE = ("false", "no", "off", "0")
+_NONE = ("none", "null")
+
+
+def _random_models() -> list[str]:
+    from metrics import RANDOM_MODELS
+
+    return list(RANDOM_MODELS)
+
+
+def _measures() -> list[str]:
+    from metrics import MEASURES
+
+    return list(MEASURES)
+
+
+def _datasets() -> list[str]:
+    from datasets import DATASETS
+
+    return list(DATASETS)
+
+
+def _algorithms() -> list[str]:
+    from clustering import ALGORITHMS
+
+    return list(ALGORITHMS)
+
+
+def _linkages() -> list[str]:
+    from clustering.hierarchical import LINKAGES
+
+    return list(LINKAGES)
+
+
+def _normalizations() -> list[str]:
+    from metrics.information import NORMALIZATIONS
+
+    return list(NORMALIZATIONS)
+
+
+#: Parameter name -> the registry its values (or its items, for a list) must be keys of.
+REGISTRY_CHOICES: Mapping[str, Callable[[], list[str]]] = {
+    "random_model": _random_models,
+    "random_models": _random_models,
+    "measure": _measures,
+    "measures": _measures,
+    "dataset": _datasets,
+    "datasets": _datasets,
+    "algorithm": _algorithms,
+    "algorithms": _algorithms,
+    "linkage": _linkages,
+    "linkage_method": _linkages,
+    "normalization": _normalizations,
+    "normalizations": _normalizations,
+}
+
+
+#: Integer parameter name -> its range: the counts that set a run's work get a bound that
+#: keeps one run within hours on a laptop; every other integer (sizes, K, ...) is bounded by
+#: :data:`MAX_INTEGER` in magnitude, its experiment checking the lower end itself.
+INTEGER_BOUNDS: Mapping[str, tuple[int, int]] = {
+    "n_draws": (1, 1_000_000),
+    "n_clusterings": (1, 100_000),
+    "n_repeats": (1, 10_000),
+    "n_runs": (1, 10_000),
+    "n_triplets": (1, 1_000_000),
+    "n_jobs": (-1, 64),
+}
+#: The largest magnitude of any other integer parameter (the papers' largest n is 10**7).
+MAX_INTEGER = 10**8
+#: The most items a list parameter may hold (the presets' longest holds 100).
+MAX_ITEMS = 10_000
+
+
+@dataclass(frozen=True)
+class _Type:
+    """A scalar type (``scalar`` set) or a sequence of ``item`` (``length`` items if set)."""
+
+    scalar: str | None = None
+    item: _Type | None = None
+    length: int | None = None
+
+    def describe(self) -> str:
+        if self.scalar is not None:
+            return "true or false" if self.scalar == "bool" else self.scalar
+        if self.item is None:
+            return "any value"
+        count = f"{self.length} " if self.length else ""
+        return f"list of {count}{self.item.describe()}"
+
+
+_ANY = _Type()
+
+
+def _from_hint(hint: Any) -> tuple[_Type | None, bool]:
+    """``(type, optional)`` from an annotation; ``None`` type when it is not understood."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        optional = type(None) in args
+        rest = [a for a in args if a is not type(None) and a is not np.random.Generator]
+        if len(rest) != 1:
+            return None, optional
+        found, _ = _from_hint(rest[0])
+        return found, optional
+    if hint in _SCALARS:
+        return _Type(scalar=_SCALARS[hint]), False
+    if origin is tuple and args:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item, _ = _from_hint(args[0])
+            return (_Type(item=item) if item else None), False
+        if len(set(args)) == 1:
+            item, _ = _from_hint(args[0])
+            return (_Type(item=item, length=len(args)) if item else None), False
+        return None, False
+    if origin in (list, Sequence, typing.Sequence) and args:
+        item, _ = _from_hint(args[0])
+        return (_Type(item=item) if item else None), False
+    return None, False
+
+
+def _from_value(value: Any) -> _Type:
+    """The type of a preset value (the fallback when the annotation says nothing usable)."""
+    if isinstance(value, bool | np.bool_):
+        return _Type(scalar="bool")
+    if isinstance(value, int | np.integer):
+        return _Type(scalar="int")
+    if isinstance(value, float | np.floating):
+        return _Type(scalar="float")
+    if isinstance(value, str):
+        return _Type(scalar="str")
+    if isinstance(value, list | tuple) and value:
+        return _Type(item=_from_value(value[0]))
+    return _ANY
+
+
+@dataclass(frozen=True)
+class ParamSpec:
+    """One parameter of an experiment: its type, whether None is allowed, its valid values.
+
+    Parameters
+    ----------
+    experiment : str
+        The experiment's name (for messages).
+    name : str
+        The parameter's name.
+    type : _Type
+        Scalar or list type (from the annotation or the preset value).
+    optional : bool
+        None is a valid value.
+    choices : callable, optional
+        Returns the valid values (the keys of a registry), read at each check.
+    bounds : (int, int), optional
+        The range of an integer parameter (or of each item of a list of integers).
+
+    Examples
+    --------
+    >>> from experiments import EXPERIMENTS
+    >>> spec = EXPERIMENTS["gates2017-kmeans"].specs()["n_samples"]
+    >>> spec.describe(), spec.parse("none"), spec.check(300)
+    ('int in [-100000000, 100000000] or none', None, 300)
+    >>> EXPERIMENTS["vinh2009-fig1"].specs()["n_draws"].parse("2000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: vinh2009-fig1: parameter 'n_draws' must be int in [1, 1000000]; got 2000000.
+    """
+
+    experiment: str
+    name: str
+    type: _Type
+    optional: bool = False
+    choices: Callable[[], list[str]] | None = None
+    bounds: tuple[int, int] | None = None
+
+    def describe(self) -> str:
+        """``"list of int"``, ``"one of perm, num, all"``, ``"int in [1, 1000000] or none"``."""
+        text = self.type.describe()
+        if self.bounds is not None:
+            text += f" in [{self.bounds[0]}, {self.bounds[1]}]"
+        if self.choices is not None:
+            valid = ", ".join(self.choices())
+            text = f"list of: {valid}" if self.type.item is not None else f"one of: {valid}"
+        return f"{text} or none" if self.optional else text
+
+    def _fail(self, value: Any, error: type[Exception] = ValueError):
+        shown = repr(value)
+        shown = shown if len(shown) <= 80 else shown[:77] + "..."
+        raise error(
+            f"{self.experiment}: parameter {self.name!r} must be {self.describe()}; "
+            f"got {shown}."
+        )
+
+    def check(self, value: Any) -> Any:
+        """The value in canonical form (tuples for lists, Python scalars), or an error.
+
+        Raises
+        ------
+        TypeError
+            The value has the wrong type (``one_sided='no'``, ``n_draws=[1]``).
+        ValueError
+            The value is not one of the valid ones, or a list has the wrong length.
+        """
+        if value is None and self.optional:
+            return None
+        valid = self.choices() if self.choices is not None else None
+        return self._check(value, self.type, valid)
+
+    def _check(self, value: Any, kind: _Type, valid: list[str] | None) -> Any:
+        if kind.scalar is None and kind.item is None:
+            return value
+        if kind.scalar is not None:
+            out = self._scalar(value, kind.scalar)
+            if valid is not None and out not in valid:
+                self._fail(value)
+            return out
+        if isinstance(value, str | bytes) or not isinstance(value, Sequence | np.ndarray):
+            self._fail(value, TypeError)
+        if len(value) > MAX_ITEMS:
+            raise ValueError(f"{self.experiment}: parameter {self.name!r} holds "
+                             f"{len(value):,} items; at most {MAX_ITEMS:,} are allowed.")
+        if kind.length is not None and len(value) != kind.length:
+            self._fail(value)
+        return tuple(self._check(item, kind.item, valid) for item in value)
+
+    def _scalar(self, value: Any, scalar: str) -> Any:
+        if scalar == "bool":
+            if isinstance(value, bool | np.bool_):
+                return bool(value)
+        elif scalar == "int":
+            whole = isinstance(value, float | np.floating) and float(value).is_integer()
+            if whole or (isinstance(value, int | np.integer)
+                         and not isinstance(value, bool | np.bool_)):
+                low, high = self.bounds or (-MAX_INTEGER, MAX_INTEGER)
+                try:
+                    return check_integer(int(value), self.name, low, high)
+                except ParameterError:
+                    self._fail(value)
+        elif scalar == "float":
+            if isinstance(value, int | float | np.integer | np.floating) and not isinstance(
+                value, bool | np.bool_
+            ):
+                if not math.isfinite(value):
+                    self._fail(value)
+                # A whole number stays an int: a count passed where a float is allowed.
+                return int(value) if isinstance(value, int | np.integer) else float(value)
+        elif isinstance(value, str):
+            return value
+        self._fail(value, TypeError)
+
+    def parse(self, text: str) -> Any:
+        """The value written ``text`` on the command line, checked with :meth:`check`.
+
+        Booleans are true/false (yes/no, on/off, 1/0); ``none`` is None where allowed; a list
+        is comma-separated (``ks=2,4,8``) or a Python literal (``settings=[(100,10),(500,10)]``).
+        """
+        text = text.strip()
+        if self.optional and text.lower() in _NONE:
+            return None
+        if self.type.item is not None:
+            if text[:1] in "[(":
+                try:
+                    value = ast.literal_eval(text)
+                except (ValueError, SyntaxError):
+                    self._fail(text)
+            else:
+                value = [self._parse_scalar(part, self.type.item)
+                         for part in text.split(",") if part.strip()]
+            return self.check(value)
+        return self.check(self._parse_scalar(text, self.type))
+
+    def _parse_scalar(self, text: str, kind: _Type) -> Any:
+        text = text.strip()
+        try:
+            if kind.scalar == "bool" and text.lower() in _TRUE + _FALSE:
+                return text.lower() in _TRUE
+            # Through the validation module's readers: ASCII digits only, at most 40
+            # characters, nan and inf refused; the range is checked by check().
+            if kind.scalar == "int":
+                return parse_integer(text, self.name)
+            if kind.scalar == "float":
+                return parse_real(text, self.name)
+            if kind.scalar == "str":
+                return text
+            if kind.scalar is None:
+                return ast.literal_eval(text)
+        except (ValueError, SyntaxError):
+            pass
+        return self._fail(text)
+
+
+def param_specs(experiment) -> dict[str, ParamSpec]:
+    """Name -> :class:`ParamSpec` of every parameter of an experiment's presets.
+
+    Parameters
+    ----------
+    experiment : experiments.Experiment
+        Its ``run`` annotations give the types, its presets the names (and the types the
+        annotations leave open), :data:`REGISTRY_CHOICES` and ``experiment.choices`` the
+        valid values.
+
+    Returns
+    -------
+    dict
+        In the order of the first preset's parameters.
+
+    Examples
+    --------
+    >>> from experiments import EXPERIMENTS
+    >>> specs = param_specs(EXPERIMENTS["vinh2009-fig1"])
+    >>> specs["one_sided"].describe()
+    'true or false'
+    >>> specs["ks"].parse("2,4,8")
+    (2, 4, 8)
+    >>> specs["random_model"].describe()
+    'one of: perm, num, all'
+    """
+    try:
+        hints = typing.get_type_hints(experiment.run)
+    except Exception:  # an annotation that does not resolve: fall back on the presets
+        hints = {}
+    signature = inspect.signature(experiment.run)
+    names: dict[str, Any] = {}
+    for preset in experiment.presets.values():
+        for name, value in preset.items():
+            if name not in names or names[name] is None:
+                names[name] = value
+    specs = {}
+    for name, value in names.items():
+        kind, optional = _from_hint(hints.get(name))
+        if kind is None:
+            kind = _from_value(value)
+        default = signature.parameters.get(name)
+        optional = optional or (default is not None and default.default is None)
+        optional = optional or any(p.get(name, 0) is None for p in experiment.presets.values())
+        choices = experiment.choices.get(name)
+        source = (lambda c=tuple(choices): list(c)) if choices is not None else \
+            REGISTRY_CHOICES.get(name)
+        if source is not None and kind.scalar is None and kind.item is None:
+            kind = _Type(item=_Type(scalar="str")) if name.endswith("s") else \
+                _Type(scalar="str")
+        integers = "int" in (kind.scalar, kind.item and kind.item.scalar)
+        bounds = INTEGER_BOUNDS.get(name, (-MAX_INTEGER, MAX_INTEGER)) if integers else None
+        specs[name] = ParamSpec(experiment.name, name, kind, optional, source, bounds)
+    return specs

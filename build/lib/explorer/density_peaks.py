@@ -1,0 +1,162 @@
+"""Density peaks with centres a student picks on the decision graph."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+
+from clustering.density_peaks import DensityPeaks
+
+# Larger numbers cannot be point numbers; checking here keeps them out of numpy's int64.
+MAX_INDEX = 2**31 - 1
+
+
+def decision_graph(X, percent: float = 2.0, kernel: str = "gaussian") -> DensityPeaks:
+    """Fit `DensityPeaks` for its decision graph (rho, delta, gamma) before any centre is chosen.
+
+    Every point with delta > 0 is made a centre here (``delta_min=0``); `with_centers` then
+    sets the centres the student picks (Rodriguez & Laio 2014).
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    percent : float, default=2.0
+        The cut-off distance d_c is the ``percent``-th percentile of the pair distances.
+    kernel : {"gaussian", "cutoff"}
+
+    Returns
+    -------
+    DensityPeaks
+        Fitted; ``rho_``, ``delta_`` and ``gamma_`` hold the decision graph.
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> est = decision_graph(data.X)
+    >>> est.rho_.shape, est.delta_.shape
+    ((60,), (60,))
+    """
+    return DensityPeaks(n_clusters=None, delta_min=0.0, percent=percent, kernel=kernel).fit(X)
+
+
+def top_gamma(est: DensityPeaks, n_centers: int) -> np.ndarray:
+    """Indices of the ``n_centers`` points of largest gamma = rho * delta (stable order).
+
+    Parameters
+    ----------
+    est : DensityPeaks
+        Fitted.
+    n_centers : int
+
+    Returns
+    -------
+    ndarray of int, sorted
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> est = decision_graph(data.X)
+    >>> centres = top_gamma(est, 3)
+    >>> len(centres), bool(est.order_[0] in centres)   # the densest point is always one
+    (3, True)
+    """
+    return np.sort(np.argsort(-est.gamma_, kind="stable")[:n_centers])
+
+
+def with_centers(est: DensityPeaks, X, centers) -> tuple[DensityPeaks, bool]:
+    """A copy of the fitted ``est`` whose centres are ``centers`` (point indices).
+
+    Each other point joins the cluster of its nearest denser neighbour, in order of decreasing
+    density (Rodriguez & Laio 2014), and the halo is recomputed for the new clusters. The
+    densest point has no denser neighbour, so it is always a centre: if missing it is added,
+    and the second value returned is True.
+
+    Parameters
+    ----------
+    est : DensityPeaks
+        Fitted (see `decision_graph`).
+    X : array-like of shape (n_samples, n_features)
+        The data ``est`` was fitted on.
+    centers : array-like of int
+        Point numbers chosen as centres.
+
+    Returns
+    -------
+    est : DensityPeaks
+        A copy with ``centers_``, ``labels_``, ``halo_`` for the chosen centres.
+    added : bool
+        True when the densest point had to be added.
+
+    Raises
+    ------
+    ValueError
+        When an index is not a point number in [0, n_samples).
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> est = decision_graph(data.X)
+    >>> chosen, added = with_centers(est, data.X, top_gamma(est, 3))
+    >>> chosen.n_clusters_, added
+    (3, False)
+    """
+    X = np.asarray(X, dtype=float)
+    centers = np.unique(np.asarray(centers, dtype=int))
+    n = len(est.rho_)
+    if len(centers) == 0 or centers.min() < 0 or centers.max() >= n:
+        raise ValueError(f"centres must be point numbers in [0, {n - 1}], got {centers.tolist()}")
+    densest = int(est.order_[0])
+    added = densest not in centers
+    if added:
+        centers = np.sort(np.append(centers, densest))
+    out = copy.copy(est)
+    out.centers_ = centers
+    out.n_clusters_ = len(centers)
+    # The estimator's own assignment and halo rules, applied to the chosen centres.
+    labels = out._assign()
+    out.border_density_ = out._border_density(X, labels)
+    out.halo_ = out.rho_ < out.border_density_[labels]
+    out.labels_ = labels
+    return out, added
+
+
+def parse_indices(text: str) -> np.ndarray:
+    """Point numbers typed as ``"12, 40, 7"`` (commas, semicolons or spaces).
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    ndarray of int
+
+    Raises
+    ------
+    ValueError
+        When a part is not a whole number from 0 to 2**31 - 1 (`with_centers` then checks
+        it against the number of points).
+
+    Examples
+    --------
+    >>> parse_indices("12, 40 7")
+    array([12, 40,  7])
+    """
+    parts = [p for p in (text or "").replace(";", ",").replace(" ", ",").split(",") if p]
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(
+            f"centres must be whole point numbers separated by commas, got {text!r}"
+        ) from None
+    wrong = [v for v in values if not 0 <= v <= MAX_INDEX]
+    if wrong:
+        raise ValueError(
+            f"centre {wrong[0]} is not a point number: point numbers run from 0 to the number "
+            f"of points minus 1"
+        )
+    return np.array(values, dtype=np.int64)

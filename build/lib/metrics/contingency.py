@@ -1,0 +1,449 @@
+"""The contingency table of two labelings, the one input every measure is computed from."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import scipy.sparse as sp
+
+from metrics._labels import check_pair, encode
+
+__all__ = ["DENSE_LIMIT_BYTES", "Contingency", "contingency_table", "resolve"]
+
+#: Largest dense table (in bytes of int64 counts) built; larger tables are stored sparse.
+DENSE_LIMIT_BYTES = 100 * 2**20
+# Samples per chunk when counting cells.
+_CHUNK = 1 << 16
+# Samples range-checked and combined at a time: two pieces of int64 labels fit in L2 cache.
+_PIECE = 1 << 15
+
+
+@dataclass(frozen=True, eq=False)
+class Contingency:
+    """Counts ``n_ij`` of samples in class ``i`` of labels_true and cluster ``j`` of labels_pred.
+
+    Build one with :func:`contingency_table` (from labelings) or :func:`from_counts` (from a
+    table); the constructor does not check its arguments.
+
+    Parameters
+    ----------
+    counts : numpy.ndarray or scipy.sparse.csr_array
+        The R x C table of int64 counts (sparse when a dense table would exceed
+        ``DENSE_LIMIT_BYTES`` or be much larger than n). Rows and columns of zero sum never
+        occur.
+    row_sums, col_sums : numpy.ndarray
+        Class sizes ``a_i`` and cluster sizes ``b_j`` (int64).
+    n : int
+        Number of samples.
+    true_labels, pred_labels : numpy.ndarray or None
+        The label of each row / column (None when built from a bare table).
+
+    Quantities derived from the table (entropies, pair counts, expected mutual information)
+    are cached on the instance, so passing one ``Contingency`` to several measures (as
+    :func:`metrics.compare` does) computes each of them once.
+
+    Examples
+    --------
+    >>> ct = contingency_table([0, 0, 1, 1], [0, 0, 1, 2])
+    >>> ct.shape, ct.n, ct.nnz
+    ((2, 3), 4, 3)
+    >>> ct.nonzero()[2].tolist()  # the counts of the non-zero cells, row by row
+    [2, 1, 1]
+    """
+
+    counts: np.ndarray | sp.csr_array
+    row_sums: np.ndarray
+    col_sums: np.ndarray
+    n: int
+    true_labels: np.ndarray | None = None
+    pred_labels: np.ndarray | None = None
+    _cache: dict[Any, Any] = field(default_factory=dict, init=False, repr=False)
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return (self.row_sums.size, self.col_sums.size)
+
+    @property
+    def is_sparse(self) -> bool:
+        return sp.issparse(self.counts)
+
+    @property
+    def nnz(self) -> int:
+        """Number of non-zero cells."""
+        if self.is_sparse:
+            return int(self.counts.nnz)
+        return self.cached("nnz", lambda: int(np.count_nonzero(self.counts)))
+
+    def nonzero(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Row indices, column indices and values (int64) of the non-zero cells."""
+        if "nonzero" not in self._cache:
+            if self.is_sparse:
+                coo = self.counts.tocoo()
+                cells = (coo.row.astype(np.intp), coo.col.astype(np.intp), coo.data)
+            else:
+                rows, cols = np.nonzero(self.counts)
+                cells = (rows, cols, self.counts[rows, cols])
+            self._cache["nonzero"] = cells
+        return self._cache["nonzero"]
+
+    def cached(self, key: Any, compute: Any) -> Any:
+        """Return ``compute()``, computed once per ``key`` for this table."""
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def toarray(self) -> np.ndarray:
+        """The table as a dense array (refuses tables above ``DENSE_LIMIT_BYTES``)."""
+        if not self.is_sparse:
+            return self.counts
+        rows, cols = self.shape
+        if rows * cols * 8 > DENSE_LIMIT_BYTES:
+            raise ValueError(
+                f"the {rows} x {cols} contingency table is too large to make dense "
+                f"(more than {DENSE_LIMIT_BYTES // 2**20} MB); use its sparse counts."
+            )
+        return self.counts.toarray()
+
+
+def contingency_table(labels_true: object, labels_pred: object) -> Contingency:
+    """Contingency table of two labelings of the same samples.
+
+    ``counts[i, j] = |U_i ∩ V_j|`` (Vinh et al. 2009, Table 1), with rows the classes of
+    ``labels_true`` and columns the clusters of ``labels_pred``, each in sorted label order when
+    the labels are sortable.
+
+    Built in O(n): labels become integer codes (their own values when they are integers in a
+    small range, otherwise via ``np.unique``), and one ``np.bincount`` of the combined codes
+    counts every cell. Tables above ``DENSE_LIMIT_BYTES`` (or much larger than n) are stored
+    as ``scipy.sparse``.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,)
+        Hashable labels (ints, strings, floats, mixed objects); NaN/None are rejected.
+
+    Returns
+    -------
+    Contingency
+
+    Raises
+    ------
+    ValueError
+        On empty, 2-D, NaN-containing or unequal-length labelings.
+
+    Examples
+    --------
+    Class "a" holds samples 0 and 1, both in cluster 0; class "b" holds sample 2 (cluster 1)
+    and sample 3 (cluster 2):
+
+    >>> ct = contingency_table(["a", "a", "b", "b"], [0, 0, 1, 2])
+    >>> ct.toarray().tolist()
+    [[2, 0, 0], [0, 1, 1]]
+    >>> ct.row_sums.tolist(), ct.col_sums.tolist(), ct.true_labels.tolist()
+    ([2, 2], [2, 1, 1], ['a', 'b'])
+    """
+    a, b = check_pair(labels_true, labels_pred)
+    # Dense when it fits the memory limit and costs at most ~ what sorting n codes would.
+    dense_cells = min(DENSE_LIMIT_BYTES // 8, 16 * a.shape[0] + 65536)
+    counts = _count_small_integers(a, b, dense_cells)
+    if counts is not None:
+        uniques_a = uniques_b = None
+        offset_a = offset_b = 0
+        span_a, span_b = counts.shape
+    else:
+        codes_a, span_a, uniques_a, offset_a = encode(a)
+        codes_b, span_b, uniques_b, offset_b = encode(b)
+    if counts is None and span_a * span_b > dense_cells and (
+        offset_a is not None or offset_b is not None
+    ):
+        # Unused codes could make the table huge: compact them before deciding.
+        codes_a, span_a, uniques_a, offset_a = _compact(codes_a, span_a, uniques_a, offset_a)
+        codes_b, span_b, uniques_b, offset_b = _compact(codes_b, span_b, uniques_b, offset_b)
+    if counts is not None or span_a * span_b <= dense_cells:
+        if counts is None:
+            counts = _dense_counts(codes_a, codes_b, span_a, span_b)
+        row_sums, col_sums = counts.sum(axis=1), counts.sum(axis=0)
+        keep_rows, keep_cols = row_sums > 0, col_sums > 0
+        if not keep_rows.all():
+            counts, row_sums = counts[keep_rows], row_sums[keep_rows]
+        if not keep_cols.all():
+            counts, col_sums = np.ascontiguousarray(counts[:, keep_cols]), col_sums[keep_cols]
+    else:
+        combined = np.multiply(codes_a, span_b, dtype=np.int64, casting="unsafe")
+        combined += codes_b
+        cells, values = np.unique(combined, return_counts=True)
+        counts = sp.csr_array(
+            (values.astype(np.int64), (cells // span_b, cells % span_b)), shape=(span_a, span_b)
+        )
+        row_sums = np.asarray(counts.sum(axis=1)).astype(np.int64).ravel()
+        col_sums = np.asarray(counts.sum(axis=0)).astype(np.int64).ravel()
+        keep_rows, keep_cols = np.ones(span_a, bool), np.ones(span_b, bool)
+    return Contingency(
+        counts=counts,
+        row_sums=row_sums,
+        col_sums=col_sums,
+        n=int(a.shape[0]),
+        true_labels=_labels_of(uniques_a, offset_a, keep_rows),
+        pred_labels=_labels_of(uniques_b, offset_b, keep_cols),
+    )
+
+
+def _dense_counts(codes_a, codes_b, span_a, span_b):
+    """``bincount`` of the combined codes ``a * span_b + b``, by chunks of samples.
+
+    Chunks bound the temporary combined codes (8 bytes per sample otherwise) and keep them in
+    cache; a chunk is never smaller than the table, so adding the chunk tables costs O(n).
+    """
+    cells = span_a * span_b
+    chunk = max(_CHUNK, cells)
+    counts = None
+    for start in range(0, codes_a.shape[0], chunk):
+        combined = np.multiply(
+            codes_a[start : start + chunk], span_b, dtype=np.intp, casting="unsafe"
+        )
+        combined += codes_b[start : start + chunk]
+        part = np.bincount(combined, minlength=cells)
+        counts = part if counts is None else counts + part
+    return counts.astype(np.int64, copy=False).reshape(span_a, span_b)
+
+
+def _count_small_integers(a, b, max_cells):
+    """The dense table of non-negative integer labels used as their own codes, or None.
+
+    The common case (labels 0..K-1) in a single pass over the labels: each piece of
+    ``_PIECE`` samples is turned into combined codes ``a * cols + b``, and each array's
+    piece is range-checked right after it was read for that, from cache (separate min and
+    max passes over the arrays cost a third of the time at n = 1e7). A piece is counted
+    only once checked: one with a larger label grows the table and is combined again. The
+    combined codes are counted by chunks, as in :func:`_dense_counts`. None (the caller then
+    encodes the labels) for other dtypes, negative labels, or a table above ``max_cells``.
+    """
+    if a.dtype.kind not in "iu" or b.dtype.kind not in "iu":
+        return None
+    # Seen as unsigned, a negative label is above the signed maximum: one max() per piece
+    # checks both ends of the range.
+    limits = [np.iinfo(a.dtype).max, np.iinfo(b.dtype).max]
+    a, b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
+    # intp += uint64 has no integer loop: read 64-bit values (checked below 2**63) as int64.
+    a, b = (v.view(np.int64) if v.itemsize == 8 else v for v in (a, b))
+    unsigned_a, unsigned_b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
+    counts = np.zeros((0, 0), dtype=np.intp)
+    combined = np.empty(0, dtype=np.intp)  # no room before the first table
+    filled = 0  # combined codes waiting in ``combined`` to be counted
+
+    def count_waiting():
+        nonlocal counts
+        if filled:
+            cells = np.bincount(combined[:filled], minlength=counts.size)
+            counts += cells.reshape(counts.shape)
+
+    for start in range(0, a.shape[0], _PIECE):
+        stop = min(a.shape[0], start + _PIECE)
+        rows, cols = counts.shape
+        piece = combined[filled : filled + stop - start]
+        room = piece.size == stop - start
+        if room:
+            np.multiply(a[start:stop], cols, out=piece, casting="unsafe")
+        top_a = int(unsigned_a[start:stop].max())
+        if room:
+            piece += b[start:stop]
+        top_b = int(unsigned_b[start:stop].max())
+        if top_a >= rows or top_b >= cols:
+            if top_a > limits[0] or top_b > limits[1]:
+                return None
+            rows, cols = max(rows, top_a + 1), max(cols, top_b + 1)
+            if rows * cols > max_cells:
+                return None
+            count_waiting()
+            grown = np.zeros((rows, cols), dtype=np.intp)
+            grown[: counts.shape[0], : counts.shape[1]] = counts
+            counts = grown
+            # As in _dense_counts, a chunk is never smaller than the table.
+            size = min(a.shape[0], max(_CHUNK, rows * cols) + _PIECE)
+            if combined.size < size:
+                combined = np.empty(size, dtype=np.intp)
+            filled = 0
+            piece = combined[: stop - start]
+            np.multiply(a[start:stop], cols, out=piece, casting="unsafe")
+            piece += b[start:stop]
+        filled += stop - start
+        if filled >= combined.size - _PIECE:
+            count_waiting()
+            filled = 0
+    count_waiting()
+    return counts.astype(np.int64, copy=False)
+
+
+def _compact(codes, span, uniques, offset):
+    if offset is None:
+        return codes, span, uniques, offset
+    present = np.bincount(codes, minlength=span) > 0
+    remap = np.cumsum(present) - 1
+    values = np.flatnonzero(present) + offset
+    return remap[codes], values.size, values, None
+
+
+def _labels_of(uniques, offset, keep):
+    if uniques is not None:
+        return uniques[keep] if not keep.all() else uniques
+    return np.flatnonzero(keep) + offset
+
+
+def from_counts(table: object) -> Contingency:
+    """A :class:`Contingency` from a 2-D table of non-negative integer counts.
+
+    Rows and columns summing to zero are dropped (an empty cluster is no cluster).
+
+    Parameters
+    ----------
+    table : array-like of shape (n_classes, n_clusters), scipy sparse array or Contingency
+        Whole non-negative counts (floats such as 2.0 are accepted); a ``Contingency`` is
+        returned as it is.
+
+    Returns
+    -------
+    Contingency
+        With ``true_labels`` and ``pred_labels`` None.
+
+    Raises
+    ------
+    ValueError
+        A table that is not 2-D, ragged, non-numeric, holds negative, fractional or
+        non-finite counts, sums to 0, or beyond the int64 range.
+
+    Examples
+    --------
+    >>> ct = from_counts([[2, 0, 0], [0, 1, 0]])  # the third column is an empty cluster
+    >>> ct.toarray().tolist(), ct.n
+    ([[2, 0], [0, 1]], 3)
+    >>> from_counts([[1, -1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: contingency must hold non-negative counts.
+    """
+    if isinstance(table, Contingency):
+        return table
+    if sp.issparse(table):
+        matrix = sp.csr_array(table)
+        data = matrix.data
+    else:
+        try:
+            matrix = np.asarray(table)
+        except ValueError:
+            raise ValueError(
+                "contingency must be a 2-D table of counts whose rows all have the same "
+                "length (one count per cluster of labels_pred)."
+            ) from None
+        data = matrix
+    if matrix.ndim != 2:
+        raise ValueError(
+            f"contingency must be a 2-D table of counts, got shape {matrix.shape}."
+        )
+    if data.dtype.kind not in "biuf":
+        raise ValueError(f"contingency must hold numbers, got dtype {data.dtype}.")
+    if data.dtype.kind == "f" and not (
+        np.isfinite(data).all() and np.array_equal(data, np.trunc(data))
+    ):
+        raise ValueError("contingency must hold whole-number counts (no NaN, inf, 0.5).")
+    if data.size and data.min() < 0:
+        raise ValueError("contingency must hold non-negative counts.")
+    _check_fits_int64(data)
+    if sp.issparse(matrix):
+        matrix = sp.csr_array(matrix.astype(np.int64))
+        matrix.eliminate_zeros()
+        row_sums = np.asarray(matrix.sum(axis=1)).astype(np.int64).ravel()
+        col_sums = np.asarray(matrix.sum(axis=0)).astype(np.int64).ravel()
+    else:
+        matrix = matrix.astype(np.int64)
+        row_sums, col_sums = matrix.sum(axis=1), matrix.sum(axis=0)
+    n = int(row_sums.sum())
+    if n == 0:
+        raise ValueError("contingency is empty (its counts sum to 0): it needs a sample.")
+    keep_rows, keep_cols = row_sums > 0, col_sums > 0
+    matrix = matrix[keep_rows][:, keep_cols]
+    if sp.issparse(matrix):
+        matrix = sp.csr_array(matrix)
+        rows, cols = matrix.shape
+        if rows * cols * 8 <= DENSE_LIMIT_BYTES:
+            matrix = matrix.toarray()
+    if not sp.issparse(matrix):
+        # The same memory layout as contingency_table's makes the same sums, to the ulp.
+        matrix = np.ascontiguousarray(matrix)
+    return Contingency(matrix, row_sums[keep_rows], col_sums[keep_cols], n)
+
+
+_INT64_MAX = np.iinfo(np.int64).max
+
+
+def _check_fits_int64(data: np.ndarray) -> None:
+    """Refuse counts whose total (hence some entry, row sum or n) exceeds int64.
+
+    Every later computation keeps counts in int64 (and switches to exact Python ints for
+    their products), so this one check at the boundary rules out wrapped sums, a negative n
+    or float counts such as 1e20 cast to garbage.
+    """
+    if not data.size:
+        return
+    largest = data.max()
+    # Fast path: size * max below 2**62 cannot overflow (checked in float, with margin).
+    if float(largest) * data.size < 2.0**62:
+        return
+    if data.dtype.kind == "f":
+        big = float(largest) >= 2.0**63
+        total = None if big else sum(int(v) for v in data.ravel().tolist())
+    else:
+        big = int(largest) > _INT64_MAX
+        total = None if big else sum(data.ravel().tolist())
+    if big or total > _INT64_MAX:
+        what = f"an entry of {largest:.6g}" if big else f"a total n of {total:.6g}"
+        raise ValueError(
+            f"contingency has {what}, beyond the 64-bit integer range (2**63 - 1 = "
+            f"{_INT64_MAX:.3g}): counts of samples must be whole numbers whose sum fits in "
+            "int64."
+        )
+
+
+def resolve(labels_true: object, labels_pred: object, contingency: object) -> Contingency:
+    """The contingency table of a measure's input: two labelings or ``contingency=``.
+
+    Parameters
+    ----------
+    labels_true, labels_pred : array-like of shape (n_samples,) or None
+        The classes and the clusters (hashable labels).
+    contingency : array-like of shape (n_classes, n_clusters), Contingency or None
+        Counts instead of the two labelings (rows classes, columns clusters).
+
+    Returns
+    -------
+    Contingency
+
+    Raises
+    ------
+    ValueError
+        Both or neither input given, only one labeling, or an invalid one (see
+        :func:`contingency_table` and :func:`from_counts`).
+
+    Examples
+    --------
+    >>> resolve([0, 0, 1], [1, 1, 0], None).toarray().tolist()
+    [[0, 2], [1, 0]]
+    >>> resolve(None, None, [[2, 0], [0, 1]]).n
+    3
+    >>> resolve([0, 1], [0, 1], [[1, 0], [0, 1]])
+    Traceback (most recent call last):
+    ...
+    ValueError: pass either labels_true and labels_pred, or contingency=, not both.
+    """
+    if contingency is not None:
+        if labels_true is not None or labels_pred is not None:
+            raise ValueError(
+                "pass either labels_true and labels_pred, or contingency=, not both."
+            )
+        return from_counts(contingency)
+    if labels_true is None or labels_pred is None:
+        raise ValueError(
+            "pass both labels_true and labels_pred (1-D label arrays), or contingency=."
+        )
+    return contingency_table(labels_true, labels_pred)

@@ -1,0 +1,102 @@
+"""The one rule turning ``random_state`` into randomness, in the spirit of scikit-learn's
+``check_random_state`` but for numpy Generators.
+
+Every function of ClusterLab that draws takes ``random_state``: ``None`` (fresh entropy), an
+int seed, or a :class:`numpy.random.Generator` (used as it is, so a caller can thread one
+stream through several calls). It lives in metrics, the lowest computing package, so that
+metrics, datasets, clustering and experiments share it without an import circle (metrics
+imports none of them).
+
+Seeds are ints in ``[0, MAX_SEED]``: scikit-learn's estimators and dataset generators (which
+datasets and clustering hand the same seed to) accept no others, so a seed valid in one place
+is valid everywhere, and a seed typed in the app or a URL fails early with a clear message.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["MAX_SEED", "as_generator", "check_seed"]
+
+#: Largest seed: 2**32 - 1, the largest scikit-learn's ``RandomState`` accepts.
+MAX_SEED = 2**32 - 1
+
+
+def check_seed(seed: object, name: str = "random_state") -> int:
+    """``seed`` as a Python int, checked to be a whole number in ``[0, MAX_SEED]``.
+
+    Parameters
+    ----------
+    seed : int
+        The seed (numpy integers are accepted; booleans are not).
+    name : str
+        The parameter's name, used in error messages.
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    TypeError
+        If ``seed`` is not an integer.
+    ValueError
+        If it is negative or larger than ``MAX_SEED``.
+
+    Examples
+    --------
+    >>> check_seed(42)
+    42
+    >>> check_seed(-1, "seed")
+    Traceback (most recent call last):
+    ...
+    ValueError: seed must be an integer between 0 and 4294967295, got -1.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise TypeError(
+            f"{name} must be None, an int seed or a numpy Generator, "
+            f"got {type(seed).__name__} {seed!r}."
+        )
+    if not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"{name} must be an integer between 0 and {MAX_SEED}, got {seed}.")
+    return int(seed)
+
+
+def as_generator(random_state: object, name: str = "random_state") -> np.random.Generator:
+    """A numpy Generator from ``random_state``: None, an int seed, or a Generator.
+
+    A Generator is returned as it is (the caller's stream advances); None gives a generator
+    seeded from fresh OS entropy; an int (checked by :func:`check_seed`) gives
+    ``numpy.random.default_rng(seed)``, so the result is deterministic given it.
+
+    Parameters
+    ----------
+    random_state : None, int or numpy.random.Generator
+    name : str
+        The parameter's name, used in error messages.
+
+    Returns
+    -------
+    numpy.random.Generator
+
+    Raises
+    ------
+    TypeError
+        If ``random_state`` is of another type (e.g. a float or a legacy RandomState).
+    ValueError
+        If an int seed is negative or larger than ``MAX_SEED``.
+
+    Examples
+    --------
+    >>> as_generator(0).integers(10, size=3).tolist() == as_generator(0).integers(
+    ...     10, size=3).tolist()
+    True
+    >>> rng = as_generator(None)
+    >>> as_generator(rng) is rng
+    True
+    """
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if random_state is None:
+        return np.random.default_rng()
+    return np.random.default_rng(check_seed(random_state, name))

@@ -1,0 +1,108 @@
+"""Figures of the density-peaks explorer: the decision graph, the gamma plot, the clusters."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from plots.palette import cluster_color
+from plots.scatter import cluster_scatter
+from plots.tables import points_table
+
+OTHER_COLOR = "#999999"
+
+
+def _center_colors(n: int, centers: np.ndarray, labels: np.ndarray | None) -> list[str]:
+    colors = [OTHER_COLOR] * n
+    for c in centers:
+        colors[c] = cluster_color(int(labels[c])) if labels is not None else "#000000"
+    return colors
+
+
+def decision_graph_figure(rho: np.ndarray, delta: np.ndarray, centers: np.ndarray,
+                          labels: np.ndarray | None) -> go.Figure:
+    """rho against delta, one trace (so a selection's point index is the point number).
+
+    Centres are large and take their cluster's colour; drag a box or a lasso to pick others.
+    """
+    n = len(rho)
+    centers = np.asarray(centers, dtype=int)
+    is_center = np.zeros(n, dtype=bool)
+    is_center[centers] = True
+    fig = go.Figure(go.Scatter(
+        x=rho, y=delta, mode="markers", name="points",
+        marker={"color": _center_colors(n, centers, labels), "size": np.where(is_center, 18, 7),
+                "line": {"width": np.where(is_center, 2, 0), "color": "black"}},
+        customdata=np.column_stack([np.arange(n), rho * delta]),
+        hovertemplate="point %{customdata[0]}<br>ρ = %{x:.3g}<br>δ = %{y:.3g}<br>"
+                      "γ = %{customdata[1]:.3g}<extra></extra>",
+    ))
+    fig.update_layout(
+        height=430, font={"size": 15}, dragmode="select", showlegend=False,
+        xaxis_title="ρ, local density", yaxis_title="δ, distance to a denser point",
+        margin={"l": 60, "r": 10, "t": 20, "b": 50},
+    )
+    return fig
+
+
+def gamma_figure(gamma: np.ndarray, centers: np.ndarray, labels: np.ndarray | None,
+                 shown: int = 60) -> go.Figure:
+    """The ``shown`` largest gamma = rho * delta in decreasing order, centres coloured.
+
+    Centres stand out as a few values far above a smooth tail (Rodriguez & Laio 2014, fig. 4).
+    """
+    order = np.argsort(-gamma, kind="stable")[:shown]
+    centers = set(np.asarray(centers, dtype=int).tolist())
+    colors = [cluster_color(int(labels[i])) if (i in centers and labels is not None)
+              else OTHER_COLOR for i in order]
+    fig = go.Figure(go.Bar(
+        x=np.arange(1, len(order) + 1), y=gamma[order], marker_color=colors,
+        customdata=order, hovertemplate="rank %{x}: point %{customdata}<br>γ = %{y:.3g}"
+                                        "<extra></extra>",
+    ))
+    fig.update_layout(
+        height=300, font={"size": 14}, showlegend=False,
+        xaxis_title=f"rank (the {len(order)} largest)", yaxis_title="γ = ρ·δ",
+        margin={"l": 60, "r": 10, "t": 10, "b": 50},
+    )
+    return fig
+
+
+def density_peaks_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.ndarray,
+                         halo: np.ndarray | None, axis_titles: tuple[str, str]) -> go.Figure:
+    """The clusters, centres as stars; halo points (if given) grey as possible noise.
+
+    ``labels=None`` (no centre chosen yet) draws every point grey.
+    """
+    if labels is None:
+        shown = np.full(len(X), -1)
+    else:
+        shown = np.where(halo, -1, labels) if halo is not None else labels
+    fig = cluster_scatter(X[:, :2], shown, axis_titles=axis_titles)
+    for trace in fig.data:
+        if trace.name == "noise":
+            trace.name = "not assigned" if labels is None else "halo"
+    fig.add_trace(go.Scatter(
+        x=X[centers, 0], y=X[centers, 1], mode="markers", name="centres",
+        marker={"symbol": "star", "size": 22, "line": {"width": 1.5, "color": "black"},
+                "color": [cluster_color(int(labels[c])) for c in centers] if len(centers) else
+                "black"},
+        customdata=centers, hovertemplate="centre: point %{customdata}<extra></extra>",
+    ))
+    fig.update_layout(height=520, font={"size": 15},
+                      legend={"font": {"size": 14}, "orientation": "h", "y": -0.15})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(constrain="domain")
+    return fig
+
+
+def density_peaks_data(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, labels: np.ndarray,
+                       centers: np.ndarray, halo: np.ndarray) -> pd.DataFrame:
+    """Tidy table: coordinates, rho, delta, gamma, cluster, centre and halo flags per point."""
+    is_center = np.zeros(len(rho), dtype=bool)
+    is_center[np.asarray(centers, dtype=int)] = True
+    return points_table(X, labels, rho=rho, delta=delta, gamma=rho * delta, centre=is_center,
+                        halo=halo)
+
+

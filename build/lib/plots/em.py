@@ -1,0 +1,80 @@
+"""Figures of the EM explorer: soft assignments with covariance ellipses, the likelihood curve."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from plots.fuzzy import blend_colors
+from plots.palette import CLUSTER_COLORS, MARKER_SYMBOLS, cluster_color
+
+# The 2-sigma ellipse is drawn lighter, so the 1-sigma one reads as the component's core.
+SIGMA_DASH = {1: "solid", 2: "dash"}
+
+
+def em_step_figure(X: np.ndarray, responsibilities: np.ndarray, means: np.ndarray,
+                   ellipses: list[dict[int, np.ndarray]], *, title: str = "",
+                   axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """One EM step: points shaded by their responsibilities, hard label as marker shape.
+
+    Each point's colour mixes the components' colours in proportion to ``w_ik``; its marker
+    shape is the component of largest ``w_ik`` (one legend entry each). ``ellipses[k]`` maps
+    a number of standard deviations (1, 2) to the curve of component k; means are crosses.
+    """
+    X = np.asarray(X, dtype=float)
+    w = np.asarray(responsibilities, dtype=float)
+    colors = np.array(blend_colors(w), dtype=object)
+    hard = w.argmax(axis=1)
+    hover = "<br>".join(f"w{j} = %{{customdata[{j}]:.2f}}" for j in range(w.shape[1]))
+    fig = go.Figure()
+    for j in range(w.shape[1]):
+        mask = hard == j
+        if not mask.any():
+            continue
+        fig.add_trace(go.Scatter(
+            x=X[mask, 0], y=X[mask, 1], mode="markers", name=f"cluster {j}",
+            marker={"color": list(colors[mask]), "size": 9,
+                    "symbol": MARKER_SYMBOLS[j % len(MARKER_SYMBOLS)],
+                    "line": {"width": 0.5, "color": "#555555"}},
+            customdata=w[mask], hovertemplate=hover + f"<extra>cluster {j}</extra>",
+        ))
+    for j, curves in enumerate(ellipses):
+        for n_sigma, curve in curves.items():
+            fig.add_trace(go.Scatter(
+                x=curve[:, 0], y=curve[:, 1], mode="lines", hoverinfo="skip",
+                name=f"{n_sigma} sigma", legendgroup=f"{n_sigma} sigma",
+                showlegend=j == 0, line={"color": cluster_color(j), "width": 2.5,
+                                         "dash": SIGMA_DASH.get(n_sigma, "dot")},
+            ))
+    means = np.asarray(means, dtype=float)
+    fig.add_trace(go.Scatter(
+        x=means[:, 0], y=means[:, 1], mode="markers", name="means",
+        marker={"symbol": "x", "size": 20, "line": {"width": 2, "color": "black"},
+                "color": [cluster_color(j) for j in range(len(means))]},
+        hovertemplate="mean (%{x:.3g}, %{y:.3g})<extra></extra>",
+    ))
+    fig.update_layout(title=title, height=540, font={"size": 15}, legend={"font": {"size": 14}},
+                      xaxis_title=axis_titles[0], yaxis_title=axis_titles[1],
+                      margin={"l": 40, "r": 10, "t": 50 if title else 20, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return fig
+
+
+def log_likelihood_figure(log_likelihood: list[float], current: int) -> go.Figure:
+    """L(Theta_t) after each step t, the current step marked: EM never lowers it."""
+    steps = list(range(len(log_likelihood)))
+    fig = go.Figure(go.Scatter(x=steps, y=log_likelihood, mode="lines+markers", name="L",
+                               line={"color": CLUSTER_COLORS[0], "width": 3}))
+    fig.add_trace(go.Scatter(x=[current], y=[log_likelihood[current]], mode="markers",
+                             name="now", marker={"size": 16, "color": CLUSTER_COLORS[3]}))
+    fig.update_layout(height=260, showlegend=False, font={"size": 14},
+                      xaxis_title="EM step", yaxis_title="log-likelihood L",
+                      margin={"l": 60, "r": 10, "t": 10, "b": 40})
+    return fig
+
+
+def log_likelihood_data(log_likelihood: list[float]) -> pd.DataFrame:
+    """Tidy table of the log-likelihood after each step."""
+    return pd.DataFrame({"step": range(len(log_likelihood)), "log_likelihood": log_likelihood})

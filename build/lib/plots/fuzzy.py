@@ -1,0 +1,95 @@
+"""Figures of the fuzzy c-means explorer: membership shading, FPC against c, the objective."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from plots.palette import CLUSTER_COLORS, cluster_color
+
+
+def _rgb(hex_color: str) -> np.ndarray:
+    return np.array([int(hex_color[i:i + 2], 16) for i in (1, 3, 5)], dtype=float)
+
+
+def blend_colors(membership: np.ndarray) -> list[str]:
+    """Each point's colour: the clusters' colours mixed in proportion to its memberships.
+
+    A point sure of its cluster has that cluster's colour; a point shared between two clusters
+    is a mix of both, so the fuzzy borders show as bands of mixed colour.
+    """
+    u = np.asarray(membership, dtype=float)
+    palette = np.stack([_rgb(cluster_color(j)) for j in range(u.shape[1])])
+    mixed = np.clip(np.rint(u @ palette), 0, 255).astype(int)
+    # Hex, not rgb(): plotly validates a list of hex colours three times faster, which is
+    # most of the time of an explorer step at 2,000 points.
+    return [f"#{r:02X}{g:02X}{b:02X}" for r, g, b in mixed]
+
+
+def membership_figure(X: np.ndarray, membership: np.ndarray, centers: np.ndarray, *,
+                      cluster: int | None = None, axis_titles: tuple[str, str] = ("x1", "x2")
+                      ) -> go.Figure:
+    """Points shaded by membership: blended colours, or one cluster's membership (0 to 1).
+
+    ``cluster=None`` blends the colours of all clusters; an index shows that cluster's
+    membership on a white-to-colour scale.
+    """
+    X = np.asarray(X, dtype=float)
+    u = np.asarray(membership, dtype=float)
+    hover = "<br>".join(f"u{j} = %{{customdata[{j}]:.2f}}" for j in range(u.shape[1]))
+    if cluster is None:
+        marker = {"color": blend_colors(u), "size": 9}
+    else:
+        marker = {"color": u[:, cluster], "cmin": 0, "cmax": 1, "size": 9,
+                  "colorscale": [[0, "#FFFFFF"], [1, cluster_color(cluster)]],
+                  "colorbar": {"title": {"text": f"u{cluster}"}},
+                  "line": {"width": 0.5, "color": "#999999"}}
+    fig = go.Figure(go.Scatter(x=X[:, 0], y=X[:, 1], mode="markers", marker=marker,
+                               customdata=u, hovertemplate=hover + "<extra></extra>",
+                               name="points", showlegend=False))
+    fig.add_trace(go.Scatter(
+        x=centers[:, 0], y=centers[:, 1], mode="markers", name="centres",
+        marker={"symbol": "x", "size": 22, "line": {"width": 2, "color": "black"},
+                "color": [cluster_color(j) for j in range(len(centers))]},
+        hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>",
+    ))
+    fig.update_layout(height=540, font={"size": 15}, xaxis_title=axis_titles[0],
+                      yaxis_title=axis_titles[1], legend={"font": {"size": 14}},
+                      margin={"l": 40, "r": 10, "t": 20, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return fig
+
+
+def fpc_figure(curve: pd.DataFrame, current: int) -> go.Figure:
+    """FPC against c with the uniform-membership floor 1/c; the current c is marked."""
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=curve["c"], y=curve["uniform"], mode="lines",
+                             name="1/c (all shared equally)",
+                             line={"color": "#999999", "dash": "dot", "width": 2}))
+    fig.add_trace(go.Scatter(x=curve["c"], y=curve["fpc"], mode="lines+markers", name="FPC",
+                             line={"color": CLUSTER_COLORS[0], "width": 3}, marker={"size": 9}))
+    now = curve[curve["c"] == current]
+    fig.add_trace(go.Scatter(x=now["c"], y=now["fpc"], mode="markers", name=f"c = {current}",
+                             marker={"size": 18, "color": CLUSTER_COLORS[3]}))
+    fig.update_layout(height=300, font={"size": 14}, xaxis_title="c (number of clusters)",
+                      yaxis_title="partition coefficient", yaxis_range=[0, 1.05],
+                      legend={"orientation": "h", "y": -0.35},
+                      margin={"l": 60, "r": 10, "t": 10, "b": 40})
+    return fig
+
+
+def objective_figure(objective: np.ndarray) -> go.Figure:
+    """The objective J_m after each round: it decreases to a (local) minimum."""
+    fig = go.Figure(go.Scatter(x=np.arange(1, len(objective) + 1), y=objective,
+                               mode="lines+markers", line={"color": CLUSTER_COLORS[2], "width": 3}))
+    fig.update_layout(height=300, font={"size": 14}, xaxis_title="round",
+                      yaxis_title="objective J_m", showlegend=False,
+                      margin={"l": 60, "r": 10, "t": 10, "b": 40})
+    return fig
+
+
+def objective_data(objective: np.ndarray) -> pd.DataFrame:
+    """Tidy table of the objective after each round."""
+    return pd.DataFrame({"round": np.arange(1, len(objective) + 1), "objective": objective})

@@ -1,0 +1,151 @@
+"""The widgets bound to the URL (``bind="query-params"``), read back after a page has run.
+
+Streamlit keeps, for every bound widget, its query-parameter name, its serializer and (for
+choices) its options. Reading them after the page runs lets the app, for every page at once
+and without any page code: write every bound value into the copied link (defaults
+included), accept a registry key where Streamlit only accepts the on-screen label, and say
+which link values could not be used. Streamlit offers no public API for this, so every
+access to its internals is in this module (tests/app/test_links.py fails if an upgrade
+breaks it).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import streamlit as st
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
+
+
+@dataclass(frozen=True)
+class Binding:
+    """One bound widget: its URL name, its value in URL form and what it accepts."""
+
+    param: str
+    value: tuple[str, ...]
+    options: tuple[Any, ...] | None  # choices: the values the page receives
+    labels: tuple[str, ...] | None  # choices: the on-screen labels (the URL form)
+    low: float | None  # numbers: the range
+    high: float | None
+    kind: str  # Streamlit's value type: string_value, double_array_value, bool_value, ...
+
+    @property
+    def is_choice(self) -> bool:
+        return self.labels is not None
+
+
+def _url_text(value: Any) -> str:
+    """One serialized widget value as Streamlit writes it in the URL (``5.0`` as ``5``,
+    booleans in lower case)."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _url_form(serialized: Any) -> tuple[str, ...]:
+    """A widget's serialized value as URL values (one per item for multi-valued widgets)."""
+    if isinstance(serialized, list | tuple):
+        return tuple(_url_text(v) for v in serialized)
+    return (_url_text(serialized),)
+
+
+def _session():
+    ctx = get_script_run_ctx()
+    return None if ctx is None else (ctx, ctx.session_state._state)
+
+
+def bindings(this_run_only: bool = True) -> list[Binding]:
+    """The bound widgets with their current values, in the order of their names.
+
+    ``this_run_only`` keeps only the widgets drawn so far in this run (after a page has
+    run: exactly that page's controls); otherwise the previous run's are included too.
+    """
+    found = _session()
+    if found is None:
+        return []
+    ctx, state = found
+    drawn = ctx.shared.widget_ids_this_run.snapshot() if this_run_only else None
+    result = []
+    for param, binding in sorted(state.query_params._bindings_by_param.items()):
+        metadata = state._new_widget_state.widget_metadata.get(binding.widget_id)
+        if metadata is None or (drawn is not None and binding.widget_id not in drawn):
+            continue
+        if param not in st.session_state:
+            continue
+        serde = getattr(metadata.serializer, "__self__", None)
+        value = _url_form(metadata.serializer(st.session_state[param]))
+        labels = getattr(serde, "formatted_options", None)
+        if labels is None and hasattr(serde, "formatted_option_to_index"):  # select_slider
+            labels = list(serde.formatted_option_to_index)
+        options = getattr(serde, "options", None)
+        result.append(Binding(
+            param=param,
+            value=value,
+            options=None if labels is None or options is None else tuple(options),
+            labels=None if labels is None else tuple(labels),
+            low=getattr(serde, "min_value", None),
+            high=getattr(serde, "max_value", None),
+            kind=metadata.value_type,
+        ))
+    return result
+
+
+def requested(param: str) -> tuple[str, ...] | None:
+    """The value(s) the URL that opened this page gave ``param`` (None when absent)."""
+    found = _session()
+    if found is None:
+        return None
+    value = found[1].query_params.get_initial_value(param)
+    if value is None:
+        return None
+    return tuple([value] if isinstance(value, str) else value)
+
+
+def forget(param: str) -> None:
+    """Remove ``param`` from the URL and from the values that seed widgets on this load.
+
+    ``del st.query_params[...]`` leaves the value that seeds a widget on the page's first run
+    (an infinite seed then reaches the number box's own int() and raises) and refuses a
+    parameter already bound to a widget (``present=nan`` in a session that drew the toggle).
+    """
+    found = _session()
+    if found is None:
+        return
+    query_params = found[1].query_params
+    query_params.remove_param(param)
+    query_params._initial_query_params.pop(param, None)
+
+
+def _plain(text: Any) -> str:
+    """Spelling-insensitive form: ``Two+moons``, ``two_moons`` and ``Two moons`` agree."""
+    return re.sub(r"[\s_+\-]", "", str(text)).casefold()
+
+
+def resolve_choice(binding: Binding, tokens: tuple[str, ...]) -> list[Any] | None:
+    """The options ``tokens`` name, each by its label or its registry key (any spelling);
+    None if one of them names no option."""
+    chosen = []
+    for token in tokens:
+        hits = [option for option, label in zip(binding.options, binding.labels, strict=True)
+                if _plain(token) in (_plain(option), _plain(label))]
+        if not hits:
+            return None
+        chosen.append(hits[0])
+    return chosen
+
+
+def same_value(binding: Binding, tokens: tuple[str, ...]) -> bool:
+    """True if the widget holds what ``tokens`` ask for (numbers compared as numbers)."""
+    if binding.kind in ("int_value", "double_value", "double_array_value", "int_array_value"):
+        try:
+            return [float(t) for t in tokens] == [float(v) for v in binding.value]
+        except ValueError:
+            return False
+    if binding.kind == "bool_value":
+        return [t.lower() for t in tokens] == list(binding.value)
+    return list(tokens) == list(binding.value)

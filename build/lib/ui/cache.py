@@ -1,0 +1,44 @@
+"""Cached calls into the computing packages: reruns that change nothing cost nothing."""
+
+from typing import Any
+
+import numpy as np
+import streamlit as st
+
+import clustering
+import datasets
+from datasets.projection import project_2d
+from ui.budget import check_budget, out_of_memory_message
+from ui.text import figure_text
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def load_dataset(
+    name: str, n_samples: int | None, noise: float | None, random_state: int, standardize: bool
+) -> datasets.Dataset:
+    """`datasets.load`, cached by its arguments."""
+    return datasets.load(
+        name, n_samples=n_samples, noise=noise, random_state=random_state,
+        standardize=standardize,
+    )
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def projection(X: np.ndarray, feature_names: tuple[str, ...]):
+    """`datasets.projection.project_2d`, cached by the data; the axis titles (an uploaded
+    file's headers) are escaped for plotly."""
+    xy, titles = project_2d(X, feature_names)
+    return xy, tuple(figure_text(title) for title in titles)
+
+
+@st.cache_data(max_entries=64, show_spinner="Clustering…")
+def run_algorithm(
+    name: str, X: np.ndarray, random_state: int, params: dict[str, Any]
+) -> clustering.ClusteringResult:
+    """`clustering.run`, cached by algorithm, data, seed and parameters, within the server's
+    budget (`ui.budget.check_budget`); running out of memory is a ValueError too."""
+    check_budget(name, X.shape, params)
+    try:
+        return clustering.run(name, X, random_state=random_state, **params)
+    except MemoryError:
+        raise ValueError(out_of_memory_message(name, X.shape)) from None

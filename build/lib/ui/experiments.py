@@ -1,0 +1,259 @@
+"""Shared parts of the Experiments pages: preset and seed controls, a cached run with a
+progress bar, the figure, the table and the downloads.
+
+A page picks an experiment of :data:`experiments.EXPERIMENTS`, reads its free parameters from
+widgets and hands them to :func:`show_experiment`.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from clustering.hierarchical import LINKAGES
+from datasets import DATASETS
+from experiments import EXPERIMENTS
+from experiments.consensus import GENERATIONS, kmeans_fits
+from experiments.outputs import csv_text, experiment_view, record_json, run_record
+from experiments.registry import PRESET_LABELS
+from metrics import MEASURES, RANDOM_MODELS
+from plots.experiments import experiment_figure, standalone_html
+from ui.export import plot
+from ui.notebook import notebook_download
+from ui.text import show_error
+from ui.widgets import seed_input
+
+
+def figure_choice(prefix: str, names: tuple[str, ...], on_change=None) -> str:
+    """The figure menu of an experiment page, by the paper's figure names (the registry
+    name, as in the command line, is accepted in links too)."""
+    return st.selectbox(
+        "Figure or table", names, format_func=lambda name: EXPERIMENTS[name].paper,
+        key=f"{prefix}_fig", bind="query-params", on_change=on_change,
+        help="The figure or table of the paper to reproduce; the command line calls it "
+             "by its name (" + ", ".join(names) + ").",
+    )
+
+
+def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
+    """The preset radio (quick by default, the paper's one click away) and the seed,
+    disabled when the experiment draws nothing."""
+    preset = st.radio(
+        "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
+        key=f"{prefix}_preset", bind="query-params", on_change=on_change,
+        help="Quick: fewer draws, for a first look. Paper: the paper's own settings.",
+    )
+    seeded = EXPERIMENTS[name].seeded
+    seed = seed_input(
+        "Seed", f"{prefix}_seed", disabled=not seeded,
+        help="Fixes every random draw: the same seed gives the same figure." if seeded
+        else "This figure draws nothing at random, so it has no seed.",
+    )
+    return preset, int(seed)
+
+
+def restart(prefix: str, names: tuple[str, ...]):
+    """A callback dropping the widgets ``<prefix>_<name>``, so they restart from the new
+    preset's (or figure's) values."""
+    def drop() -> None:
+        for name in names:
+            st.session_state.pop(f"{prefix}_{name}", None)
+    return drop
+#: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
+CONSENSUS_BUDGET = 25_000
+
+
+def consensus_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of vinh2009-consensus."""
+    bound = {"bind": "query-params"}
+    params = dict(
+        k_max=st.slider("Largest K", 3, 15, base["k_max"], key=f"{key}_kmax", **bound,
+                        help="CI is computed for K = 2 .. this value."),
+        n_clusterings=st.slider("Clusterings per K (B)", 2, 100, base["n_clusterings"],
+                                key=f"{key}_b", **bound,
+                                help="B k-means runs per K: B (B - 1) / 2 pairs."),
+        blob_centers=tuple(st.multiselect(
+            "Blobs: true K", list(range(2, 9)), list(base["blob_centers"]),
+            key=f"{key}_blobs", **bound,
+            help="One dataset of Gaussian blobs on a circle per value.")),
+        datasets=tuple(st.multiselect(
+            "Other datasets", [d for d, spec in DATASETS.items() if spec.default_n <= 600],
+            list(base["datasets"]), key=f"{key}_data",
+            format_func=lambda d: DATASETS[d].label, **bound,
+            help="Standardized; real sets carry their number of classes as the true K. "
+                 "The digits (1,797 images) only from the command line: B k-means runs per "
+                 "K take minutes there.")),
+        generations=tuple(st.multiselect(
+            "Clusterings from", GENERATIONS, list(base["generations"]), key=f"{key}_gen",
+            **bound, help="restarts: k-means with B seeds on all points; subsample: each "
+                          "run on 80 % of the points, pairs compared on common points.")),
+        measures=tuple(st.multiselect(
+            "Agreement measures", list(MEASURES), list(base["measures"]), key=f"{key}_m",
+            format_func=lambda m: MEASURES[m].label, **bound,
+            help="The AM of eq. (12); adjusted ones are computed under each random model.")
+        ) or base["measures"],
+        random_models=_models(base, key),
+    )
+    # The app keeps the number of k-means fits near the paper run's.
+    per_b = kmeans_fits(**{**base, **params, "n_clusterings": 1})
+    if per_b * params["n_clusterings"] > CONSENSUS_BUDGET:
+        params["n_clusterings"] = max(2, CONSENSUS_BUDGET // per_b)
+        st.warning(f"The app runs B = {params['n_clusterings']} clusterings per K for these "
+                   "settings; the command line (python -m experiments run "
+                   "vinh2009-consensus) runs any B.")
+    return params
+
+
+def _models(base: dict[str, Any], key: str) -> tuple[str, ...]:
+    return tuple(st.multiselect(
+        "Random models", list(RANDOM_MODELS), list(base["random_models"]), key=f"{key}_rm",
+        bind="query-params",
+        help="perm: sizes fixed; num: number of clusters fixed; all: any partition.",
+    )) or base["random_models"]
+
+
+def _adjusted_measures(base: dict[str, Any], key: str) -> tuple[str, ...]:
+    adjusted = [m for m in MEASURES if m == "ari" or m.startswith("ami_")]
+    return tuple(st.multiselect(
+        "Measures", adjusted, list(base["measures"]), key=f"{key}_m", bind="query-params",
+        format_func=lambda m: MEASURES[m].label,
+        help="ARI and the AMI with each normalization, adjusted under each random model.",
+    )) or base["measures"]
+
+
+def sizes_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of gates2017-sizes."""
+    bound = {"bind": "query-params"}
+    n = st.slider("n (elements)", 20, 500, base["n"], 10, key=f"{key}_n", **bound,
+                  help="Elements of every clustering.")
+    return dict(
+        n=n,
+        k=st.slider("K (clusters of every clustering)", 2, 20, min(base["k"], n),
+                    key=f"{key}_k", **bound, help="The same K for the three sequences."),
+        ratio=st.slider("Ratio of the geometric sizes", 0.3, 1.0, base["ratio"], 0.05,
+                        key=f"{key}_ratio", **bound,
+                        help="Each cluster this fraction of the previous one (1: balanced)."),
+        n_draws=st.slider("Random pairs per sequence", 100, 5000, base["n_draws"], 100,
+                          key=f"{key}_draws", **bound,
+                          help="Two independent shuffles of the sizes per pair."),
+        measures=_adjusted_measures(base, key),
+        random_models=_models(base, key),
+    )
+
+
+#: Largest cuts x models x draws x n the baseline page runs (the wine paper preset: 4.7e7).
+BASELINE_BUDGET = 50_000_000
+
+
+def baseline_controls(base: dict[str, Any], key: str) -> dict[str, Any]:
+    """Widgets (kept in the URL) for the free parameters of gates2017-baseline."""
+    bound = {"bind": "query-params"}
+    labelled = [d for d, spec in DATASETS.items() if spec.kind == "real"]
+    every = st.toggle("Every cut of the dendrogram", base["max_clusters"] is None,
+                      key=f"{key}_every", **bound,
+                      help="Off: only the cuts with up to the number of clusters below.")
+    params = dict(
+        dataset=st.selectbox("Dataset", labelled, labelled.index(base["dataset"]),
+                             format_func=lambda d: DATASETS[d].label, key=f"{key}_data",
+                             **bound, help="A real dataset; its classes are the reference."),
+        linkage_method=st.selectbox(
+            "Linkage", LINKAGES, LINKAGES.index(base["linkage_method"]), key=f"{key}_link",
+            **bound, help="Average linkage (UPGMA) is the classic for expression data."),
+        max_clusters=None if every else st.slider(
+            "Largest K", 2, 100, base["max_clusters"] or 20, key=f"{key}_kmax", **bound,
+            help="Cuts with K = 2 .. this value."),
+        n_draws=st.slider("Random clusterings per cut and model", 10, 1000, base["n_draws"],
+                          10, key=f"{key}_draws", **bound,
+                          help="They give the baseline's mean and spread."),
+        one_sided=st.toggle("One-sided: the reference classes are fixed", base["one_sided"],
+                            key=f"{key}_onesided", **bound,
+                            help="Gates & Ahn's advice when comparing with a reference."),
+        measures=_adjusted_measures(base, key),
+        random_models=_models(base, key),
+    )
+    # The work grows as cuts x models x draws x n: the app keeps it near the wine paper run.
+    n = DATASETS[params["dataset"]].default_n
+    per_cut = len(params["random_models"]) * params["n_draws"] * n
+    cap = max(2, min(n, BASELINE_BUDGET // per_cut))
+    if (params["max_clusters"] or n) > cap:
+        st.warning(f"The app judges the cuts up to K = {cap} for these settings; the "
+                   "command line (python -m experiments run gates2017-baseline) runs all.")
+        params["max_clusters"] = cap
+    return params
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+@st.cache_resource(show_spinner=False)
+def _results() -> OrderedDict:
+    """Results shared by all sessions, most recent last (at most ``MAX_RESULTS``).
+
+    Not ``st.cache_data``: a run draws its progress bar while it computes, and cache_data
+    cannot replay calls on an element made outside the cached function.
+    """
+    return OrderedDict()
+
+
+MAX_RESULTS = 32
+
+
+def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd.DataFrame:
+    """Run (or fetch from the cache) an experiment, showing progress while it runs."""
+    key = (name, preset, seed, tuple(sorted((k, _freeze(v)) for k, v in overrides.items())))
+    results = _results()
+    if key in results:
+        results.move_to_end(key)
+        return results[key].copy()
+    status = st.empty()
+    bar = status.progress(0.0, text="Starting…")
+
+    def progress(done: float, message: str) -> None:
+        bar.progress(done, text=message)
+
+    try:
+        df = EXPERIMENTS[name](preset, random_state=seed, progress=progress, **overrides)
+    finally:
+        status.empty()
+    results[key] = df
+    while len(results) > MAX_RESULTS:
+        results.popitem(last=False)
+    return df.copy()
+
+
+def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: Any) -> None:
+    """Run an experiment and show its figure, table and downloads (errors as st.error)."""
+    experiment = EXPERIMENTS[name]
+    st.caption(f"**{experiment.paper}.** {experiment.description}")
+    try:
+        params = experiment.parameters(preset, **overrides)
+        df = run_with_progress(name, preset, seed, **overrides)
+    except (ValueError, TypeError) as error:
+        show_error(error)
+        return
+    figure = experiment_figure(experiment.figure, df, title=experiment.title,
+                               **experiment.options)
+    plot(figure, f"{key}_chart", filename=name)
+    with st.expander("Data", expanded=False):
+        st.dataframe(df, hide_index=True, key=f"{key}_table")
+    csv = csv_text(df)
+    record = record_json(run_record(experiment, preset, seed, params, csv=csv))
+    columns = st.columns(4)
+    columns[0].download_button("CSV", csv, f"{name}.csv", "text/csv",
+                               key=f"{key}_csv", on_click="ignore")
+    columns[1].download_button("Parameters (JSON)", record, f"{name}.json", "application/json",
+                               key=f"{key}_json", on_click="ignore",
+                               help="The run record: rerun it with `python -m experiments "
+                                    "rerun NAME.json --out DIR`.")
+    notebook_download(key, name, experiment_view(experiment, preset, seed, params),
+                      slot=columns[3])
+    columns[2].download_button(
+        "Figure (HTML)", lambda: standalone_html(figure),
+        f"{name}.html", "text/html", key=f"{key}_html", on_click="ignore",
+    )

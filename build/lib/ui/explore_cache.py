@@ -1,0 +1,131 @@
+"""Cached calls behind the explorer pages: a slider move that changes nothing costs nothing."""
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+from threadpoolctl import threadpool_limits
+
+import clustering
+import metrics
+from clustering.dbscan import k_distance
+from clustering.density_peaks import DensityPeaks
+from explorer.compare import Panel, cell_params, parameter_grid, run_panel
+from explorer.density_peaks import decision_graph, with_centers
+from explorer.em import MAX_COMPONENTS, em_run, information_criteria, kmeans_from_same_start
+from explorer.fuzzy import fpc_curve
+from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
+
+SCORES = ("ari", "ami_arithmetic")
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def kmeans_frames(X: np.ndarray, n_clusters: int, init: str, random_state: int,
+                  centers: tuple[tuple[float, ...], ...] | None) -> list[KMeansStep]:
+    """The step-through frames of k-means on ``X`` (see `explorer.kmeans.kmeans_steps`)."""
+    placed = None if centers is None else np.array(centers, dtype=float)
+    est = fit_stepper(X, n_clusters, init, random_state, placed)
+    return kmeans_steps(X, est.history_)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_fit(X: np.ndarray, n_components: int, covariance_type: str, init: str,
+           random_state: int) -> clustering.ClusteringResult:
+    """EM with every step kept (`explorer.em.em_run`)."""
+    with threadpool_limits(1):
+        return em_run(X, n_components, covariance_type, init, random_state)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_kmeans(X: np.ndarray, means: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Labels and centres of k-means from EM's first means (`explorer.em`)."""
+    est = kmeans_from_same_start(X, means)
+    return est.labels_, est.cluster_centers_
+
+
+@st.cache_data(max_entries=16, show_spinner=f"Fitting K = 1 … {MAX_COMPONENTS}…")
+def em_criteria(X: np.ndarray, covariance_type: str, init: str,
+                random_state: int) -> pd.DataFrame:
+    """BIC and AIC against K (`explorer.em.information_criteria`)."""
+    with threadpool_limits(1):
+        return information_criteria(X, range(1, MAX_COMPONENTS + 1), covariance_type, init,
+                                    random_state)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def scores(labels_true: np.ndarray, labels_pred: np.ndarray) -> dict[str, float]:
+    """ARI and AMI of a clustering against the true classes (`metrics.compare`)."""
+    return metrics.compare(labels_true, labels_pred, SCORES)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def dbscan_view(X: np.ndarray, eps: float, min_samples: int
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """DBSCAN labels, the type of each point and the sorted k-distance curve (k = min_samples).
+    """
+    result = clustering.run("dbscan", X, eps=eps, min_samples=min_samples)
+    k_dist = k_distance(X, min(min_samples, X.shape[0]))
+    return result.labels, result.extras["point_types"], k_dist
+
+
+@st.cache_data(max_entries=16, show_spinner="Computing densities…")
+def density_graph(X: np.ndarray, percent: float, kernel: str) -> DensityPeaks:
+    """Decision graph of density peaks (see `explorer.density_peaks.decision_graph`)."""
+    return decision_graph(X, percent, kernel)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def density_clusters(X: np.ndarray, percent: float, kernel: str,
+                     centers: tuple[int, ...]) -> tuple[DensityPeaks, bool]:
+    """Density peaks with the given centres (see `explorer.density_peaks.with_centers`)."""
+    return with_centers(density_graph(X, percent, kernel), X, list(centers))
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def hierarchical_run(X: np.ndarray, linkage: str, metric: str, n_clusters: int | None,
+                     height: float | None, metric_params: dict | None = None
+                     ) -> clustering.ClusteringResult:
+    """Hierarchical clustering cut into ``n_clusters``, or at ``height`` when that is None;
+    ``metric_params`` are the metric's own parameters (``p``, ``n_neighbors``)."""
+    extra = metric_params or {}
+    if n_clusters is not None:
+        return clustering.run("hierarchical", X, cut="n_clusters", n_clusters=n_clusters,
+                              linkage=linkage, metric=metric, **extra)
+    return clustering.run("hierarchical", X, cut="distance_threshold",
+                          distance_threshold=height, linkage=linkage, metric=metric, **extra)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def fuzzy_run(X: np.ndarray, n_clusters: int, m: float, random_state: int
+              ) -> clustering.ClusteringResult:
+    """Fuzzy c-means through the registry (`clustering.run`)."""
+    # Small matrices in a long loop: BLAS threads cost more than they save (on a busy
+    # two-core machine, seven times more).
+    with threadpool_limits(1):
+        return clustering.run("fuzzy_cmeans", X, random_state=random_state,
+                              n_clusters=n_clusters, m=m)
+
+
+@st.cache_data(max_entries=32, show_spinner="Fitting c = 2 … 10…")
+def fuzzy_fpc_curve(X: np.ndarray, m: float, random_state: int) -> pd.DataFrame:
+    """FPC of fuzzy c-means for c = 2 … 10 (`explorer.fuzzy.fpc_curve`)."""
+    return fpc_curve(X, m, range(2, 11), random_state)
+
+
+@st.cache_data(max_entries=128, show_spinner=False)
+def gallery_panel(name: str, X: np.ndarray, y: np.ndarray, random_state: int) -> Panel:
+    """One algorithm of the gallery, timed and scored (`explorer.compare.run_panel`)."""
+    with threadpool_limits(1):
+        return run_panel(name, X, y, random_state)
+
+
+@st.cache_data(max_entries=16, show_spinner="Running the whole grid…")
+def grid(kind: str, X: np.ndarray, y: np.ndarray) -> pd.DataFrame:
+    """Scores over a parameter grid (`explorer.compare.parameter_grid`)."""
+    return parameter_grid(kind, X, y)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def grid_cell(kind: str, X: np.ndarray, y: np.ndarray, row: float, col: float) -> Panel:
+    """The clustering of one grid cell, through the registry (`clustering.run`)."""
+    params, seed = cell_params(kind, X, row, col)
+    return run_panel("dbscan" if kind == "dbscan" else "kmeans", X, y, seed, params)

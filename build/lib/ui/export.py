@@ -1,0 +1,111 @@
+"""Show a chart with its exports: PNG or SVG from the plotly toolbar, and its data as CSV."""
+
+from typing import Any
+
+import pandas as pd
+import plotly.graph_objects as go
+import streamlit as st
+
+from metrics.alignment import align_labels
+from plots.layout import presenter_layout
+from ui import presenter
+
+# Shared with the explorer pages (teach-explore uses the same session key).
+FORMAT_KEY = "img_fmt"
+IMAGE_FORMATS = ("png", "svg")
+
+
+def chart_config(filename: str, image_format: str = "png") -> dict:
+    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``."""
+    if image_format not in IMAGE_FORMATS:
+        raise ValueError(f"image_format must be one of {IMAGE_FORMATS}, got {image_format!r}")
+    return {
+        "displaylogo": False,
+        "toImageButtonOptions": {
+            "format": image_format, "filename": filename, "scale": 2,
+        },
+    }
+
+
+def image_format_choice() -> str:
+    """The sidebar control choosing what the charts' camera button saves."""
+    return st.radio(
+        "Chart images", IMAGE_FORMATS, horizontal=True, key=FORMAT_KEY,
+        format_func=str.upper,
+        help="What the camera button of every chart's toolbar saves: PNG for slides, "
+        "SVG for print or further editing.",
+    )
+
+
+def plot(
+    fig: go.Figure,
+    key: str,
+    *,
+    filename: str | None = None,
+    on_select: str = "ignore",
+    selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
+) -> Any:
+    """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
+    image format at twice the size; in presenter mode and the focus view the figure takes
+    large type and the height the page style gives it. With ``on_select="rerun"`` return
+    the selection state."""
+    large = presenter.is_on() or presenter.focus()
+    if large:
+        presenter_layout(fig)
+    selection = {"on_select": on_select, "selection_mode": selection_mode}
+    state = st.plotly_chart(
+        fig, key=key, height="stretch" if large else "content",
+        config=chart_config(filename or key, st.session_state.get(FORMAT_KEY) or "png"),
+        **(selection if on_select != "ignore" else {}),
+    )
+    return state if on_select != "ignore" else None
+
+
+def show_chart(
+    fig: go.Figure,
+    key: str,
+    *,
+    data: pd.DataFrame,
+    filename: str | None = None,
+    on_select: str = "ignore",
+    selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
+) -> Any:
+    """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
+    numbers) as a CSV download. With ``on_select="rerun"`` return the selection state."""
+    filename = filename or key
+    state = plot(fig, key, filename=filename, on_select=on_select,
+                 selection_mode=selection_mode)
+    st.download_button(
+        "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
+        mime="text/csv", key=f"{key}_csv", on_click="ignore",
+        icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
+    )
+    return state
+
+
+def selected_points(state: Any) -> list[dict[str, Any]]:
+    """The points of a plotly selection state (empty when nothing is selected).
+
+    Read with item access (``state["selection"]["points"]``), which also works for the plain
+    dicts a test puts in ``st.session_state``.
+    """
+    if not state:
+        return []
+    return list(state["selection"]["points"] or [])
+
+
+def as_classes(fig: go.Figure) -> go.Figure:
+    """Name the traces of a ``plots.cluster_scatter`` of true labels "class i", not "cluster i"."""
+    fig.for_each_trace(lambda trace: trace.update(name=trace.name.replace("cluster", "class")))
+    return fig
+
+
+def stable_colors(labels, key: str):
+    """Labels renamed to match the previous run's clusters (stored under ``key``), so that
+    moving a parameter does not reshuffle the colours; the partition is unchanged."""
+    previous = st.session_state.get(key)
+    shown = labels
+    if previous is not None and len(previous) == len(labels) and (previous >= 0).all():
+        shown = align_labels(previous, labels)
+    st.session_state[key] = shown
+    return shown

@@ -1,0 +1,69 @@
+"""The measure registry as the pages show it: a random-model switch and one table of scores."""
+
+import pandas as pd
+import streamlit as st
+
+import metrics
+from explorer.measures import measure_table, models_table
+
+
+def random_model_controls(prefix: str) -> tuple[str, bool]:
+    """Widgets choosing the random model of the adjusted measures, bound to the URL."""
+    models = list(metrics.RANDOM_MODELS)
+    model = st.selectbox(
+        "Random model", models, key=f"{prefix}_model", bind="query-params",
+        format_func=lambda name: metrics.RANDOM_MODELS[name].label,
+        help="What 'by chance' means for the adjusted measures (ARI, AMI): which random "
+        "clusterings their expected value is taken over (Gates & Ahn 2017).",
+    )
+    one_sided = st.toggle(
+        "One-sided (truth fixed)", key=f"{prefix}_one_sided", bind="query-params",
+        help="Keep the true classes as they are and draw only the clustering at random. "
+        "Under perm this changes nothing.",
+    )
+    return model, one_sided
+
+
+def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
+    """Draw :func:`explorer.measures.measure_table` and return it."""
+    table = measure_table(values)
+    st.dataframe(
+        table, hide_index=True, key=key, height=38 + 35 * len(table),
+        column_config={
+            "value": st.column_config.NumberColumn(format="%.4f"),
+            "adjusted": st.column_config.CheckboxColumn(
+                help="Corrected for chance: 0 on average for random clusterings."
+            ),
+            "higher is better": st.column_config.CheckboxColumn(
+                help="Ticked for similarities; unticked for distances (0 = identical)."
+            ),
+            "key": st.column_config.TextColumn(help="The name in metrics.MEASURES."),
+        },
+    )
+    st.download_button(
+        "Measures (CSV)", table.to_csv(index=False).encode(), file_name=f"{key}.csv",
+        mime="text/csv", key=f"{key}_csv", on_click="ignore", icon=":material/download:",
+        help="Every measure's value, as in the table, as a CSV file.",
+    )
+    return table
+
+
+def show_formulas(values: dict[str, float]) -> None:
+    """Each measure's formula from the registry with its value, for the curious."""
+    for name, value in values.items():
+        m = metrics.MEASURES[name]
+        st.markdown(f"**{m.label}** = {value:.4f} — {m.description}")
+        st.latex(m.formula)
+
+
+def show_models_table(contingency, key: str) -> pd.DataFrame:
+    """Draw :func:`explorer.measures.models_table` and return it."""
+    table = models_table(contingency)
+    st.dataframe(
+        table, hide_index=True, key=key,
+        column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),
+                       "AMI (arithmetic)": st.column_config.NumberColumn(format="%.4f"),
+                       "one-sided": st.column_config.CheckboxColumn(
+                           help="Truth fixed, only the clustering drawn at random.")},
+    )
+    return table

@@ -1,0 +1,115 @@
+"""Presenter mode and the focus view, for a teacher at a projector.
+
+Presenter mode (``?present=true``, or the sidebar toggle) sets large, dark type, charts that
+scale with the window, and puts each page's charts right under its title so a link opens
+with its chart on the first screen. The focus view (``?controls=off``, with or without
+presenter mode) shows only the title, the charts, the key numbers and messages: no
+sidebar, no widgets, no quiz, no downloads, the chart filling the window.
+
+Both are style rules on Streamlit's own element types, so every page gets them without
+page code; the figures follow through `ui.export.plot` and `plots.layout`.
+"""
+
+import streamlit as st
+
+KEY = "present"
+FOCUS_PARAM = "controls"
+
+_CHART = '[data-testid="stPlotlyChart"]'
+_NUMBER = '[data-testid="stMetric"]'
+_TOP = '[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"]'
+_COLUMN = (' > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]'
+           ' > [data-testid="stVerticalBlock"]')
+# The page's own elements and those of its top-level columns (not deeper: a chart's caption
+# inside a panel stays with it).
+_BLOCK = f":is({_TOP}, {_TOP}{_COLUMN}, {_TOP} > *{_COLUMN}) > "
+
+# Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
+# Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
+ORDER_CSS = f"""
+{_BLOCK}*:has(.st-key-lesson_bar), {_BLOCK}.st-key-lesson_bar {{ order: -5; }}
+{_BLOCK}*:has(h1) {{ order: -4; }}
+{_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART})) {{ order: -3; }}
+{_BLOCK}*:has({_NUMBER}):not(:has({_CHART})) {{ order: -2; }}
+{_BLOCK}*:has({_CHART}) {{ order: -1; }}
+"""
+
+# Beside a chart, a column of controls or numbers keeps a narrow width; charts share the rest.
+_ROW = f'[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] {_CHART})'
+ORDER_CSS += f"""
+{_ROW} > [data-testid="stColumn"]:not(:has({_CHART})) {{
+  flex: 0 0 15rem !important; width: 15rem !important; min-width: 0; }}
+{_ROW} > [data-testid="stColumn"]:has({_CHART}) {{
+  flex: 1 1 0 !important; width: auto !important; min-width: 0; }}
+"""
+
+# Sizes chosen for a 1280x720 projector read from the back of a classroom.
+PRESENTER_CSS = f"""
+html {{ font-size: 20px; }}
+[data-testid="stMain"] p, [data-testid="stMain"] li,
+[data-testid="stMain"] label p {{ font-size: 1.3rem !important; line-height: 1.5; }}
+[data-testid="stMain"] h1 {{ font-size: 2.75rem !important; padding-top: 0; }}
+[data-testid="stMain"] h2 {{ font-size: 2rem !important; }}
+[data-testid="stMain"] h3 {{ font-size: 1.6rem !important; }}
+[data-testid="stMain"] .katex {{ font-size: 1.45em !important; }}
+[data-testid="stMain"] [data-testid="stDataFrame"] {{ font-size: 1.2rem; }}
+[data-testid="stMain"] [data-testid="stTab"] p {{ font-size: 1rem !important; }}
+[data-testid="stMainBlockContainer"] {{ padding-top: 4rem; max-width: 100%; }}
+[data-testid="stMain"] {_CHART} {{ height: max(62vh, 340px) !important; }}
+{ORDER_CSS}
+"""
+
+_KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
+FOCUS_CSS = f"""
+[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
+[data-testid="stExpandSidebarButton"], [data-testid="stHeader"],
+[data-testid="stMain"] [data-testid="stExpander"],
+[data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})),
+[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})) {{
+  display: none !important; }}
+[data-testid="stMainBlockContainer"] {{ padding: 1rem 2rem; max-width: 100%; }}
+[data-testid="stMain"] {_CHART} {{ height: max(calc(100vh - 230px), 320px) !important; }}
+{ORDER_CSS}
+"""
+
+
+def requested() -> bool:
+    """Presenter mode or the focus view as the URL or the toggle asks, readable before the
+    toggle is drawn.
+
+    ``app.py`` needs it to fold the sidebar in ``st.set_page_config``, which runs first.
+    """
+    if KEY in st.session_state and st.session_state[KEY]:
+        return True
+    return str(st.query_params.get(KEY, "")).lower() == "true" or focus()
+
+
+def presenter_toggle() -> bool:
+    """Draw the presenter-mode toggle (in the sidebar)."""
+    return st.toggle(
+        "Presenter mode", key=KEY, bind="query-params",
+        help="Large type and charts for a projector, each page's chart first; the sidebar "
+        "starts folded. It is part of the link, so a shared link opens in presenter mode "
+        "too. Add controls=off to a link to show only the title, charts and key numbers.",
+    )
+
+
+def apply_style() -> None:
+    """Inject the presenter and focus styles while they are on.
+
+    Drawn in the main area: a folded sidebar does not mount its content, so a style put
+    there would not apply until the sidebar is opened.
+    """
+    css = (PRESENTER_CSS if is_on() else "") + (FOCUS_CSS if focus() else "")
+    if css:
+        st.html(f"<style>{css}</style>")
+
+
+def is_on() -> bool:
+    """True while presenter mode is on (for pages and charts that adapt to it)."""
+    return bool(st.session_state.get(KEY, False))
+
+
+def focus() -> bool:
+    """True in the focus view: the link says ``controls=off``."""
+    return str(st.query_params.get(FOCUS_PARAM, "")).lower() == "off"
