@@ -1,6 +1,0 @@
-"""Plotly figure builders: tidy data in, ``go.Figure`` out. Never imports streamlit."""
-
-from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
-from plots.scatter import cluster_scatter
-
-__all__ = ["CLUSTER_COLORS", "NOISE_COLOR", "cluster_color", "cluster_scatter"]
