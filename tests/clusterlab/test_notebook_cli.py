@@ -3,6 +3,8 @@
 import json
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
 from clusterlab.cli import app_link, main
 from experiments import EXPERIMENTS
 from tests.app.conftest import open_page
@@ -43,6 +45,7 @@ def test_every_experiment_links_to_the_page_that_shows_it():
         assert f'"{name}"' in source or f"'{name}'" in source, name
 
 
+@pytest.mark.slow  # an AppTest run of the page
 def test_the_link_opens_the_experiment_on_its_page():
     url = urlsplit(app_link("gates2017-fig1", "paper", 2))
     params = {k: v[0] for k, v in parse_qs(url.query).items()}

@@ -19,6 +19,7 @@ def test_ordinary_values_are_kept(value):
     assert unreadable(value) is None
 
 
+@pytest.mark.slow
 def test_an_infinite_seed_in_a_link_is_dropped_and_the_page_runs():
     at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
     at.query_params["cmp_rs"] = "-inf"
@@ -42,6 +43,7 @@ def open_directly(path: str, params: dict[str, str]) -> AppTest:
     return at.run()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path, param, value", [
     ("app_pages/explore.py", "ex_seed", "1e309"),
     ("app_pages/measure_upload.py", "up_seed", "1e309"),
@@ -54,6 +56,7 @@ def test_an_infinite_seed_in_a_link_to_the_page_itself_is_dropped(path, param, v
     assert at.number_input(key=param).value == 0
 
 
+@pytest.mark.slow
 def test_present_nan_after_the_page_was_drawn_is_dropped():
     at = open_directly("app_pages/explore.py", {})
     at.query_params["present"] = "nan"
