@@ -200,12 +200,19 @@ def test_earlier_outputs_are_replaced_only_with_force(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+def interruptible():
+    """Run in the child before it starts: a test run started in the background (``pytest
+    &`` in a script) has SIGINT ignored, which Python then leaves ignored, so Ctrl-C could not
+    be tested."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(out, *extra):
     """Start a long run, send SIGINT once it reports progress, return the finished process."""
     process = subprocess.Popen(
         [sys.executable, "-m", "experiments", "run", "vinh2009-fig1", "--preset", "paper",
          "--out", str(out), *extra],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=interruptible)
     assert process.stderr.read(1) == b"\r"  # the first progress report: the run has begun
     process.send_signal(signal.SIGINT)
     out_text, err_text = process.communicate(timeout=120)
@@ -235,7 +242,8 @@ def test_ctrl_c_during_a_forced_rerun_keeps_the_earlier_set_whole(tmp_path):
 def test_ctrl_c_while_the_packages_load_exits_130_in_one_line(module):
     # The command line imports scikit-learn and pandas (seconds); 0.3 s in, they still load.
     process = subprocess.Popen([sys.executable, "-m", module, "list"], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=interruptible)
     time.sleep(0.3)
     process.send_signal(signal.SIGINT)
     out_text, err_text = process.communicate(timeout=120)

@@ -9,6 +9,7 @@ from joblib import Parallel, delayed
 from clusterlab.cli import main
 from experiments import EXPERIMENTS
 from experiments.scale import MISSING_DASK, dask_backend, parse_dask
+from tests.clusterlab.test_cli import interruptible
 
 SMALL = dict(ks=(2, 3, 5, 8), n_clusterings=12, ns=(60,))
 
@@ -61,7 +62,7 @@ def test_ctrl_c_on_dask_prints_one_line(tmp_path):
         [sys.executable, "-m", "experiments", "run", "vinh2009-fig1", "--preset", "paper",
          "--dask", "local:2", "--out", str(tmp_path / "out")],
         cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE)
+        stderr=subprocess.PIPE, preexec_fn=interruptible)
     assert process.stderr.read(1) == b"\r"  # the batches have started on the cluster
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)
