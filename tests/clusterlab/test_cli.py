@@ -2,11 +2,13 @@
 
 import contextlib
 import json
+import os
 import shutil
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pandas as pd
@@ -15,6 +17,7 @@ from plotly.offline import get_plotlyjs
 
 from clusterlab.cli import main
 from experiments import EXPERIMENTS
+from tests.browser.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -289,3 +292,27 @@ def test_a_record_downloaded_from_a_page_reruns_to_the_same_csv(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "CSV identical" in result.stdout
     assert (tmp_path / "o" / "gates2017-fig1.csv").read_text() == csv
+
+
+@pytest.mark.slow  # starts a Streamlit server
+def test_app_starts_the_streamlit_app_from_any_folder(tmp_path):
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "clusterlab", "app", "--server.headless=true",
+         "--server.address=127.0.0.1", f"--server.port={port}"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        health = b""
+        while time.monotonic() < deadline and health != b"ok":
+            time.sleep(0.5)
+            url = f"http://127.0.0.1:{port}/_stcore/health"
+            with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as answer:
+                health = answer.read()
+        assert health == b"ok"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
+            assert b"<title>Streamlit</title>" in response.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
