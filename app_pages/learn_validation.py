@@ -7,8 +7,8 @@ import streamlit as st
 from clustering import ALGORITHMS
 from clustering.internal import silhouettes
 from datasets import DATASETS
-from explorer.frames import points_frame
 from experiments.choose_k import JUMP
+from explorer.frames import points_frame
 from plots import cluster_scatter
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm

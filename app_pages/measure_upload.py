@@ -37,7 +37,7 @@ st.caption(
 controls, view = st.columns([1, 2.8], gap="large")
 with controls:
     upload = st.file_uploader(
-        "CSV file", type=["csv", "txt"], key="up_file",
+        "CSV file", type=["csv", "tsv", "txt"], key="up_file",
         help=f"Comma, semicolon, tab or | separated; up to {MAX_ROWS:,} rows. Every column "
         "except the label column must be numeric.",
     )

@@ -34,7 +34,7 @@ MODES = {
 def run(name: str, preset: str, extra: list[str]) -> tuple[dict, bytes]:
     with tempfile.TemporaryDirectory() as out:
         subprocess.run(
-            [sys.executable, "-m", "experiments", "run", name, "--preset", preset, "--no-png",
+            [sys.executable, "-m", "experiments", "run", name, "--preset", preset,
              "--out", out, *extra],
             cwd=ROOT, check=True, capture_output=True,
         )

@@ -88,7 +88,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "experiments", "run", "vinh2009-fig1",
-                               "--preset", "paper", "--no-png", "--out", out], cwd=ROOT,
+                               "--preset", "paper", "--out", out], cwd=ROOT,
                               capture_output=True, text=True)
         cli = time.perf_counter() - start
         if done.returncode:
@@ -117,7 +117,7 @@ def main() -> None:
         f"Largest difference between the engine and scikit-learn on the subsample: "
         f"{worst:.1e}.",
         "",
-        f"Command line `python -m experiments run vinh2009-fig1 --preset paper --no-png` "
+        f"Command line `python -m experiments run vinh2009-fig1 --preset paper` "
         f"(N = 100 and N = 500, with the HTML figure, interpreter start included): "
         f"{cli:.1f} s.",
         "",

@@ -194,9 +194,13 @@ def load(
                       f"n_samples for dataset {name!r}", MIN_SAMPLES, high)
     noise = _check_noise(spec, noise)
 
+    # The parameters every dataset takes, named in the message for a misspelt one.
+    common = ("n_samples", "random_state", *(("noise",) if spec.has_noise else ()),
+              "standardize")
     if spec.kind == "real":
         if params:
-            raise ValueError(f"dataset {name!r} takes no extra parameters, got {sorted(params)}")
+            raise ValueError(f"unknown parameter(s) {sorted(params)} for dataset {name!r}; "
+                             f"valid: {', '.join(common)}")
         X, y, features = load_real(name)
         if n < len(y):
             keep = np.sort(as_generator(seed).choice(len(y), size=n, replace=False))
@@ -208,7 +212,7 @@ def load(
         if unknown:
             raise ValueError(
                 f"unknown parameter(s) {unknown} for dataset {name!r}; "
-                f"valid: {', '.join(allowed) or 'none'}"
+                f"valid: {', '.join([*common, *allowed])}"
             )
         X, y = func(n, seed, noise, **params)
         features = tuple(f"x{j + 1}" for j in range(X.shape[1]))

@@ -127,8 +127,8 @@ def _check_shape(frame: pd.DataFrame, name: str, max_rows: int) -> pd.DataFrame:
         raise ValueError(f"{name!r} has no columns")
     if len(frame) > max_rows:
         raise ValueError(
-            f"{name!r} has more than {max_rows:,} rows; use a sample of the data, or raise "
-            f"the cap with read_csv(..., max_rows=N)"
+            f"{name!r} has more than {max_rows:,} rows, more than this reader takes; "
+            "use a sample of the data"
         )
     if len(frame) < 2:
         raise ValueError(f"{name!r} has {len(frame)} data row(s); clustering needs at least 2")

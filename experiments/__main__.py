@@ -1,11 +1,6 @@
-"""``python -m experiments``: see :mod:`experiments.cli`."""
-
-import sys
+"""``python -m experiments``: the ClusterLab command line (:mod:`clusterlab.cli`)."""
 
 if __name__ == "__main__":
-    try:
-        from experiments.cli import main
-    except KeyboardInterrupt:  # Ctrl-C while the packages load
-        print("interrupted (Ctrl-C): no partial outputs were left", file=sys.stderr)
-        sys.exit(130)
-    sys.exit(main())
+    from clusterlab.launch import launch
+
+    launch()

@@ -26,7 +26,11 @@ from typing import Any
 
 import pandas as pd
 
+from metrics.seeding import MAX_SEED
+from metrics.validation import ParameterError, check_integer, check_text
+
 __all__ = [
+    "MAX_RECORD_BYTES",
     "NOTEBOOK_SUFFIXES",
     "RUN_SUFFIXES",
     "check_free",
@@ -46,6 +50,8 @@ __all__ = [
 RUN_SUFFIXES = (".csv", ".json", ".html", ".png")
 #: The file of ``notebook``.
 NOTEBOOK_SUFFIXES = (".ipynb",)
+#: The largest run record read back: the largest the presets write is a few kB.
+MAX_RECORD_BYTES = 1_000_000
 #: Packages whose versions a run record keeps.
 VERSIONED = ("numpy", "scipy", "pandas", "scikit-learn", "joblib", "plotly")
 
@@ -247,7 +253,9 @@ def read_record(path: Path) -> dict[str, Any]:
     Raises
     ------
     ValueError
-        The file is not JSON, or lacks ``experiment``, ``preset``, ``seed`` or ``parameters``.
+        The file is larger than :data:`MAX_RECORD_BYTES` or not JSON, lacks ``experiment``,
+        ``preset``, ``seed`` or ``parameters``, or its seed is not an integer seed. The
+        experiment's checks judge the rest when it runs.
 
     Examples
     --------
@@ -258,14 +266,26 @@ def read_record(path: Path) -> dict[str, Any]:
     >>> read_record(path)["parameters"]
     {'pairs': [20, 24, 20, 72]}
     """
+    with open(path, "rb") as handle:  # bounded: /dev/zero or a huge file is refused
+        raw = handle.read(MAX_RECORD_BYTES + 1)
+    if len(raw) > MAX_RECORD_BYTES:
+        raise ValueError(f"{path} is not a run record: it is larger than "
+                         f"{MAX_RECORD_BYTES:,} bytes.")
     try:
-        record = json.loads(Path(path).read_text())
-    except json.JSONDecodeError as error:
+        record = json.loads(raw.decode())
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
         raise ValueError(f"{path} is not a run record (invalid JSON: {error}).") from None
     needed = ("experiment", "preset", "seed", "parameters")
     missing = [key for key in needed if not isinstance(record, dict) or key not in record]
     if missing:
         raise ValueError(f"{path} is not a run record: it lacks {', '.join(missing)}.")
+    try:
+        check_text(record["experiment"], "experiment", 100, one_line=True)
+        check_integer(record["seed"], "seed", 0, MAX_SEED)
+        if not isinstance(record["parameters"], dict):
+            raise ParameterError(f"parameters must be a table, got {record['parameters']!r}")
+    except ParameterError as error:
+        raise ValueError(f"{path} is not a valid run record: {error}.") from None
     return record
 
 

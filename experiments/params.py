@@ -28,7 +28,10 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["ExperimentParam", "REGISTRY_CHOICES", "param_specs"]
+from metrics.validation import ParameterError, check_integer, parse_integer, parse_real
+
+__all__ = ["INTEGER_BOUNDS", "MAX_INTEGER", "MAX_ITEMS", "ExperimentParam", "REGISTRY_CHOICES",
+           "param_specs"]
 
 _SCALARS = {bool: "bool", int: "int", float: "float", str: "str"}
 _TRUE = ("true", "yes", "on", "1")
@@ -87,6 +90,23 @@ REGISTRY_CHOICES: Mapping[str, Callable[[], list[str]]] = {
     "normalization": _normalizations,
     "normalizations": _normalizations,
 }
+
+
+#: Integer parameter name -> its range: the counts that set a run's work get a bound that
+#: keeps one run within hours on a laptop; every other integer (sizes, K, ...) is bounded by
+#: :data:`MAX_INTEGER` in magnitude, its experiment checking the lower end itself.
+INTEGER_BOUNDS: Mapping[str, tuple[int, int]] = {
+    "n_draws": (1, 1_000_000),
+    "n_clusterings": (1, 100_000),
+    "n_repeats": (1, 10_000),
+    "n_runs": (1, 10_000),
+    "n_triplets": (1, 1_000_000),
+    "n_jobs": (-1, 64),
+}
+#: The largest magnitude of any other integer parameter (the papers' largest n is 10**7).
+MAX_INTEGER = 10**8
+#: The most items a list parameter may hold (the presets' longest holds 100).
+MAX_ITEMS = 10_000
 
 
 @dataclass(frozen=True)
@@ -166,13 +186,19 @@ class ExperimentParam:
         None is a valid value.
     choices : callable, optional
         Returns the valid values (the keys of a registry), read at each check.
+    bounds : (int, int), optional
+        The range of an integer parameter (or of each item of a list of integers).
 
     Examples
     --------
     >>> from experiments import EXPERIMENTS
     >>> spec = EXPERIMENTS["gates2017-kmeans"].specs()["n_samples"]
     >>> spec.describe(), spec.parse("none"), spec.check(300)
-    ('int or none', None, 300)
+    ('int in [-100000000, 100000000] or none', None, 300)
+    >>> EXPERIMENTS["vinh2009-fig1"].specs()["n_draws"].parse("2000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: vinh2009-fig1: parameter 'n_draws' must be int in [1, 1000000]; got 2000000.
     """
 
     experiment: str
@@ -180,10 +206,13 @@ class ExperimentParam:
     type: _Type
     optional: bool = False
     choices: Callable[[], list[str]] | None = None
+    bounds: tuple[int, int] | None = None
 
     def describe(self) -> str:
-        """``"list of int"``, ``"one of perm, num, all"``, ``"int or none"``, ..."""
+        """``"list of int"``, ``"one of perm, num, all"``, ``"int in [1, 1000000] or none"``."""
         text = self.type.describe()
+        if self.bounds is not None:
+            text += f" in [{self.bounds[0]}, {self.bounds[1]}]"
         if self.choices is not None:
             valid = ", ".join(self.choices())
             text = f"list of: {valid}" if self.type.item is not None else f"one of: {valid}"
@@ -222,6 +251,9 @@ class ExperimentParam:
             return out
         if isinstance(value, str | bytes) or not isinstance(value, Sequence | np.ndarray):
             self._fail(value, TypeError)
+        if len(value) > MAX_ITEMS:
+            raise ValueError(f"{self.experiment}: parameter {self.name!r} holds "
+                             f"{len(value):,} items; at most {MAX_ITEMS:,} are allowed.")
         if kind.length is not None and len(value) != kind.length:
             self._fail(value)
         return tuple(self._check(item, kind.item, valid) for item in value)
@@ -231,10 +263,14 @@ class ExperimentParam:
             if isinstance(value, bool | np.bool_):
                 return bool(value)
         elif scalar == "int":
-            if isinstance(value, int | np.integer) and not isinstance(value, bool | np.bool_):
-                return int(value)
-            if isinstance(value, float | np.floating) and float(value).is_integer():
-                return int(value)
+            whole = isinstance(value, float | np.floating) and float(value).is_integer()
+            if whole or (isinstance(value, int | np.integer)
+                         and not isinstance(value, bool | np.bool_)):
+                low, high = self.bounds or (-MAX_INTEGER, MAX_INTEGER)
+                try:
+                    return check_integer(int(value), self.name, low, high)
+                except ParameterError:
+                    self._fail(value)
         elif scalar == "float":
             if isinstance(value, int | float | np.integer | np.floating) and not isinstance(
                 value, bool | np.bool_
@@ -273,10 +309,12 @@ class ExperimentParam:
         try:
             if kind.scalar == "bool" and text.lower() in _TRUE + _FALSE:
                 return text.lower() in _TRUE
+            # Through the validation module's readers: ASCII digits only, at most 40
+            # characters, nan and inf refused; the range is checked by check().
             if kind.scalar == "int":
-                return int(text)
+                return parse_integer(text, self.name)
             if kind.scalar == "float":
-                return float(text)
+                return parse_real(text, self.name)
             if kind.scalar == "str":
                 return text
             if kind.scalar is None:
@@ -336,5 +374,7 @@ def param_specs(experiment) -> dict[str, ExperimentParam]:
         if source is not None and kind.scalar is None and kind.item is None:
             kind = _Type(item=_Type(scalar="str")) if name.endswith("s") else \
                 _Type(scalar="str")
-        specs[name] = ExperimentParam(experiment.name, name, kind, optional, source)
+        integers = "int" in (kind.scalar, kind.item and kind.item.scalar)
+        bounds = INTEGER_BOUNDS.get(name, (-MAX_INTEGER, MAX_INTEGER)) if integers else None
+        specs[name] = ExperimentParam(experiment.name, name, kind, optional, source, bounds)
     return specs

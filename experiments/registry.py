@@ -74,7 +74,7 @@ class Experiment:
     >>> toy.parameters(m=1)
     Traceback (most recent call last):
     ...
-    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int).
+    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int in [-100000000, 100000000]).
     """
 
     name: str
@@ -186,7 +186,7 @@ def register(experiment: Experiment) -> Experiment:
 
     Examples
     --------
-    >>> import experiments  # registers the papers' experiments
+    >>> from experiments import EXPERIMENTS  # loads the papers' experiments
     >>> register(get_experiment("vinh2009-fig1"))
     Traceback (most recent call last):
     ...
@@ -223,7 +223,7 @@ def get_experiment(name: str) -> Experiment:
 
     Examples
     --------
-    >>> import experiments  # registers the papers' experiments
+    >>> from experiments import EXPERIMENTS  # loads the papers' experiments
     >>> get_experiment("vinh2009-fig1").paper
     'Vinh, Epps & Bailey 2009, Figs. 1 and 3'
     >>> get_experiment("nope")
@@ -236,7 +236,7 @@ def get_experiment(name: str) -> Experiment:
     except KeyError:
         raise ValueError(
             f"unknown experiment {name!r}: use one of {', '.join(_REGISTRY)} "
-            "(python -m experiments list)."
+            "(clusterlab list)."
         ) from None
 
 

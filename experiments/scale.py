@@ -15,12 +15,35 @@ import sys
 import tempfile
 from collections.abc import Iterator
 
-__all__ = ["MISSING_DASK", "dask_backend", "parse_dask"]
+from metrics.validation import parse_integer
+
+__all__ = ["MISSING_DASK", "dask_backend", "max_local_workers", "parse_dask"]
 
 MISSING_DASK = (
     "--dask needs dask.distributed, an optional requirement: install it with "
     "`python -m pip install -r requirements-dask.txt`."
 )
+
+
+def max_local_workers() -> int:
+    """The most workers ``--dask local:WORKERS`` starts: the machine's cores, at least 4.
+
+    Parameters
+    ----------
+    None
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    >>> max_local_workers() >= 4
+    True
+    """
+    # More processes than cores only share the cores, and each costs ~100 MB and a second
+    # to start: local:99999 would exhaust the machine.
+    return max(4, os.cpu_count() or 1)
 
 
 def parse_dask(spec: str) -> tuple[str, int | None]:
@@ -40,7 +63,8 @@ def parse_dask(spec: str) -> tuple[str, int | None]:
     Raises
     ------
     ValueError
-        An empty spec or a worker count that is not a positive integer.
+        An empty spec or a worker count that is not an integer in
+        ``[1, max_local_workers()]``.
 
     Examples
     --------
@@ -53,10 +77,8 @@ def parse_dask(spec: str) -> tuple[str, int | None]:
     if spec == "local":
         return "local", None
     if spec.startswith("local:"):
-        count = spec.removeprefix("local:")
-        if not count.isdigit() or int(count) < 1:
-            raise ValueError(f"--dask local:WORKERS needs a positive whole number, got {count!r}.")
-        return "local", int(count)
+        return "local", parse_integer(spec.removeprefix("local:"), "--dask local:WORKERS", 1,
+                                      max_local_workers())
     return spec, None
 
 

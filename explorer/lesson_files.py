@@ -298,6 +298,7 @@ def decode_lesson(code: str, pages: Collection[str]) -> Lesson:
         if inflater.unconsumed_tail:
             raise ValueError("too large")
         data = json.loads(raw)
-    except (ValueError, zlib.error) as error:
+    # RecursionError: a few bytes inflate to thousands of nested brackets.
+    except (ValueError, RecursionError, zlib.error) as error:
         raise ValueError("the lesson in this link is damaged; ask for a new link") from error
     return parse_lesson(data, pages)

@@ -50,13 +50,32 @@ __all__ = ["VIEW_KINDS", "view_notebook"]
 VIEW_KINDS = ("experiment", "clustering", "kmeans_steps", "density_peaks", "em_steps",
               "linkage_steps", "contingency")
 
-_SETUP = (
-    "# Run from the ClusterLab repository root, or set CLUSTERLAB_ROOT to it.\n"
-    "import os\n"
-    "import sys\n"
-    "\n"
-    'sys.path.insert(0, os.environ.get("CLUSTERLAB_ROOT", os.getcwd()))'
-)
+# The kernel starts in the notebook's folder: ClusterLab is that folder or one above it (a
+# notebook saved inside the repository), CLUSTERLAB_ROOT, or an installed copy.
+_SETUP = """\
+import os
+import sys
+from pathlib import Path
+
+here = Path.cwd().resolve()
+for folder in [os.environ.get("CLUSTERLAB_ROOT", ""), *map(str, [here, *here.parents])]:
+    if folder and (Path(folder) / "clusterlab" / "cli.py").is_file():
+        sys.path.insert(0, folder)
+        break
+try:
+    import clusterlab  # noqa: F401
+except ImportError:
+    raise ImportError(
+        "ClusterLab is not installed where this notebook's kernel runs: install it with "
+        "pip install -e <the ClusterLab folder> (into its own virtual environment: metrics "
+        "and datasets are also names of other packages), or set CLUSTERLAB_ROOT to that "
+        "folder."
+    ) from None"""
+
+#: What the first cell says a reader needs.
+NEEDS = ("It needs ClusterLab: open it anywhere inside the ClusterLab folder, or install "
+         "ClusterLab into the kernel's environment (`pip install -e <ClusterLab folder>`, in "
+         "a virtual environment of its own).")
 
 
 def _literal(value: Any) -> str:
@@ -75,8 +94,9 @@ def _tuples(value: Any) -> Any:
 
 
 def _markdown_text(text: str) -> str:
-    """Plain text made safe inside Markdown: no markup, link or HTML from user strings."""
-    out = str(text)
+    """Plain text made safe inside Markdown: no markup, link or HTML from user strings, and
+    on one line (a newline in a file name would end the title's heading)."""
+    out = " ".join(str(text).split())
     for char in "\\`*_{}[]()<>#+!|~":
         out = out.replace(char, "\\" + char)
     return out
@@ -360,7 +380,7 @@ def view_notebook(view: Mapping[str, Any]) -> str:
             f"This notebook reproduces [this view of ClusterLab](<{_safe_url(view['url'])}>) "
             "with "
             "ClusterLab's Python API: the same data, parameters and seeds give the same "
-            "numbers and the same figure. Run it from the ClusterLab repository root."
+            f"numbers and the same figure. {NEEDS}"
         )
     except KeyError as missing:
         raise ValueError(f"a {kind} view needs the field {missing}.") from None

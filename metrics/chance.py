@@ -33,7 +33,7 @@ from metrics.information import (
 )
 from metrics.model_registry import model_sides
 from metrics.random_models import PermutationModel, RandomModel, expected_mi_binomial_limit
-from metrics.validation import check_integer
+from metrics.validation import check_choice, check_integer
 
 __all__ = [
     "EXPECTED_RI_FORMULA",
@@ -448,6 +448,8 @@ def adjusted_mutual_information(
         raise ValueError(
             f"AMI has no 'joint' normalization: use one of {', '.join(AMI_NORMALIZATIONS)}."
         )
+    # Checked before the shortcuts below, which never reach the normalizer's own check.
+    check_choice(normalization, "normalization", AMI_NORMALIZATIONS)
     model_true, model_pred = model_sides(random_model, one_sided)
     ct = resolve(labels_true, labels_pred, contingency)
     e_true, e_pred = entropy_bounds(ct, model_pred)

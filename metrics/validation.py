@@ -31,6 +31,7 @@ __all__ = [
     "check_choice",
     "check_integer",
     "check_real",
+    "check_text",
     "parse_integer",
     "parse_real",
 ]
@@ -91,6 +92,19 @@ class Interval:
         return f"{left}{low}, {high}{right}"
 
 
+# A message shows at most this many characters of the value it refuses: a 10,000-digit number
+# or a megabyte of text must not become a megabyte of error message.
+MAX_SHOWN = 80
+
+
+def _shown(value: object) -> str:
+    """``repr(value)``, cut to :data:`MAX_SHOWN` characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
+        return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
+    text = repr(value)
+    return text if len(text) <= MAX_SHOWN else f"{text[:MAX_SHOWN - 3]}..."
+
+
 def _is_integer(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool | np.bool_)
 
@@ -133,7 +147,7 @@ def check_integer(value: object, name: str, low: int | None = None,
     interval = Interval(low, high)
     if not _is_integer(value) or int(value) not in interval:
         raise ParameterError(
-            f"{name} must be an integer in {_describe_integers(interval)}, got {value!r}"
+            f"{name} must be an integer in {_describe_integers(interval)}, got {_shown(value)}"
         )
     return int(value)
 
@@ -182,7 +196,7 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
     if not ok or not math.isfinite(value) or value not in interval:
         raise ParameterError(
-            f"{name} must be a finite number in {interval.describe()}, got {value!r}"
+            f"{name} must be a finite number in {interval.describe()}, got {_shown(value)}"
         )
     return float(value)
 
@@ -224,7 +238,7 @@ def check_choice(value: Any, name: str, choices: Collection[Any]) -> Any:
         found = False
     if not found:
         raise ParameterError(
-            f"{name} must be one of {', '.join(map(repr, choices))}; got {value!r}"
+            f"{name} must be one of {', '.join(map(repr, choices))}; got {_shown(value)}"
         )
     return value
 
@@ -260,8 +274,50 @@ def check_bool(value: object, name: str) -> bool:
     metrics.validation.ParameterError: one_sided must be True or False, got 'no'
     """
     if not isinstance(value, bool | np.bool_):
-        raise ParameterError(f"{name} must be True or False, got {value!r}")
+        raise ParameterError(f"{name} must be True or False, got {_shown(value)}")
     return bool(value)
+
+
+def check_text(value: object, name: str, max_length: int, *, one_line: bool = False) -> str:
+    """``value`` if it is a string of at most ``max_length`` characters.
+
+    Parameters
+    ----------
+    value : object
+        The value to check.
+    name : str
+        The parameter's name, used in the message.
+    max_length : int
+        The most characters allowed: a bound on the memory and time any text costs.
+    one_line : bool
+        Also refuse line breaks (a name or title shown on one line).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    ParameterError
+        When ``value`` is not a string, is too long or (with ``one_line``) breaks a line.
+
+    Examples
+    --------
+    >>> check_text("blobs.csv", "file name", 255, one_line=True)
+    'blobs.csv'
+    >>> check_text("a" * 300, "file name", 255)
+    Traceback (most recent call last):
+    ...
+    metrics.validation.ParameterError: file name must be text of at most 255 characters, got 300 characters
+    """  # noqa: E501
+    if not isinstance(value, str):
+        raise ParameterError(f"{name} must be text, got {_shown(value)}")
+    if len(value) > max_length:
+        raise ParameterError(f"{name} must be text of at most {max_length:,} characters, "
+                             f"got {len(value):,} characters")
+    if one_line and len(value.splitlines()) > 1:
+        raise ParameterError(f"{name} must be one line of text, got {_shown(value)}")
+    return value
 
 
 # Text longer than this is refused before parsing: no integer we accept needs more digits, and
@@ -309,14 +365,14 @@ def parse_integer(text: str, name: str, low: int | None = None, high: int | None
     if value is None or (isinstance(value, float) and not value.is_integer()):
         raise ParameterError(
             f"{name} must be an integer in {_describe_integers(Interval(low, high))}, "
-            f"got {text!r}"
+            f"got {_shown(text)}"
         )
     try:
         return check_integer(int(value), name, low, high)
     except ParameterError:
         raise ParameterError(
             f"{name} must be an integer in {_describe_integers(Interval(low, high))}, "
-            f"got {text!r}"
+            f"got {_shown(text)}"
         ) from None
 
 
@@ -358,7 +414,7 @@ def parse_real(text: str, name: str, low: float | None = None, high: float | Non
     interval = Interval(low, high, low_open, high_open)
     if value is None or not math.isfinite(value) or value not in interval:
         raise ParameterError(
-            f"{name} must be a finite number in {interval.describe()}, got {text!r}"
+            f"{name} must be a finite number in {interval.describe()}, got {_shown(text)}"
         )
     return float(value)
 

@@ -1,14 +1,26 @@
-"""Settings shared by the whole suite.
+"""Suite-wide settings: the slow layers and the hypothesis profiles.
 
-Hypothesis: on CI (the ``CI`` environment variable set, as CI services do) the ``ci`` profile
-derandomizes the examples, so a run's result does not depend on the day or the order of the
-tests; locally the default profile keeps exploring new examples.
+``pytest -m "not slow"`` leaves out the app layer (AppTest runs of the pages, tests/app/) and
+the browser layer (tests/browser/), which take most of the suite's time; CI runs everything.
+Hypothesis draws fresh examples on a developer's machine and a fixed, derandomized set in CI
+(the environment variable CI is set), so a CI failure reproduces.
 """
 
 import os
+from pathlib import Path
 
-from hypothesis import settings
+import pytest
+from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
+SLOW_LAYERS = tuple(Path(__file__).resolve().parent / name for name in ("app", "browser"))
+
+settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
+                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("dev", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if any(layer in item.path.parents for layer in SLOW_LAYERS):
+            item.add_marker(pytest.mark.slow)

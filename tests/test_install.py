@@ -1,6 +1,7 @@
 """The README's two commands, CI's command and the lock file agree with each other."""
 
 import re
+import tomllib
 from pathlib import Path
 
 from packaging.requirements import Requirement
@@ -63,3 +64,19 @@ def test_every_requirement_is_pinned_within_its_range():
 
 def test_venv_is_ignored_by_git():
     assert ".venv/" in (ROOT / ".gitignore").read_text().splitlines()
+
+
+def test_pyproject_installs_every_top_level_package_and_the_app():
+    """`pip install .` copies what pyproject names: every folder of code the app or the
+    command line imports, app.py and the lesson files (a new package must be added there)."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    setuptools = config["tool"]["setuptools"]
+    included = {pattern.removesuffix("*") for pattern in setuptools["packages"]["find"]["include"]}
+    not_shipped = {"tests", "benchmarks", "docs"}
+    folders = {path.parent.name for path in ROOT.glob("*/*.py")} - not_shipped
+    assert folders | {"lessons"} <= included
+    assert setuptools["py-modules"] == ["app"]
+    assert setuptools["package-data"]["lessons"] == ["*.toml"]
+    assert config["project"]["scripts"] == {"clusterlab": "clusterlab.cli:main"}
+    assert setuptools["dynamic"]["dependencies"] == {"file": ["requirements.txt"]}
+    assert "dependencies" in config["project"]["dynamic"]

@@ -106,6 +106,21 @@ def requested(param: str) -> tuple[str, ...] | None:
     return tuple([value] if isinstance(value, str) else value)
 
 
+def forget(param: str) -> None:
+    """Remove ``param`` from the URL and from the values that seed widgets on this load.
+
+    ``del st.query_params[...]`` leaves the value that seeds a widget on the page's first run
+    (an infinite seed then reaches the number box's own int() and raises) and refuses a
+    parameter already bound to a widget (``present=nan`` in a session that drew the toggle).
+    """
+    found = _session()
+    if found is None:
+        return
+    query_params = found[1].query_params
+    query_params.remove_param(param)
+    query_params._initial_query_params.pop(param, None)
+
+
 def _plain(text: Any) -> str:
     """Spelling-insensitive form: ``Two+moons``, ``two_moons`` and ``Two moons`` agree."""
     return re.sub(r"[\s_+\-]", "", str(text)).casefold()

@@ -14,10 +14,11 @@ from explorer.lesson_files import (
     load_lesson,
     parse_lesson,
 )
+from metrics.validation import ParameterError, parse_integer
 from ui import links, presenter
 from ui.lesson import predict_then_reveal
 from ui.navigation import PAGES
-from ui.text import plain
+from ui.text import plain, show_error
 
 NAME_PARAM, CODE_PARAM, STEP_PARAM = "lesson", "lessonz", "step"
 URL_PATHS = {entry.url_path: entry.path for entry in PAGES}
@@ -67,7 +68,10 @@ def requested() -> tuple[Lesson, dict[str, str], int] | None:
     else:
         return None
     step = query.get(STEP_PARAM, "1")
-    number = int(step) if step.isdigit() else 1
+    try:
+        number = parse_integer(step, STEP_PARAM)
+    except ParameterError:  # "²" or "x": a damaged link still opens its first step
+        number = 1
     return lesson, ref, min(max(number, 1), len(lesson.steps))
 
 
@@ -87,7 +91,7 @@ def lesson_bar(current: str) -> None:
     try:
         found = requested()
     except ValueError as error:
-        st.error(str(error))
+        show_error(error)
         return
     if found is None:
         return
@@ -141,7 +145,7 @@ def lesson_builder(current: str) -> None:
             lesson = parse_lesson({"title": title or "My lesson", "steps": draft}, URL_PATHS)
             code = encode_lesson(lesson)
         except ValueError as error:
-            st.error(str(error))
+            show_error(error)
             return
         root = (st.context.url or links.FALLBACK_BASE).split("?", 1)[0].rsplit("/", 1)[0]
         st.caption(f"{len(draft)} step{'s' if len(draft) > 1 else ''}. The whole lesson is in "

@@ -9,6 +9,7 @@ import math
 
 import streamlit as st
 
+from ui.bindings import forget
 from ui.text import plain
 
 # Longer than any value a control of this app writes (30 typed centres take ~500).
@@ -37,7 +38,7 @@ def drop_unreadable_params() -> None:
             continue
         reasons = {unreadable(value) for value in st.query_params.get_all(name)} - {None}
         if reasons:
-            del st.query_params[name]
+            forget(name)
             dropped.append(f"{plain(name, limit=60)} ({', '.join(sorted(reasons))})")
     if dropped:
         st.warning("This link had values no control can take; they were ignored: "

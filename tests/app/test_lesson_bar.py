@@ -4,6 +4,7 @@ bar moves between steps, and a teacher's own lesson travels in its link."""
 import pytest
 
 from explorer.lesson_files import MAX_CODE, lesson_names, load_lesson
+from tests.ui.test_text import rendered_text
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import copied_link, open_page
 from ui.text import plain
@@ -95,4 +96,4 @@ def test_a_damaged_or_oversized_lesson_link_is_an_error_not_a_crash(code):
 def test_an_unknown_lesson_name_lists_the_lessons():
     at = open_page("app_pages/home.py", {"lesson": ["<script>"]})
     assert not at.exception
-    assert "why_adjust_for_chance" in at.error[0].value
+    assert "why_adjust_for_chance" in rendered_text(at.error[0].value)

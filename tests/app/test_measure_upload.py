@@ -1,6 +1,7 @@
 """The upload page: good files are clustered and scored, bad files explained in place."""
 
 import io
+import json
 
 import numpy as np
 import pandas as pd
@@ -8,6 +9,7 @@ import pytest
 from sklearn.metrics import adjusted_rand_score, silhouette_score
 
 import clustering
+from explorer.notebook import view_notebook
 from tests.app.conftest import open_page
 
 PAGE = "app_pages/measure_upload.py"
@@ -138,3 +140,24 @@ def test_a_one_column_file_named_label_is_clustered_as_data():
     assert label_box(at).value == "(no labels)"
     assert label_box(at).options == ["(no labels)", "label"]
     assert "1 features" in at.markdown[0].value
+
+
+def test_a_tab_separated_file_is_offered_read_and_scored():
+    content, X, species = iris_like_csv()
+    tsv = content.replace(b";", b"\t")
+    at = open_page(PAGE)
+    assert "tsv" in [t.lstrip(".") for t in at.file_uploader(key="up_file").proto.type]
+    at = upload(at, "flowers.tsv", tsv)
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    found = clustering.run("kmeans", X, random_state=0).labels
+    assert shown(at)["ari"] == pytest.approx(adjusted_rand_score(species, found), abs=1e-4)
+
+
+def test_a_newline_in_the_file_name_stays_in_the_notebook_title():
+    content, _, _ = iris_like_csv()
+    at = upload(open_page(PAGE), "flowers\n# Injected heading.csv", content)
+    assert not at.exception, at.exception
+    intro = json.loads(view_notebook(at.session_state["up_view"]))["cells"][0]["source"]
+    title, rest = intro.split("\n", 1)
+    assert title.startswith("# ") and "Injected heading" in title
+    assert "Injected" not in rest

@@ -91,7 +91,8 @@ def test_blobs_params():
         ({"name": "moons", "noise": -0.1}, "noise"),
         ({"name": "no_structure", "noise": 0.3}, "no noise"),
         ({"name": "moons", "centers": 3}, "unknown parameter"),
-        ({"name": "iris", "centers": 3}, "no extra parameters"),
+        ({"name": "iris", "centers": 3}, "unknown parameter.*valid: n_samples, random_state"),
+        ({"name": "moons", "n_sample": 10}, "valid: n_samples, random_state, noise"),
         ({"name": "blobs", "centers": 0}, "centers"),
     ],
 )

@@ -75,7 +75,7 @@ def test_text_file_objects_work():
     ("a\n1\n2\n", {"label_column": "a"}, "no feature columns"),
     ("a,b\n1,2,3\n3,4\n", {}, "line 2 .* 3 fields but the header has 2"),
     ("a,b\n1,inf\n3,4\n", {}, "infinite values in column.*'b'"),
-    ("a\n" + "1\n" * 11, {"max_rows": 10}, r"more than 10 rows.*max_rows=N"),
+    ("a\n" + "1\n" * 11, {"max_rows": 10}, r"more than 10 rows.*use a sample"),
 ])
 def test_clear_errors(text, kwargs, match):
     with pytest.raises(ValueError, match=match):

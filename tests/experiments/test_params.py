@@ -6,6 +6,7 @@ import pytest
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from experiments import EXPERIMENTS
+from experiments.params import INTEGER_BOUNDS, MAX_INTEGER
 from metrics import MEASURES, RANDOM_MODELS
 
 ALL = [(name, param) for name, e in EXPERIMENTS.items() for param in e.specs()]
@@ -123,6 +124,22 @@ def test_the_python_api_refuses_what_the_command_line_refuses():
         EXPERIMENTS["gates2017-fig1"]("quick", one_sided="no")
 
 
+@pytest.mark.parametrize("name", sorted(INTEGER_BOUNDS))
+def test_every_count_of_work_is_bounded_in_the_api_and_on_the_command_line(name):
+    low, high = INTEGER_BOUNDS[name]
+    found = [e for e in EXPERIMENTS.values() if name in e.specs()]
+    assert found, f"no experiment has {name}: drop it from INTEGER_BOUNDS"
+    for experiment in found:
+        spec = experiment.specs()[name]
+        assert spec.check(high) == high and spec.check(low) == low
+        message = rf"{name}' must be int in \[{low}, {high}\]"
+        for bad in (high + 1, low - 1, 10**30, float("inf"), float("nan")):
+            with pytest.raises((ValueError, TypeError), match=message):
+                experiment.parameters("quick", **{name: bad})
+        with pytest.raises(ValueError, match=name):
+            spec.parse(str(high + 1))
+
+
 def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
     from collections.abc import Sequence
 
@@ -140,8 +157,9 @@ def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
                      choices={"mode": ("a", "b")})
     specs = new.specs()
     assert {k: s.describe() for k, s in specs.items() if k not in ("measure", "extra")} == {
-        "n_sets": "int", "ks": "list of int", "alpha": "float", "sizes": "list of int",
-        "mode": "one of: a, b"}
+        "n_sets": f"int in [{-MAX_INTEGER}, {MAX_INTEGER}]",
+        "ks": f"list of int in [{-MAX_INTEGER}, {MAX_INTEGER}]", "alpha": "float",
+        "sizes": f"list of int in [{-MAX_INTEGER}, {MAX_INTEGER}]", "mode": "one of: a, b"}
     assert specs["measure"].describe() == "one of: " + ", ".join(MEASURES)
     assert specs["alpha"].parse("2") == 2 and specs["alpha"].parse("0.25") == 0.25
     assert specs["extra"].parse("{'x': 2}") == {"x": 2}  # no usable type: any literal

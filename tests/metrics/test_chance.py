@@ -262,3 +262,9 @@ def test_an_ami_call_looks_its_random_model_up_once(monkeypatch):
     M.adjusted_mutual_information([0, 0, 1, 1, 2], [0, 1, 1, 2, 2], random_model="all",
                                   one_sided=True)
     assert calls == ["all"]
+
+
+@pytest.mark.parametrize("labels", [([0, 1], [0, 1]), ([0, 0, 1, 1], [0, 1, 0, 1])])
+def test_ami_refuses_an_unknown_normalization_even_on_identical_labelings(labels):
+    with pytest.raises(ValueError, match="normalization must be one of 'min', 'sqrt'"):
+        M.adjusted_mutual_information(*labels, normalization="mean")

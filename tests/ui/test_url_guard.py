@@ -19,6 +19,7 @@ def test_ordinary_values_are_kept(value):
     assert unreadable(value) is None
 
 
+@pytest.mark.slow
 def test_an_infinite_seed_in_a_link_is_dropped_and_the_page_runs():
     at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
     at.query_params["cmp_rs"] = "-inf"
@@ -30,3 +31,36 @@ def test_an_infinite_seed_in_a_link_is_dropped_and_the_page_runs():
     at.switch_page("app_pages/explore_compare.py").run()
     assert not at.exception, at.exception
     assert at.number_input(key="cmp_rs").value == 0
+
+
+def open_directly(path: str, params: dict[str, str]) -> AppTest:
+    """The page opened by a link to it (not reached from Home: the page's first run is the
+    one that reads the link)."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    at.switch_page(path)
+    for name, value in params.items():
+        at.query_params[name] = value
+    return at.run()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path, param, value", [
+    ("app_pages/explore.py", "ex_seed", "1e309"),
+    ("app_pages/measure_upload.py", "up_seed", "1e309"),
+    ("app_pages/explore_compare.py", "cmp_rs", "-inf"),
+])
+def test_an_infinite_seed_in_a_link_to_the_page_itself_is_dropped(path, param, value):
+    at = open_directly(path, {param: value})
+    assert not at.exception, at.exception
+    assert [w.value for w in at.warning if "not a finite number" in w.value]
+    assert at.number_input(key=param).value == 0
+
+
+@pytest.mark.slow
+def test_present_nan_after_the_page_was_drawn_is_dropped():
+    at = open_directly("app_pages/explore.py", {})
+    at.query_params["present"] = "nan"
+    at.run()
+    assert not at.exception, at.exception
+    assert [w.value for w in at.warning if "present (not a finite number)" in w.value]
+    assert at.toggle(key="present").value is False

@@ -3,8 +3,10 @@
 import json
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
+
+from clusterlab.cli import app_link, main
 from experiments import EXPERIMENTS
-from experiments.cli import app_link, main
 from tests.app.conftest import open_page
 from tests.notebook_runner import ROOT, execute
 from ui.navigation import PAGES
@@ -16,7 +18,7 @@ def test_the_notebook_reproduces_the_run(tmp_path):
     args = ["vinh2009-fig1", "--preset", "quick", "--seed", "6", "--set", "ks=2,5",
             "--set", "random_model=num", "--set", "n_draws=60", "--out", str(tmp_path)]
     assert main(["notebook", *args]) == 0
-    assert main(["run", *args, "--no-png"]) == 0
+    assert main(["run", *args,]) == 0
     text = (tmp_path / "vinh2009-fig1.ipynb").read_text()
     first = json.loads(text)["cells"][0]
     assert first["cell_type"] == "markdown"
@@ -43,6 +45,7 @@ def test_every_experiment_links_to_the_page_that_shows_it():
         assert f'"{name}"' in source or f"'{name}'" in source, name
 
 
+@pytest.mark.slow  # an AppTest run of the page
 def test_the_link_opens_the_experiment_on_its_page():
     url = urlsplit(app_link("gates2017-fig1", "paper", 2))
     params = {k: v[0] for k, v in parse_qs(url.query).items()}

@@ -6,9 +6,10 @@ import pandas as pd
 import pytest
 from joblib import Parallel, delayed
 
+from clusterlab.cli import main
 from experiments import EXPERIMENTS
-from experiments.cli import main
 from experiments.scale import MISSING_DASK, dask_backend, parse_dask
+from tests.clusterlab.test_cli import interruptible
 
 SMALL = dict(ks=(2, 3, 5, 8), n_clusterings=12, ns=(60,))
 
@@ -38,7 +39,7 @@ def test_without_dask_the_message_says_what_to_install(monkeypatch, tmp_path, ca
     monkeypatch.setitem(sys.modules, "dask.distributed", None)
     with pytest.raises(RuntimeError, match="requirements-dask.txt"), dask_backend("local:2"):
         pass
-    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--no-png", "--dask", "local",
+    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--dask", "local",
                  "--out", str(tmp_path)]) == 2
     assert MISSING_DASK in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
@@ -59,9 +60,9 @@ def test_ctrl_c_on_dask_prints_one_line(tmp_path):
 
     process = subprocess.Popen(
         [sys.executable, "-m", "experiments", "run", "vinh2009-fig1", "--preset", "paper",
-         "--no-png", "--dask", "local:2", "--out", str(tmp_path / "out")],
+         "--dask", "local:2", "--out", str(tmp_path / "out")],
         cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE)
+        stderr=subprocess.PIPE, preexec_fn=interruptible)
     assert process.stderr.read(1) == b"\r"  # the batches have started on the cluster
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=120)

@@ -1,23 +1,29 @@
 """The command line end to end, in a fresh interpreter, into a temporary directory."""
 
+import contextlib
 import json
+import os
 import shutil
 import signal
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 import pandas as pd
 import pytest
+from plotly.offline import get_plotlyjs
 
+from clusterlab.cli import main
 from experiments import EXPERIMENTS
-from experiments.cli import main
+from tests.browser.conftest import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args):
-    return subprocess.run([sys.executable, "-m", "experiments", *args], cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "clusterlab", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
 
 
@@ -38,18 +44,67 @@ def test_run_writes_csv_json_html(tmp_path):
     assert record["seed"] == 3 and record["preset"] == "quick"
     assert record["parameters"]["n_draws"] == 400 and "numpy" in record["versions"]
     html = (tmp_path / "vinh2009-fig1.html").read_text()
-    assert "plotly" in html.lower() and len(html) > 100_000  # plotly.js is inlined
+    # plotly.js is one shared file of the folder, not inlined in each figure.
+    assert '<script charset="utf-8" src="plotly.min.js"></script>' in html
+    assert len(html) < 1_000_000
+    assert (tmp_path / "plotly.min.js").read_text() == get_plotlyjs()
+    assert not (tmp_path / "vinh2009-fig1.png").exists()  # only with --png
+    assert set(record["timings"]) == {"run", "figure"}
+
+
+def test_png_is_written_when_asked(tmp_path):
+    result = cli("run", "slides-rand", "--preset", "quick", "--png", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    record = json.loads((tmp_path / "slides-rand.json").read_text())
     # kaleido (a runtime requirement) draws the PNG through the system chromium; without a
     # browser the command explains why there is no PNG instead.
-    png = tmp_path / "vinh2009-fig1.png"
+    png = tmp_path / "slides-rand.png"
     if shutil.which("chromium"):
         assert png.read_bytes().startswith(b"\x89PNG") and png.stat().st_size > 10_000
+        assert set(record["timings"]) == {"run", "figure", "png"}
     else:
         assert "no PNG" in result.stdout
 
 
+def test_two_runs_share_one_plotly_js(tmp_path):
+    for name in ("slides-rand", "dom2001-table5"):
+        assert main(["run", name, "--preset", "quick", "--out", str(tmp_path)]) == 0
+    assert sorted(p.name for p in tmp_path.glob("*.js")) == ["plotly.min.js"]
+    for name in ("slides-rand", "dom2001-table5"):
+        assert 'src="plotly.min.js"' in (tmp_path / f"{name}.html").read_text()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["run", "vinh2009-fig1", "--set", "n_draws=" + "1" + "0" * 30],
+     "'n_draws' must be int in [1, 1000000]"),
+    (["run", "vinh2009-fig1", "--set", "n_draws=inf"], "'n_draws' must be int"),
+    (["run", "vinh2009-fig1", "--set", "ks=" + ",".join(["2"] * 10_001)],
+     "at most 10,000 are allowed"),
+    (["run", "vinh2009-fig1", "--seed", "1e309"], "--seed must be an integer in [0, 4294967295]"),
+    (["run", "vinh2009-fig1", "--seed", "-1"], "--seed must be an integer in [0, 4294967295]"),
+    (["run", "vinh2009-fig2", "--dask", "local:99999"], "--dask local:WORKERS must be an integer"),
+    (["rerun", "/dev/zero"], "larger than 1,000,000 bytes"),
+])
+def test_unbounded_work_is_refused_with_the_valid_range(args, message, tmp_path, capsys):
+    with contextlib.suppress(SystemExit):  # argparse exits 2 itself for --seed
+        assert main([*args, "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("seed", ["1e999", "-1", "4294967296", "2.5", '"3"', "true", "[]"])
+def test_a_record_with_a_bad_seed_is_refused(seed, tmp_path, capsys):
+    record = tmp_path / "slides-rand.json"
+    record.write_text(f'{{"experiment": "slides-rand", "preset": "quick", "seed": {seed}, '
+                      '"parameters": {"pairs": [20, 24, 20, 72]}}')
+    assert main(["rerun", str(record), "--out", str(tmp_path / "out")]) == 2
+    err = capsys.readouterr().err
+    assert "seed must be an integer in [0, 4294967295]" in err and "Traceback" not in err
+
+
 def test_table5_columns(tmp_path):
-    assert main(["run", "dom2001-table5", "--preset", "quick", "--no-png", "--out",
+    assert main(["run", "dom2001-table5", "--preset", "quick", "--out",
                  str(tmp_path)]) == 0
     df = pd.read_csv(tmp_path / "dom2001-table5.csv")
     assert list(df.columns[:3]) == ["property", "measure", "failures"]
@@ -65,7 +120,7 @@ def test_a_bad_name_exits_2_without_traceback():
 
 @pytest.mark.parametrize("args,message", [
     (("run", "slides-rand", "--preset", "huge", "--out", "x"), "invalid choice"),
-    (("run", "slides-rand", "--seed", "abc", "--out", "x"), "invalid int"),
+    (("run", "slides-rand", "--seed", "abc", "--out", "x"), "--seed must be an integer"),
     (("run", "slides-rand"), "--out"),
     (("frobnicate",), "invalid choice"),
 ])
@@ -91,7 +146,7 @@ def files_of(directory, name):
 def test_set_overrides_reach_the_run_and_the_record(tmp_path):
     args = ["--set", "ks=2,3", "--set", "random_model=all", "--set", "one_sided=true",
             "--set", "n_draws=50", "--set", "measures=ari,ami_max"]
-    assert main(["run", "vinh2009-fig1", "--preset", "quick", "--seed", "4", "--no-png",
+    assert main(["run", "vinh2009-fig1", "--preset", "quick", "--seed", "4",
                  "--out", str(tmp_path), *args]) == 0
     df = pd.read_csv(tmp_path / "vinh2009-fig1.csv")
     assert sorted(set(df["K"])) == [2, 3] and set(df["measure"]) == {"ari", "ami_max"}
@@ -130,12 +185,12 @@ def test_an_empty_out_is_refused(capsys):
 
 
 def test_earlier_outputs_are_replaced_only_with_force(tmp_path, capsys):
-    first = ["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=2", "--out",
+    first = ["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=2", "--png", "--out",
              str(tmp_path)]
     assert main(first) == 0
     before = files_of(tmp_path, "vinh2009-fig1")
     assert set(before) == {f"vinh2009-fig1{s}" for s in (".csv", ".json", ".html", ".png")}
-    second = ["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=3", "--no-png",
+    second = ["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=3",
               "--out", str(tmp_path)]
     assert main(second) == 2
     assert "--force" in capsys.readouterr().err
@@ -148,12 +203,19 @@ def test_earlier_outputs_are_replaced_only_with_force(tmp_path, capsys):
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
 
 
+def interruptible():
+    """Run in the child before it starts: a test run started in the background (``pytest
+    &`` in a script) has SIGINT ignored, which Python then leaves ignored, so Ctrl-C could not
+    be tested."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def interrupt(out, *extra):
     """Start a long run, send SIGINT once it reports progress, return the finished process."""
     process = subprocess.Popen(
         [sys.executable, "-m", "experiments", "run", "vinh2009-fig1", "--preset", "paper",
-         "--no-png", "--out", str(out), *extra],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+         "--out", str(out), *extra],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=interruptible)
     assert process.stderr.read(1) == b"\r"  # the first progress report: the run has begun
     process.send_signal(signal.SIGINT)
     out_text, err_text = process.communicate(timeout=120)
@@ -170,26 +232,40 @@ def test_ctrl_c_prints_one_line_exits_130_and_leaves_no_file(tmp_path):
 
 
 def test_ctrl_c_during_a_forced_rerun_keeps_the_earlier_set_whole(tmp_path):
-    assert main(["run", "vinh2009-fig1", "--preset", "quick", "--no-png", "--out",
+    assert main(["run", "vinh2009-fig1", "--preset", "quick", "--out",
                  str(tmp_path)]) == 0
     before = files_of(tmp_path, "vinh2009-fig1")
     code, _ = interrupt(tmp_path, "--force")
     assert code == 130
     assert files_of(tmp_path, "vinh2009-fig1") == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(before)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "plotly.min.js"])
+
+
+@pytest.mark.parametrize("module", ["experiments", "clusterlab"])
+def test_ctrl_c_while_the_packages_load_exits_130_in_one_line(module):
+    # The command line imports scikit-learn and pandas (seconds); 0.3 s in, they still load.
+    process = subprocess.Popen([sys.executable, "-m", module, "list"], cwd=ROOT,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=interruptible)
+    time.sleep(0.3)
+    process.send_signal(signal.SIGINT)
+    out_text, err_text = process.communicate(timeout=120)
+    assert process.returncode == 130, (out_text, err_text)
+    assert err_text.decode().splitlines() == [
+        "interrupted (Ctrl-C): no partial outputs were left"]
 
 
 def test_rerun_reproduces_the_csv_byte_for_byte(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
-    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--seed", "11", "--no-png",
+    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--seed", "11",
                  "--set", "ks=2,7", "--set", "random_model=num", "--out", str(first)]) == 0
-    result = cli("rerun", str(first / "vinh2009-fig2.json"), "--no-png", "--out", str(second))
+    result = cli("rerun", str(first / "vinh2009-fig2.json"), "--out", str(second))
     assert result.returncode == 0, result.stderr
     assert "CSV identical" in result.stdout
     csv = (first / "vinh2009-fig2.csv").read_bytes()
     assert (second / "vinh2009-fig2.csv").read_bytes() == csv
     # ... and a different seed gives a different CSV, so the comparison can fail.
-    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--seed", "12", "--no-png",
+    assert main(["run", "vinh2009-fig2", "--preset", "quick", "--seed", "12",
                  "--set", "ks=2,7", "--set", "random_model=num", "--out",
                  str(tmp_path / "c")]) == 0
     assert (tmp_path / "c" / "vinh2009-fig2.csv").read_bytes() != csv
@@ -212,7 +288,31 @@ def test_a_record_downloaded_from_a_page_reruns_to_the_same_csv(tmp_path):
     csv = csv_text(gates("quick", random_state=2, **params))
     (tmp_path / "page.json").write_text(record_json(run_record(gates, "quick", 2, params,
                                                                csv=csv)))
-    result = cli("rerun", str(tmp_path / "page.json"), "--no-png", "--out", str(tmp_path / "o"))
+    result = cli("rerun", str(tmp_path / "page.json"), "--out", str(tmp_path / "o"))
     assert result.returncode == 0, result.stderr
     assert "CSV identical" in result.stdout
     assert (tmp_path / "o" / "gates2017-fig1.csv").read_text() == csv
+
+
+@pytest.mark.slow  # starts a Streamlit server
+def test_app_starts_the_streamlit_app_from_any_folder(tmp_path):
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "clusterlab", "app", "--server.headless=true",
+         "--server.address=127.0.0.1", f"--server.port={port}"],
+        cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        health = b""
+        while time.monotonic() < deadline and health != b"ok":
+            time.sleep(0.5)
+            url = f"http://127.0.0.1:{port}/_stcore/health"
+            with contextlib.suppress(OSError), urllib.request.urlopen(url, timeout=2) as answer:
+                health = answer.read()
+        assert health == b"ok"
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=10) as response:
+            assert b"<title>Streamlit</title>" in response.read()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

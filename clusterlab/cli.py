@@ -1,8 +1,10 @@
-"""Command line: ``python -m experiments list | run | notebook | rerun``.
+"""Command line: ``clusterlab app | list | run | notebook | rerun`` (also ``python -m
+clusterlab`` and ``python -m experiments``).
 
-``run NAME`` writes NAME.csv (the tidy result), NAME.json (the run record: every parameter,
-the seed, package versions, timings), NAME.html (a self-contained plotly figure) and NAME.png
-when static export works (kaleido with a Chromium browser), all or nothing
+``app`` starts the Streamlit app. ``run NAME`` writes NAME.csv (the tidy result), NAME.json
+(the run record: every parameter, the seed, package versions, timings per step), NAME.html
+(the plotly figure, loading the one ``plotly.min.js`` its folder shares) and, with ``--png``,
+NAME.png (kaleido with a Chromium browser), all or nothing
 (:func:`experiments.outputs.write_outputs`). ``notebook NAME`` writes NAME.ipynb, which
 reproduces the run with the public API. ``rerun DIR/NAME.json`` runs a record again.
 
@@ -13,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
+import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
@@ -20,6 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from clusterlab.launch import INTERRUPTED, INTERRUPTED_MESSAGE
 from experiments import EXPERIMENTS, PRESETS, get_experiment
 from experiments.outputs import (
     NOTEBOOK_SUFFIXES,
@@ -35,8 +40,14 @@ from experiments.outputs import (
     write_outputs,
 )
 from experiments.scale import dask_backend, parse_dask
+from metrics.seeding import MAX_SEED
+from metrics.validation import ParameterError, parse_integer
 
-__all__ = ["APP_PAGES", "app_link", "main", "parse_sets"]
+__all__ = ["APP", "APP_PAGES", "app_link", "main", "parse_sets"]
+
+#: The Streamlit entry point: beside this package in the repository and in an installed copy
+#: (pyproject.toml installs app.py, app_pages/ and lessons/ next to the packages).
+APP = Path(__file__).resolve().parents[1] / "app.py"
 
 #: Where the app shows each paper's experiments: page URL path and its parameter prefix
 #: (``<prefix>_fig``, ``<prefix>_preset``, ``<prefix>_seed``; app_pages/experiments_*.py).
@@ -48,7 +59,6 @@ APP_PAGES = {
     "lazarenko2021": ("experiments_lazarenko2021", "pami"),
 }
 DEFAULT_APP = "http://localhost:8501"
-INTERRUPTED = 130  # the shell convention: 128 + SIGINT
 
 
 def app_link(name: str, preset: str, seed: int, app: str = DEFAULT_APP) -> str:
@@ -91,7 +101,7 @@ def parse_sets(experiment, preset: str, sets: Sequence[str]) -> dict[str, Any]:
     preset : str
         The preset the overrides apply to.
     sets : sequence of str
-        ``PARAM=VALUE`` texts (see :meth:`experiments.params.ParamSpec.parse`).
+        ``PARAM=VALUE`` texts (see :meth:`experiments.params.ExperimentParam.parse`).
 
     Returns
     -------
@@ -152,7 +162,7 @@ def _png(figure) -> tuple[bytes | None, str]:
 
 def _execute(
     experiment, preset: str, seed: int, overrides: Mapping[str, Any], out: Path, *,
-    force: bool = False, png: bool = True, dask: str | None = None,
+    force: bool = False, png: bool = False, dask: str | None = None,
     extra: Mapping[str, Any] | None = None, progress: _Progress | None = None,
 ) -> dict[str, Any]:
     """Run, build every file, write them all or nothing; return the run record."""
@@ -179,17 +189,18 @@ def _execute(
     progress.end()
     csv = csv_text(df)
     from plots.experiments import (  # plotly only for the figure files
+        PLOTLY_JS,
         experiment_figure,
-        standalone_html,
+        plotly_js,
+        shared_html,
     )
 
     clock = time.perf_counter()
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
-    files: dict[str, str | bytes] = {
-        ".csv": csv, ".html": standalone_html(figure)}
+    files: dict[str, str | bytes] = {".csv": csv, ".html": shared_html(figure)}
     timings["figure"] = time.perf_counter() - clock
-    note = "no PNG (--no-png)"
+    note = ""
     if png:
         clock = time.perf_counter()
         image, note = _png(figure)
@@ -204,12 +215,23 @@ def _execute(
                    f"{experiment.name}{s}" for s in (*files, ".json")), **(extra or {})},
     )
     files[".json"] = record_json(record)
+    _write_shared(out / PLOTLY_JS, plotly_js())  # first: the HTML never lacks it
     written = write_outputs(out, experiment.name, files, suffixes=RUN_SUFFIXES, force=force)
     print(f"{experiment.name}: {len(df)} rows in {timings['run']:.2f} s; wrote "
           + ", ".join(str(p) for p in written))
     if note:
         print(note)
     return record
+
+
+def _write_shared(path: Path, text: str) -> None:
+    """Write the file every NAME.html of a folder loads, unless it already holds ``text``."""
+    if path.is_file() and path.stat().st_size == len(text) and path.read_text() == text:
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}.partial")
+    partial.write_text(text)
+    os.replace(partial, path)
 
 
 def _notebook(experiment, preset, seed, overrides, out, force, app) -> Path:
@@ -244,6 +266,19 @@ def _rerun(record_path: Path, out: Path, force: bool, png: bool, dask: str | Non
     return 0
 
 
+def _seed(text: str) -> int:
+    try:
+        return parse_integer(text, "--seed", 0, MAX_SEED)
+    except ParameterError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _app(streamlit_args: Sequence[str]) -> int:
+    """``streamlit run`` on the app, from its folder (where .streamlit/config.toml is)."""
+    command = [sys.executable, "-m", "streamlit", "run", str(APP), *streamlit_args]
+    return subprocess.call(command, cwd=APP.parent)
+
+
 def _out_dir(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("--out must name a directory (it is empty)")
@@ -252,19 +287,23 @@ def _out_dir(text: str) -> Path:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m experiments",
-        description="Reproduce the figures and tables of ClusterLab's seed papers.",
+        prog="clusterlab",
+        description="ClusterLab: start the app, or reproduce the figures and tables of its "
+                    "seed papers.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("app", help="start the app (streamlit run app.py); further options "
+                        "go to streamlit run, e.g. clusterlab app --server.port 8502")
     commands.add_parser("list", help="list the experiments and their parameters")
 
     def common(sub, record: bool = False):
         if not record:
-            sub.add_argument("name", help="experiment name (see: python -m experiments list)")
+            sub.add_argument("name", help="experiment name (see: clusterlab list)")
             sub.add_argument("--preset", default="paper", choices=PRESETS,
                              help="the paper's settings (or our stand-in: see `list`), or a quick "
                                   "run (default: paper)")
-            sub.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+            sub.add_argument("--seed", type=_seed, default=0,
+                             help=f"random seed, 0 to {MAX_SEED} (default 0)")
             sub.add_argument("--set", dest="sets", action="append", default=[],
                              metavar="PARAM=VALUE",
                              help="override a parameter (repeatable); lists are "
@@ -274,7 +313,9 @@ def _parser() -> argparse.ArgumentParser:
                          help="replace earlier outputs of the same experiment in --out")
 
     def compute(sub):
-        sub.add_argument("--no-png", action="store_true", help="skip the static PNG")
+        sub.add_argument("--png", action="store_true",
+                         help="also write NAME.png (kaleido and chromium; slower than the "
+                              "run itself for quick presets)")
         sub.add_argument("--dask", metavar="local[:WORKERS]|ADDRESS",
                          help="run the batches on Dask (needs requirements-dask.txt)")
 
@@ -322,14 +363,18 @@ def main(argv: list[str] | None = None) -> int:
     >>> main(["run", "no-such-experiment", "--out", "unused"])
     2
     """
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "app":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
     progress = _Progress()
     try:
+        if args.command == "app":
+            return _app(extra)
         if args.command == "list":
             return _list()
         if args.command == "rerun":
-            return _rerun(args.record, args.out, args.force, not args.no_png, args.dask,
-                          progress)
+            return _rerun(args.record, args.out, args.force, args.png, args.dask, progress)
         experiment = get_experiment(args.name)
         overrides = parse_sets(experiment, args.preset, args.sets)
         if args.command == "notebook":
@@ -337,11 +382,11 @@ def main(argv: list[str] | None = None) -> int:
                       args.app)
             return 0
         _execute(experiment, args.preset, args.seed, overrides, args.out, force=args.force,
-                png=not args.no_png, dask=args.dask, progress=progress)
+                png=args.png, dask=args.dask, progress=progress)
         return 0
     except KeyboardInterrupt:
         progress.end()
-        print("interrupted (Ctrl-C): no partial outputs were left", file=sys.stderr)
+        print(INTERRUPTED_MESSAGE, file=sys.stderr)
         return INTERRUPTED
     except (ValueError, TypeError, OSError, RuntimeError) as error:
         progress.end()
