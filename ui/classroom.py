@@ -60,11 +60,10 @@ def browser_token() -> str:
     return token
 
 
-def class_lesson(state: ClassState) -> Lesson:
-    """The lesson a class runs."""
-    if state.lesson_kind == NAME_PARAM:
-        return load_lesson(state.lesson_ref, URL_PATHS)
-    return decode_lesson(state.lesson_ref, URL_PATHS)
+def lesson_of(kind: str, ref: str) -> Lesson:
+    """The lesson a class runs: a shipped one by name (``kind`` "lesson") or one carried by
+    a link (``kind`` "lessonz")."""
+    return load_lesson(ref, URL_PATHS) if kind == NAME_PARAM else decode_lesson(ref, URL_PATHS)
 
 
 def _root() -> str:
@@ -91,8 +90,7 @@ def class_starter() -> None:
                      help="Students answer each step's question from their own browsers; "
                      "you see how many answered and reveal the distribution."):
             try:
-                lesson = load_lesson(value, URL_PATHS) if kind == NAME_PARAM \
-                    else decode_lesson(value, URL_PATHS)
+                lesson = lesson_of(kind, value)
                 options = [len(s.question.options) if s.question else 0 for s in lesson.steps]
                 code, secret = class_store().start(kind, value, options)
             except ValueError as error:
@@ -102,7 +100,7 @@ def class_starter() -> None:
         if STARTED in st.session_state:
             code, secret, page = st.session_state[STARTED]
             base = f"{_root()}/{page}"
-            st.markdown("**Students' link** (show it, or its QR code, to the class):")
+            st.markdown("**Students' link** (show it to the class):")
             st.code(links.share_url(base, {CLASS_PARAM: code}), language=None,
                     wrap_lines=True)
             st.markdown("**Your link** (keep it to yourself: it runs the class):")
@@ -160,14 +158,13 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int) -> None:
         st.caption("This step has no question: the class looks at the view.")
         return
     counts = store.tally(code, state.step)
-    number, action = st.columns([3, 2], vertical_alignment="center")
-    number.metric("Class", f"{sum(counts)} answered",
-                  help="Browsers that answered this question; updated every second.")
+    question, number = st.columns([4, 1], vertical_alignment="center")
+    question.markdown(plain(lesson.steps[state.step - 1].question.text))
+    number.metric("Answers", f"{sum(counts)} answered", label_visibility="collapsed")
     if state.is_revealed:
         _distribution(lesson, state, counts)
-    elif action.button("Reveal", icon=":material/visibility:", key="class_reveal",
-                       type="primary", help="Show the answers and the true one; answering "
-                       "stops."):
+    elif st.button("Reveal", icon=":material/visibility:", key="class_reveal", type="primary",
+                   help="Show the answers and the true one; answering stops."):
         _teacher_action(lambda: store.reveal(code, secret))
 
 
@@ -223,33 +220,29 @@ def class_bar(current: str) -> None:
     store = class_store()
     try:
         state = store.state(code) if secret is None else store.check_teacher(code, secret)
-        lesson = class_lesson(state)
+        lesson = lesson_of(state.lesson_kind, state.lesson_ref)
     except ValueError as error:
         show_error(error)
         return
     _follow(state, lesson, current)
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
     with st.container(border=True, key=BAR_KEY):
+        st.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last}"
+                    + ("" if secret is None else f" · class {plain(code)}")
+                    + f"  \n{plain(step.prompt)}")
         if secret is None:
             browser_token()
-            st.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last}  \n"
-                        f"{plain(step.prompt)}")
             _student_live(code, lesson, state.step)
             return
-        text, back, forward, close = st.columns([7, 1.3, 1.3, 1.3],
-                                                vertical_alignment="center")
-        text.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last} · "
-                      f"class {plain(code)}  \n{plain(step.prompt)}")
-        for column, label, target, icon in (
-                (back, "Previous", state.step - 1, ":material/chevron_left:"),
-                (forward, "Next", state.step + 1, ":material/chevron_right:")):
-            if column.button(label, icon=icon, disabled=not 1 <= target <= last,
+        with st.container(horizontal=True):
+            for label, target, icon in (
+                    ("Previous", state.step - 1, ":material/chevron_left:"),
+                    ("Next", state.step + 1, ":material/chevron_right:")):
+                if st.button(label, icon=icon, disabled=not 1 <= target <= last,
                              key=f"class_{label.lower()}",
                              help=f"Move the whole class to step {target}."):
-                _teacher_action(lambda t=target: store.go_to(code, secret, t))
-        if close.button("Close", icon=":material/stop:", key="class_close",
-                        help="End the class now: it and its answers are deleted."):
-            _teacher_action(lambda: store.close(code, secret))
-        if step.question is not None:
-            st.markdown(plain(step.question.text))
+                    _teacher_action(lambda t=target: store.go_to(code, secret, t))
+            if st.button("Close", icon=":material/stop:", key="class_close",
+                         help="End the class now: it and its answers are deleted."):
+                _teacher_action(lambda: store.close(code, secret))
         _teacher_live(code, secret, lesson, state.step)
