@@ -3,8 +3,9 @@
 A class follows one lesson. Its join code (in the students' link) and its teacher secret (in
 the teacher's link only) come from `secrets`; the server keeps a SHA-256 hash of the secret
 and compares hashes in constant time. Each browser answers each question once and may change
-its answer until the teacher reveals it. A class and its answers are deleted 24 hours after it
-starts, or when the teacher closes it. Everything lives in the database, so a restarted server,
+its answer until the teacher reveals it. A class expires 24 hours after it starts: from then on
+it is refused, and it is deleted with its answers by the next start of a class or of a server
+(or at once when the teacher closes it). Everything lives in the database, so a restarted server,
 or another server on the same database, carries on where the last one stopped.
 """
 
@@ -159,6 +160,7 @@ class ClassStore:
         self.clock = clock
         self._upsert = {"sqlite": sqlite.insert, "postgresql": postgresql.insert}.get(
             self.engine.dialect.name)
+        self.purge()
 
     def start(self, lesson_kind: str, lesson_ref: str, options: Sequence[int]) -> tuple[str, str]:
         """Start a class on a lesson, at its step 1.

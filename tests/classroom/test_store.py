@@ -164,6 +164,20 @@ def test_a_class_expires_after_24_hours_and_is_deleted(store, clock):
     assert rows(store, answers) == []
 
 
+def test_a_starting_server_deletes_expired_classes(database_url, clock):
+    first = ClassStore(database_url, clock=clock)
+    old, _ = first.start("lesson", "l", [2])
+    first.answer(old, new_browser_token(), 1, 1)
+    clock.now += LIFETIME_S / 2
+    young, _ = first.start("lesson", "l", [2])
+    first.engine.dispose()
+    clock.now += LIFETIME_S / 2
+    again = ClassStore(database_url, clock=clock)
+    assert [row[0] for row in rows(again, classes)] == [young]
+    assert rows(again, answers) == []
+    again.engine.dispose()
+
+
 def edited(secret: str) -> str:
     return ("A" if secret[5] != "A" else "B").join((secret[:5], secret[6:]))
 
