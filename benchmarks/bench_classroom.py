@@ -3,7 +3,8 @@
 Run by hand from the repository root (needs Debian's chromium; not part of the test suite):
 
     python benchmarks/bench_classroom.py [--students 60] [--spread 10]
-        [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db] [--out FILE]
+        [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db]
+        [--databases sqlite postgresql] [--out FILE] [--append]
 
 For each database (SQLite in a fresh data folder; then PostgreSQL when ``--postgres-url`` is
 given, its class tables emptied first) one ``streamlit run app.py`` starts on loopback. A
@@ -174,23 +175,36 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--postgres-url", default="",
                         help="a PostgreSQL SQLAlchemy URL to measure too")
+    parser.add_argument("--databases", nargs="+", choices=["sqlite", "postgresql"],
+                        default=["sqlite", "postgresql"],
+                        help="PostgreSQL is measured when --postgres-url is given")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/classroom.md")
+    parser.add_argument("--append", action="store_true",
+                        help="add this run's section to the file instead of replacing it")
     args = parser.parse_args()
     chromium = os.environ.get("CLUSTERLAB_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         sys.exit("Debian chromium not found: apt-get install -y chromium")
     rows = []
-    folder = Path(tempfile.mkdtemp(prefix="clusterlab-classroom-"))
-    rows.append(run_database(
-        "SQLite (WAL)", {"CLUSTERLAB_DATA_DIR": str(folder), "CLUSTERLAB_DATABASE_URL": ""},
-        ClassStore(f"sqlite:///{folder / SQLITE_FILE}"), args, chromium))
-    if args.postgres_url:
+    if "sqlite" in args.databases:
+        folder = Path(tempfile.mkdtemp(prefix="clusterlab-classroom-"))
+        rows.append(run_database(
+            "SQLite (WAL)", {"CLUSTERLAB_DATA_DIR": str(folder),
+                             "CLUSTERLAB_DATABASE_URL": ""},
+            ClassStore(f"sqlite:///{folder / SQLITE_FILE}"), args, chromium))
+        write(args, rows)
+    if "postgresql" in args.databases and args.postgres_url:
         store = ClassStore(args.postgres_url)
         with store.engine.begin() as db:
             db.execute(delete(answers))
             db.execute(delete(classes))
         rows.append(run_database("PostgreSQL", {"CLUSTERLAB_DATABASE_URL": args.postgres_url},
                                  store, args, chromium))
+        write(args, rows)
+
+
+def write(args, rows: list[dict]) -> None:
+    """The results so far as a markdown section: the whole file, or added to it (--append)."""
     table = ["| database | students | answers stored | all acknowledged after s "
              "| answer ack p50 / p95 s | teacher view lag p95 / max s "
              "| server CPU ms / answer (raw with polling) | polling CPU s/s "
@@ -201,13 +215,16 @@ def main() -> None:
               f"{r['lag_max']:.2f} | {1000 * r['cpu_per_answer']:.1f} "
               f"({1000 * r['cpu_raw_per_answer']:.1f}) | {r['polling_cpu_share']:.2f} | "
               f"{r['cpu_join']:.2f} | {r['rss']:.0f} | {r['load']} |" for r in rows]
-    header = (f"# Class answers under load\n\n`python {' '.join(sys.argv)}` on "
-              f"{platform.machine()} ({os.cpu_count()} cores, shared with other work), "
-              f"Python {platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. "
-              "Chromium (1 teacher + N students as contexts) runs on the same machine. "
-              "Goals (issue 22): every answer stored, the teacher's view updated within "
-              "2 s, server CPU < 20 ms per answer.\n\n")
-    args.out.write_text(header + "\n".join(table) + "\n")
+    section = (f"## `python {' '.join(sys.argv)}`\n\n{platform.machine()} "
+               f"({os.cpu_count()} cores, shared with other work), Python "
+               f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}.\n\n"
+               + "\n".join(table) + "\n")
+    header = ("# Class answers under load\n\n`benchmarks/bench_classroom.py`: N students "
+              "answer within the spread. Chromium (1 teacher + N students as contexts) runs "
+              "on the same machine. Goals (issue 22): every answer stored, the teacher's view "
+              "updated within 2 s, server CPU < 20 ms per answer.\n\n")
+    earlier = args.out.read_text() if args.append and args.out.exists() else header
+    args.out.write_text(earlier + ("\n" if earlier != header else "") + section)
 
 
 if __name__ == "__main__":
