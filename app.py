@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import links, presenter
+from ui.classroom import class_bar, class_starter, in_class
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
@@ -37,9 +38,13 @@ links.apply_pending()
 link_slot = render_sidebar()
 with st.sidebar:
     lesson_builder(current)
+    class_starter()
 presenter.apply_style()
 notices = st.container()
-lesson_bar(current)
+if in_class():
+    class_bar(current)
+else:
+    lesson_bar(current)
 links.show_notices(notices)
 links.copy_link(link_slot, this_run_only=False)
 try:

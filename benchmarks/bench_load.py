@@ -65,13 +65,16 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def start_server(log: Path) -> tuple[subprocess.Popen, str]:
+def start_server(log: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+    """A ``streamlit run app.py`` on a free loopback port, with ``env`` added to its
+    environment: the process and its URL."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true",
          "--server.address=127.0.0.1", f"--server.port={port}",
          "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
         cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT,
+        env={**os.environ, **(env or {})},
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):

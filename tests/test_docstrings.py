@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("metrics", "clustering", "datasets", "explorer", "experiments")
+PACKAGES = ("metrics", "clustering", "datasets", "explorer", "experiments", "classroom")
 #: Sections a public function's docstring must have (classes: all but Returns).
 SECTIONS = ("Parameters", "Returns", "Examples")
 #: Modules exempted from the section check while being rewritten (none today).

@@ -15,6 +15,7 @@ FORBIDDEN = {
     "datasets": {"streamlit", "plotly"},
     "experiments": {"streamlit", "plotly"},
     "explorer": {"streamlit", "plotly"},
+    "classroom": {"streamlit", "plotly"},
     "plots": {"streamlit"},
 }
 
@@ -67,7 +68,8 @@ def test_no_transitive_import_of_ui_libraries(package):
     assert result.stdout.strip() == "[]"
 
 
-PACKAGES = ("metrics", "clustering", "datasets", "experiments", "explorer", "plots", "ui")
+PACKAGES = ("metrics", "clustering", "datasets", "experiments", "explorer", "classroom", "plots",
+            "ui")
 
 
 def import_graph() -> dict[str, set[str]]:

@@ -19,7 +19,7 @@ from ui.text import plain
 # AppTest and a few embedded contexts report no browser URL; links then show this base.
 FALLBACK_BASE = "http://localhost:8501/"
 # Parameters of the app rather than of a control: kept in the copied link as they are.
-APP_PARAMS = ("controls", "lesson", "lessonz", "step", "embed", "embed_options")
+APP_PARAMS = ("controls", "lesson", "lessonz", "step", "embed", "embed_options", "class")
 # Session keys: values to give widgets on the next run, warnings to show, requests handled.
 PENDING = "_links_pending"
 NOTICES = "_links_notices"

@@ -52,10 +52,12 @@ def chromium_path() -> str:
 
 
 @contextlib.contextmanager
-def streamlit_server(log_path: Path):
-    """A ``streamlit run app.py`` on a free loopback port; yields its URL, then stops it and
-    checks that its log holds no traceback."""
-    port = free_port()
+def streamlit_server(log_path: Path, env: dict[str, str] | None = None,
+                     port: int | None = None):
+    """A ``streamlit run app.py`` on ``port`` (default: a free loopback port), with ``env``
+    added to the environment; yields its URL, then stops it and checks that its log holds
+    no traceback."""
+    port = port or free_port()
     with open(log_path, "w") as log:
         server = subprocess.Popen(
             [
@@ -67,6 +69,7 @@ def streamlit_server(log_path: Path):
                 "--server.fileWatcherType=none",
             ],
             cwd=ROOT,
+            env={**os.environ, **(env or {})},
             stdout=log,
             stderr=subprocess.STDOUT,
         )

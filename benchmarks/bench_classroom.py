@@ -1,0 +1,231 @@
+"""Class answers under load: 60 students answer one question within 10 s.
+
+Run by hand from the repository root (needs Debian's chromium; not part of the test suite):
+
+    python benchmarks/bench_classroom.py [--students 60] [--spread 10]
+        [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db]
+        [--databases sqlite postgresql] [--out FILE] [--append]
+
+For each database (SQLite in a fresh data folder; then PostgreSQL when ``--postgres-url`` is
+given, its class tables emptied first) one ``streamlit run app.py`` starts on loopback. A
+teacher's browser context opens the teacher's link of a class on the lesson "Why adjust for
+chance" (step 1 asks a question of 4 options); N students' contexts of the same chromium open
+the join link. Once every student shows the question, the server's CPU is read over
+BASELINE_S of polling alone (students every 2 s, the teacher every 1 s). Then each student
+picks an option and presses Answer at a random moment within the spread (seeded), and waits
+for "Your answer: ..." (its acknowledgement). Meanwhile the teacher's "N answered" is read
+every 0.1 s. Reported: answers stored (read from the database afterwards, against what the
+students chose), acknowledgement latency, the teacher view's lag (for the k-th answer
+acknowledged: when the teacher first showed >= k answered, minus its acknowledgement), and
+the server's CPU per answer: CPU (user + system, /proc) over the answering window minus the
+polling rate times the window, divided by N; the raw figure with polling is given too.
+Loops are bounded in count and time; only loopback is used.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import platform
+import random
+import re
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.async_api import async_playwright
+from sqlalchemy import delete
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, start_server  # noqa: E402
+
+from classroom import ClassStore  # noqa: E402
+from classroom.database import SQLITE_FILE, answers, classes  # noqa: E402
+from explorer.lesson_plans import load_lesson  # noqa: E402
+from ui.lesson_bar import URL_PATHS  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+LESSON = "why_adjust_for_chance"
+PAGE = "learn_chance"  # the lesson's first step
+BASELINE_S = 6.0
+TIMEOUT_MS = 180_000
+LETTERS = "ABCD"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+async def watch_teacher(host, timeline: list, stop: asyncio.Event) -> None:
+    """Append (time, count) each time the teacher's "N answered" changes."""
+    metric = host.locator('[data-testid="stMetricValue"]', has_text="answered")
+    last = None
+    while not stop.is_set():
+        try:
+            text = await metric.first.inner_text(timeout=1000)
+        except Exception:  # the metric is being redrawn; read again
+            text = ""
+        found = re.match(r"(\d+) answered", text)
+        if found and int(found[1]) != last:
+            last = int(found[1])
+            timeline.append((time.monotonic(), last))
+        await asyncio.sleep(0.1)
+
+
+async def student_answers(page, letter: str, delay: float, acks: list) -> None:
+    await asyncio.sleep(delay)
+    started = time.monotonic()
+    await page.locator('[data-testid="stRadio"] label', has_text=f"{letter}. ").click(
+        timeout=TIMEOUT_MS)
+    await page.locator(".st-key-class_answer_1").get_by_role("button").click(
+        timeout=TIMEOUT_MS)
+    await page.get_by_text(f"Your answer: {letter}.").wait_for(timeout=TIMEOUT_MS)
+    acks.append((started, time.monotonic()))
+
+
+async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int,
+                    spread: float, seed: int) -> dict:
+    options = [len(s.question.options) if s.question else 0
+               for s in load_lesson(LESSON, URL_PATHS).steps]
+    code, secret = store.start("lesson", LESSON, options)
+    rng = random.Random(seed)
+    chosen = [rng.choice(LETTERS) for _ in range(n)]
+    delays = sorted(rng.uniform(0, spread) for _ in range(n))
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        host_context = await browser.new_context(viewport={"width": 1280, "height": 720})
+        host = await host_context.new_page()
+        await host.goto(f"{url}/{PAGE}?class={code}&teach={secret}", timeout=TIMEOUT_MS)
+        await host.locator('[data-testid="stMetricValue"]', has_text="0 answered").wait_for(
+            timeout=TIMEOUT_MS)
+        contexts = [await browser.new_context(viewport={"width": 800, "height": 600})
+                    for _ in range(n)]
+        pages = [await context.new_page() for context in contexts]
+        cpu_joining = cpu_seconds(pid)
+        for page in pages:  # joined one after another, as a class does
+            await page.goto(f"{url}/{PAGE}?class={code}", timeout=TIMEOUT_MS)
+        await asyncio.gather(*(page.locator(".st-key-class_answer_1").get_by_role(
+            "button").wait_for(timeout=TIMEOUT_MS) for page in pages))
+        cpu_joining = (cpu_seconds(pid) - cpu_joining) / n
+        await asyncio.sleep(2.0)
+        load_before = os.getloadavg()[0]
+        cpu_start, clock_start = cpu_seconds(pid), time.monotonic()
+        await asyncio.sleep(BASELINE_S)
+        polling_rate = (cpu_seconds(pid) - cpu_start) / (time.monotonic() - clock_start)
+
+        timeline, acks, stop = [], [], asyncio.Event()
+        watcher = asyncio.create_task(watch_teacher(host, timeline, stop))
+        cpu_start, clock_start = cpu_seconds(pid), time.monotonic()
+        await asyncio.gather(*(student_answers(page, letter, delay, acks) for page, letter,
+                               delay in zip(pages, chosen, delays, strict=True)))
+        deadline = time.monotonic() + 30
+        while (not timeline or timeline[-1][1] < n) and time.monotonic() < deadline:
+            await asyncio.sleep(0.1)
+        window = time.monotonic() - clock_start
+        cpu_window = cpu_seconds(pid) - cpu_start
+        stop.set()
+        await watcher
+        load_after = os.getloadavg()[0]
+        await browser.close()
+    stored = store.tally(code, 1)
+    wanted = tuple(chosen.count(letter) for letter in LETTERS)
+    ack_times = sorted(done for _, done in acks)
+    lags = []
+    for k, acked in enumerate(ack_times, 1):
+        shown = next((t for t, count in timeline if count >= k and t >= acked - 5), None)
+        lags.append(max(0.0, shown - acked) if shown is not None else float("inf"))
+    latencies = [done - started for started, done in acks]
+    return {
+        "students": n, "stored": f"{sum(stored)} of {n}" + (
+            " (as chosen)" if stored == wanted else f" (MISMATCH {stored} vs {wanted})"),
+        "answering_s": ack_times[-1] - clock_start,
+        "ack_p50": statistics.median(latencies), "ack_p95": percentile(latencies, 0.95),
+        "lag_max": max(lags), "lag_p95": percentile(lags, 0.95),
+        "cpu_per_answer": (cpu_window - polling_rate * window) / n,
+        "cpu_raw_per_answer": cpu_window / n, "polling_cpu_share": polling_rate,
+        "cpu_join": cpu_joining, "rss": peak_rss_mb(pid),
+        "load": f"{load_before:.1f} / {load_after:.1f}",
+    }
+
+
+def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
+    log = Path(tempfile.gettempdir()) / f"clusterlab-classroom-{name}.log"
+    server, url = start_server(log, env)
+    try:
+        row = asyncio.run(one_class(url, server.pid, chromium, store, args.students,
+                                    args.spread, args.seed))
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    row["database"] = name
+    print(row, flush=True)
+    return row
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--students", type=int, default=60)
+    parser.add_argument("--spread", type=float, default=10.0,
+                        help="seconds over which the students answer")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--postgres-url", default="",
+                        help="a PostgreSQL SQLAlchemy URL to measure too")
+    parser.add_argument("--databases", nargs="+", choices=["sqlite", "postgresql"],
+                        default=["sqlite", "postgresql"],
+                        help="PostgreSQL is measured when --postgres-url is given")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/classroom.md")
+    parser.add_argument("--append", action="store_true",
+                        help="add this run's section to the file instead of replacing it")
+    args = parser.parse_args()
+    chromium = os.environ.get("CLUSTERLAB_CHROMIUM") or shutil.which("chromium")
+    if chromium is None:
+        sys.exit("Debian chromium not found: apt-get install -y chromium")
+    rows = []
+    if "sqlite" in args.databases:
+        folder = Path(tempfile.mkdtemp(prefix="clusterlab-classroom-"))
+        rows.append(run_database(
+            "SQLite (WAL)", {"CLUSTERLAB_DATA_DIR": str(folder),
+                             "CLUSTERLAB_DATABASE_URL": ""},
+            ClassStore(f"sqlite:///{folder / SQLITE_FILE}"), args, chromium))
+        write(args, rows)
+    if "postgresql" in args.databases and args.postgres_url:
+        store = ClassStore(args.postgres_url)
+        with store.engine.begin() as db:
+            db.execute(delete(answers))
+            db.execute(delete(classes))
+        rows.append(run_database("PostgreSQL", {"CLUSTERLAB_DATABASE_URL": args.postgres_url},
+                                 store, args, chromium))
+        write(args, rows)
+
+
+def write(args, rows: list[dict]) -> None:
+    """The results so far as a markdown section: the whole file, or added to it (--append)."""
+    table = ["| database | students | answers stored | all acknowledged after s "
+             "| answer ack p50 / p95 s | teacher view lag p95 / max s "
+             "| server CPU ms / answer (raw with polling) | polling CPU s/s "
+             "| CPU s per join | server peak RSS MB | load avg before / after |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
+    table += [f"| {r['database']} | {r['students']} | {r['stored']} | {r['answering_s']:.1f} | "
+              f"{r['ack_p50']:.2f} / {r['ack_p95']:.2f} | {r['lag_p95']:.2f} / "
+              f"{r['lag_max']:.2f} | {1000 * r['cpu_per_answer']:.1f} "
+              f"({1000 * r['cpu_raw_per_answer']:.1f}) | {r['polling_cpu_share']:.2f} | "
+              f"{r['cpu_join']:.2f} | {r['rss']:.0f} | {r['load']} |" for r in rows]
+    section = (f"## `python {' '.join(sys.argv)}`\n\n{platform.machine()} "
+               f"({os.cpu_count()} cores, shared with other work), Python "
+               f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}.\n\n"
+               + "\n".join(table) + "\n")
+    header = ("# Class answers under load\n\n`benchmarks/bench_classroom.py`: N students "
+              "answer within the spread. Chromium (1 teacher + N students as contexts) runs "
+              "on the same machine. Goals (issue 22): every answer stored, the teacher's view "
+              "updated within 2 s, server CPU < 20 ms per answer.\n\n")
+    earlier = args.out.read_text() if args.append and args.out.exists() else header
+    args.out.write_text(earlier + ("\n" if earlier != header else "") + section)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,173 @@
+"""Class answers in the app (AppTest): the sidebar starts a class, students answer, the
+teacher counts, reveals and moves the class; every other link gets a message and no control."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from sqlalchemy import update
+from streamlit.testing.v1 import AppTest
+
+from classroom import ClassStore
+from classroom.database import classes
+from classroom.store import NO_CLASS, NOT_TEACHER
+from explorer.lesson_plans import Lesson, Question, Step, encode_lesson, load_lesson
+from tests.app.conftest import APP, TIMEOUT_S
+from ui.lesson_bar import URL_PATHS
+from ui.text import plain
+
+LESSON = "why_adjust_for_chance"  # step 1 asks a question with 4 options, step 2 none
+TEACHER_KEYS = ("class_previous", "class_next", "class_close", "class_reveal")
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("CLUSTERLAB_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("CLUSTERLAB_DATABASE_URL", raising=False)
+    return tmp_path
+
+
+def run(params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    for name, value in params.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def start_class(lesson: str = LESSON) -> tuple[dict, dict]:
+    """Press "Start a class" in the sidebar on ``lesson``: the two links' parameters."""
+    at = run({"lesson": lesson})
+    at.button(key="class_start").click().run()
+    assert not at.exception
+    shown = [code.value for code in at.sidebar.code if "class=" in code.value]
+    assert len(shown) == 2
+    join, teacher = ({k: v[0] for k, v in parse_qs(urlsplit(url).query).items()}
+                     for url in shown)
+    return join, teacher
+
+
+def buttons(at: AppTest) -> set[str]:
+    return {button.key for button in at.button}
+
+
+def answered(at: AppTest) -> str:
+    return " ".join(metric.value for metric in at.metric)
+
+
+def choose(student: AppTest, option: int, step: int = 1) -> AppTest:
+    radio = student.radio(key=f"class_choice_{step}")
+    radio.set_value(radio.options[option]).run()
+    student.button(key=f"class_answer_{step}").click().run()
+    assert not student.exception and not student.error, student.error
+    return student
+
+
+def test_start_a_class_gives_a_join_link_and_a_separate_teacher_link():
+    join, teacher = start_class()
+    assert set(join) == {"class"} and set(teacher) == {"class", "teach"}
+    assert join["class"] == teacher["class"] and len(join["class"]) >= 11
+    assert teacher["teach"] not in join.values()
+    state = ClassStore().check_teacher(teacher["class"], teacher["teach"])
+    assert (state.lesson_ref, state.step) == (LESSON, 1)
+
+
+def test_students_answer_the_teacher_counts_and_reveals():
+    join, teacher = start_class()
+    question = load_lesson(LESSON, URL_PATHS).steps[0].question
+    students = [run(join) for _ in range(3)]
+    for student in students:
+        assert not buttons(student) & set(TEACHER_KEYS)
+        assert [plain(o) for o in question.options] == [
+            o.split(". ", 1)[1] for o in student.radio(key="class_choice_1").options]
+    host = run(teacher)
+    assert "0 answered" in answered(host)
+    for student, option in zip(students, [0, 2, 2], strict=True):
+        choose(student, option)
+    choose(students[0], 2)  # a changed answer is still one answer
+    host.run()
+    assert "3 answered" in answered(host)
+    assert "True answer" not in " ".join(s.value for s in host.success)
+    host.button(key="class_reveal").click().run()
+    assert not host.exception
+    assert f"True answer: C. {plain(question.options[question.answer])}" in [
+        s.value for s in host.success]
+    distribution = next(m.value for m in host.markdown if "**3** (100%)" in m.value)
+    assert f"A. {plain(question.options[0])}: **0** (0%)" in distribution
+    # After the reveal the students see it too, and cannot answer any more.
+    students[1].run()
+    assert students[1].radio(key="class_choice_1").disabled
+    assert students[1].button(key="class_answer_1").disabled
+    assert any("True answer" in s.value for s in students[1].success)
+
+
+def test_the_teacher_moves_the_class_and_students_follow():
+    join, teacher = start_class()
+    student = run(join)
+    host = run(teacher)
+    host.button(key="class_next").click().run()
+    assert not host.exception
+    assert any("step 2 of 4" in m.value for m in host.markdown)
+    student.run()
+    assert any("step 2 of 4" in m.value for m in student.markdown)
+    assert not student.get("radio") or "class_choice_1" not in {r.key for r in student.radio}
+    assert ClassStore().state(join["class"]).step == 2
+
+
+def edited(secret: str) -> str:
+    return secret[:-1] + ("A" if secret[-1] != "A" else "B")
+
+
+@pytest.mark.parametrize("link", ["edited secret", "guessed secret", "secret of another class",
+                                  "empty secret", "markup secret"])
+def test_a_wrong_teacher_link_gets_a_message_and_no_control(link):
+    join, teacher = start_class()
+    _, other = start_class()
+    secret = {"edited secret": edited(teacher["teach"]), "guessed secret": "A" * 32,
+              "secret of another class": other["teach"], "empty secret": "",
+              "markup secret": "[Reveal](http://evil.example)"}[link]
+    at = run({"class": teacher["class"], "teach": secret})
+    assert [e.value for e in at.error] == [plain(NOT_TEACHER)]
+    assert not buttons(at) & set(TEACHER_KEYS)
+    assert ClassStore().state(join["class"]).step == 1
+
+
+@pytest.mark.parametrize("code", ["swapped", "short", "markup", "empty"])
+def test_a_tampered_join_code_gets_a_message_and_no_question(code):
+    join, _ = start_class()
+    given = {"swapped": join["class"][::-1] if join["class"][::-1] != join["class"]
+             else "x" * 11, "short": join["class"][:-1],
+             "markup": "<img src=x onerror=alert(1)>", "empty": ""}[code]
+    at = run({"class": given})
+    assert [e.value for e in at.error] == [plain(NO_CLASS)]
+    assert "class_answer_1" not in buttons(at)
+
+
+def test_an_expired_or_closed_class_gets_a_message():
+    join, teacher = start_class()
+    store = ClassStore()
+    host = run(teacher)
+    host.button(key="class_close").click().run()
+    for link in (join, teacher):
+        assert [e.value for e in run(link).error][:1] == [plain(NO_CLASS)]
+    join, teacher = start_class()
+    with store.engine.begin() as db:
+        db.execute(update(classes).where(classes.c.code == join["class"]).values(expires_at=0))
+    for link in (join, teacher):
+        at = run(link)
+        assert [e.value for e in at.error] == [plain(NO_CLASS)]
+        assert not buttons(at) & {*TEACHER_KEYS, "class_answer_1"}
+
+
+def test_a_teachers_own_lesson_is_shown_literally():
+    markup = "[Log in](http://evil.example) <b>x</b>"
+    lesson = Lesson(markup, (Step("learn_chance", {}, markup, Question(
+        markup, (markup, "plain"), 1, markup)),))
+    at = run({"lessonz": encode_lesson(lesson), "step": "1"})
+    at.button(key="class_start").click().run()
+    join = parse_qs(urlsplit(next(c.value for c in at.sidebar.code if "class=" in c.value)
+                             ).query)
+    student = run({"class": join["class"][0]})
+    shown = " ".join(m.value for m in student.markdown) + " ".join(
+        student.radio(key="class_choice_1").options)
+    assert plain(markup) in shown and "[Log in](" not in shown

@@ -1,0 +1,198 @@
+"""Class answers with real browsers: a teacher and 20 students (one chromium, 21 contexts)
+answer, the teacher counts and reveals; the server restarts in the middle and nothing is
+lost; every forbidden action is tried from a student's context and from tampered links."""
+
+import re
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from classroom import ClassStore
+from classroom.database import SQLITE_FILE
+from classroom.store import NO_CLASS, NOT_TEACHER
+from tests.browser.conftest import free_port, streamlit_server
+from tests.browser.pageutils import screenshot, wait_until_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+LESSON = "why_adjust_for_chance"  # step 1: "How high does the NMI ... go?", 4 options
+# What each of the 20 students answers (option letters); a Counter of it is the truth.
+PLAN = "CCCCCCCCCBBBBBAAAADD"
+WAIT_MS = 60_000
+
+
+class Server:
+    """One ``streamlit run`` on a fixed port with its own class database; `restart` stops it
+    and starts a new process on the same port and database."""
+
+    def __init__(self, folder):
+        self.folder, self.port, self.runs = folder, free_port(), 0
+        self._context = None
+
+    def start(self) -> str:
+        self.runs += 1
+        self._context = streamlit_server(
+            self.folder / f"server{self.runs}.log",
+            env={"CLUSTERLAB_DATA_DIR": str(self.folder), "CLUSTERLAB_DATABASE_URL": ""},
+            port=self.port)
+        return self._context.__enter__()
+
+    def stop(self) -> None:
+        self._context.__exit__(None, None, None)
+
+    def restart(self) -> str:
+        self.stop()
+        return self.start()
+
+
+@pytest.fixture
+def server(tmp_path):
+    made = Server(tmp_path)
+    made.url = made.start()
+    yield made
+    made.stop()
+
+
+def store_of(server) -> ClassStore:
+    """An independent reader of the server's database (the same SQLite file)."""
+    return ClassStore(f"sqlite:///{server.folder / SQLITE_FILE}")
+
+
+def start_class(page, url: str) -> tuple[str, str]:
+    page.goto(f"{url}/?lesson={LESSON}")
+    wait_until_idle(page)
+    page.locator('[data-testid="stSidebar"] summary', has_text="Run a class").click()
+    key_button(page, "class_start").click()
+    codes = page.locator('[data-testid="stSidebar"] [data-testid="stCode"] code',
+                         has_text="class=")
+    expect(codes).to_have_count(2, timeout=WAIT_MS)
+    join, teacher = (codes.nth(i).inner_text().strip() for i in range(2))
+    return join, teacher
+
+
+def params(link: str) -> dict[str, str]:
+    return {name: values[0] for name, values in parse_qs(urlsplit(link).query).items()}
+
+
+def answer(page, letter: str) -> None:
+    page.locator('[data-testid="stRadio"] label', has_text=f"{letter}. ").click()
+    key_button(page, "class_answer_1").click()
+    expect(page.get_by_text(re.compile(f"Your answer: {letter}\\."))).to_be_visible(
+        timeout=WAIT_MS)
+
+
+def answered(page, number: int) -> None:
+    expect(page.locator('[data-testid="stMetricValue"]', has_text="answered")).to_have_text(
+        f"{number} answered", timeout=WAIT_MS)
+
+
+def key_button(page, key: str):
+    """The visible button of the widget ``key`` (Streamlit also keeps a hidden copy)."""
+    return page.locator(f".st-key-{key}").get_by_role("button")
+
+
+def teacher_buttons(page) -> int:
+    return sum(key_button(page, f"class_{name}").count()
+               for name in ("previous", "next", "reveal", "close"))
+
+
+def test_a_class_of_twenty_answers_survives_a_restart_and_sees_the_reveal(browser, server):
+    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    host = host_context.new_page()
+    join, teacher = start_class(host, server.url)
+    assert set(params(join)) == {"class"} and set(params(teacher)) == {"class", "teach"}
+    host.goto(f"{teacher}&present=true")
+    wait_until_idle(host)
+    answered(host, 0)
+
+    contexts = [browser.new_context(viewport={"width": 1000, "height": 700})
+                for _ in PLAN]
+    students = [context.new_page() for context in contexts]
+    for student in students:
+        student.goto(join)
+    for student in students[:10]:
+        wait_until_idle(student)
+        assert teacher_buttons(student) == 0
+    for student, letter in zip(students[:10], PLAN[:10], strict=True):
+        answer(student, letter)
+    answered(host, 10)
+
+    server.restart()  # every page reconnects to the new process by itself
+    answered(host, 10)
+    code = params(join)["class"]
+    assert store_of(server).tally(code, 1) == (0, 1, 9, 0)
+    # A student who answered before the restart is still known by the browser's cookie.
+    expect(students[0].get_by_text("Your answer: C.")).to_be_visible(timeout=WAIT_MS)
+    for student, letter in zip(students[10:], PLAN[10:], strict=True):
+        wait_until_idle(student)
+        answer(student, letter)
+    answered(host, 20)
+    answer(students[0], "D")  # a changed answer: still 20 answers, one more D
+    answer(students[0], "C")  # and back
+    answered(host, 20)
+    truth = tuple(PLAN.count(letter) for letter in "ABCD")
+    assert store_of(server).tally(code, 1) == truth
+
+    key_button(host, "class_reveal").click()
+    expect(host.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
+    for letter, count in zip("ABCD", truth, strict=True):
+        expect(host.get_by_text(re.compile(
+            rf"{letter}\. .*: {count} \({count / 20:.0%}\)"))).to_have_count(1)
+    expect(host.locator('.st-key-class_bar [data-testid="stPlotlyChart"]')).to_have_count(1)
+    screenshot(host, "class_teacher_revealed_present")
+    # Every student sees the reveal within a poll and can no longer answer.
+    for student in students:
+        expect(student.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
+        expect(key_button(student, "class_answer_1")).to_be_disabled()
+    screenshot(students[3], "class_student_revealed")
+    for context in contexts:
+        context.close()
+    host_context.close()
+
+
+def edited(secret: str) -> str:
+    return secret[:-1] + ("A" if secret[-1] != "A" else "B")
+
+
+def test_students_and_tampered_links_cannot_run_the_class(browser, server):
+    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
+    join, teacher = start_class(host_context.new_page(), server.url)
+    code, secret = params(teacher)["class"], params(teacher)["teach"]
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    student = context.new_page()
+    student.goto(join)
+    wait_until_idle(student)
+    # A student's view has no control of the class; the arrow keys do not move it.
+    assert teacher_buttons(student) == 0
+    student.keyboard.press("ArrowRight")
+    wait_until_idle(student)
+    base = join.split("?", 1)[0]
+    for link, message in (
+            (f"{base}?class={code}&teach={edited(secret)}", NOT_TEACHER),
+            (f"{base}?class={code}&teach={'A' * 32}", NOT_TEACHER),
+            (f"{base}?class={code}&teach=", NOT_TEACHER),
+            (f"{base}?class={code}&teach=%3Cscript%3Ealert(1)%3C%2Fscript%3E", NOT_TEACHER),
+            (f"{base}?class={edited(code)}", NO_CLASS),
+            (f"{base}?class={edited(code)}&teach={secret}", NO_CLASS),
+            (f"{base}?class=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", NO_CLASS)):
+        student.goto(link)
+        wait_until_idle(student)
+        expect(student.locator('[data-testid="stAlert"]', has_text=message[:40])).to_have_count(1)
+        assert teacher_buttons(student) == 0
+        assert key_button(student, "class_answer_1").count() == 0
+    assert student.locator("img[src=x]").count() == 0
+    state = store_of(server).state(code)
+    assert (state.step, state.revealed) == (1, frozenset())
+    # The teacher closes the class: the student's page says so at its next poll.
+    student.goto(join)
+    wait_until_idle(student)
+    host = host_context.new_page()
+    host.goto(teacher)
+    wait_until_idle(host)
+    key_button(host, "class_close").click()
+    expect(student.locator('[data-testid="stAlert"]', has_text=NO_CLASS[:40])).to_be_visible(
+        timeout=WAIT_MS)
+    expect(key_button(student, "class_answer_1")).to_have_count(0)
+    context.close()
+    host_context.close()
