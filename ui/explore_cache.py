@@ -10,10 +10,12 @@ import metrics
 from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
+from explorer.dbscan_sweep import dbscan_sweep
 from explorer.density_peaks import decision_graph, with_centers
 from explorer.em import MAX_COMPONENTS, em_run, information_criteria, kmeans_from_same_start
 from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
+from metrics.alignment import align_labels
 
 SCORES = ("ari", "ami_arithmetic")
 
@@ -65,6 +67,18 @@ def dbscan_view(X: np.ndarray, eps: float, min_samples: int
     result = clustering.run("dbscan", X, eps=eps, min_samples=min_samples)
     k_dist = k_distance(X, min(min_samples, X.shape[0]))
     return result.labels, result.extras["point_types"], k_dist
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def dbscan_eps_frames(X: np.ndarray, y: np.ndarray | None, eps_values: tuple[float, ...],
+                      min_samples: int) -> tuple[np.ndarray, np.ndarray]:
+    """DBSCAN at every eps (`explorer.dbscan_sweep.dbscan_sweep`), each row's clusters
+    renamed after the classes they match when ``y`` is given; one computation shared by
+    every session at the same data."""
+    labels, kinds = dbscan_sweep(X, eps_values, min_samples)
+    if y is not None:
+        labels = np.array([align_labels(y, row) for row in labels])
+    return labels, kinds
 
 
 @st.cache_data(max_entries=16, show_spinner="Computing densities…")

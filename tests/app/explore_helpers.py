@@ -51,6 +51,13 @@ def partition(figure: dict, X: np.ndarray) -> np.ndarray:
     return labels
 
 
+def frames(figure: dict, prefix: str) -> dict[str, list[dict]]:
+    """The frames of a framed chart whose names start with ``prefix=``, by the value's label:
+    each frame's trace updates."""
+    return {frame["name"].split("=", 1)[1]: frame["data"] for frame in figure.get("frames", [])
+            if frame["name"].startswith(f"{prefix}=")}
+
+
 def metrics(at) -> dict[str, str]:
     """Metric label -> shown value."""
     return {m.label: m.value for m in at.metric}
