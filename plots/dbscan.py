@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import framed_figure
+from plots.framed import CODE_COLORS, code_marker, color_codes, framed_figure
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
 from plots.scatter import points_trace
 from plots.tables import points_table
@@ -68,39 +68,15 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
     return fig
 
 
-# The scrubbed chart colours each point by a number (one byte a point in every frame): core
-# points take their cluster's colour, border points a light tint of it, noise grey.
-_TINT = 0.55
-
-
-def _tint(color: str) -> str:
-    """``color`` mixed with white: the lighter colour of a border point."""
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * _TINT):02x}" for c in rgb)
-
-
-SCRUB_COLORS = (*CLUSTER_COLORS, *map(_tint, CLUSTER_COLORS), NOISE_COLOR)
 SCRUB_SIZES = {"core": 9, "border": 7, "noise": 6}
 
 
-def _scrub_colorscale() -> list[tuple[float, str]]:
-    """A stepped colour scale: code ``i`` (with cmin -0.5, cmax len - 0.5) is colour ``i``."""
-    n = len(SCRUB_COLORS)
-    return [stop for i, color in enumerate(SCRUB_COLORS)
-            for stop in ((i / n, color), ((i + 1) / n, color))]
-
-
 def scrub_codes(labels: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Colour codes (into `SCRUB_COLORS`) and marker sizes of the points of one DBSCAN run.
-
-    ``kinds`` indexes `clustering.dbscan.POINT_TYPES` ("core", "border", "noise").
-    """
-    palette = len(CLUSTER_COLORS)
-    labels = np.asarray(labels)
+    """Colour codes (`plots.framed.CODE_COLORS`: border points light) and marker sizes of
+    the points of one DBSCAN run; ``kinds`` indexes `clustering.dbscan.POINT_TYPES`."""
     kinds = np.asarray(kinds)
-    codes = np.where(labels < 0, 2 * palette, labels % palette + palette * (kinds == 1))
     sizes = np.choose(kinds, [SCRUB_SIZES[k] for k in ("core", "border", "noise")])
-    return codes.astype(np.int8), sizes.astype(np.int8)
+    return color_codes(labels, light=kinds == 1), sizes.astype(np.int8)
 
 
 def _summary(eps_label: str, labels: np.ndarray, kinds: np.ndarray) -> str:
@@ -123,11 +99,11 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
     X = np.asarray(X, dtype=float)
     fig = go.Figure(points_trace(X.shape[0])(
         x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
-        marker={"colorscale": _scrub_colorscale(), "cmin": -0.5,
-                "cmax": len(SCRUB_COLORS) - 0.5, "showscale": False},
+        marker=code_marker(),
         hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
-    for kind, color in (("core", CLUSTER_COLORS[0]), ("border", _tint(CLUSTER_COLORS[0])),
+    palette = len(CLUSTER_COLORS)
+    for kind, color in (("core", CODE_COLORS[0]), ("border", CODE_COLORS[palette]),
                         ("noise", NOISE_COLOR)):
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{kind} point",
                                  marker={"color": color, "size": SCRUB_SIZES[kind] + 3}))

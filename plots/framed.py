@@ -11,9 +11,58 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import numpy as np
 import plotly.graph_objects as go
 
-__all__ = ["frame_name", "framed_figure"]
+from plots.palette import CLUSTER_COLORS, NOISE_COLOR
+from plots.scatter import points_trace
+
+__all__ = ["CODE_COLORS", "code_marker", "color_codes", "frame_name", "framed_figure",
+           "scrubbed_scatter"]
+
+# A frame colours each point by a number (one byte a point): cluster c's colour is code
+# c mod 8, a light tint of it (DBSCAN's border points) c mod 8 + 8, noise 16. A colour name
+# per point would be ten bytes, and plotly.py validates symbol arrays point by point (seconds
+# for a sweep), so colour codes and sizes carry everything that changes.
+_TINT = 0.55
+
+
+def _tint(color: str) -> str:
+    """``color`` mixed with white."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * _TINT):02x}" for c in rgb)
+
+
+CODE_COLORS = (*CLUSTER_COLORS, *map(_tint, CLUSTER_COLORS), NOISE_COLOR)
+
+
+def color_codes(labels, light=None) -> np.ndarray:
+    """The colour code (into `CODE_COLORS`) of each point: its cluster's colour, its tint
+    where ``light`` is true, grey for noise (label < 0).
+
+    Examples
+    --------
+    >>> color_codes([0, 1, -1, 9], light=[False, True, False, False]).tolist()
+    [0, 9, 16, 1]
+    """
+    labels = np.asarray(labels)
+    palette = len(CLUSTER_COLORS)
+    tint = 0 if light is None else palette * np.asarray(light, dtype=bool)
+    return np.where(labels < 0, 2 * palette, labels % palette + tint).astype(np.int8)
+
+
+def code_marker(**marker) -> dict[str, Any]:
+    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale).
+
+    Examples
+    --------
+    >>> code_marker(size=8)["cmax"], code_marker()["colorscale"][:2]
+    (16.5, [(0.0, '#0072B2'), (0.058823529411764705, '#0072B2')])
+    """
+    n = len(CODE_COLORS)
+    scale = [stop for i, color in enumerate(CODE_COLORS)
+             for stop in ((i / n, color), ((i + 1) / n, color))]
+    return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False, **marker}
 
 # A slider move shows its value at once; an animation eases between steps so that a student
 # sees what moved (plotly only tweens SVG traces; WebGL ones jump).
@@ -148,3 +197,61 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         }])
     fig.update_layout(sliders=[*fig.layout.sliders, slider])
     return fig
+
+
+def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[str], *,
+                     name: str, active: int, titles: Sequence[str] | None = None,
+                     axis_titles: tuple[str, str] = ("x1", "x2"),
+                     height: int = 520) -> go.Figure:
+    """Points coloured by their cluster at every value of a parameter, one frame per value.
+
+    Each frame carries the points' colour codes and their cluster numbers (shown on hover).
+
+    Parameters
+    ----------
+    xy : ndarray of shape (n, 2)
+        The plotted points (they do not move).
+    labels : ndarray of int, shape (len(value_labels), n)
+        Row ``i``: the clusters at ``value_labels[i]`` (-1 noise).
+    value_labels : sequence of str
+        The parameter's values as the slider shows them.
+    name : str
+        The parameter's name (slider prefix, frame group).
+    active : int
+        The row shown first.
+    titles : sequence of str, optional
+        A chart title for each value (what the numbers are at that value).
+    axis_titles : tuple of str
+    height : int
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+
+    Examples
+    --------
+    >>> fig = scrubbed_scatter(np.zeros((3, 2)), np.array([[0, 0, 0], [0, 1, -1]]),
+    ...                        ["1", "2"], name="K", active=1)
+    >>> list(fig.data[0].marker.color), len(fig.frames)
+    ([0, 1, 16], 2)
+    """
+    xy = np.asarray(xy, dtype=float)
+    labels = np.asarray(labels)
+    if xy.ndim != 2 or xy.shape[1] != 2 or labels.shape != (len(value_labels), len(xy)):
+        raise ValueError(f"xy must have shape (n, 2) and labels (values, n), got {xy.shape} "
+                         f"and {labels.shape} for {len(value_labels)} values")
+    fig = go.Figure(points_trace(len(xy))(
+        x=xy[:, 0], y=xy[:, 1], mode="markers", showlegend=False,
+        marker=code_marker(size=8),
+        hovertemplate="cluster %{customdata} (-1: noise)<extra></extra>"))
+    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=height,
+                      font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50 if titles else 20, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return framed_figure(
+        # The labels ride along for the hover (colours repeat past eight clusters).
+        fig, value_labels, [{0: {"marker": {"color": color_codes(row)},
+                                 "customdata": row.astype(np.int16)}} for row in labels],
+        name=name, active=active, slider_y=-0.12,
+        layouts=None if titles is None else [{"title": {"text": t}} for t in titles])

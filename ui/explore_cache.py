@@ -9,6 +9,7 @@ import clustering
 import metrics
 from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
+from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.dbscan_sweep import dbscan_sweep
 from explorer.density_peaks import decision_graph, with_centers
@@ -79,6 +80,17 @@ def dbscan_eps_frames(X: np.ndarray, y: np.ndarray | None, eps_values: tuple[flo
     if y is not None:
         labels = np.array([align_labels(y, row) for row in labels])
     return labels, kinds
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def hierarchical_cuts(X: np.ndarray, y: np.ndarray, linkage: str, metric: str,
+                      ks: tuple[int, ...], metric_params: dict | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """The tree cut into each K of ``ks`` (`clustering.hierarchical.cut_tree` of one linkage),
+    clusters renamed after the classes they match, and the ARI of each cut."""
+    Z = hierarchical_run(X, linkage, metric, 1, None, metric_params).extras["linkage_matrix"]
+    labels = np.array([align_labels(y, cut_tree(Z, k)) for k in ks])
+    return labels, np.array([metrics.adjusted_rand_index(y, row) for row in labels])
 
 
 @st.cache_data(max_entries=16, show_spinner="Computing densities…")

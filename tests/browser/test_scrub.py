@@ -56,15 +56,16 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     assert page._scrub_sockets, "the page opened no websocket to watch"
 
 
-@pytest.mark.parametrize(("path", "chart", "param"), [
-    ("explore_dbscan?db_eps=0.1&db_n=2000", "db_scatter", "db_eps"),
+@pytest.mark.parametrize(("path", "chart", "param", "slider"), [
+    ("explore_dbscan?db_eps=0.1&db_n=2000", "db_scatter", "db_eps", "eps"),
+    ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
 ])
 def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, app_url, path,
-                                                                        chart, param):
+                                                                        chart, param, slider):
     open_scrubbable(page, app_url, path)
     before = page.evaluate(CHART_STATE, chart)
     during = scrub(page, chart, 0, 0.15, 0.45)
-    reached = page.evaluate(ACTIVE, [chart, param.split("_", 1)[1]])
+    reached = page.evaluate(ACTIVE, [chart, slider])
     assert page.evaluate(CHART_STATE, chart) != before
     assert during == [], f"{len(during)} websocket messages sent during the scrub"
     page.wait_for_url(re.compile(rf"[?&]{param}={re.escape(reached)}(&|$)"), timeout=30_000)

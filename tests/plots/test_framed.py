@@ -79,3 +79,31 @@ def test_a_second_call_adds_a_second_slider_and_its_frames():
 def test_bad_arguments_say_what_is_wrong(labels, updates, kwargs, match):
     with pytest.raises(ValueError, match=match):
         framed_figure(base_figure(), labels, updates, name="p", **kwargs)
+
+
+def test_colour_codes_name_the_palettes_colours():
+    from plots.framed import CODE_COLORS, color_codes
+    from plots.palette import NOISE_COLOR, cluster_color
+
+    labels = np.array([0, 3, 7, 8, 11, -1])
+    codes = color_codes(labels)
+    assert [CODE_COLORS[c] for c in codes] == [cluster_color(int(v)) for v in labels]
+    assert CODE_COLORS[codes[-1]] == NOISE_COLOR
+    light = color_codes(labels, light=[True] * 6)
+    assert [CODE_COLORS[c] for c in light[:-1]] != [cluster_color(int(v)) for v in labels[:-1]]
+    assert CODE_COLORS[light[-1]] == NOISE_COLOR  # noise is never tinted
+
+
+def test_scrubbed_scatter_holds_each_values_clusters():
+    from plots.framed import scrubbed_scatter
+
+    xy = np.arange(8.0).reshape(4, 2)
+    labels = np.array([[0, 0, 0, 0], [0, 0, 1, 1], [2, 0, 1, -1]])
+    fig = scrubbed_scatter(xy, labels, ["1", "2", "3"], name="K", active=1,
+                           titles=["one", "two", "three"])
+    assert len(fig.frames) == 3 and fig.layout.title.text == "two"
+    for frame, row in zip(fig.frames, labels, strict=True):
+        assert list(frame.data[0].customdata) == list(row)
+    assert list(fig.data[0].x) == [0.0, 2.0, 4.0, 6.0]
+    with pytest.raises(ValueError, match="shape"):
+        scrubbed_scatter(xy, labels[:, :3], ["1", "2", "3"], name="K", active=0)
