@@ -48,6 +48,7 @@ CASES = [
     ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "eps",
      "eps (neighbourhood radius)"),
     ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
+    ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
 ]
 
 ARM = """([key, name]) => {

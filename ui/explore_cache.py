@@ -131,6 +131,19 @@ def fuzzy_run(X: np.ndarray, n_clusters: int, m: float, random_state: int
                               n_clusters=n_clusters, m=m)
 
 
+@st.cache_data(max_entries=16, show_spinner=False)
+def fuzzy_m_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, ms: tuple[float, ...],
+                   random_state: int) -> tuple[list[np.ndarray], list[np.ndarray], list[str]]:
+    """Fuzzy c-means at every m of ``ms`` (`fuzzy_run` each): the memberships, the centres,
+    and a title for each m with its partition coefficient and the ARI of the hardened
+    clusters against ``y``."""
+    runs = [fuzzy_run(X, n_clusters, m, random_state) for m in ms]
+    titles = [f"m = {m:g}: FPC {r.extras['fpc']:.3f}, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, r.labels):.3f}" for m, r in zip(ms, runs,
+                                                                                strict=True)]
+    return [r.extras["membership"] for r in runs], [r.extras["centers"] for r in runs], titles
+
+
 @st.cache_data(max_entries=32, show_spinner="Fitting c = 2 … 10…")
 def fuzzy_fpc_curve(X: np.ndarray, m: float, random_state: int) -> pd.DataFrame:
     """FPC of fuzzy c-means for c = 2 … 10 (`explorer.fuzzy.fpc_curve`)."""
