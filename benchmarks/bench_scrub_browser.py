@@ -49,6 +49,7 @@ CASES = [
      "eps (neighbourhood radius)"),
     ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
     ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
+    ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_scatter", "K", "K (number of centres)"),
 ]
 
 ARM = """([key, name]) => {

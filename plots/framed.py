@@ -201,6 +201,7 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
 
 def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[str], *,
                      name: str, active: int, titles: Sequence[str] | None = None,
+                     centers: Sequence[np.ndarray] | None = None,
                      axis_titles: tuple[str, str] = ("x1", "x2"),
                      height: int = 520) -> go.Figure:
     """Points coloured by their cluster at every value of a parameter, one frame per value.
@@ -221,6 +222,8 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
         The row shown first.
     titles : sequence of str, optional
         A chart title for each value (what the numbers are at that value).
+    centers : sequence of ndarray of shape (k_i, 2), optional
+        Centres drawn as stars at each value (their number may change).
     axis_titles : tuple of str
     height : int
 
@@ -244,14 +247,22 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
         x=xy[:, 0], y=xy[:, 1], mode="markers", showlegend=False,
         marker=code_marker(size=8),
         hovertemplate="cluster %{customdata} (-1: noise)<extra></extra>"))
+    # The labels ride along for the hover (colours repeat past eight clusters).
+    updates = [{0: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)}}
+               for row in labels]
+    if centers is not None:
+        fig.add_trace(go.Scatter(
+            x=[], y=[], mode="markers", name="centres",
+            marker={"symbol": "star", "size": 20, "color": "white",
+                    "line": {"width": 2, "color": "black"}},
+            hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"))
+        for update, at in zip(updates, centers, strict=True):
+            update[1] = {"x": np.asarray(at)[:, 0], "y": np.asarray(at)[:, 1]}
     fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=height,
                       font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
                       margin={"l": 40, "r": 10, "t": 50 if titles else 20, "b": 40})
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
     return framed_figure(
-        # The labels ride along for the hover (colours repeat past eight clusters).
-        fig, value_labels, [{0: {"marker": {"color": color_codes(row)},
-                                 "customdata": row.astype(np.int16)}} for row in labels],
-        name=name, active=active, slider_y=-0.12,
+        fig, value_labels, updates, name=name, active=active, slider_y=-0.12,
         layouts=None if titles is None else [{"title": {"text": t}} for t in titles])

@@ -12,7 +12,7 @@ from clustering.density_peaks import DensityPeaks
 from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.dbscan_sweep import dbscan_sweep
-from explorer.density_peaks import decision_graph, with_centers
+from explorer.density_peaks import decision_graph, top_gamma, with_centers
 from explorer.em import MAX_COMPONENTS, em_run, information_criteria, kmeans_from_same_start
 from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
@@ -104,6 +104,22 @@ def density_clusters(X: np.ndarray, percent: float, kernel: str,
                      centers: tuple[int, ...]) -> tuple[DensityPeaks, bool]:
     """Density peaks with the given centres (see `explorer.density_peaks.with_centers`)."""
     return with_centers(density_graph(X, percent, kernel), X, list(centers))
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
+                     ks: tuple[int, ...]) -> tuple[np.ndarray, list[np.ndarray], list[str]]:
+    """Density peaks with the K largest gamma as centres, for each K of ``ks``: the labels
+    (renamed after the classes they match), the centres' coordinates, and a title with the
+    number of clusters and the ARI."""
+    graph = density_graph(X, percent, kernel)
+    models = [density_clusters(X, percent, kernel, tuple(int(c) for c in top_gamma(graph, k)))[0]
+              for k in ks]
+    labels = np.array([align_labels(y, model.labels_) for model in models])
+    titles = [f"K = {k}: {model.n_clusters_} clusters, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, model.labels_):.3f}"
+              for k, model in zip(ks, models, strict=True)]
+    return labels, [X[model.centers_] for model in models], titles
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

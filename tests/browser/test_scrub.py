@@ -60,6 +60,7 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     ("explore_dbscan?db_eps=0.1&db_n=2000", "db_scatter", "db_eps", "eps"),
     ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
     ("explore_fuzzy?fc_m=1.5", "fc_scatter", "fc_m", "m"),
+    ("explore_density_peaks?dp_k=1", "dp_scatter", "dp_k", "K"),
 ])
 def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, app_url, path,
                                                                         chart, param, slider):
