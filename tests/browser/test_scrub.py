@@ -73,3 +73,24 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
     page.wait_for_url(re.compile(rf"[?&]{param}={re.escape(reached)}(&|$)"), timeout=30_000)
     wait_until_idle(page)
     screenshot(page, f"scrub-{chart}")
+
+
+def test_kmeans_plays_in_the_browser_and_the_step_reached_reaches_the_url(page, app_url):
+    open_scrubbable(page, app_url, "explore_kmeans?km_n=200&km_step=0")
+    gd = ".st-key-km_chart .js-plotly-plot"
+    last = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].steps.length") - 1
+    before = page.evaluate(CHART_STATE, "km_chart")
+    first = len(page._scrub_sent)
+    page.locator(f"{gd} .updatemenu-button").filter(has_text="Play").click()
+    # Every move plays (with its transition) before anything is sent.
+    page.wait_for_function(
+        f"() => document.querySelector('{gd}').layout.sliders[0].active === {last}",
+        timeout=60_000)
+    during = page._scrub_sent[first:]
+    assert page.evaluate(CHART_STATE, "km_chart") != before
+    assert during == [], f"{len(during)} websocket messages sent while playing"
+    page.wait_for_url(re.compile(rf"[?&]km_step={last}(&|$)"), timeout=30_000)
+    wait_until_idle(page)
+    box = page.locator('[data-testid="stMetric"]').filter(has_text="Move").first
+    assert box.locator('[data-testid="stMetricValue"]').inner_text() == f"{last} / {last}"
+    screenshot(page, "kmeans-played")
