@@ -179,7 +179,7 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
               "yanchor": "top", "x": 0.0, "len": 1.0, "pad": {"t": 40, "b": 10},
               "currentvalue": {"prefix": f"{name} = ", "font": {"size": 15}}}
     if play_ms is not None:
-        slider.update(x=0.2, len=0.8)  # the two buttons sit left of the slider
+        slider.update(x=0.25, len=0.75)  # the two buttons sit left of the slider
         fig.update_layout(updatemenus=[*fig.layout.updatemenus, {
             "type": "buttons", "direction": "left", "showactive": False, "name": name,
             "x": 0.0, "xanchor": "left", "y": slider_y, "yanchor": "top",

@@ -13,7 +13,13 @@ from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.dbscan_sweep import dbscan_sweep
 from explorer.density_peaks import decision_graph, top_gamma, with_centers
-from explorer.em import MAX_COMPONENTS, em_run, information_criteria, kmeans_from_same_start
+from explorer.em import (
+    MAX_COMPONENTS,
+    em_run,
+    information_criteria,
+    kmeans_from_same_start,
+    step_view,
+)
 from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 from metrics.alignment import align_labels
@@ -36,6 +42,19 @@ def em_fit(X: np.ndarray, n_components: int, covariance_type: str, init: str,
     """EM with every step kept (`explorer.em.em_run`)."""
     with threadpool_limits(1):
         return em_run(X, n_components, covariance_type, init, random_state)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_steps(X: np.ndarray, n_components: int, covariance_type: str, init: str,
+             random_state: int) -> tuple[list[np.ndarray], list[list[dict]], list[str]]:
+    """What every EM step shows (`explorer.em.step_view`): responsibilities, ellipses (48
+    points a curve: they travel with the chart) and a title with the log-likelihood."""
+    history = em_fit(X, n_components, covariance_type, init, random_state).extras["history"]
+    views = [step_view(X, entry, n_points=48) for entry in history]
+    last = len(history) - 1
+    titles = [f"step {i} / {last}: log-likelihood {entry['log_likelihood']:.6g}"
+              for i, entry in enumerate(history)]
+    return [v[0] for v in views], [v[1] for v in views], titles
 
 
 @st.cache_data(max_entries=16, show_spinner=False)

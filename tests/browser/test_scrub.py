@@ -75,22 +75,27 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
     screenshot(page, f"scrub-{chart}")
 
 
-def test_kmeans_plays_in_the_browser_and_the_step_reached_reaches_the_url(page, app_url):
-    open_scrubbable(page, app_url, "explore_kmeans?km_n=200&km_step=0")
-    gd = ".st-key-km_chart .js-plotly-plot"
+@pytest.mark.parametrize(("path", "chart", "param", "metric"), [
+    ("explore_kmeans?km_n=200&km_step=0", "km_chart", "km_step", "Move"),
+    ("explore_em?em_k=2&em_data=Blobs&em_n=200&em_step=0", "em_chart", "em_step", "Step"),
+])
+def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_url(
+        page, app_url, path, chart, param, metric):
+    open_scrubbable(page, app_url, path)
+    gd = f".st-key-{chart} .js-plotly-plot"
     last = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].steps.length") - 1
-    before = page.evaluate(CHART_STATE, "km_chart")
+    before = page.evaluate(CHART_STATE, chart)
     first = len(page._scrub_sent)
     page.locator(f"{gd} .updatemenu-button").filter(has_text="Play").click()
     # Every move plays (with its transition) before anything is sent.
     page.wait_for_function(
         f"() => document.querySelector('{gd}').layout.sliders[0].active === {last}",
-        timeout=60_000)
+        timeout=120_000)
     during = page._scrub_sent[first:]
-    assert page.evaluate(CHART_STATE, "km_chart") != before
+    assert page.evaluate(CHART_STATE, chart) != before
     assert during == [], f"{len(during)} websocket messages sent while playing"
-    page.wait_for_url(re.compile(rf"[?&]km_step={last}(&|$)"), timeout=30_000)
+    page.wait_for_url(re.compile(rf"[?&]{param}={last}(&|$)"), timeout=30_000)
     wait_until_idle(page)
-    box = page.locator('[data-testid="stMetric"]').filter(has_text="Move").first
+    box = page.locator('[data-testid="stMetric"]').filter(has_text=metric).first
     assert box.locator('[data-testid="stMetricValue"]').inner_text() == f"{last} / {last}"
-    screenshot(page, "kmeans-played")
+    screenshot(page, f"played-{chart}")
