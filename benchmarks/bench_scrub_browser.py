@@ -50,6 +50,8 @@ CASES = [
     ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
     ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
     ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_scatter", "K", "K (number of centres)"),
+    ("measure_truth?mt_n=2000&mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2",
+     "mt_scatter_found", "K", "K (number of clusters)"),
 ]
 
 ARM = """([key, name]) => {

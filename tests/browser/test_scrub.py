@@ -61,6 +61,8 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
     ("explore_fuzzy?fc_m=1.5", "fc_scatter", "fc_m", "m"),
     ("explore_density_peaks?dp_k=1", "dp_scatter", "dp_k", "K"),
+    ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_scatter_found", "mt_k",
+     "K"),
 ])
 def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, app_url, path,
                                                                         chart, param, slider):
