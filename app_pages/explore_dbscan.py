@@ -5,11 +5,18 @@ import streamlit as st
 
 from clustering.dbscan import POINT_TYPES
 from metrics.alignment import align_labels
-from plots.dbscan import dbscan_data, dbscan_figure, k_distance_data, k_distance_figure
-from ui.explore_cache import SCORES, dbscan_view, scores
+from plots.dbscan import (
+    dbscan_data,
+    dbscan_scrub_figure,
+    eps_circles,
+    k_distance_data,
+    k_distance_figure,
+)
+from ui.explore_cache import SCORES, dbscan_eps_frames, dbscan_view, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
+from ui.scrub import scrub_to_widget
 from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
@@ -67,12 +74,19 @@ with view:
         data=data.source, columns=2, algorithm="dbscan",
         algorithm_params=dict(eps=eps, min_samples=min(min_samples, len(X))),
         measures=SCORES, figure=dict(kind="dbscan")))
+    # Every eps is shipped with the chart: its slider redraws in the browser, and the eps
+    # reached comes back to the eps control (and the link) when the scrub ends.
+    sweep_labels, sweep_kinds = dbscan_eps_frames(X, data.y, EPS_CHOICES, min(min_samples,
+                                                                                len(X)))
+    eps_labels = [f"{v:g}" for v in EPS_CHOICES]
     show_chart(
-        dbscan_figure(X, labels, point_types, eps, circles=circles,
-                      axis_titles=data.feature_names[:2]),
+        dbscan_scrub_figure(X, sweep_labels, sweep_kinds, eps_labels, EPS_CHOICES.index(eps),
+                            circles=eps_circles(X, labels, point_types, eps) if circles
+                            else None, axis_titles=data.feature_names[:2]),
         "db_scatter",
         data=dbscan_data(X, labels, point_types),
     )
+    scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
         f"For every point, the distance to its {min_samples}-th nearest neighbour (itself "

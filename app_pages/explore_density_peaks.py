@@ -12,13 +12,22 @@ from plots.density_peaks import (
     density_peaks_figure,
     gamma_figure,
 )
-from ui.explore_cache import SCORES, density_clusters, density_graph, scores
+from plots.framed import scrubbed_scatter
+from ui.explore_cache import (
+    SCORES,
+    density_clusters,
+    density_graph,
+    density_k_frames,
+    scores,
+)
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
+from ui.scrub import scrub_to_widget
 from ui.text import show_error
 
 GRAPH = "dp_graph"
+K_MAX = 10
 MODES = {"gamma": "K largest γ", "picked": "my selection"}
 
 
@@ -61,7 +70,7 @@ with controls:
                     help="Let the K largest γ be the centres, or choose them yourself on the "
                          "decision graph (a new selection switches to it).")
     if mode == "gamma":
-        n_centres = st.slider("K (number of centres)", 1, 10, 3, key="dp_k",
+        n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
                               bind="query-params", help="How many of the largest γ are centres.")
     else:
         text = st.text_input("Centres (point numbers)", key="dp_centres", bind="query-params",
@@ -125,12 +134,22 @@ with view:
         )
     with right:
         st.markdown("**Clusters**: centres are stars")
-        show_chart(
-            density_peaks_figure(X, labels, chosen, model.halo_ if halo and model else None,
-                                 data.feature_names[:2]),
-            "dp_scatter",
-            data=table,
-        )
+        scrub = mode == "gamma" and model is not None and not halo
+        if scrub:
+            # Every K is shipped with the chart: its slider redraws in the browser.
+            ks = tuple(range(1, min(K_MAX, len(X)) + 1))
+            sweep, stars, titles = density_k_frames(X, data.y, percent, kernel, ks)
+            figure = scrubbed_scatter(X, sweep, [str(v) for v in ks], name="K",
+                                      active=ks.index(min(n_centres, len(X))), titles=titles,
+                                      centers=stars, axis_titles=data.feature_names[:2],
+                                      height=480)
+        else:
+            figure = density_peaks_figure(X, labels, chosen,
+                                          model.halo_ if halo and model else None,
+                                          data.feature_names[:2])
+        show_chart(figure, "dp_scatter", data=table)
+        if scrub:
+            scrub_to_widget("dp_scatter", "K", "dp_k", ks, [str(v) for v in ks])
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
     show_chart(
         gamma_figure(graph.gamma_, chosen, labels),

@@ -3,17 +3,18 @@
 import streamlit as st
 
 from clustering.gaussian_mixture import COVARIANCE_TYPES, INIT_METHODS
-from explorer.em import MAX_COMPONENTS, best_k, step_view
+from explorer.em import MAX_COMPONENTS, best_k
 from explorer.kmeans import nearest_center_grid, padded_bounds
-from plots.em import em_step_figure, log_likelihood_data, log_likelihood_figure
+from plots.em import em_animation_figure, log_likelihood_data, log_likelihood_figure
 from plots.kmeans import kmeans_step_data, kmeans_step_figure
 from plots.lines import line_chart
 from plots.tables import points_table
-from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, scores
+from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, em_steps, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
-from ui.stepper import advance, play_toggle, step_buttons
+from ui.scrub import scrub_to_widget
+from ui.stepper import step_buttons
 from ui.text import show_error, show_warning
 from ui.widgets import seed_input
 
@@ -21,8 +22,6 @@ CHART = "em_chart"
 COVARIANCE_LABELS = {"full": "full (any ellipse)", "diag": "diagonal (axis-aligned ellipses)",
                      "spherical": "spherical (circles)", "tied": "tied (one shared ellipse)"}
 INIT_LABELS = {"kmeans": "k-means clusters", "random": "random responsibilities"}
-# Seconds between steps while playing: long enough to see the ellipses move.
-PLAY_INTERVAL_S = 1.0
 
 st.title("EM for Gaussian mixtures")
 st.caption(
@@ -75,12 +74,12 @@ with view:
         show_warning(message)
     history = result.extras["history"]
     last = len(history) - 1
-    playing = play_toggle("em", last,
-                          help="Animate: one EM step per second, stopping at convergence.")
+    if not 0 <= st.session_state.get("em_step", 0) <= last:  # new data: back to the start
+        st.session_state["em_step"] = 0
+    resps, curves, titles = em_steps(X, min(k, len(X)), covariance_type, init, int(seed))
 
-    @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
+    @st.fragment
     def stepper() -> None:
-        advance("em", last, playing)
         step_buttons("em", last, {
             "first": "Back to the start (step 0).", "back": "Undo the last EM step.",
             "next": "One EM step: refit the Gaussians (M), then the responsibilities (E).",
@@ -89,17 +88,21 @@ with view:
         step = st.slider("EM step", 0, last, key="em_step", bind="query-params",
                          help="Which step of the run to show: 0 is the start.")
         entry = history[step]
-        resp, ellipses = step_view(X, entry)
+        resp = resps[step]
         labels = resp.argmax(axis=1)
+        # Every step travels with the chart: Play, Pause and its slider move in the browser;
+        # the step reached comes back to the EM step slider (and the link).
         show_chart(
-            em_step_figure(X, resp, entry["means"], ellipses,
-                           axis_titles=data.feature_names[:2]),
+            em_animation_figure(X, resps, [h["means"] for h in history], curves, titles,
+                                step, axis_titles=data.feature_names[:2]),
             CHART,
             data=points_table(X, labels, **{f"w{j}": resp[:, j] for j in range(resp.shape[1])}),
         )
-        st.caption("Colour mixes the Gaussians' colours by responsibility; the marker shape is "
-                   "the hard label (largest w_ik). Ellipses enclose 1 and 2 standard "
-                   "deviations (39 % and 86 % of each Gaussian in the plane).")
+        scrub_to_widget(CHART, "step", "em_step", list(range(last + 1)),
+                        [str(i) for i in range(last + 1)])
+        st.caption("Each point takes the colour of its most responsible Gaussian (largest "
+                   "w_ik), paler as the responsibility is shared. Ellipses enclose 1 and 2 "
+                   "standard deviations (39 % and 86 % of each Gaussian in the plane).")
         cols = st.columns(4)
         cols[0].metric("Step", f"{step} / {last}", help="EM steps so far / steps to converge.")
         cols[1].metric("Log-likelihood L", f"{entry['log_likelihood']:.6g}",

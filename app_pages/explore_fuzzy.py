@@ -1,15 +1,27 @@
 """Fuzzy c-means: memberships as shading, the fuzzifier m, and the partition coefficient."""
 
+import numpy as np
 import streamlit as st
 
-from plots.fuzzy import fpc_figure, membership_figure, objective_data, objective_figure
+from plots.fuzzy import (
+    fpc_figure,
+    fuzzy_scrub_figure,
+    membership_figure,
+    objective_data,
+    objective_figure,
+)
 from plots.tables import points_table
-from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_run, scores
+from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_m_frames, fuzzy_run, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
+from ui.scrub import scrub_to_widget
 from ui.text import show_error
 from ui.widgets import seed_input
+
+# The m the chart's slider offers: every widget step up to 2.5, coarser above (softer
+# borders change slowly there); the page's m is always one of them.
+M_GRID = tuple(round(v, 2) for v in (*np.arange(1.05, 2.5, 0.05), *np.arange(2.5, 5.01, 0.25)))
 
 st.title("Fuzzy c-means")
 st.caption(
@@ -66,13 +78,20 @@ with view:
     cols[3].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
                    help="Adjusted Rand index of the largest-membership clusters against the "
                         "true classes: 1 = identical, 0 = chance level.")
-    show_chart(
-        membership_figure(X, u, result.extras["centers"],
-                          cluster=None if shade == "all" else int(shade),
-                          axis_titles=data.feature_names[:2]),
-        "fc_scatter",
-        data=points_table(X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
-    )
+    if shade == "all":
+        # Every m of the grid is shipped with the chart: its slider redraws in the browser.
+        ms = tuple(sorted({*M_GRID, round(float(m), 2)}))
+        us, centers, titles = fuzzy_m_frames(X, data.y, min(c, len(X)), ms, int(seed))
+        figure = fuzzy_scrub_figure(X, us, centers, [f"{v:g}" for v in ms],
+                                    ms.index(round(float(m), 2)), titles=titles,
+                                    axis_titles=data.feature_names[:2])
+    else:
+        figure = membership_figure(X, u, result.extras["centers"], cluster=int(shade),
+                                   axis_titles=data.feature_names[:2])
+    show_chart(figure, "fc_scatter", data=points_table(
+        X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}))
+    if shade == "all":
+        scrub_to_widget("fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Partition coefficient against c** (m = {m:.2f})")

@@ -9,11 +9,13 @@ from explorer.hierarchical import cut_height, is_monotone
 from metrics.alignment import align_labels
 from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
+from plots.framed import scrubbed_scatter
 from plots.tables import points_table
-from ui.explore_cache import SCORES, hierarchical_run, scores
+from ui.explore_cache import SCORES, hierarchical_cuts, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
+from ui.scrub import scrub_to_widget
 from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
@@ -23,6 +25,8 @@ LINKAGE_HELP = (
     "distance of the means, median = of the merged parts' midpoints, ward = increase of the "
     "within-cluster sum of squares."
 )
+
+K_MAX = 20
 
 st.title("Hierarchical clustering")
 st.caption(
@@ -49,7 +53,7 @@ with controls:
                                    "height": "at a height"}.__getitem__, horizontal=True,
                       help="Choose the number of clusters, or the height of the cut line.")
     if cut_by == "clusters":
-        k = st.slider("K (number of clusters)", 1, 20, 2, key="hc_k", bind="query-params",
+        k = st.slider("K (number of clusters)", 1, K_MAX, 2, key="hc_k", bind="query-params",
                       help="Undo the K - 1 highest merges.")
     max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves", bind="query-params",
                            help="Above this many points the dendrogram shows only its last "
@@ -101,8 +105,17 @@ with view:
         "hc_dendrogram",
         data=dendrogram_data(Z),
     )
-    show_chart(
-        panel_figure(X, labels, data.feature_names[:2], height=460, legend=True),
-        "hc_scatter",
-        data=points_table(X, labels),
-    )
+    if cut_by == "clusters":
+        # Every K is shipped with the chart: its slider recolours the points in the browser.
+        ks = tuple(range(1, min(K_MAX, len(X)) + 1))
+        cuts, aris = hierarchical_cuts(X, data.y, linkage, metric, ks, metric_params)
+        figure = scrubbed_scatter(X, cuts, [str(v) for v in ks], name="K",
+                                  active=ks.index(result.n_clusters), height=520,
+                                  titles=[f"K = {v}: ARI vs truth {a:.3f}"
+                                          for v, a in zip(ks, aris, strict=True)],
+                                  axis_titles=data.feature_names[:2])
+    else:
+        figure = panel_figure(X, labels, data.feature_names[:2], height=460, legend=True)
+    show_chart(figure, "hc_scatter", data=points_table(X, labels))
+    if cut_by == "clusters":
+        scrub_to_widget("hc_scatter", "K", "hc_k", ks, [str(v) for v in ks])

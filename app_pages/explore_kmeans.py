@@ -1,4 +1,5 @@
-"""k-means step by step: start, assign, update, ... with play, step and step back."""
+"""k-means step by step: start, assign, update, ... played, stepped and scrubbed in the
+browser, or one button press at a time."""
 
 import numpy as np
 import streamlit as st
@@ -14,6 +15,7 @@ from plots.kmeans import (
     add_click_grid,
     inertia_data,
     inertia_figure,
+    kmeans_animation_figure,
     kmeans_step_data,
     kmeans_step_figure,
 )
@@ -21,14 +23,15 @@ from ui.explore_cache import SCORES, kmeans_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
-from ui.stepper import advance, play_toggle, step_buttons
+from ui.scrub import scrub_to_widget
+from ui.stepper import step_buttons
 from ui.text import show_error
 from ui.widgets import seed_input
 
 CHART = "km_chart"
 INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
-# Seconds between frames while playing: long enough to see what moved.
-PLAY_INTERVAL_S = 1.0
+# Voronoi tint resolution in the animation: one grid per step travels with the chart.
+CELLS_RESOLUTION = 80
 
 
 def new_click(state) -> tuple[float, float] | None:
@@ -136,12 +139,11 @@ with view:
         show_error(error)
         st.stop()
     last = len(frames) - 1
-    playing = play_toggle("km", last,
-                          help="Animate: one move per second, stopping at convergence.")
+    if not 0 <= st.session_state.get("km_step", 0) <= last:  # new data: back to the start
+        st.session_state["km_step"] = 0
 
-    @st.fragment(run_every=PLAY_INTERVAL_S if playing else None)
+    @st.fragment
     def stepper() -> None:
-        advance("km", last, playing)
         step_buttons("km", last, {
             "first": "Back to the initial centres.", "back": "Undo the last move.",
             "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
@@ -150,13 +152,21 @@ with view:
                          help="Which move of the run to show: 0 is the start.")
         frame = frames[step]
         st.markdown(f"**{frame.caption}**")
-        trail = [f.centers for f in frames[: step + 1] if f.phase != "assign"]
-        cells = nearest_center_grid(bounds, frame.centers) if regions else None
-        fig = kmeans_step_figure(X, frame.labels, frame.centers, previous=frame.previous_centers,
-                                 trail=trail, regions=cells, axis_titles=data.feature_names[:2])
         clickable = init == "placed"
-        if clickable:
+        if clickable:  # clicks place centres: the chart stays a plain, selectable one
+            trail = [f.centers for f in frames[: step + 1] if f.phase != "assign"]
+            cells = nearest_center_grid(bounds, frame.centers) if regions else None
+            fig = kmeans_step_figure(X, frame.labels, frame.centers,
+                                     previous=frame.previous_centers, trail=trail,
+                                     regions=cells, axis_titles=data.feature_names[:2])
             add_click_grid(fig, bounds)
+        else:
+            # The whole run travels with the chart: Play, Pause and its slider move in the
+            # browser; the step reached comes back to the Move slider (and the link).
+            fig = kmeans_animation_figure(
+                X, frames, step, axis_titles=data.feature_names[:2],
+                cells=[nearest_center_grid(bounds, f.centers, CELLS_RESOLUTION)
+                       for f in frames] if regions else None)
         state = show_chart(
             fig,
             CHART,
@@ -167,6 +177,9 @@ with view:
         if clickable and new_click(state):
             # The click belongs to the controls above the fragment: rerun the whole page.
             st.rerun()
+        if not clickable:
+            scrub_to_widget(CHART, "step", "km_step", list(range(last + 1)),
+                            [str(i) for i in range(last + 1)])
         cols = st.columns(3)
         cols[0].metric("Move", f"{step} / {last}", help="Moves so far / moves to converge.")
         cols[1].metric("Inertia J", "—" if frame.inertia is None else f"{frame.inertia:.4g}",

@@ -10,14 +10,19 @@ from explorer.frames import points_frame
 from explorer.report import class_names, cluster_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
-from ui.cache import projection, run_algorithm
+from plots.framed import scrubbed_scatter
+from ui.cache import k_sweep, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.explore_controls import data_choice, load_choice
 from ui.export import as_classes, show_chart
 from ui.measures import random_model_controls
 from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
+from ui.scrub import scrub_to_widget
 from ui.text import show_error
+
+# The K the chart's scrubber offers (the page's K is added when it is larger).
+K_GRID = 10
 
 st.title("Compare with ground truth")
 st.caption(
@@ -81,13 +86,22 @@ def show_scatters() -> None:
     xy, axis_titles = projection(data.X, data.feature_names)
     left, right = st.columns(2)
     with left:
-        show_chart(
-            cluster_scatter(xy, aligned, title="Clusters (coloured as their matched class)",
-                            axis_titles=axis_titles,
-                            hover_text=[f"class {c}" for c in data.y]),
-            key="mt_scatter_found", data=points_frame(xy, cluster=cluster_names(aligned)),
-            filename="clusters",
-        )
+        if "n_clusters" in params:
+            # Every K of the grid is shipped with the chart: its slider redraws in the
+            # browser, and the K reached comes back to the K control (and the link).
+            ks = tuple(sorted({*range(1, K_GRID + 1), int(params["n_clusters"])}))
+            sweep, titles = k_sweep(algorithm_name, data.X, data.y, int(seed), params, ks)
+            figure = scrubbed_scatter(xy, sweep, [str(k) for k in ks], name="K",
+                                      active=ks.index(int(params["n_clusters"])),
+                                      titles=titles, axis_titles=axis_titles)
+        else:
+            figure = cluster_scatter(xy, aligned, axis_titles=axis_titles,
+                                     title="Clusters (coloured as their matched class)",
+                                     hover_text=[f"class {c}" for c in data.y])
+        show_chart(figure, key="mt_scatter_found",
+                   data=points_frame(xy, cluster=cluster_names(aligned)), filename="clusters")
+        if "n_clusters" in params:
+            scrub_to_widget("mt_scatter_found", "K", "mt_k", ks, [str(k) for k in ks])
     with right:
         show_chart(
             as_classes(cluster_scatter(xy, data.y, title="True classes",

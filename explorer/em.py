@@ -159,7 +159,8 @@ def information_criteria(X, ks, covariance_type: str, init: str,
     return pd.DataFrame(rows, columns=["K", "criterion", "value"])
 
 
-def step_view(X, entry: dict, sigmas=(1, 2)) -> tuple[np.ndarray, list[dict[int, np.ndarray]]]:
+def step_view(X, entry: dict, sigmas=(1, 2), n_points: int = 73
+              ) -> tuple[np.ndarray, list[dict[int, np.ndarray]]]:
     """What one EM step shows: the responsibilities and each component's ellipses.
 
     Parameters
@@ -169,6 +170,8 @@ def step_view(X, entry: dict, sigmas=(1, 2)) -> tuple[np.ndarray, list[dict[int,
         One entry of ``GaussianMixtureEM.history_``; its responsibilities are recomputed by
         :func:`clustering.gaussian_mixture.e_step` when the history did not keep them.
     sigmas : tuple of float, default=(1, 2)
+    n_points : int, default=73
+        Points on each ellipse (see `covariance_ellipse`).
 
     Returns
     -------
@@ -189,7 +192,7 @@ def step_view(X, entry: dict, sigmas=(1, 2)) -> tuple[np.ndarray, list[dict[int,
     if resp is None:
         resp, _ = e_step(np.asarray(X, dtype=float), entry["weights"], entry["means"],
                          entry["covariances"])
-    ellipses = [{s: covariance_ellipse(mean, cov, s) for s in sigmas}
+    ellipses = [{s: covariance_ellipse(mean, cov, s, n_points) for s in sigmas}
                 for mean, cov in zip(entry["means"], entry["covariances"], strict=True)]
     return resp, ellipses
 

@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from plots.framed import CODE_COLORS, code_marker, color_codes, framed_figure
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
 from plots.scatter import points_trace
 from plots.tables import points_table
@@ -31,12 +32,9 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
     labels = np.asarray(labels)
     point_types = np.asarray(point_types)
     fig = go.Figure()
-    if circles and np.count_nonzero(point_types == "core") <= MAX_CIRCLES:
-        for i in np.flatnonzero(point_types == "core"):
-            x, y = X[i, :2]
-            fig.add_shape(type="circle", x0=x - eps, x1=x + eps, y0=y - eps, y1=y + eps,
-                          line={"color": cluster_color(int(labels[i])), "width": 1},
-                          opacity=0.35, layer="below")
+    if circles:
+        for shape in eps_circles(X, labels, point_types, eps):
+            fig.add_shape(shape)
     trace_type = points_trace(X.shape[0])
     for label in np.unique(labels):
         name = "noise" if label < 0 else f"cluster {label}"
@@ -68,6 +66,72 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
     return fig
+
+
+SCRUB_SIZES = {"core": 9, "border": 7, "noise": 6}
+
+
+def scrub_codes(labels: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Colour codes (`plots.framed.CODE_COLORS`: border points light) and marker sizes of
+    the points of one DBSCAN run; ``kinds`` indexes `clustering.dbscan.POINT_TYPES`."""
+    kinds = np.asarray(kinds)
+    sizes = np.choose(kinds, [SCRUB_SIZES[k] for k in ("core", "border", "noise")])
+    return color_codes(labels, light=kinds == 1), sizes.astype(np.int8)
+
+
+def _summary(eps_label: str, labels: np.ndarray, kinds: np.ndarray) -> str:
+    counts = np.bincount(kinds, minlength=3)
+    return (f"eps = {eps_label}: {int(labels.max()) + 1} clusters, {counts[0]} core, "
+            f"{counts[1]} border, {counts[2]} noise")
+
+
+def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
+                        eps_labels: list[str], active: int, *,
+                        circles: list[dict] | None = None,
+                        axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """DBSCAN's points at every eps of a sweep, one frame per eps and a slider over them.
+
+    Row ``i`` of ``labels`` and ``kinds`` (`clustering.dbscan.POINT_TYPES` indices) is the
+    run at ``eps_labels[i]``; the chart opens at row ``active``. Core points are solid in
+    their cluster's colour, border points smaller and lighter, noise small and grey; the
+    title counts them at each eps. ``circles`` (plotly shapes) are drawn at ``active`` only.
+    """
+    X = np.asarray(X, dtype=float)
+    fig = go.Figure(points_trace(X.shape[0])(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(),
+        hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>",
+    ))
+    palette = len(CLUSTER_COLORS)
+    for kind, color in (("core", CODE_COLORS[0]), ("border", CODE_COLORS[palette]),
+                        ("noise", NOISE_COLOR)):
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{kind} point",
+                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3}))
+    updates, layouts = [], []
+    for i, label in enumerate(eps_labels):
+        codes, sizes = scrub_codes(labels[i], kinds[i])
+        updates.append({0: {"marker": {"color": codes, "size": sizes}}})
+        layouts.append({"title": {"text": _summary(label, labels[i], kinds[i])},
+                        "shapes": circles if circles and i == active else []})
+    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=620,
+                      font={"size": 15}, legend={"font": {"size": 14}},
+                      title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return framed_figure(fig, eps_labels, updates, name="eps", active=active,
+                         layouts=layouts, slider_y=-0.12)
+
+
+def eps_circles(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray,
+                eps: float) -> list[dict]:
+    """One circle of radius eps per core point (none past `MAX_CIRCLES` core points)."""
+    core = np.flatnonzero(np.asarray(point_types) == "core")
+    if len(core) > MAX_CIRCLES:
+        return []
+    return [{"type": "circle", "x0": X[i, 0] - eps, "x1": X[i, 0] + eps,
+             "y0": X[i, 1] - eps, "y1": X[i, 1] + eps, "opacity": 0.35, "layer": "below",
+             "line": {"color": cluster_color(int(labels[i])), "width": 1}} for i in core]
 
 
 def _curve_mode(points: int) -> str:

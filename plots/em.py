@@ -6,8 +6,10 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.fuzzy import blend_colors
+from plots.framed import code_marker, color_codes, framed_figure
+from plots.fuzzy import blend_colors, certainty
 from plots.palette import CLUSTER_COLORS, MARKER_SYMBOLS, cluster_color
+from plots.scatter import points_trace
 
 # The 2-sigma ellipse is drawn lighter, so the 1-sigma one reads as the component's core.
 SIGMA_DASH = {1: "solid", 2: "dash"}
@@ -78,3 +80,57 @@ def log_likelihood_figure(log_likelihood: list[float], current: int) -> go.Figur
 def log_likelihood_data(log_likelihood: list[float]) -> pd.DataFrame:
     """Tidy table of the log-likelihood after each step."""
     return pd.DataFrame({"step": range(len(log_likelihood)), "log_likelihood": log_likelihood})
+
+
+def em_animation_figure(X: np.ndarray, responsibilities: list[np.ndarray],
+                        means: list[np.ndarray], ellipses: list[list[dict[int, np.ndarray]]],
+                        titles: list[str], active: int, *,
+                        axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """Every EM step as one animated chart: Play, Pause and a step slider.
+
+    Step ``i`` colours each point by its most responsible Gaussian, faded as the
+    responsibility is shared (`plots.fuzzy.certainty`), and moves the means and the
+    ellipses (``ellipses[i][k][s]``: component k at s standard deviations) between steps.
+    Each frame carries only those: colour codes, opacities, the cluster of each point (its
+    hover), the ellipses' curves (single precision) and the means.
+    """
+    X = np.asarray(X, dtype=float)
+    k = means[0].shape[0]
+    fig = go.Figure(points_trace(len(X))(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=9, line={"width": 0.5, "color": "#555555"}),
+        hovertemplate="most responsible: %{customdata}<extra></extra>"))
+    sigmas = sorted(ellipses[0][0])
+    for j in range(k):
+        for n_sigma in sigmas:
+            fig.add_trace(go.Scatter(
+                x=[], y=[], mode="lines", hoverinfo="skip", name=f"{n_sigma} sigma",
+                legendgroup=f"{n_sigma} sigma", showlegend=j == 0,
+                line={"color": cluster_color(j), "width": 2.5,
+                      "dash": SIGMA_DASH.get(n_sigma, "dot")}))
+    fig.add_trace(go.Scatter(
+        x=[], y=[], mode="markers", name="means",
+        marker={"symbol": "x", "size": 20, "line": {"width": 2, "color": "black"},
+                "color": [cluster_color(j) for j in range(k)]},
+        hovertemplate="mean (%{x:.3g}, %{y:.3g})<extra></extra>"))
+    updates = []
+    for w, mu, curves in zip(responsibilities, means, ellipses, strict=True):
+        hard = np.asarray(w).argmax(axis=1)
+        update = {0: {"marker": {"color": color_codes(hard),
+                                 "opacity": (0.15 + 0.85 * certainty(w)).astype(np.float32)},
+                      "customdata": hard.astype(np.int16)}}
+        for j in range(k):
+            for s, n_sigma in enumerate(sigmas):
+                curve = np.asarray(curves[j][n_sigma], dtype=np.float32)
+                update[1 + j * len(sigmas) + s] = {"x": curve[:, 0], "y": curve[:, 1]}
+        update[1 + k * len(sigmas)] = {"x": mu[:, 0], "y": mu[:, 1]}
+        updates.append(update)
+    fig.update_layout(height=580, font={"size": 15}, legend={"font": {"size": 14}},
+                      xaxis_title=axis_titles[0], yaxis_title=axis_titles[1],
+                      title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return framed_figure(fig, [str(i) for i in range(len(updates))], updates, name="step",
+                         active=active, layouts=[{"title": {"text": t}} for t in titles],
+                         play_ms=400, transition_ms=300, slider_y=-0.12)

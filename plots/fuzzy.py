@@ -6,7 +6,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from plots.framed import code_marker, color_codes, framed_figure
 from plots.palette import CLUSTER_COLORS, cluster_color
+from plots.scatter import points_trace
 
 
 def _rgb(hex_color: str) -> np.ndarray:
@@ -60,6 +62,48 @@ def membership_figure(X: np.ndarray, membership: np.ndarray, centers: np.ndarray
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
     return fig
+
+
+def certainty(membership: np.ndarray) -> np.ndarray:
+    """How sure each point is of its cluster, from 0 (shared equally by all c clusters) to 1
+    (all its membership in one): (max_j u_ij - 1/c) / (1 - 1/c)."""
+    u = np.asarray(membership, dtype=float)
+    floor = 1.0 / u.shape[1]
+    return (u.max(axis=1) - floor) / (1.0 - floor)
+
+
+def fuzzy_scrub_figure(X: np.ndarray, memberships: list[np.ndarray],
+                       centers: list[np.ndarray], m_labels: list[str], active: int, *,
+                       titles: list[str], axis_titles: tuple[str, str] = ("x1", "x2")
+                       ) -> go.Figure:
+    """Fuzzy c-means at every m of a sweep, one frame per m and a slider over them.
+
+    Each point takes the colour of its largest membership, faded as it is shared (opacity
+    from 0.15 for a point shared equally to 1 for a sure one, see `certainty`); the centres
+    move with m. Frame ``i`` is the run with ``memberships[i]`` and ``centers[i]``.
+    """
+    X = np.asarray(X, dtype=float)
+    fig = go.Figure(points_trace(len(X))(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=9), hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>"))
+    c = centers[0].shape[0]
+    fig.add_trace(go.Scatter(
+        x=centers[0][:, 0], y=centers[0][:, 1], mode="markers", name="centres",
+        marker={"symbol": "x", "size": 22, "line": {"width": 2, "color": "black"},
+                "color": [cluster_color(j) for j in range(c)]},
+        hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"))
+    updates = [{0: {"marker": {"color": color_codes(u.argmax(axis=1)),
+                               "opacity": (0.15 + 0.85 * certainty(u)).astype(np.float32)}},
+                1: {"x": ctr[:, 0], "y": ctr[:, 1]}}
+               for u, ctr in zip(memberships, centers, strict=True)]
+    fig.update_layout(height=580, font={"size": 15}, xaxis_title=axis_titles[0],
+                      yaxis_title=axis_titles[1], legend={"font": {"size": 14}},
+                      title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return framed_figure(fig, m_labels, updates, name="m", active=active, slider_y=-0.12,
+                         layouts=[{"title": {"text": t}} for t in titles])
 
 
 def fpc_figure(curve: pd.DataFrame, current: int) -> go.Figure:

@@ -6,8 +6,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from plots.framed import code_marker, color_codes, framed_figure
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
-from plots.scatter import cluster_scatter
+from plots.scatter import cluster_scatter, points_trace
 
 CENTER_SIZE = 22
 # Cells are tinted, not filled, so that the points stay the strongest colour.
@@ -142,3 +143,66 @@ def kmeans_step_data(X: np.ndarray, labels: np.ndarray | None,
 def inertia_data(phases: list[str], inertia: list[float | None]) -> pd.DataFrame:
     """Tidy table of the inertia after each move of the step-through."""
     return pd.DataFrame({"move": range(len(phases)), "phase": phases, "inertia": inertia})
+
+
+def kmeans_animation_figure(X: np.ndarray, steps: list, active: int, *,
+                            cells: list[tuple[np.ndarray, np.ndarray, np.ndarray]] | None = None,
+                            axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """The whole step-through as one animated chart: Play, Pause and a step slider.
+
+    ``steps`` are the run's frames (objects with ``caption``, ``phase``, ``labels``,
+    ``centers`` and ``previous_centers``, as `explorer.kmeans.KMeansStep`); the chart opens
+    at ``active``. Each frame changes only the points' colour codes and clusters, each
+    centre's trail and position, the update arrows and, with ``cells`` (one
+    ``(gx, gy, nearest)`` per step), the Voronoi tint. The centres glide between steps.
+    """
+    X = np.asarray(X, dtype=float)
+    k = steps[0].centers.shape[0]
+    fig = go.Figure(points_trace(len(X))(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=8, line={"width": 0.5, "color": "white"}),
+        hovertemplate="cluster %{customdata} (-1: not assigned yet)<extra></extra>"))
+    for j in range(k):
+        fig.add_trace(go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", showlegend=False,
+                                 line={"color": cluster_color(j), "width": 2, "dash": "dot"}))
+    fig.add_trace(go.Scatter(
+        x=[], y=[], mode="markers", name="centres", customdata=np.arange(k),
+        marker={"symbol": "x", "size": CENTER_SIZE, "line": {"width": 2, "color": "black"},
+                "color": [cluster_color(j) for j in range(k)]},
+        hovertemplate="centre %{customdata}<br>(%{x:.3g}, %{y:.3g})<extra></extra>"))
+    if cells is not None:
+        gx, gy, _ = cells[0]
+        fig.add_trace(go.Heatmap(x=gx, y=gy, zmin=-0.5, zmax=k - 0.5,
+                                 colorscale=_region_colorscale(k), opacity=REGION_OPACITY,
+                                 showscale=False, hoverinfo="skip", name="nearest centre"))
+    updates, layouts = [], []
+    moved = [s.centers for s in steps]
+    for i, step in enumerate(steps):
+        labels = (np.full(len(X), -1) if step.labels is None else np.asarray(step.labels))
+        update = {0: {"marker": {"color": color_codes(labels)},
+                      "customdata": labels.astype(np.int16)}}
+        trail = np.stack([c for c, s in zip(moved[:i + 1], steps, strict=False)
+                          if s.phase != "assign"])
+        for j in range(k):
+            update[1 + j] = {"x": trail[:, j, 0], "y": trail[:, j, 1]}
+        update[1 + k] = {"x": step.centers[:, 0], "y": step.centers[:, 1]}
+        if cells is not None:
+            update[2 + k] = {"z": cells[i][2].astype(np.int8)}
+        updates.append(update)
+        arrows = [] if step.previous_centers is None else [
+            {"x": end[0], "y": end[1], "ax": start[0], "ay": start[1], "xref": "x",
+             "yref": "y", "axref": "x", "ayref": "y", "showarrow": True, "arrowhead": 3,
+             "arrowsize": 1.6, "arrowwidth": 2.5, "arrowcolor": cluster_color(j)}
+            for j, (start, end) in enumerate(zip(step.previous_centers, step.centers,
+                                                 strict=True))]
+        layouts.append({"title": {"text": f"{i} / {len(steps) - 1}: {step.caption}"},
+                        "annotations": arrows})
+    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=600,
+                      font={"size": 15}, legend={"font": {"size": 14}},
+                      title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return framed_figure(fig, [str(i) for i in range(len(steps))], updates, name="step",
+                         active=active, layouts=layouts, play_ms=900, transition_ms=500,
+                         slider_y=-0.12)

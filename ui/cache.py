@@ -7,7 +7,9 @@ import streamlit as st
 
 import clustering
 import datasets
+import metrics
 from datasets.projection import project_2d
+from metrics.alignment import align_labels
 from ui.budget import check_budget, out_of_memory_message
 from ui.text import figure_text
 
@@ -29,6 +31,19 @@ def projection(X: np.ndarray, feature_names: tuple[str, ...]):
     file's headers) are escaped for plotly."""
     xy, titles = project_2d(X, feature_names)
     return xy, tuple(figure_text(title) for title in titles)
+
+
+@st.cache_data(max_entries=16, show_spinner="Clustering at every K…")
+def k_sweep(name: str, X: np.ndarray, y: np.ndarray, random_state: int, params: dict[str, Any],
+            ks: tuple[int, ...]) -> tuple[np.ndarray, list[str]]:
+    """The algorithm run at every ``n_clusters`` of ``ks`` (`run_algorithm` each): the labels,
+    renamed after the classes they match, and a title with the clusters found and the ARI."""
+    results = [run_algorithm(name, X, random_state, {**params, "n_clusters": k}) for k in ks]
+    labels = np.array([align_labels(y, r.labels) for r in results])
+    titles = [f"K = {k}: {r.n_clusters} clusters, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, r.labels):.3f}"
+              for k, r in zip(ks, results, strict=True)]
+    return labels, titles
 
 
 @st.cache_data(max_entries=64, show_spinner="Clustering…")

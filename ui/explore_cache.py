@@ -9,11 +9,20 @@ import clustering
 import metrics
 from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
+from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
-from explorer.density_peaks import decision_graph, with_centers
-from explorer.em import MAX_COMPONENTS, em_run, information_criteria, kmeans_from_same_start
+from explorer.dbscan_sweep import dbscan_sweep
+from explorer.density_peaks import decision_graph, top_gamma, with_centers
+from explorer.em import (
+    MAX_COMPONENTS,
+    em_run,
+    information_criteria,
+    kmeans_from_same_start,
+    step_view,
+)
 from explorer.fuzzy import fpc_curve
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
+from metrics.alignment import align_labels
 
 SCORES = ("ari", "ami_arithmetic")
 
@@ -33,6 +42,19 @@ def em_fit(X: np.ndarray, n_components: int, covariance_type: str, init: str,
     """EM with every step kept (`explorer.em.em_run`)."""
     with threadpool_limits(1):
         return em_run(X, n_components, covariance_type, init, random_state)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def em_steps(X: np.ndarray, n_components: int, covariance_type: str, init: str,
+             random_state: int) -> tuple[list[np.ndarray], list[list[dict]], list[str]]:
+    """What every EM step shows (`explorer.em.step_view`): responsibilities, ellipses (48
+    points a curve: they travel with the chart) and a title with the log-likelihood."""
+    history = em_fit(X, n_components, covariance_type, init, random_state).extras["history"]
+    views = [step_view(X, entry, n_points=48) for entry in history]
+    last = len(history) - 1
+    titles = [f"step {i} / {last}: log-likelihood {entry['log_likelihood']:.6g}"
+              for i, entry in enumerate(history)]
+    return [v[0] for v in views], [v[1] for v in views], titles
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -67,6 +89,29 @@ def dbscan_view(X: np.ndarray, eps: float, min_samples: int
     return result.labels, result.extras["point_types"], k_dist
 
 
+@st.cache_data(max_entries=16, show_spinner=False)
+def dbscan_eps_frames(X: np.ndarray, y: np.ndarray | None, eps_values: tuple[float, ...],
+                      min_samples: int) -> tuple[np.ndarray, np.ndarray]:
+    """DBSCAN at every eps (`explorer.dbscan_sweep.dbscan_sweep`), each row's clusters
+    renamed after the classes they match when ``y`` is given; one computation shared by
+    every session at the same data."""
+    labels, kinds = dbscan_sweep(X, eps_values, min_samples)
+    if y is not None:
+        labels = np.array([align_labels(y, row) for row in labels])
+    return labels, kinds
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def hierarchical_cuts(X: np.ndarray, y: np.ndarray, linkage: str, metric: str,
+                      ks: tuple[int, ...], metric_params: dict | None = None
+                      ) -> tuple[np.ndarray, np.ndarray]:
+    """The tree cut into each K of ``ks`` (`clustering.hierarchical.cut_tree` of one linkage),
+    clusters renamed after the classes they match, and the ARI of each cut."""
+    Z = hierarchical_run(X, linkage, metric, 1, None, metric_params).extras["linkage_matrix"]
+    labels = np.array([align_labels(y, cut_tree(Z, k)) for k in ks])
+    return labels, np.array([metrics.adjusted_rand_index(y, row) for row in labels])
+
+
 @st.cache_data(max_entries=16, show_spinner="Computing densities…")
 def density_graph(X: np.ndarray, percent: float, kernel: str) -> DensityPeaks:
     """Decision graph of density peaks (see `explorer.density_peaks.decision_graph`)."""
@@ -78,6 +123,22 @@ def density_clusters(X: np.ndarray, percent: float, kernel: str,
                      centers: tuple[int, ...]) -> tuple[DensityPeaks, bool]:
     """Density peaks with the given centres (see `explorer.density_peaks.with_centers`)."""
     return with_centers(density_graph(X, percent, kernel), X, list(centers))
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
+                     ks: tuple[int, ...]) -> tuple[np.ndarray, list[np.ndarray], list[str]]:
+    """Density peaks with the K largest gamma as centres, for each K of ``ks``: the labels
+    (renamed after the classes they match), the centres' coordinates, and a title with the
+    number of clusters and the ARI."""
+    graph = density_graph(X, percent, kernel)
+    models = [density_clusters(X, percent, kernel, tuple(int(c) for c in top_gamma(graph, k)))[0]
+              for k in ks]
+    labels = np.array([align_labels(y, model.labels_) for model in models])
+    titles = [f"K = {k}: {model.n_clusters_} clusters, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, model.labels_):.3f}"
+              for k, model in zip(ks, models, strict=True)]
+    return labels, [X[model.centers_] for model in models], titles
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -103,6 +164,19 @@ def fuzzy_run(X: np.ndarray, n_clusters: int, m: float, random_state: int
     with threadpool_limits(1):
         return clustering.run("fuzzy_cmeans", X, random_state=random_state,
                               n_clusters=n_clusters, m=m)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def fuzzy_m_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, ms: tuple[float, ...],
+                   random_state: int) -> tuple[list[np.ndarray], list[np.ndarray], list[str]]:
+    """Fuzzy c-means at every m of ``ms`` (`fuzzy_run` each): the memberships, the centres,
+    and a title for each m with its partition coefficient and the ARI of the hardened
+    clusters against ``y``."""
+    runs = [fuzzy_run(X, n_clusters, m, random_state) for m in ms]
+    titles = [f"m = {m:g}: FPC {r.extras['fpc']:.3f}, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, r.labels):.3f}" for m, r in zip(ms, runs,
+                                                                                strict=True)]
+    return [r.extras["membership"] for r in runs], [r.extras["centers"] for r in runs], titles
 
 
 @st.cache_data(max_entries=32, show_spinner="Fitting c = 2 … 10…")

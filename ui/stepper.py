@@ -1,4 +1,5 @@
-"""Step-through controls shared by the explorers: first, step back, step, last, and play."""
+"""Step-through buttons shared by the explorers: first, step back, step, last (playing is the
+chart's own, in the browser: `plots.framed.framed_figure`)."""
 
 import streamlit as st
 
@@ -7,32 +8,6 @@ def move_step(key: str, delta: int | None = None, to: int | None = None, last: i
     """Move the step stored under ``key`` by ``delta`` (or to ``to``), kept in [0, last]."""
     step = st.session_state.get(key, 0)
     st.session_state[key] = min(max(step + delta if delta is not None else to, 0), last)
-
-
-def play_toggle(prefix: str, last: int, help: str) -> bool:
-    """The Play toggle of the step-through stored under ``<prefix>_step``, in [0, last].
-
-    A step left out of range by new data goes back to 0, and a play that reached the last
-    step on the previous run is switched off here: inside the fragment that animates it,
-    the toggle can no longer be changed.
-    """
-    key = f"{prefix}_step"
-    if not 0 <= st.session_state.get(key, 0) <= last:
-        st.session_state[key] = 0
-    if st.session_state.pop(f"{prefix}_stop", False):
-        st.session_state[f"{prefix}_play"] = False
-    return st.toggle("Play", False, key=f"{prefix}_play", help=help)
-
-
-def advance(prefix: str, last: int, playing: bool) -> None:
-    """One step forward while ``playing``, called first in the animating fragment; at the
-    last step, stop playing (through a full rerun, see `play_toggle`)."""
-    key = f"{prefix}_step"
-    if playing and st.session_state.get(key, 0) >= last:
-        st.session_state[f"{prefix}_stop"] = True
-        st.rerun()
-    if playing:
-        move_step(key, +1, last=last)
 
 
 def step_buttons(prefix: str, last: int, helps: dict[str, str]) -> None:

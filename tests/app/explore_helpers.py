@@ -37,7 +37,12 @@ def array(values) -> np.ndarray:
 
 
 def partition(figure: dict, X: np.ndarray) -> np.ndarray:
-    """Cluster of each row of X read off the scatter's "cluster k" / "noise" traces."""
+    """Cluster of each row of X read off the scatter's "cluster k" / "noise" traces, or, on
+    a scrubbed scatter (`plots.framed.scrubbed_scatter`), off the cluster each point carries
+    for its hover."""
+    if figure.get("frames") and "customdata" in figure["data"][0]:
+        assert np.allclose(xy(figure["data"][0]), X[:, :2])
+        return array(figure["data"][0]["customdata"]).astype(int)
     labels = np.full(len(X), -2)
     lookup = {tuple(np.round(p, 9)): i for i, p in enumerate(X[:, :2])}
     for item in figure["data"]:
@@ -49,6 +54,13 @@ def partition(figure: dict, X: np.ndarray) -> np.ndarray:
             labels[lookup[tuple(np.round(point, 9))]] = label
     assert (labels > -2).all(), "every point is drawn in exactly one cluster trace"
     return labels
+
+
+def frames(figure: dict, prefix: str) -> dict[str, list[dict]]:
+    """The frames of a framed chart whose names start with ``prefix=``, by the value's label:
+    each frame's trace updates."""
+    return {frame["name"].split("=", 1)[1]: frame["data"] for frame in figure.get("frames", [])
+            if frame["name"].startswith(f"{prefix}=")}
 
 
 def metrics(at) -> dict[str, str]:

@@ -7,8 +7,9 @@ from sklearn.cluster import DBSCAN
 from sklearn.metrics import adjusted_rand_score
 
 import datasets
+from plots.palette import CLUSTER_COLORS
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import chart, metrics, partition, trace, xy
+from tests.app.explore_helpers import array, chart, frames, metrics, trace, xy
 
 PAGE = "app_pages/explore_dbscan.py"
 
@@ -37,9 +38,51 @@ def test_counts_and_clusters_are_sklearns(query, eps, min_samples):
     assert int(shown["Clusters"]) == labels.max() + 1
     assert (int(shown["Core"]), int(shown["Border"]), int(shown["Noise"])) == (
         n_core, n_border, n_noise)
-    page_labels = partition(chart(at, "db_scatter"), data.X)
-    assert adjusted_rand_score(page_labels, labels) == 1.0
-    assert ((page_labels == -1) == (labels == -1)).all()
+    figure = chart(at, "db_scatter")
+    page_labels, page_kinds = drawn(figure["data"][0])
+    same_clusters(page_labels, labels)
+    assert (page_kinds == "noise").sum() == n_noise and (page_kinds == "core").sum() == n_core
+
+
+PALETTE = len(CLUSTER_COLORS)
+
+
+def drawn(item: dict) -> tuple[np.ndarray, np.ndarray]:
+    """Cluster (modulo the palette; -1 noise) and type of each point of the scrubbed chart,
+    read off its colour codes: a cluster's colour for core points, its tint for border
+    points (codes shifted by the palette's length), one grey for noise."""
+    codes = array(item["marker"]["color"]).astype(int)
+    kinds = np.where(codes < PALETTE, "core", np.where(codes < 2 * PALETTE, "border", "noise"))
+    return np.where(codes == 2 * PALETTE, -1, codes % PALETTE), kinds
+
+
+def same_clusters(colours: np.ndarray, labels: np.ndarray) -> None:
+    """The colour codes draw ``labels``: the same partition when every cluster has its own
+    colour, else each cluster in one colour (colours repeat past the palette)."""
+    assert ((colours == -1) == (labels == -1)).all()
+    if labels.max() < PALETTE:
+        assert adjusted_rand_score(colours, labels) == 1.0
+    for cluster in range(labels.max() + 1):
+        assert len(set(colours[labels == cluster])) == 1
+
+
+def test_every_eps_frame_holds_sklearns_dbscan_at_that_eps():
+    data = moons(n=300)
+    at = open_page(PAGE, {"db_n": "300", "db_min": "4"})
+    assert not at.exception
+    shipped = frames(chart(at, "db_scatter"), "eps")
+    assert len(shipped) == len(at.select_slider(key="db_eps").options)
+    distinct = 0
+    for label in ("0.01", "0.035", "0.06", "0.1", "0.15", "0.3", "0.9", "2.5"):
+        codes, = shipped[label]
+        labels, kinds = drawn(codes)
+        ref = DBSCAN(eps=float(label), min_samples=4).fit(data.X)
+        core = np.zeros(len(data.X), dtype=bool)
+        core[ref.core_sample_indices_] = True
+        assert ((kinds == "core") == core).all()
+        same_clusters(labels, ref.labels_)
+        distinct += ref.labels_.max() < PALETTE
+    assert distinct >= 5  # most frames compared as whole partitions
 
 
 def test_the_k_distance_curve_marks_the_core_points_under_eps():

@@ -7,7 +7,16 @@ from sklearn.metrics import adjusted_rand_score
 import datasets
 from clustering.density_peaks import DensityPeaks
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import chart, metrics, partition, selection, trace, xy
+from tests.app.explore_helpers import (
+    array,
+    chart,
+    frames,
+    metrics,
+    partition,
+    selection,
+    trace,
+    xy,
+)
 
 PAGE = "app_pages/explore_density_peaks.py"
 
@@ -88,3 +97,20 @@ def test_typed_centres_in_a_link_and_bad_ones_show_errors():
     assert at.error and "whole point numbers" in at.error[0].value
     at = open_page(PAGE, {"dp_mode": "my selection"})
     assert not at.exception and at.info
+
+
+def test_each_k_frame_climbs_to_the_k_largest_gamma():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"dp_n": "300", "dp_k": "3"})
+    assert not at.exception
+    shipped = frames(chart(at, "dp_scatter"), "K")
+    assert list(shipped) == [str(k) for k in range(1, 11)]
+    ref = DensityPeaks(n_clusters=None, delta_min=0.0, percent=2.0).fit(data.X)
+    for k, (points, stars) in shipped.items():
+        centres = np.argsort(-ref.gamma_, kind="stable")[:int(k)]
+        if ref.order_[0] not in centres:  # the densest point always heads a cluster
+            centres = np.append(centres, ref.order_[0])
+        expected = follow_to_centre(ref.nearest_higher_, ref.order_, centres)
+        assert adjusted_rand_score(array(points["customdata"]), expected) == 1.0
+        np.testing.assert_allclose(np.sort(xy(stars), axis=0),
+                                   np.sort(data.X[centres], axis=0))

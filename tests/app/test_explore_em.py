@@ -8,7 +8,7 @@ from sklearn.mixture import GaussianMixture
 
 import datasets
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import array, chart, metrics, partition, trace, xy
+from tests.app.explore_helpers import array, chart, frames, metrics, partition, trace, xy
 
 PAGE = "app_pages/explore_em.py"
 
@@ -88,12 +88,22 @@ def test_a_link_sets_the_model_and_bic_is_sklearns():
     assert len(array(bic["x"])) == 8
 
 
-def test_play_advances_one_step_per_run_and_stops_at_the_end():
+@pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
+def test_the_animation_holds_every_em_step():
+    data = datasets.load("blobs", n_samples=100, random_state=0,
+                         noise=datasets.DATASETS["blobs"].default_noise)
     at = open_page(PAGE, {"em_k": "2", "em_data": "Blobs", "em_n": "100"})
-    at.toggle(key="em_play").set_value(True).run()
-    assert metrics(at)["Step"].startswith("1 /")
+    assert not at.exception
+    figure = chart(at, "em_chart")
     last = int(metrics(at)["Step"].split("/")[1])
-    for _ in range(last + 2):
-        at.run()
-    assert metrics(at)["Step"] == f"{last} / {last}"
-    assert at.toggle(key="em_play").value is False
+    shipped = frames(figure, "step")
+    assert list(shipped) == [str(i) for i in range(last + 1)]
+    play, pause = figure["layout"]["updatemenus"][0]["buttons"]
+    assert (play["label"], pause["label"]) == ("Play", "Pause")
+    for i in sorted({1, 2, last // 2, last}):
+        *_, means = shipped[str(i)]
+        ref = sklearn_em(data.X, 2, max_iter=i)  # the start, then i E and M steps
+        np.testing.assert_allclose(np.sort(xy(means), axis=0), np.sort(ref.means_, axis=0),
+                                   atol=1e-6)
+        hard = array(shipped[str(i)][0]["customdata"])
+        assert adjusted_rand_score(hard, ref.predict(data.X)) == 1.0

@@ -3,10 +3,11 @@
 import numpy as np
 import pytest
 import skfuzzy
+from sklearn.metrics import adjusted_rand_score
 
 import datasets
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import array, chart, metrics, trace, xy
+from tests.app.explore_helpers import array, chart, frames, metrics, trace, xy
 
 PAGE = "app_pages/explore_fuzzy.py"
 
@@ -69,3 +70,23 @@ def test_shading_by_one_cluster_shows_its_membership():
     colours = array(points["marker"]["color"])
     # The page's cluster 1 is one of skfuzzy's columns (cluster numbers are arbitrary).
     assert min(np.abs(colours - u[:, j]).max() for j in range(3)) < 1e-3
+
+
+def test_each_m_frame_holds_scikit_fuzzys_centres_and_clusters_at_that_m():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"fc_n": "300", "fc_m": "1.7", "fc_c": "3"})
+    assert not at.exception
+    shipped = frames(chart(at, "fc_scatter"), "m")
+    assert "1.7" in shipped and "1.05" in shipped and "5" in shipped
+    for label in ("1.05", "1.2", "1.7", "2.5", "5"):
+        points, centres = shipped[label]
+        ref_centres, ref_u, _ = skfuzzy_run(data.X, 3, float(label), 0)
+        np.testing.assert_allclose(np.sort(xy(centres), axis=0), np.sort(ref_centres, axis=0),
+                                   atol=1e-3)
+        # Each point in the colour of its largest membership: the same partition.
+        colours = array(points["marker"]["color"]).astype(int)
+        assert adjusted_rand_score(colours, ref_u.argmax(axis=1)) == 1.0
+        # Fading: a point shared equally would be at 0.15, a sure point at 1.
+        opacity = array(points["marker"]["opacity"])
+        expected = 0.15 + 0.85 * (ref_u.max(axis=1) - 1 / 3) / (1 - 1 / 3)
+        np.testing.assert_allclose(opacity, expected, atol=2e-3)

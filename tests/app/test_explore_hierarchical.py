@@ -8,7 +8,7 @@ from sklearn.metrics import adjusted_rand_score
 import datasets
 from clustering.hierarchical import LINKAGES
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import chart, metrics, partition
+from tests.app.explore_helpers import array, chart, frames, metrics, partition
 
 PAGE = "app_pages/explore_hierarchical.py"
 
@@ -88,3 +88,15 @@ def test_geodesic_distance_with_its_own_neighbours_cuts_like_scipy_on_isomaps_ma
     expected = fcluster(linkage(squareform(D, checks=False), "average"), 2,
                         criterion="maxclust")
     assert adjusted_rand_score(partition(chart(at, "hc_scatter"), data.X), expected) == 1.0
+
+
+def test_every_k_frame_is_scipys_cut_into_k():
+    data = moons()
+    Z = linkage(data.X, method="complete")
+    at = open_page(PAGE, {"hc_link": "complete", "hc_k": "4"})
+    assert not at.exception
+    shipped = frames(chart(at, "hc_scatter"), "K")
+    assert list(shipped) == [str(k) for k in range(1, 21)]
+    for k, (update,) in shipped.items():
+        expected = fcluster(Z, int(k), criterion="maxclust")
+        assert adjusted_rand_score(array(update["customdata"]), expected) == 1.0

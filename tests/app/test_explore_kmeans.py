@@ -7,7 +7,16 @@ from sklearn.metrics import adjusted_rand_score
 
 import datasets
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import chart, metrics, partition, selection, trace, xy
+from tests.app.explore_helpers import (
+    array,
+    chart,
+    frames,
+    metrics,
+    partition,
+    selection,
+    trace,
+    xy,
+)
 
 PAGE = "app_pages/explore_kmeans.py"
 
@@ -71,16 +80,36 @@ def test_step_forward_assigns_to_the_nearest_centre_and_step_back_undoes_it():
     assert metrics(at)["Move"].startswith("0 /")
 
 
-def test_play_advances_one_move_per_run_and_stops_at_convergence():
-    at = open_page(PAGE)
-    at.toggle(key="km_play").set_value(True).run()
-    assert metrics(at)["Move"].startswith("1 /")
+def test_the_animation_holds_every_move_of_lloyds_algorithm():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"km_n": "300", "km_k": "4"})
+    assert not at.exception
+    figure = chart(at, "km_chart")
     last = int(metrics(at)["Move"].split("/")[1])
-    for _ in range(last + 2):
-        at.run()
-        assert not at.exception
-    assert metrics(at)["Move"] == f"{last} / {last}"
-    assert at.toggle(key="km_play").value is False
+    shipped = frames(figure, "step")
+    assert list(shipped) == [str(i) for i in range(last + 1)]
+    play, pause = figure["layout"]["updatemenus"][0]["buttons"]
+    assert (play["label"], pause["label"]) == ("Play", "Pause")
+
+    def move(i):  # (labels, centres) of frame i: the centres trace follows the trails
+        points, *rest = shipped[str(i)]
+        return array(points["customdata"]).astype(int), xy(rest[4])
+
+    start = move(0)[1]
+    assert (move(0)[0] == -1).all()  # nothing assigned yet
+    for i in range(1, last + 1):
+        labels, centres = move(i)
+        previous_labels, previous_centres = move(i - 1)
+        if i % 2:  # assign: each point to its nearest centre, which stay put
+            np.testing.assert_array_equal(centres, previous_centres)
+            d2 = ((data.X[:, None, :] - centres[None]) ** 2).sum(axis=2)
+            np.testing.assert_array_equal(labels, d2.argmin(axis=1))
+        else:  # update: each centre to the mean of its points
+            np.testing.assert_array_equal(labels, previous_labels)
+            means = [data.X[labels == j].mean(axis=0) for j in range(4)]
+            np.testing.assert_allclose(centres, means)
+    ref = sklearn_from(data.X, start)
+    np.testing.assert_allclose(move(last)[1], ref.cluster_centers_, rtol=1e-9)
 
 
 def test_centres_placed_by_clicking_start_the_run():

@@ -141,3 +141,21 @@ def test_every_random_model_table_agrees_with_the_switch():
     row = models[models["random model"].str.startswith("num") & ~models["one-sided"]]
     assert shown(at)["ari"] == pytest.approx(row["ARI"].iloc[0])
     assert shown(at)["ami_arithmetic"] == pytest.approx(row["AMI (arithmetic)"].iloc[0])
+
+
+def test_every_k_frame_is_the_algorithm_run_at_that_k():
+    from tests.app.explore_helpers import array, chart, frames
+
+    at = open_page(PAGE, {"mt_dataset": "Blobs", "mt_n": "200", "mt_algorithm": "kmeans",
+                          "mt_k": "3", "mt_seed": "4"})
+    assert not at.exception
+    open_tab(at, "mt_tab", "Clusters and classes")
+    shipped = frames(chart(at, "mt_scatter_found"), "K")
+    assert list(shipped) == [str(k) for k in range(1, 11)]
+    data = datasets.load("blobs", n_samples=200, random_state=4,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+    direct = clustering.run("kmeans", data.X, random_state=4, n_clusters=3)
+    for k, (update,) in shipped.items():
+        run = clustering.run("kmeans", data.X, random_state=4,
+                             **{**direct.params, "n_clusters": int(k)})
+        assert skm.adjusted_rand_score(array(update["customdata"]), run.labels) == 1.0

@@ -35,7 +35,7 @@ def drag_box(page, chart_index: int, start: tuple[float, float], end: tuple[floa
     page.mouse.up()
 
 
-def test_kmeans_step_step_back_and_play(page, app_url):
+def test_kmeans_step_and_step_back(page, app_url):
     open_view(page, app_url, "explore_kmeans?km_n=200")
     total = metric(page, "Move").split("/")[1].strip()
     page.get_by_role("button", name="Step", exact=True).click()
@@ -47,12 +47,7 @@ def test_kmeans_step_step_back_and_play(page, app_url):
     screenshot(page, "explore_kmeans-update")
     page.get_by_role("button", name="Step back").click()
     page.get_by_text("assign: each point joins its nearest centre").wait_for(timeout=30_000)
-    # Play advances one move per second on a timer (stopping at the end: see the AppTest).
-    page.get_by_text("Play", exact=True).click()
-    page.wait_for_function(
-        "t => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
-        ".some(e => e.innerText.trim() === t)", arg=f"3 / {total}", timeout=30_000)
-    page.get_by_text("Play", exact=True).click()
+    # Play runs in the browser (tests/browser/test_scrub.py).
 
 
 def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):

@@ -1,0 +1,203 @@
+"""Scrub step to updated chart, in a real browser, next to the old slider path (issue 21).
+
+Goals at n = 2,000 points: a scrub step redraws the chart in p95 < 50 ms; a scrub step costs
+the server no CPU; the one-off sweep costs < 1 s of server CPU per page; the page's payload
+with its frames is < 2 MB. For each scrubbed parameter:
+
+- scrub step: the chart's plotly slider is dragged one step at a time with the mouse; each
+  step is timed in the page from the mouse move (a capturing listener) to the first
+  animation frame after plotly's ``plotly_animated`` (the redraw has been painted);
+- server CPU per scrub step: the server's CPU time (``/proc``) across the drag, per step;
+- the old slider path: the same parameter's Streamlit control moved with the keyboard, timed
+  from the key press to the last change of a visible chart, as
+  ``benchmarks/bench_slider_browser.py`` does, and its server CPU per move;
+- the one-off sweep: the server CPU of the page's first visit with cold caches minus that
+  of a second visit (warm caches) at the same link;
+- payload: bytes the page received on its websocket for one visit, and the chart's frames.
+
+Run by hand from the repository root:
+
+    python benchmarks/bench_scrub_browser.py [--steps 30] [--moves 10]
+
+Writes ``benchmarks/results/scrub_browser.md``. Needs Debian's chromium.
+"""
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.bench_load import cpu_seconds, start_server  # noqa: E402
+from benchmarks.bench_slider_browser import SETTLED, WATCH, p95  # noqa: E402
+from tests.browser.conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
+from tests.browser.pageutils import wait_until_idle  # noqa: E402
+
+GOAL_STEP_S = 0.050
+GOAL_SWEEP_S = 1.0
+GOAL_PAYLOAD_MB = 2.0
+WARMUP = 2
+# (page and link, chart key, plotly slider name, the Streamlit control of the same value)
+CASES = [
+    ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "eps",
+     "eps (neighbourhood radius)"),
+    ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
+    ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
+    ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_scatter", "K", "K (number of centres)"),
+    ("measure_truth?mt_n=2000&mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2",
+     "mt_scatter_found", "K", "K (number of clusters)"),
+]
+
+ARM = """([key, name]) => {
+  const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
+  window.__scrub = {gd, name, start: null, times: []};
+  window.addEventListener("mousemove", (e) => {
+    if (e.buttons) window.__scrub.start = performance.now();
+  }, {capture: true});
+  gd.on("plotly_animated", () => {
+    const start = window.__scrub.start;
+    if (start === null) return;
+    window.__scrub.start = null;
+    requestAnimationFrame(() => window.__scrub.times.push(performance.now() - start));
+  });
+}"""
+
+
+def scrub_steps(page, key: str, steps: int) -> tuple[list[float], int]:
+    """Drag the chart's slider step by step from its start; seconds from each mouse move to
+    the painted redraw, and the steps dragged across."""
+    rail = page.locator(f".st-key-{key} .slider-rail-touch-rect").first
+    rail.scroll_into_view_if_needed()
+    box = rail.bounding_box()
+    n_steps = page.evaluate(f"""() => document.querySelector(".st-key-{key} .js-plotly-plot")
+        .layout.sliders[0].steps.length""")
+    y = box["y"] + box["height"] / 2
+    # Two steps a move: the grip's own margins make the rail's ends map a little off.
+    stride = max(2, (n_steps - 1) // (steps + 1))
+
+    def at(i: int) -> float:
+        return box["x"] + (i * stride + 0.5) / n_steps * box["width"]
+
+    page.mouse.move(at(0), y)
+    page.mouse.down()
+    for i in range(1, steps + 1):
+        page.mouse.move(at(i), y)
+        page.wait_for_function("n => window.__scrub.times.length >= n", arg=i,
+                               timeout=10_000)
+    times = page.evaluate("window.__scrub.times")
+    page.mouse.up()
+    return [t / 1000 for t in times[WARMUP:]], steps
+
+
+def slider_moves(page, label: str, moves: int, pid: int) -> tuple[list[float], float]:
+    """The old path: the Streamlit control moved with the keyboard (see
+    bench_slider_browser); seconds to the updated chart and server CPU per move."""
+    page.get_by_role("slider", name=label).first.focus()
+    times, cpu = [], 0.0
+    for move in range(WARMUP + moves):
+        before = cpu_seconds(pid)
+        page.evaluate(WATCH)
+        page.keyboard.press("ArrowRight" if move % 2 == 0 else "ArrowLeft")
+        chart, _ = page.evaluate(SETTLED)
+        if move >= WARMUP:
+            times.append(chart)
+            cpu += cpu_seconds(pid) - before
+    return times, cpu / moves
+
+
+def visit(page, url: str, path: str, pid: int) -> tuple[float, int]:
+    """Server CPU seconds and websocket bytes received for one visit of ``path``."""
+    received = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: received.append(len(f))))
+    before = cpu_seconds(pid)
+    page.goto(f"{url}/{path}")
+    page.wait_for_selector(".js-plotly-plot .slider-rail-touch-rect", timeout=120_000)
+    wait_until_idle(page)
+    return cpu_seconds(pid) - before, sum(received)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--steps", type=int, default=30)
+    parser.add_argument("--moves", type=int, default=10)
+    args = parser.parse_args()
+    chromium = find_chromium()
+    if chromium is None:
+        raise SystemExit("Debian chromium not found: apt-get install -y chromium")
+    load_before = os.getloadavg()[0]
+    log = Path(tempfile.gettempdir()) / "clusterlab-scrub-server.log"
+    server, url = start_server(log)
+    rows = []
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, headless=True,
+                                                 args=CHROMIUM_ARGS)
+            # Imports and Streamlit's own first-visit work are not the sweep's.
+            warm = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+            warm.goto(url)
+            wait_until_idle(warm)
+            warm.context.close()
+            for path, key, name, label in CASES:
+                cold_page = browser.new_context(
+                    viewport={"width": 1280, "height": 1000}).new_page()
+                cold_cpu, payload = visit(cold_page, url, path, server.pid)
+                cold_page.context.close()
+                page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+                warm_cpu, _ = visit(page, url, path, server.pid)
+                frames_bytes = page.evaluate(f"""() => JSON.stringify(document.querySelector(
+                    ".st-key-{key} .js-plotly-plot")._transitionData._frames).length""")
+                page.evaluate(ARM, [key, name])
+                before = cpu_seconds(server.pid)
+                steps, dragged = scrub_steps(page, key, args.steps)
+                scrub_cpu = (cpu_seconds(server.pid) - before) / dragged
+                wait_until_idle(page)
+                old, old_cpu = slider_moves(page, label, args.moves, server.pid)
+                page.context.close()
+                rows.append(dict(path=path, name=name, median=statistics.median(steps),
+                                 p95=p95(steps), max=max(steps), cpu=scrub_cpu,
+                                 old_median=statistics.median(old), old_p95=p95(old),
+                                 old_cpu=old_cpu, sweep=cold_cpu - warm_cpu, cold=cold_cpu,
+                                 warm=warm_cpu, payload=payload / 1e6,
+                                 frames=frames_bytes / 1e6))
+                print(rows[-1], flush=True)
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    lines = [
+        "# Scrub step to updated chart, in the browser, next to the old slider path", "",
+        f"`python benchmarks/bench_scrub_browser.py --steps {args.steps} --moves "
+        f"{args.moves}`, 1280x1000, Debian chromium headless, n = 2,000 points, {WARMUP} "
+        f"warm-up steps not counted. Machine load average (1 min) {load_before:.1f} before "
+        f"the run, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (shared with "
+        "other work: the times include waiting for the CPU).", "",
+        f"Goals: scrub step p95 < {GOAL_STEP_S * 1000:.0f} ms, server CPU per scrub step 0, "
+        f"one-off sweep < {GOAL_SWEEP_S} s of server CPU per page, payload < "
+        f"{GOAL_PAYLOAD_MB} MB. The sweep's CPU is the cold visit's minus the warm visit's.",
+        "",
+        "| page and link | parameter | scrub median (ms) | scrub p95 (ms) | scrub max (ms) "
+        "| server CPU per scrub step (s) | old slider median (ms) | old slider p95 (ms) "
+        "| old server CPU per move (s) | sweep CPU (s) | cold / warm visit CPU (s) "
+        "| payload (MB) | of which frames (MB) |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    lines += [
+        f"| `{r['path']}` | {r['name']} | {r['median'] * 1e3:.0f} | {r['p95'] * 1e3:.0f} "
+        f"| {r['max'] * 1e3:.0f} | {r['cpu']:.3f} | {r['old_median'] * 1e3:.0f} "
+        f"| {r['old_p95'] * 1e3:.0f} | {r['old_cpu']:.3f} | {r['sweep']:.2f} "
+        f"| {r['cold']:.2f} / {r['warm']:.2f} | {r['payload']:.2f} | {r['frames']:.2f} |"
+        for r in rows
+    ]
+    out = ROOT / "benchmarks" / "results" / "scrub_browser.md"
+    out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()

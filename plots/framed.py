@@ -1,0 +1,268 @@
+"""Framed figures: a sweep or an iteration history shipped with the chart as plotly frames.
+
+The server computes every value once; the browser then moves between them with plotly's own
+slider (a scrub) or its Play button (an animation) without asking the server anything. A
+frame holds only what changes between values (the colours of the points, the positions of a
+few centres, a title), addressed by trace index, never a second copy of the data.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+import plotly.graph_objects as go
+
+from plots.palette import CLUSTER_COLORS, NOISE_COLOR
+from plots.scatter import points_trace
+
+__all__ = ["CODE_COLORS", "code_marker", "color_codes", "frame_name", "framed_figure",
+           "scrubbed_scatter"]
+
+# A frame colours each point by a number (one byte a point): cluster c's colour is code
+# c mod 8, a light tint of it (DBSCAN's border points) c mod 8 + 8, noise 16. A colour name
+# per point would be ten bytes, and plotly.py validates symbol arrays point by point (seconds
+# for a sweep), so colour codes and sizes carry everything that changes.
+_TINT = 0.55
+
+
+def _tint(color: str) -> str:
+    """``color`` mixed with white."""
+    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c + (255 - c) * _TINT):02x}" for c in rgb)
+
+
+CODE_COLORS = (*CLUSTER_COLORS, *map(_tint, CLUSTER_COLORS), NOISE_COLOR)
+
+
+def color_codes(labels, light=None) -> np.ndarray:
+    """The colour code (into `CODE_COLORS`) of each point: its cluster's colour, its tint
+    where ``light`` is true, grey for noise (label < 0).
+
+    Examples
+    --------
+    >>> color_codes([0, 1, -1, 9], light=[False, True, False, False]).tolist()
+    [0, 9, 16, 1]
+    """
+    labels = np.asarray(labels)
+    palette = len(CLUSTER_COLORS)
+    tint = 0 if light is None else palette * np.asarray(light, dtype=bool)
+    return np.where(labels < 0, 2 * palette, labels % palette + tint).astype(np.int8)
+
+
+def code_marker(**marker) -> dict[str, Any]:
+    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale).
+
+    Examples
+    --------
+    >>> code_marker(size=8)["cmax"], code_marker()["colorscale"][:2]
+    (16.5, [(0.0, '#0072B2'), (0.058823529411764705, '#0072B2')])
+    """
+    n = len(CODE_COLORS)
+    scale = [stop for i, color in enumerate(CODE_COLORS)
+             for stop in ((i / n, color), ((i + 1) / n, color))]
+    return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False, **marker}
+
+# A slider move shows its value at once; an animation eases between steps so that a student
+# sees what moved (plotly only tweens SVG traces; WebGL ones jump).
+SCRUB_ARGS = {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
+              "transition": {"duration": 0}}
+
+
+def frame_name(prefix: str, label: str) -> str:
+    """The name of the frame of ``label`` in the group ``prefix`` (what a slider step plays).
+
+    Examples
+    --------
+    >>> frame_name("eps", "0.1")
+    'eps=0.1'
+    """
+    return f"{prefix}={label}"
+
+
+def _merged(trace: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
+    """``trace`` with ``update`` written into it, nested dictionaries merged key by key."""
+    out = dict(trace)
+    for key, value in update.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = _merged(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def framed_figure(base: go.Figure, labels: Sequence[str],
+                  updates: Sequence[Mapping[int, Mapping[str, Any]]], *, name: str,
+                  active: int = 0, layouts: Sequence[Mapping[str, Any]] | None = None,
+                  play_ms: int | None = None, transition_ms: int = 0,
+                  slider_y: float = 0.0) -> go.Figure:
+    """``base`` with one frame per value, a slider over the values and, optionally, Play.
+
+    Frame ``i`` (named ``frame_name(name, labels[i])``) sets, for every trace index ``t`` of
+    ``updates[i]``, the properties ``updates[i][t]`` (for example ``{"marker": {"color":
+    c}}`` or ``{"x": x, "y": y}``), and the layout properties ``layouts[i]``. The figure
+    itself shows frame ``active``, so the chart drawn before any move is that value. Called
+    again on its result with another ``name``, it adds a second slider (``slider_y`` apart)
+    and its frames: a chart can scrub two parameters.
+
+    Parameters
+    ----------
+    base : plotly.graph_objects.Figure
+        The chart: its traces keep their data unless a frame changes them.
+    labels : sequence of str
+        The value of each step as shown on the slider; unique.
+    updates : sequence of mappings from trace index to property updates
+        One per label; every one changes the same trace indices.
+    name : str
+        The parameter's name: slider prefix and frame group.
+    active : int, default=0
+        The step shown first (the page's current value).
+    layouts : sequence of mappings, optional
+        Layout updates of each frame (a title, an annotation's text).
+    play_ms : int, optional
+        With a value, Play and Pause buttons play the figure's frames, one every
+        ``play_ms`` milliseconds, from the current one (give it to a figure with one
+        frame group only: Play plays them all).
+    transition_ms : int, default=0
+        Easing between two frames while playing (SVG traces only).
+    slider_y : float, default=0
+        Vertical position of this slider under the plot (paper coordinates, <= 0).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        A new figure; ``base`` is left unchanged.
+
+    Examples
+    --------
+    >>> fig = framed_figure(go.Figure(go.Scatter(x=[0, 1], y=[0, 1])), ["a", "b"],
+    ...                     [{0: {"y": [0, 1]}}, {0: {"y": [1, 0]}}], name="k", active=1)
+    >>> [f.name for f in fig.frames], list(fig.data[0].y), fig.layout.sliders[0].active
+    (['k=a', 'k=b'], [1, 0], 1)
+    """
+    labels = [str(label) for label in labels]
+    if len(labels) != len(updates) or not labels:
+        raise ValueError(f"framed_figure needs one update per label and at least one, got "
+                         f"{len(labels)} labels and {len(updates)} updates")
+    if len(set(labels)) != len(labels):
+        raise ValueError(f"the labels of {name!r} must be unique, got {labels}")
+    if not 0 <= active < len(labels):
+        raise ValueError(f"active must be in [0, {len(labels) - 1}], got {active!r}")
+    if layouts is not None and len(layouts) != len(labels):
+        raise ValueError(f"framed_figure needs one layout per label, got {len(layouts)}")
+    traces = sorted(updates[0])
+    if any(sorted(update) != traces for update in updates):
+        raise ValueError("every frame must update the same traces (plotly matches them by "
+                         f"index); the first updates {traces}")
+    if any(not 0 <= t < len(base.data) for t in traces):
+        raise ValueError(f"trace indices must be in [0, {len(base.data) - 1}], got {traces}")
+    fig = go.Figure(base)
+    types = [fig.data[t].type for t in traces]
+    frames = list(fig.frames)
+    for i, label in enumerate(labels):
+        frames.append(go.Frame(
+            name=frame_name(name, label), traces=traces,
+            # A frame entry without its trace's type would default to scatter.
+            data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types,
+                                                                     strict=True)],
+            layout=None if layouts is None else layouts[i],
+        ))
+    fig.frames = frames
+    for t in traces:
+        fig.data[t].update(updates[active][t])
+    if layouts is not None:
+        fig.update_layout(layouts[active])
+    steps = [{"method": "animate", "label": label,
+              "args": [[frame_name(name, label)], SCRUB_ARGS]} for label in labels]
+    slider = {"name": name, "active": active, "steps": steps, "y": slider_y,
+              "yanchor": "top", "x": 0.0, "len": 1.0, "pad": {"t": 40, "b": 10},
+              "currentvalue": {"prefix": f"{name} = ", "font": {"size": 15}}}
+    if play_ms is not None:
+        slider.update(x=0.25, len=0.75)  # the two buttons sit left of the slider
+        fig.update_layout(updatemenus=[*fig.layout.updatemenus, {
+            "type": "buttons", "direction": "left", "showactive": False, "name": name,
+            "x": 0.0, "xanchor": "left", "y": slider_y, "yanchor": "top",
+            "pad": {"t": 50, "r": 10},
+            "buttons": [
+                {"label": "Play", "method": "animate",
+                 "args": [None, {"mode": "immediate", "fromcurrent": True,
+                                 "frame": {"duration": play_ms, "redraw": True},
+                                 "transition": {"duration": transition_ms,
+                                                "easing": "cubic-in-out"}}]},
+                {"label": "Pause", "method": "animate",
+                 "args": [[None], {"mode": "immediate", "frame": {"duration": 0},
+                                   "transition": {"duration": 0}}]},
+            ],
+        }])
+    fig.update_layout(sliders=[*fig.layout.sliders, slider])
+    return fig
+
+
+def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[str], *,
+                     name: str, active: int, titles: Sequence[str] | None = None,
+                     centers: Sequence[np.ndarray] | None = None,
+                     axis_titles: tuple[str, str] = ("x1", "x2"),
+                     height: int = 520) -> go.Figure:
+    """Points coloured by their cluster at every value of a parameter, one frame per value.
+
+    Each frame carries the points' colour codes and their cluster numbers (shown on hover).
+
+    Parameters
+    ----------
+    xy : ndarray of shape (n, 2)
+        The plotted points (they do not move).
+    labels : ndarray of int, shape (len(value_labels), n)
+        Row ``i``: the clusters at ``value_labels[i]`` (-1 noise).
+    value_labels : sequence of str
+        The parameter's values as the slider shows them.
+    name : str
+        The parameter's name (slider prefix, frame group).
+    active : int
+        The row shown first.
+    titles : sequence of str, optional
+        A chart title for each value (what the numbers are at that value).
+    centers : sequence of ndarray of shape (k_i, 2), optional
+        Centres drawn as stars at each value (their number may change).
+    axis_titles : tuple of str
+    height : int
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+
+    Examples
+    --------
+    >>> fig = scrubbed_scatter(np.zeros((3, 2)), np.array([[0, 0, 0], [0, 1, -1]]),
+    ...                        ["1", "2"], name="K", active=1)
+    >>> list(fig.data[0].marker.color), len(fig.frames)
+    ([0, 1, 16], 2)
+    """
+    xy = np.asarray(xy, dtype=float)
+    labels = np.asarray(labels)
+    if xy.ndim != 2 or xy.shape[1] != 2 or labels.shape != (len(value_labels), len(xy)):
+        raise ValueError(f"xy must have shape (n, 2) and labels (values, n), got {xy.shape} "
+                         f"and {labels.shape} for {len(value_labels)} values")
+    fig = go.Figure(points_trace(len(xy))(
+        x=xy[:, 0], y=xy[:, 1], mode="markers", showlegend=False,
+        marker=code_marker(size=8),
+        hovertemplate="cluster %{customdata} (-1: noise)<extra></extra>"))
+    # The labels ride along for the hover (colours repeat past eight clusters).
+    updates = [{0: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)}}
+               for row in labels]
+    if centers is not None:
+        fig.add_trace(go.Scatter(
+            x=[], y=[], mode="markers", name="centres",
+            marker={"symbol": "star", "size": 20, "color": "white",
+                    "line": {"width": 2, "color": "black"}},
+            hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"))
+        for update, at in zip(updates, centers, strict=True):
+            update[1] = {"x": np.asarray(at)[:, 0], "y": np.asarray(at)[:, 1]}
+    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=height,
+                      font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50 if titles else 20, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    return framed_figure(
+        fig, value_labels, updates, name=name, active=active, slider_y=-0.12,
+        layouts=None if titles is None else [{"title": {"text": t}} for t in titles])

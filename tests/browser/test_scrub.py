@@ -1,0 +1,103 @@
+"""Scrubbing a framed chart in chromium: the chart redraws with no message to the server, and
+the value reached reaches the URL once the gesture ends."""
+
+import re
+
+import pytest
+
+from tests.browser.pageutils import open_app, screenshot, wait_until_idle
+
+pytestmark = pytest.mark.browser
+
+# The plotted data of a chart's traces, as text: what a frame changes.
+CHART_STATE = """key => {
+  const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
+  return JSON.stringify(gd.data.map(t => [t.x, t.y, t.marker && t.marker.color,
+                                          t.marker && t.marker.size].map(
+    v => v && v.length !== undefined ? Array.from(v) : v)));
+}"""
+ACTIVE = """([key, name]) => {
+  const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
+  const slider = gd.layout.sliders.find(s => s.name === name);
+  return slider.steps[slider.active].label;
+}"""
+
+
+def scrub(page, chart_key: str, slider_index: int, start: float, end: float) -> list[bytes]:
+    """Drag the chart's slider from ``start`` to ``end`` (fractions of its rail) in small
+    moves; return the websocket messages the page sent while the button was down."""
+    rail = page.locator(f".st-key-{chart_key} .slider-rail-touch-rect").nth(slider_index)
+    rail.scroll_into_view_if_needed()
+    box = rail.bounding_box()
+    y = box["y"] + box["height"] / 2
+    sent = page._scrub_sent
+    first = len(sent)
+    page.mouse.move(box["x"] + start * box["width"], y)
+    page.mouse.down()
+    for i in range(1, 13):
+        page.mouse.move(box["x"] + (start + (end - start) * i / 12) * box["width"], y)
+        page.wait_for_timeout(40)
+    during = sent[first:]
+    page.mouse.up()
+    return during
+
+
+def open_scrubbable(page, app_url: str, path: str) -> None:
+    page._scrub_sockets, page._scrub_sent = [], []
+
+    def watch(socket):
+        page._scrub_sockets.append(socket)
+        socket.on("framesent", lambda payload: page._scrub_sent.append(payload))
+
+    page.on("websocket", watch)
+    open_app(page, app_url, path)
+    page.wait_for_selector(".js-plotly-plot .slider-rail-touch-rect", timeout=60_000)
+    wait_until_idle(page)
+    assert page._scrub_sockets, "the page opened no websocket to watch"
+
+
+@pytest.mark.parametrize(("path", "chart", "param", "slider"), [
+    ("explore_dbscan?db_eps=0.1&db_n=2000", "db_scatter", "db_eps", "eps"),
+    ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
+    ("explore_fuzzy?fc_m=1.5", "fc_scatter", "fc_m", "m"),
+    ("explore_density_peaks?dp_k=1", "dp_scatter", "dp_k", "K"),
+    ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_scatter_found", "mt_k",
+     "K"),
+])
+def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, app_url, path,
+                                                                        chart, param, slider):
+    open_scrubbable(page, app_url, path)
+    before = page.evaluate(CHART_STATE, chart)
+    during = scrub(page, chart, 0, 0.15, 0.45)
+    reached = page.evaluate(ACTIVE, [chart, slider])
+    assert page.evaluate(CHART_STATE, chart) != before
+    assert during == [], f"{len(during)} websocket messages sent during the scrub"
+    page.wait_for_url(re.compile(rf"[?&]{param}={re.escape(reached)}(&|$)"), timeout=30_000)
+    wait_until_idle(page)
+    screenshot(page, f"scrub-{chart}")
+
+
+@pytest.mark.parametrize(("path", "chart", "param", "metric"), [
+    ("explore_kmeans?km_n=200&km_step=0", "km_chart", "km_step", "Move"),
+    ("explore_em?em_k=2&em_data=Blobs&em_n=200&em_step=0", "em_chart", "em_step", "Step"),
+])
+def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_url(
+        page, app_url, path, chart, param, metric):
+    open_scrubbable(page, app_url, path)
+    gd = f".st-key-{chart} .js-plotly-plot"
+    last = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].steps.length") - 1
+    before = page.evaluate(CHART_STATE, chart)
+    first = len(page._scrub_sent)
+    page.locator(f"{gd} .updatemenu-button").filter(has_text="Play").click()
+    # Every move plays (with its transition) before anything is sent.
+    page.wait_for_function(
+        f"() => document.querySelector('{gd}').layout.sliders[0].active === {last}",
+        timeout=120_000)
+    during = page._scrub_sent[first:]
+    assert page.evaluate(CHART_STATE, chart) != before
+    assert during == [], f"{len(during)} websocket messages sent while playing"
+    page.wait_for_url(re.compile(rf"[?&]{param}={last}(&|$)"), timeout=30_000)
+    wait_until_idle(page)
+    box = page.locator('[data-testid="stMetric"]').filter(has_text=metric).first
+    assert box.locator('[data-testid="stMetricValue"]').inner_text() == f"{last} / {last}"
+    screenshot(page, f"played-{chart}")

@@ -1,0 +1,54 @@
+"""The eps sweep equals scikit-learn's DBSCAN run at each eps, labels and point types."""
+
+import numpy as np
+import pytest
+from sklearn.cluster import DBSCAN
+from sklearn.datasets import make_blobs, make_moons
+
+from clustering.dbscan import POINT_TYPES
+from explorer.dbscan_sweep import dbscan_sweep
+
+
+def brute_point_types(X, eps, min_samples):
+    """Core, border, noise straight from the definition, on all pairwise distances."""
+    near = np.linalg.norm(X[:, None, :] - X[None, :, :], axis=2) <= eps
+    core = near.sum(axis=1) >= min_samples
+    border = ~core & (near & core[None, :]).any(axis=1)
+    return np.where(core, 0, np.where(border, 1, 2))
+
+
+@pytest.mark.parametrize("min_samples", [1, 4, 9])
+@pytest.mark.parametrize("data", ["moons", "blobs"])
+def test_every_eps_equals_a_direct_scikit_learn_run(data, min_samples):
+    if data == "moons":
+        X, _ = make_moons(240, noise=0.12, random_state=3)
+    else:
+        X, _ = make_blobs(240, centers=4, cluster_std=[0.3, 0.8, 1.5, 0.5], random_state=5)
+    eps_values = [0.02, 0.05, 0.08, 0.12, 0.2, 0.3, 0.5, 0.8, 1.5, 4.0]
+    labels, kinds = dbscan_sweep(X, eps_values, min_samples)
+    assert labels.shape == kinds.shape == (len(eps_values), len(X))
+    for row, eps in enumerate(eps_values):
+        reference = DBSCAN(eps=eps, min_samples=min_samples).fit(X)
+        np.testing.assert_array_equal(labels[row], reference.labels_)
+        np.testing.assert_array_equal(kinds[row], brute_point_types(X, eps, min_samples))
+        core = np.zeros(len(X), dtype=bool)
+        core[reference.core_sample_indices_] = True
+        np.testing.assert_array_equal(kinds[row] == POINT_TYPES.index("core"), core)
+
+
+def test_varied_results_are_covered():
+    X, _ = make_moons(240, noise=0.12, random_state=3)
+    labels, kinds = dbscan_sweep(X, [0.02, 0.12, 4.0], 4)
+    assert (labels[0] == -1).all()  # too small: all noise
+    assert labels[1].max() >= 1 and (kinds[1] == 1).any()  # clusters with border points
+    assert (labels[2] == 0).all()  # large: one cluster
+
+
+@pytest.mark.parametrize(("X", "eps", "min_samples", "match"), [
+    (np.zeros((3, 2)), [0.1], 4, "min_samples must be an integer in"),
+    (np.zeros((3, 2)), [0.0], 2, "eps values must be positive"),
+    (np.zeros(3), [0.1], 1, "2-D"),
+])
+def test_bad_input_is_refused(X, eps, min_samples, match):
+    with pytest.raises(ValueError, match=match):
+        dbscan_sweep(X, eps, min_samples)

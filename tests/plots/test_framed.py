@@ -1,0 +1,109 @@
+"""plots.framed: one frame per value holding exactly its trace updates, a slider over them."""
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+from plots.framed import framed_figure
+
+
+def base_figure():
+    fig = go.Figure(go.Scatter(x=[0.0, 1.0, 2.0], y=[0.0, 1.0, 0.0], mode="markers"))
+    fig.add_trace(go.Scattergl(x=[5.0], y=[5.0], name="centre"))
+    return fig
+
+
+def test_each_frame_holds_only_its_updates_addressed_by_trace_index():
+    colors = [np.array([0, 1, 1]), np.array([2, 2, 0]), np.array([1, 0, 2])]
+    centres = [([1.0], [2.0]), ([3.0], [4.0]), ([5.0], [6.0])]
+    updates = [{0: {"marker": {"color": c}}, 1: {"x": x, "y": y}}
+               for c, (x, y) in zip(colors, centres, strict=True)]
+    fig = framed_figure(base_figure(), ["0.1", "0.2", "0.3"], updates, name="eps", active=1)
+    assert [frame.name for frame in fig.frames] == ["eps=0.1", "eps=0.2", "eps=0.3"]
+    for frame, color, (x, y) in zip(fig.frames, colors, centres, strict=True):
+        assert list(frame.traces) == [0, 1]
+        assert [trace.type for trace in frame.data] == ["scatter", "scattergl"]
+        np.testing.assert_array_equal(frame.data[0].marker.color, color)
+        assert frame.data[0].x is None  # the points' positions are not copied
+        assert list(frame.data[1].x) == x and list(frame.data[1].y) == y
+    # The chart opens on the active value, its other properties untouched.
+    np.testing.assert_array_equal(fig.data[0].marker.color, colors[1])
+    assert list(fig.data[0].x) == [0.0, 1.0, 2.0] and fig.data[0].mode == "markers"
+    assert list(fig.data[1].x) == [3.0] and fig.data[1].name == "centre"
+
+
+def test_the_slider_plays_one_frame_per_step_with_its_label():
+    updates = [{0: {"y": [i, i, i]}} for i in range(4)]
+    fig = framed_figure(base_figure(), ["a", "b", "c", "d"], updates, name="K", active=2)
+    (slider,) = fig.layout.sliders
+    assert slider.active == 2 and slider.name == "K"
+    assert [step.label for step in slider.steps] == ["a", "b", "c", "d"]
+    assert [step.method for step in slider.steps] == ["animate"] * 4
+    assert [list(step.args[0]) for step in slider.steps] == [["K=a"], ["K=b"], ["K=c"], ["K=d"]]
+    assert not fig.layout.updatemenus
+
+
+def test_play_and_pause_buttons_and_per_frame_layout():
+    updates = [{0: {"y": [i, 0, 0]}} for i in range(3)]
+    layouts = [{"title": {"text": f"step {i}"}} for i in range(3)]
+    fig = framed_figure(base_figure(), ["0", "1", "2"], updates, name="step", layouts=layouts,
+                        play_ms=400, transition_ms=300)
+    assert [frame.layout.title.text for frame in fig.frames] == ["step 0", "step 1", "step 2"]
+    assert fig.layout.title.text == "step 0"
+    (menu,) = fig.layout.updatemenus
+    play, pause = menu.buttons
+    assert (play.label, pause.label) == ("Play", "Pause")
+    assert play.args[0] is None and play.args[1]["frame"]["duration"] == 400
+    assert play.args[1]["transition"]["duration"] == 300 and play.args[1]["fromcurrent"]
+    assert list(pause.args[0]) == [None]
+
+
+def test_a_second_call_adds_a_second_slider_and_its_frames():
+    fig = framed_figure(base_figure(), ["1", "2"], [{0: {"y": [1, 1, 1]}}, {0: {"y": [2, 2, 2]}}],
+                        name="eps")
+    fig = framed_figure(fig, ["3", "5"], [{0: {"y": [3, 3, 3]}}, {0: {"y": [5, 5, 5]}}],
+                        name="min_samples", slider_y=-0.3)
+    assert [s.name for s in fig.layout.sliders] == ["eps", "min_samples"]
+    assert [f.name for f in fig.frames] == ["eps=1", "eps=2", "min_samples=3", "min_samples=5"]
+    assert list(fig.data[0].y) == [3, 3, 3]
+
+
+@pytest.mark.parametrize(("labels", "updates", "kwargs", "match"), [
+    (["a"], [], {}, "one update per label"),
+    (["a", "a"], [{0: {}}, {0: {}}], {}, "unique"),
+    (["a"], [{0: {}}], {"active": 1}, "active must be in"),
+    (["a", "b"], [{0: {}}, {1: {}}], {}, "same traces"),
+    (["a"], [{7: {}}], {}, "trace indices"),
+    (["a"], [{0: {}}], {"layouts": []}, "one layout per label"),
+])
+def test_bad_arguments_say_what_is_wrong(labels, updates, kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        framed_figure(base_figure(), labels, updates, name="p", **kwargs)
+
+
+def test_colour_codes_name_the_palettes_colours():
+    from plots.framed import CODE_COLORS, color_codes
+    from plots.palette import NOISE_COLOR, cluster_color
+
+    labels = np.array([0, 3, 7, 8, 11, -1])
+    codes = color_codes(labels)
+    assert [CODE_COLORS[c] for c in codes] == [cluster_color(int(v)) for v in labels]
+    assert CODE_COLORS[codes[-1]] == NOISE_COLOR
+    light = color_codes(labels, light=[True] * 6)
+    assert [CODE_COLORS[c] for c in light[:-1]] != [cluster_color(int(v)) for v in labels[:-1]]
+    assert CODE_COLORS[light[-1]] == NOISE_COLOR  # noise is never tinted
+
+
+def test_scrubbed_scatter_holds_each_values_clusters():
+    from plots.framed import scrubbed_scatter
+
+    xy = np.arange(8.0).reshape(4, 2)
+    labels = np.array([[0, 0, 0, 0], [0, 0, 1, 1], [2, 0, 1, -1]])
+    fig = scrubbed_scatter(xy, labels, ["1", "2", "3"], name="K", active=1,
+                           titles=["one", "two", "three"])
+    assert len(fig.frames) == 3 and fig.layout.title.text == "two"
+    for frame, row in zip(fig.frames, labels, strict=True):
+        assert list(frame.data[0].customdata) == list(row)
+    assert list(fig.data[0].x) == [0.0, 2.0, 4.0, 6.0]
+    with pytest.raises(ValueError, match="shape"):
+        scrubbed_scatter(xy, labels[:, :3], ["1", "2", "3"], name="K", active=0)
