@@ -1,5 +1,7 @@
 """ClusterLab: entry point. Run with ``python -m streamlit run app.py``."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from ui import links, presenter
@@ -8,8 +10,11 @@ from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
 from ui.url_guard import drop_unreadable_params
 
+# The icon is a local SVG, sent inline: a ":material/..." icon makes every browser fetch it
+# from fonts.gstatic.com, which an offline classroom cannot reach.
 st.set_page_config(
-    page_title="ClusterLab", page_icon=":material/bubble_chart:", layout="wide",
+    page_title="ClusterLab", page_icon=Path(__file__).parent / "ui" / "favicon.svg",
+    layout="wide",
     initial_sidebar_state="collapsed" if presenter.requested() else "auto",
 )
 
