@@ -5,6 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from ui import links, presenter
+from ui.layout import apply_chart_first
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
@@ -43,6 +44,7 @@ link_slot = render_sidebar()
 with st.sidebar:
     lesson_builder(current)
 presenter.apply_style()
+apply_chart_first(current)
 notices = st.container()
 lesson_bar(current)
 links.show_notices(notices)

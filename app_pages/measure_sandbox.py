@@ -121,7 +121,9 @@ with view:
     table = np.asarray(counts, dtype=int)
     rows = [f"class {i}" for i in range(table.shape[0])]
     cols = [f"cluster {j}" for j in range(table.shape[1])]
-    show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
+    # The page's main chart: tall enough to fill a third of a 1280x720 screen.
+    show_chart(contingency_heatmap(table, rows, cols).update_layout(height=480),
+               key="sb_heatmap",
                data=cells_frame(table, rows, cols), filename="contingency")
     show_classwise(table, rows, cols, "sb_classwise")
     st.subheader("Every measure")
