@@ -1,16 +1,22 @@
 """ClusterLab: entry point. Run with ``python -m streamlit run app.py``."""
 
+from pathlib import Path
+
 import streamlit as st
 
 from ui import links, presenter
 from ui.classroom import class_bar, class_starter, in_class
+from ui.layout import apply_chart_first
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
 from ui.sidebar import render_sidebar
 from ui.url_guard import drop_unreadable_params
 
+# The icon is a local SVG, sent inline: a ":material/..." icon makes every browser fetch it
+# from fonts.gstatic.com, which an offline classroom cannot reach.
 st.set_page_config(
-    page_title="ClusterLab", page_icon=":material/bubble_chart:", layout="wide",
+    page_title="ClusterLab", page_icon=Path(__file__).parent / "ui" / "favicon.svg",
+    layout="wide",
     initial_sidebar_state="collapsed" if presenter.requested() else "auto",
 )
 
@@ -40,6 +46,7 @@ with st.sidebar:
     lesson_builder(current)
     class_starter()
 presenter.apply_style()
+apply_chart_first(current)
 notices = st.container()
 if in_class():
     class_bar(current)

@@ -19,6 +19,8 @@ from ui.widgets import seed_input
 HEAT = "cmp_heat"
 GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
 PANELS_PER_ROW = 3
+# Tall enough that the first row of panels covers a third of a 1280x720 screen.
+GALLERY_HEIGHT = 470
 
 
 def panel_caption(panel) -> str:
@@ -75,7 +77,8 @@ with view:
                 st.caption(panel_caption(panel))
                 labels = align_labels(data.y, panel.labels)
                 show_chart(
-                    panel_figure(xy, labels, axis_titles, equal_scales=False),
+                    panel_figure(xy, labels, axis_titles, height=GALLERY_HEIGHT,
+                                 equal_scales=False),
                     f"cmp_panel_{name}",
                     data=points_table(xy, labels),
                 )

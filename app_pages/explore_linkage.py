@@ -30,6 +30,9 @@ SOURCES = {"slides": "The slides' items I1 … I5", "own": "A matrix of my own"}
 DEMO_TITLES = {"bridge": "Single link chains through a bridge",
                "large_and_small": "Complete link breaks a large cluster"}
 
+# The matrix and the dendrogram side by side cover a third of a 1280x720 screen.
+PAIR_HEIGHT = 460
+
 st.title("Linkage step by step")
 st.caption(
     "The slides' worked example: five items and their similarities. Each step merges the two "
@@ -100,14 +103,16 @@ with view:
     with left:
         show_chart(
             similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
-                               merged=len(names) - 1 if done else None),
+                               merged=len(names) - 1 if done else None
+                               ).update_layout(height=PAIR_HEIGHT),
             "lk_matrix_chart",
             data=cells_frame(matrix, names, names),
         )
     with right:
         show_chart(
             growing_dendrogram(Z, items, t,
-                                      height=upcoming.height if upcoming else None),
+                                      height=upcoming.height if upcoming else None
+                               ).update_layout(height=PAIR_HEIGHT),
             "lk_dendrogram",
             data=merge_table(steps, items),
         )

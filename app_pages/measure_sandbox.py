@@ -139,7 +139,9 @@ with view:
     cols = [f"cluster {j}" for j in range(table.shape[1])]
     if mode == LAND_USE_MODE:
         rows = cols = list(LAND_USE_CLASSES)
-    show_chart(contingency_heatmap(table, rows, cols), key="sb_heatmap",
+    # The page's main chart: tall enough to fill a third of a 1280x720 screen.
+    show_chart(contingency_heatmap(table, rows, cols).update_layout(height=480),
+               key="sb_heatmap",
                data=cells_frame(table, rows, cols), filename="contingency")
     show_classwise(table, rows, cols, "sb_classwise")
     if mode == LAND_USE_MODE:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from datasets import generators
+from datasets import drawn, generators
 from datasets.base import Dataset
 from datasets.base import standardize as zscore
 from datasets.real import load_real
@@ -31,9 +31,10 @@ class DatasetSpec:
         Display name.
     description : str
         One line a student understands.
-    kind : {"generator", "real"}
+    kind : {"generator", "real", "drawn"}
     default_n : int
-        Default number of points (for real sets: their size).
+        Default number of points (for real sets: their size; for drawn points: the most a
+        drawing holds).
     has_noise : bool
         Whether the ``noise`` argument of `load` means something for this set.
     default_noise, max_noise : float
@@ -104,6 +105,8 @@ _SPECS = [
     _gen(generators.xor, "XOR features",
          "Class = XOR of the signs of x1 and x2 (each useless alone), plus 4 noise features.",
          noise=0.35, max_noise=1.0),
+    DatasetSpec(name="drawn", label="Drawn points", kind="drawn",
+                default_n=drawn.MAX_POINTS, description=drawn.DESCRIPTION),
     DatasetSpec(name="iris", label="Iris", kind="real", default_n=150,
                 description="150 iris flowers, 4 measurements, 3 species."),
     DatasetSpec(name="wine", label="Wine", kind="real", default_n=178,
@@ -159,7 +162,9 @@ def load(
     standardize : bool
         Scale each feature to zero mean and unit variance.
     **params
-        Generator-specific options (``blobs``: ``centers``, ``n_features``).
+        Generator-specific options (``blobs``: ``centers``, ``n_features``); ``drawn``
+        takes only ``points``, the link text of `datasets.drawn.encode_points` (at least
+        `MIN_SAMPLES` points; ``n_samples``, ``random_state`` and ``noise`` are ignored).
 
     Returns
     -------
@@ -180,6 +185,8 @@ def load(
     >>> again = load(**data.source)  # ``source`` makes the same data again
     >>> bool((again.X == data.X).all())
     True
+    >>> load("drawn", points="AAAA" * 12).n_samples  # 12 points drawn at one corner
+    12
     >>> load("moons", noise=2.0)
     Traceback (most recent call last):
     ...
@@ -188,6 +195,8 @@ def load(
     if name not in DATASETS:
         raise ValueError(f"unknown dataset {name!r}; valid names: {', '.join(DATASETS)}")
     spec = DATASETS[name]
+    if spec.kind == "drawn":
+        return _load_drawn(standardize=standardize, **params)
     seed = as_seed(random_state)
     high = spec.default_n if spec.kind == "real" else MAX_SAMPLES
     n = check_integer(spec.default_n if n_samples is None else n_samples,
@@ -225,3 +234,13 @@ def load(
     return Dataset(X=X, y=np.asarray(y, dtype=int), name=name, description=spec.description,
                    feature_names=features, source=source)
 
+
+
+def _load_drawn(standardize: bool = False, points: str = "", **params) -> Dataset:
+    if params:
+        raise ValueError(f"dataset 'drawn' takes only points, got {sorted(params)}")
+    data = drawn.drawn_dataset(points, standardize=standardize)
+    if data.n_samples < MIN_SAMPLES:
+        raise ValueError(f"draw at least {MIN_SAMPLES} points (click or drag on the "
+                         f"surface); there are {data.n_samples}")
+    return data

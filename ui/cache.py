@@ -16,12 +16,14 @@ from ui.text import figure_text
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def load_dataset(
-    name: str, n_samples: int | None, noise: float | None, random_state: int, standardize: bool
+    name: str, n_samples: int | None, noise: float | None, random_state: int, standardize: bool,
+    points: str = "",
 ) -> datasets.Dataset:
-    """`datasets.load`, cached by its arguments."""
+    """`datasets.load`, cached by its arguments (``points``: drawn points' link text)."""
+    drawn = {"points": points} if datasets.DATASETS[name].kind == "drawn" else {}
     return datasets.load(
         name, n_samples=n_samples, noise=noise, random_state=random_state,
-        standardize=standardize,
+        standardize=standardize, **drawn,
     )
 
 

@@ -6,12 +6,14 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
+from ui.draw import drawn_points
 from ui.text import show_error
 from ui.widgets import seed_input
 
 # The explorers draw the data exactly as the algorithm sees it, so they offer the 2-D
-# generated sets; "Compare algorithms" also takes the real, many-featured ones.
-PLANAR = tuple(name for name, spec in DATASETS.items() if spec.kind == "generator")
+# generated sets and the points a student draws; "Compare algorithms" also takes the real,
+# many-featured ones.
+PLANAR = tuple(name for name, spec in DATASETS.items() if spec.kind in ("generator", "drawn"))
 # Interactions stay below half a second up to this many points (the teaching views redraw
 # every point on each step).
 MAX_POINTS = 2000
@@ -25,6 +27,7 @@ class DataChoice(NamedTuple):
     noise: float | None
     seed: int
     standardize: bool
+    points: str = ""  # drawn points: their link text (`datasets.drawn`)
 
 
 def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
@@ -44,6 +47,12 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
     )
     spec = DATASETS[name]
     st.caption(spec.description)
+    points = ""
+    if spec.kind == "drawn":
+        points = drawn_points(prefix)
+        if points is None:  # an unreadable link: the default data, after a warning
+            name, points = default, ""
+            spec = DATASETS[name]
     n_samples = noise = None
     if spec.kind == "generator":
         n_default = min(default_n or spec.default_n, MAX_POINTS)
@@ -63,7 +72,7 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
         key=f"{prefix}_std", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering.",
     )
-    return DataChoice(name, n_samples, noise, seed, standardize)
+    return DataChoice(name, n_samples, noise, seed, standardize, points)
 
 
 def load_choice(choice: DataChoice) -> Dataset | None:

@@ -15,8 +15,10 @@ from ui.text import plain
 # Longer than any value a control of this app writes (30 typed centres take ~500).
 MAX_VALUE_LENGTH = 2000
 # A teacher's lesson travels in one parameter, bounded and validated by its own reader
-# (explorer.lesson_files.decode_lesson).
+# (explorer.lesson_files.decode_lesson); so do drawn points (``<prefix>_drawn``, up to 8,000
+# characters; datasets.drawn.decode_points).
 LONG_PARAMS = ("lessonz",)
+LONG_SUFFIXES = ("_drawn",)
 
 
 def unreadable(value: str) -> str | None:
@@ -34,7 +36,7 @@ def drop_unreadable_params() -> None:
     """Remove the unreadable parameters from the URL and say which, in one warning."""
     dropped = []
     for name in list(st.query_params):
-        if name in LONG_PARAMS:
+        if name in LONG_PARAMS or name.endswith(LONG_SUFFIXES):
             continue
         reasons = {unreadable(value) for value in st.query_params.get_all(name)} - {None}
         if reasons:

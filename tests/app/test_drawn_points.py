@@ -1,0 +1,75 @@
+"""Drawn points in a link: every page that offers them opens the drawing the link holds,
+scores it against the drawn classes, and refuses a damaged link with a warning."""
+
+from urllib.parse import parse_qs, urlsplit
+
+import numpy as np
+import pytest
+from sklearn.metrics import adjusted_rand_score
+
+import clustering
+from datasets.drawn import decode_points, encode_points
+from tests.app.conftest import open_page
+
+
+def three_blobs() -> str:
+    """60 points in three tight groups, drawn in classes 0, 1 and 2."""
+    rng = np.random.default_rng(3)
+    centres = np.array([[150, 150], [850, 200], [500, 850]])
+    cells = np.vstack([rng.integers(c - 40, c + 40, size=(20, 2)) for c in centres])
+    return encode_points(cells, np.repeat([0, 1, 2], 20))
+
+
+DRAWN = three_blobs()
+
+
+def link(at) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(at.sidebar.code[-1].value).query, keep_blank_values=True)
+
+
+def test_explore_opens_a_drawn_link_and_scores_it_against_the_drawn_classes():
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN,
+                                            "ex_algo": "kmeans", "ex_k": "3",
+                                            "ex_algo_seed": "2"})
+    assert not at.exception and not at.error
+    assert at.selectbox(key="ex_data").value == "drawn"
+    assert at.text_input(key="ex_drawn").value == DRAWN
+    # The same clustering run directly on the decoded points, scored by scikit-learn.
+    cells, classes = decode_points(DRAWN)
+    X = cells * 10.0 / 1023
+    labels = clustering.run("kmeans", X, random_state=2, n_clusters=3).labels
+    table = at.dataframe[0].value
+    shown = dict(zip(table["measure"], table["value"], strict=True))
+    assert shown["Adjusted Rand index"] == pytest.approx(adjusted_rand_score(classes, labels))
+    assert shown["Adjusted Rand index"] == pytest.approx(1.0)  # three far-apart groups
+    assert link(at)["ex_drawn"] == [DRAWN]  # Copy link carries the drawing
+
+
+@pytest.mark.parametrize(("path", "params"), [
+    ("app_pages/explore_dbscan.py", {"db_data": "Drawn points", "db_drawn": DRAWN}),
+    ("app_pages/explore_kmeans.py", {"km_data": "drawn", "km_drawn": DRAWN}),
+    ("app_pages/measure_truth.py", {"mt_dataset": "drawn", "mt_drawn": DRAWN}),
+])
+def test_explorers_and_compare_with_ground_truth_take_a_drawn_link(path, params):
+    at = open_page(path, params)
+    assert not at.exception and not at.error and not at.warning
+    prefix = next(iter(params)).split("_")[0]
+    assert link(at)[f"{prefix}_drawn"] == [DRAWN]
+
+
+@pytest.mark.parametrize("bad", ["AAA", "<b>x</b>", "AAAK" * 11])
+def test_a_damaged_drawing_gets_a_warning_and_the_default_data(bad):
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": bad})
+    assert not at.exception and not at.error
+    warnings = [w.value for w in at.warning]
+    assert any("ex_drawn" in w and "cannot be used" in w for w in warnings), warnings
+    assert "<b>" not in " ".join(warnings)
+    # The page's default data (generated blobs) are shown: their size slider is drawn.
+    assert at.slider(key="ex_n").value == 500
+    assert len(at.dataframe[0].value) > 0
+
+
+def test_too_few_drawn_points_ask_for_more():
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN[:4 * 5]})
+    assert not at.exception
+    assert any("draw at least 10 points" in e.value for e in at.error)
