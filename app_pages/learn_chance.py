@@ -8,7 +8,7 @@ from explorer.worked import pair_counting_steps
 from plots.lines import line_chart
 from ui.demo_cache import random_baseline
 from ui.export import show_chart
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, key_number, predict_then_reveal
 from ui.measures import show_models_table
 from ui.widgets import seed_input
 
@@ -66,16 +66,17 @@ baseline = random_baseline(int(n), int(k_true), tuple(sorted({*KS, int(k)})), TR
 at_k = baseline[baseline["k"] == k].set_index("measure")["mean"]
 with left:
     for name in ("NMI (arithmetic)", "AMI (arithmetic)"):
-        st.metric(f"{name} at K = {k}", f"{at_k[name]:.3f}",
-                  help=f"Mean over {TRIALS} random clusterings.")
+        key_number(f"{name} at K = {k}", f"{at_k[name]:.3f}",
+                   help=f"Mean over {TRIALS} random clusterings.")
 with right:
     info = baseline[baseline["measure"].str.contains("MI")]
     show_chart(
         line_chart(info, "k", "mean", group="measure", band=("low", "high"), vline=k,
-                   title=f"Information measures of random clusterings (n = {n}, "
-                   f"{TRIALS} draws per K, ±1 sd)", x_title="K", y_title="score"),
+                   title=f"NMI and AMI of random clusterings, n = {n}", x_title="K",
+                   y_title="score"),
         key="lc_info", data=info, filename="chance-information",
     )
+    st.caption(f"Each point: the mean of {TRIALS} random clusterings; the band: ±1 sd.")
     pairs = baseline[~baseline["measure"].str.contains("MI")]
     show_chart(
         line_chart(pairs, "k", "mean", group="measure", band=("low", "high"), vline=k,

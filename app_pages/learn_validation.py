@@ -139,8 +139,7 @@ with right:
     both = pd.concat([internal, stability, sweep[sweep["kind"] == "external"]])
     show_chart(
         line_chart(both, "k", "value", group="index",
-                   title=f"k-means on {DATASETS[name].label}: silhouette, CI (no truth), "
-                   f"ARI (truth: {np.unique(data.y).size} classes)",
+                   title=f"k-means on {DATASETS[name].label}: scores against K",
                    x_title="K", y_title="score"),
         key="lv_sweep", data=sweep, filename="choose-k",
     )

@@ -11,6 +11,7 @@ from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
+from ui.lesson import key_number
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 from ui.notebook import notebook_download
 from ui.report import show_classwise
@@ -133,6 +134,13 @@ except ValueError as error:
     show_error(error)
     st.stop()
 
+if families is not None:  # the exercise's key numbers, beside the table
+    with controls:
+        key_number("Pair counts", " · ".join(str(int(p)) for p in pairs),
+                   help="n11 · n10 · n01 · n00: together in both, in the truth only, in the "
+                   "clustering only, apart in both.")
+        key_number("RI", f"{values['ri']:.2f}", help="Rand index.")
+        key_number("ARI", f"{values['ari']:.2f}", help="Adjusted Rand index.")
 with view:
     table = np.asarray(counts, dtype=int)
     rows = [f"class {i}" for i in range(table.shape[0])]

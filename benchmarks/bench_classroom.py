@@ -42,10 +42,10 @@ from sqlalchemy import delete
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, start_server  # noqa: E402
-from explorer.lesson_plans import load_lesson  # noqa: E402
 
 from classroom import ClassStore  # noqa: E402
 from classroom.database import SQLITE_FILE, answers, classes  # noqa: E402
+from explorer.lesson_files import load_lesson  # noqa: E402
 from ui.lesson_bar import URL_PATHS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 import tomllib
 import zlib
@@ -29,29 +30,41 @@ NAME = re.compile(r"^[a-z0-9_]{1,60}$")
 
 @dataclass(frozen=True)
 class Question:
-    """A predict-then-reveal question: the option at ``answer`` is right.
+    """A predict-then-reveal question: with ``options``, the option at ``answer`` is right;
+    without (an empty tuple), the answer is the number ``answer``.
 
     Parameters
     ----------
     text : str
         The question.
     options : tuple of str
-        Two to six answers.
-    answer : int
-        Index of the right option, from 0.
+        Two to six answers, or none for a numeric question.
+    answer : int or float
+        Index of the right option (from 0), or the true value of a numeric question.
     explanation : str, default=""
         Shown after the reveal.
+    hides : tuple of str or None, default=None
+        Labels (their beginnings) of the page's key numbers that give the answer away,
+        hidden until the reveal; None hides every key number of the page.
 
     Examples
     --------
     >>> Question("Does NMI reward more clusters?", ("yes", "no"), 0).options[0]
     'yes'
+    >>> Question("How many clusters does DBSCAN find?", (), 2).numeric
+    True
     """
 
     text: str
     options: tuple[str, ...]
-    answer: int
+    answer: int | float
     explanation: str = ""
+    hides: tuple[str, ...] | None = None
+
+    @property
+    def numeric(self) -> bool:
+        """True for a question answered with a number rather than a choice."""
+        return not self.options
 
 
 @dataclass(frozen=True)
@@ -89,6 +102,8 @@ class Lesson:
     ----------
     title : str
     steps : tuple of Step
+    summary : str, default=""
+        One line on what the class learns (listed on Home and in the sidebar).
 
     Examples
     --------
@@ -97,6 +112,7 @@ class Lesson:
     """
     title: str
     steps: tuple[Step, ...]
+    summary: str = ""
 
 
 def _text(value: Any, what: str, *, empty: bool = False) -> str:
@@ -127,15 +143,27 @@ def _question(value: Any, where: str) -> Question | None:
         return None
     if not isinstance(value, Mapping):
         raise ValueError(f"{where}: question must be a table")
-    options = value.get("options")
-    if not isinstance(options, list) or not 2 <= len(options) <= 6:
-        raise ValueError(f"{where}: a question needs 2 to 6 options")
+    options = value.get("options", [])
     answer = value.get("answer")
-    if not isinstance(answer, int) or isinstance(answer, bool) or not 0 <= answer < len(options):
+    if options == []:  # a numeric question
+        if not isinstance(answer, int | float) or isinstance(answer, bool) \
+                or not math.isfinite(answer):
+            raise ValueError(f"{where}: the answer of a question without options must be a "
+                             "finite number")
+    elif not isinstance(options, list) or not 2 <= len(options) <= 6:
+        raise ValueError(f"{where}: a question needs 2 to 6 options, or none and a number "
+                         "as its answer")
+    elif not isinstance(answer, int) or isinstance(answer, bool) \
+            or not 0 <= answer < len(options):
         raise ValueError(f"{where}: answer must be the index of one option (from 0)")
+    hides = value.get("hides")
+    if hides is not None and (not isinstance(hides, list) or len(hides) > MAX_PARAMS):
+        raise ValueError(f"{where}: hides must be a list of at most {MAX_PARAMS} labels")
     return Question(_text(value.get("text"), f"{where}: question"),
                     tuple(_text(o, f"{where}: option") for o in options), answer,
-                    _text(value.get("explanation", ""), f"{where}: explanation", empty=True))
+                    _text(value.get("explanation", ""), f"{where}: explanation", empty=True),
+                    None if hides is None else tuple(_text(h, f"{where}: hides")
+                                                     for h in hides))
 
 
 def parse_lesson(data: Any, pages: Collection[str]) -> Lesson:
@@ -144,7 +172,9 @@ def parse_lesson(data: Any, pages: Collection[str]) -> Lesson:
     Parameters
     ----------
     data : mapping
-        ``{"title": ..., "steps": [{"page", "prompt", "params"?, "question"?}, ...]}``.
+        ``{"title": ..., "summary"?: ..., "steps": [{"page", "prompt", "params"?,
+        "question"?}, ...]}``; a question is ``{"text", "options"?, "answer",
+        "explanation"?, "hides"?}``.
     pages : collection of str
         The app's page URL paths a step may name.
 
@@ -177,7 +207,8 @@ def parse_lesson(data: Any, pages: Collection[str]) -> Lesson:
         parsed.append(Step(step["page"], _params(step.get("params", {}), where),
                            _text(step.get("prompt"), f"{where}: prompt"),
                            _question(step.get("question"), where)))
-    return Lesson(_text(data.get("title"), "title"), tuple(parsed))
+    return Lesson(_text(data.get("title"), "title"), tuple(parsed),
+                  _text(data.get("summary", ""), "summary", empty=True))
 
 
 def lesson_names() -> list[str]:
@@ -235,10 +266,15 @@ def _plain(lesson: Lesson) -> dict:
     data = asdict(lesson)
     for step in data["steps"]:
         step["params"] = {k: list(v) for k, v in step["params"].items()}
-        if step["question"] is None:
+        question = step["question"]
+        if question is None:
             del step["question"]
         else:
-            step["question"]["options"] = list(step["question"]["options"])
+            question["options"] = list(question["options"])
+            if question["hides"] is None:
+                del question["hides"]
+            else:
+                question["hides"] = list(question["hides"])
     return data
 
 

@@ -10,10 +10,10 @@ answers live and Reveal shows their distribution next to the true answer. Every 
 
 import pandas as pd
 import streamlit as st
-from explorer.lesson_plans import Lesson, decode_lesson, lesson_names, load_lesson
 
 from classroom import ClassError, ClassState, ClassStore, new_browser_token
 from classroom.store import TOKEN
+from explorer.lesson_files import Lesson, decode_lesson, lesson_names, load_lesson
 from plots.lines import bar_chart
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR
 from ui import links, presenter

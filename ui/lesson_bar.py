@@ -9,6 +9,7 @@ import streamlit as st
 
 from explorer.lesson_files import (
     Lesson,
+    Question,
     decode_lesson,
     encode_lesson,
     load_lesson,
@@ -16,7 +17,7 @@ from explorer.lesson_files import (
 )
 from metrics.validation import ParameterError, parse_integer
 from ui import links, presenter
-from ui.lesson import predict_then_reveal
+from ui.lesson import ALL, WAITING, predict_a_number, predict_then_reveal
 from ui.navigation import PAGES
 from ui.text import plain, show_error
 
@@ -25,6 +26,37 @@ URL_PATHS = {entry.url_path: entry.path for entry in PAGES}
 DRAFT = "_lesson_draft"
 SHOWN = "_lesson_shown"  # the step whose controls were last set
 BAR_KEY = "lesson_bar"
+HEAD_KEY = "lesson_head"
+
+# The bar stays compact: a projector at 1280x720 shows it, the prompt and the step's chart
+# together; there the page's own title goes below the charts (the bar names the lesson) and
+# the side margins shrink.
+BAR_CSS = """
+.st-key-lesson_bar { gap: 0.5rem; padding: 0.4rem 1rem !important; }
+.st-key-lesson_bar [data-testid="stMarkdownContainer"] p,
+.st-key-lesson_bar label p { font-size: 1.1rem !important; line-height: 1.4 !important;
+  margin-bottom: 0; }
+.st-key-lesson_bar [data-testid="stMarkdownContainer"] { margin-bottom: 0 !important; }
+.st-key-lesson_bar [role="radiogroup"] label p { font-size: 1rem !important; }
+.st-key-lesson_bar [data-testid="stWidgetLabel"] { margin-bottom: 0; min-height: 0; }
+.st-key-lesson_head button { white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }
+"""
+PROJECTOR_CSS = """
+[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {
+  order: 0 !important; }
+[data-testid="stMainBlockContainer"] { padding: 0.6rem 1.5rem 2rem !important; }
+[data-testid="stHeader"] { background: transparent; pointer-events: none; }
+[data-testid="stHeader"] * { pointer-events: auto; }
+.st-key-lesson_bar { margin: 0 2.2rem; width: auto !important; }
+[data-testid="stMain"] [data-testid="stMetricValue"] { font-size: 1.6rem; }
+[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stPlotlyChart"])
+  > [data-testid="stColumn"]:not(:has([data-testid="stPlotlyChart"])) {
+  flex: 0 0 12.5rem !important; width: 12.5rem !important; }
+[data-testid="stMain"] label p, [data-testid="stMain"] [data-baseweb="select"] div {
+  white-space: normal !important; }
+[data-testid="stTabPanel"] > [data-testid="stVerticalBlock"] > *:has([data-testid="stPlotlyChart"])
+  { order: -1; }
+"""
 
 # The arrow keys press Previous / Next, unless the focus is in a control that uses them.
 ARROW_KEYS = """
@@ -85,9 +117,20 @@ def open_step(lesson: Lesson, ref: dict[str, str], number: int):
                    query_params={**focus, **ref, STEP_PARAM: str(number)})
 
 
+def _ask(question: Question, key: str) -> None:
+    """The step's question in the bar; its give-away numbers wait for the reveal."""
+    explain = lambda: st.markdown(plain(question.explanation))  # noqa: E731
+    if question.numeric:
+        predict_a_number(plain(question.text), question.answer, explain, key)
+    else:
+        predict_then_reveal(plain(question.text), [plain(o) for o in question.options],
+                            question.answer, explain, key, compact=True)
+
+
 def lesson_bar(current: str) -> None:
     """Draw the lesson bar when the URL names a lesson (``current``: the page's URL path);
     move to the step's page first if this is not it."""
+    st.session_state.pop(WAITING, None)
     try:
         found = requested()
     except ValueError as error:
@@ -103,23 +146,25 @@ def lesson_bar(current: str) -> None:
         st.session_state[SHOWN] = (tuple(ref.items()), number)
         links.request(step.params)
     last = len(lesson.steps)
+    key = f"lesson_q{number}"
+    if step.question is not None and not st.session_state.get(f"{key}_revealed"):
+        st.session_state[WAITING] = step.question.hides or ALL
+    projector = presenter.is_on() or presenter.focus()
+    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
     with st.container(border=True, key=BAR_KEY):
-        text, back, forward = st.columns([8, 1.3, 1.3], vertical_alignment="center")
-        text.markdown(f"**{plain(lesson.title)}** · step {number} of {last}  \n"
-                      f"{plain(step.prompt)}")
-        if back.button("Previous", icon=":material/chevron_left:", disabled=number == 1,
-                       key="lesson_previous", help="The previous step (left arrow key)."):
-            open_step(lesson, ref, number - 1)
-        if forward.button("Next", icon=":material/chevron_right:", disabled=number == last,
-                          key="lesson_next", help="The next step (right arrow key)."):
-            open_step(lesson, ref, number + 1)
+        with st.container(horizontal=True, vertical_alignment="center", gap="small",
+                          key=HEAD_KEY):
+            st.markdown(f"**{plain(lesson.title)}** · step {number} of {last}",
+                        width="stretch")
+            if st.button("Previous", icon=":material/chevron_left:", disabled=number == 1,
+                         key="lesson_previous", help="The previous step (left arrow key)."):
+                open_step(lesson, ref, number - 1)
+            if st.button("Next", icon=":material/chevron_right:", disabled=number == last,
+                         key="lesson_next", help="The next step (right arrow key)."):
+                open_step(lesson, ref, number + 1)
+        st.markdown(plain(step.prompt))
         if step.question is not None:
-            question = step.question
-            predict_then_reveal(
-                plain(question.text), [plain(o) for o in question.options],
-                question.answer, lambda: st.markdown(plain(question.explanation)),
-                key=f"lesson_q{number}",
-            )
+            _ask(step.question, key)
     st.html(ARROW_KEYS, unsafe_allow_javascript=True)
 
 

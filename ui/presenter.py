@@ -3,7 +3,8 @@
 Presenter mode (``?present=true``, or the sidebar toggle) sets large, dark type, charts that
 scale with the window, and puts each page's charts right under its title so a link opens
 with its chart on the first screen. The focus view (``?controls=off``, with or without
-presenter mode) shows only the title, the charts, the key numbers and messages: no
+presenter mode) shows only the title, the charts, the key numbers, messages and a lesson's
+bar: no
 sidebar, no widgets, no quiz, no downloads, the chart filling the window.
 
 Both are style rules on Streamlit's own element types, so every page gets them without
@@ -24,12 +25,14 @@ _COLUMN = (' > [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]'
 # inside a panel stays with it).
 _BLOCK = f":is({_TOP}, {_TOP}{_COLUMN}, {_TOP} > *{_COLUMN}) > "
 
+# A message inside a tab or an expander stays there.
+_FOLDED = '[role="tablist"], [data-testid="stExpander"]'
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
 ORDER_CSS = f"""
 {_BLOCK}*:has(.st-key-lesson_bar), {_BLOCK}.st-key-lesson_bar {{ order: -5; }}
 {_BLOCK}*:has(h1) {{ order: -4; }}
-{_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART})) {{ order: -3; }}
+{_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART}, {_FOLDED})) {{ order: -3; }}
 {_BLOCK}*:has({_NUMBER}):not(:has({_CHART})) {{ order: -2; }}
 {_BLOCK}*:has({_CHART}) {{ order: -1; }}
 """
@@ -59,13 +62,15 @@ html {{ font-size: 20px; }}
 {ORDER_CSS}
 """
 
+_LESSON = ".st-key-lesson_bar"  # a lesson step's bar (ui.lesson_bar) stays in the focus view
 _KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
 FOCUS_CSS = f"""
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 [data-testid="stExpandSidebarButton"], [data-testid="stHeader"],
 [data-testid="stMain"] [data-testid="stExpander"],
-[data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})),
-[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})) {{
+[data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})):not({_LESSON} *),
+[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})):not({_LESSON} *)
+{{
   display: none !important; }}
 [data-testid="stMainBlockContainer"] {{ padding: 1rem 2rem; max-width: 100%; }}
 [data-testid="stMain"] {_CHART} {{ height: max(calc(100vh - 230px), 320px) !important; }}

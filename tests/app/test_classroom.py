@@ -4,13 +4,13 @@ teacher counts, reveals and moves the class; every other link gets a message and
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from explorer.lesson_plans import Lesson, Question, Step, encode_lesson, load_lesson
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
 from classroom import ClassStore
 from classroom.database import classes
 from classroom.store import NO_CLASS, NOT_TEACHER
+from explorer.lesson_files import Lesson, Question, Step, encode_lesson, load_lesson
 from tests.app.conftest import APP, TIMEOUT_S
 from ui.lesson_bar import URL_PATHS
 from ui.text import plain

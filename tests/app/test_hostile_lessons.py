@@ -5,8 +5,8 @@ import json
 import zlib
 
 import pytest
-from explorer.lesson_plans import load_lesson
 
+from explorer.lesson_files import load_lesson
 from tests.app.conftest import open_page
 from tests.app.test_no_injection import is_link_or_image, shown_markdown
 from tests.ui.test_text import rendered_text

@@ -30,7 +30,8 @@ def same(value, text: str) -> bool:
 
 
 def bar_text(at) -> str:
-    return " ".join(m.value for m in at.markdown if "step " in m.value)
+    """The lesson bar's text: its head line and the step's prompt."""
+    return " ".join(m.value for m in at.markdown)
 
 
 def test_the_three_course_lessons_are_shipped():
@@ -97,3 +98,43 @@ def test_an_unknown_lesson_name_lists_the_lessons():
     at = open_page("app_pages/home.py", {"lesson": ["<script>"]})
     assert not at.exception
     assert "why_adjust_for_chance" in rendered_text(at.error[0].value)
+
+
+def metric_values(at) -> dict[str, str]:
+    return {m.label: m.value for m in at.metric}
+
+
+def test_a_lesson_question_hides_its_give_away_numbers_and_the_page_quiz_until_reveal():
+    at = open_page("app_pages/learn_chance.py",
+                   {"lesson": ["why_adjust_for_chance"], "step": ["1"]})
+    values = metric_values(at)
+    assert values == {"NMI (arithmetic) at K = 50": "?", "AMI (arithmetic) at K = 50": "?"}
+    # the page's quiz steps aside
+    assert [r.key for r in at.main.radio] == ["lesson_q1_choice"]
+    choice = at.radio(key="lesson_q1_choice")
+    choice.set_value(choice.options[2]).run()
+    at.button(key="lesson_q1_reveal").click().run()
+    assert "?" not in metric_values(at).values()
+    assert 0.4 < float(metric_values(at)["NMI (arithmetic) at K = 50"]) < 0.55
+
+
+def test_without_a_lesson_the_page_keeps_its_quiz_and_its_numbers():
+    at = open_page("app_pages/learn_chance.py", {})
+    assert "lc_q1_choice" in [r.key for r in at.radio]
+    assert "?" not in metric_values(at).values()
+
+
+def test_the_sandbox_shows_the_exercise_s_numbers_and_hides_only_the_ari():
+    at = open_page("app_pages/measure_sandbox.py",
+                   {"lesson": ["why_adjust_for_chance"], "step": ["3"]})
+    # The slides' exercise: RI = (20 + 72) / 136 = 0.68 (printed on the slides).
+    assert metric_values(at) == {"Pair counts": "20 · 24 · 20 · 72", "RI": "0.68", "ARI": "?"}
+    choice = at.radio(key="lesson_q3_choice")
+    choice.set_value(choice.options[1]).run()
+    at.button(key="lesson_q3_reveal").click().run()
+    assert metric_values(at)["ARI"] == "0.24"
+
+
+def test_every_shipped_lesson_says_what_the_class_learns():
+    for name in lesson_names():
+        assert len(load_lesson(name, URL_PATHS).summary) > 20, name

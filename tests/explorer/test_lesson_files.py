@@ -1,0 +1,33 @@
+"""Lesson files and links: numeric questions, give-away labels and the summary line."""
+
+import pytest
+
+from explorer.lesson_files import decode_lesson, encode_lesson, parse_lesson
+
+PAGES = ["home", "explore"]
+
+
+def lesson(question):
+    return {"title": "T", "summary": "What it teaches.",
+            "steps": [{"page": "explore", "prompt": "Look.", "question": question}]}
+
+
+def test_a_numeric_question_and_its_hidden_numbers_travel_in_a_link():
+    parsed = parse_lesson(lesson({"text": "How many clusters?", "answer": 2.5,
+                                  "hides": ["Clusters"]}), PAGES)
+    question = parsed.steps[0].question
+    assert question.numeric and question.answer == 2.5 and question.hides == ("Clusters",)
+    assert parsed.summary == "What it teaches."
+    assert decode_lesson(encode_lesson(parsed), PAGES) == parsed
+
+
+@pytest.mark.parametrize(("question", "says"), [
+    ({"text": "Q", "answer": float("nan")}, "finite number"),
+    ({"text": "Q", "answer": "two"}, "finite number"),
+    ({"text": "Q", "options": ["a"], "answer": 0}, "2 to 6 options"),
+    ({"text": "Q", "options": ["a", "b"], "answer": 2}, "index of one option"),
+    ({"text": "Q", "options": ["a", "b"], "answer": 0, "hides": "ARI"}, "hides"),
+])
+def test_a_bad_question_is_refused_with_the_reason(question, says):
+    with pytest.raises(ValueError, match=says):
+        parse_lesson(lesson(question), PAGES)
