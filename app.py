@@ -9,6 +9,7 @@ from ui.classroom import class_bar, class_starter, in_class
 from ui.layout import apply_chart_first
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
+from ui.renamed_links import rename_old_params
 from ui.sidebar import render_sidebar
 from ui.url_guard import drop_unreadable_params
 
@@ -38,6 +39,7 @@ navigation = {
 page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
+rename_old_params()
 drop_unreadable_params()
 current = page.url_path or PAGES[0].url_path  # the default page has an empty URL path
 links.apply_pending()

@@ -30,14 +30,14 @@ st.markdown(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("ldi", default="swiss_roll", names=SETS, default_n=1000,
+    data = dataset_controls("dim", default="swiss_roll", names=SETS, default_n=1000,
                             standardize=False)
     variance = st.slider("PCA: share of variance to reach", 0.5, 0.99, PCA_VARIANCE, 0.01,
-                         key="ldi_var", bind="query-params",
+                         key="dim_var", bind="query-params",
                          help="PCA's dimension is the number of components whose "
                               "eigenvalues add up to this share of the total.")
     fraction = st.slider("TwoNN: share of ratios fitted", 0.5, 1.0, TWONN_FRACTION, 0.05,
-                         key="ldi_frac", bind="query-params",
+                         key="dim_frac", bind="query-params",
                          help="The largest ratios mu come from sparse regions and are "
                               "discarded; Facco et al. keep the smallest 90 %.")
 if data is None:
@@ -62,16 +62,16 @@ with view:
         left, right = st.columns(2)
         with left:
             show_chart(scree_figure(spectrum, variance, title="Eigenvalues"),
-                       key="ldi_scree", data=spectrum, filename="scree")
+                       key="dim_scree", data=spectrum, filename="scree")
         with right:
             show_chart(as_classes(cluster_scatter(scores, data.y, title="First two PCs",
                                                   axis_titles=("PC 1", "PC 2"))),
-                       key="ldi_scores", data=points_frame(scores, true_class=data.y),
+                       key="dim_scores", data=points_frame(scores, true_class=data.y),
                        filename="pca-scores")
     with fit:
         show_chart(twonn_figure(by_twonn.details, by_twonn.dimension,
                                 title=f"TwoNN: d = {by_twonn.dimension:.2f}"),
-                   key="ldi_twonn", data=by_twonn.details, filename="twonn-fit")
+                   key="dim_twonn", data=by_twonn.details, filename="twonn-fit")
 
 
 def roll_answer() -> None:
@@ -85,13 +85,13 @@ def roll_answer() -> None:
 predict_then_reveal(
     "A Swiss roll is a flat 2-D sheet rolled up in 3-D. How many principal components does "
     "PCA need for 90 % of its variance?",
-    ["1", "2, the sheet's dimension", "3"], 2, roll_answer, key="ldi_q1",
+    ["1", "2, the sheet's dimension", "3"], 2, roll_answer, key="dim_q1",
 )
 exercise(
     "choosing the number of components",
     "A covariance matrix has eigenvalues 5, 3, 1, 0.5 and 0.5. How many components reach "
     "90 % of the variance?",
     lambda: st.dataframe(pd.DataFrame(spectrum_table([5, 3, 1, 0.5, 0.5])), hide_index=True,
-                         key="ldi_ex1_table"),
-    key="ldi_ex1",
+                         key="dim_ex1_table"),
+    key="dim_ex1",
 )

@@ -50,7 +50,7 @@ with st.expander("The distances of the app, with their formulas"):
                                 "metric": "yes" if s.is_metric else "no",
                                 "what it measures": s.description}
                                for s in DISTANCES.values()]),
-                 hide_index=True, key="lds_registry")
+                 hide_index=True, key="dist_registry")
     for spec in DISTANCES.values():
         st.markdown(f"**{spec.label}**")
         st.latex(r"d(x, y) = " + spec.formula)
@@ -58,7 +58,7 @@ with st.expander("The distances of the app, with their formulas"):
 st.subheader("Minkowski distances: the unit ball as p moves")
 left, right = st.columns([1, 1.6], gap="large")
 with left:
-    p = st.select_slider("p", P_VALUES, 2.0, key="lds_p", bind="query-params",
+    p = st.select_slider("p", P_VALUES, 2.0, key="dist_p", bind="query-params",
                          format_func=lambda v: "∞" if np.isinf(v) else f"{v:g}",
                          help="1: city block (a diamond); 2: Euclidean (a circle); "
                               "infinity: Chebyshev (a square).")
@@ -74,16 +74,16 @@ balls = {"p = 1": unit_ball(1.0), "p = 2": unit_ball(2.0), "p = ∞": unit_ball(
          label: unit_ball(p)}
 with right:
     show_chart(unit_balls_figure(balls, label, title="Points at distance 1 from the origin"),
-               key="lds_balls", filename="unit-balls",
+               key="dist_balls", filename="unit-balls",
                data=pd.concat([pd.DataFrame(xy, columns=["x", "y"]).assign(p=name)
                                for name, xy in balls.items()]))
 
 st.subheader("Mahalanobis against Euclidean on correlated data")
 left, right = st.columns([1, 2.6], gap="large")
 with left:
-    rho = st.slider("Correlation", -0.95, 0.95, 0.8, 0.05, key="lds_rho", bind="query-params",
+    rho = st.slider("Correlation", -0.95, 0.95, 0.8, 0.05, key="dist_rho", bind="query-params",
                     help="Correlation of the two features of the Gaussian cloud.")
-    k = st.slider("Neighbours shown", 10, 100, 40, 5, key="lds_k", bind="query-params",
+    k = st.slider("Neighbours shown", 10, 100, 40, 5, key="dist_k", bind="query-params",
                   help="How many nearest points of the centre to colour.")
 cloud = correlated_cloud(400, rho, 0)
 center = most_central(cloud)
@@ -94,7 +94,7 @@ with right:
         with col:
             show_chart(neighbourhood_figure(cloud, center, near,
                                             title=f"{DISTANCES[metric].label}: {k} nearest"),
-                       key=f"lds_{metric}", filename=f"neighbours-{metric}",
+                       key=f"dist_{metric}", filename=f"neighbours-{metric}",
                        data=points_frame(cloud, nearest=np.isin(np.arange(400), near)))
     st.caption("Mahalanobis divides by the covariance "
                f"(inverse here: {np.round(inverse_covariance(cloud), 2).tolist()}): its "
@@ -106,11 +106,11 @@ binary = stone_binary_features()
 left, right = st.columns([1.2, 1.6], gap="large")
 with left:
     qualitative = st.radio("Distance", ("hamming", "jaccard", "cosine"),
-                           format_func=lambda m: DISTANCES[m].label, key="lds_qual",
+                           format_func=lambda m: DISTANCES[m].label, key="dist_qual",
                            bind="query-params",
                            help="Hamming counts every disagreement; Jaccard ignores features "
                                 "both stones lack; cosine compares the directions.")
-    st.dataframe(binary, key="lds_binary")
+    st.dataframe(binary, key="dist_binary")
     st.latex(DISTANCES[qualitative].formula)
 # A stone answering no to every question has no direction: cosine leaves it out.
 compared = binary[binary.any(axis=1)] if qualitative == "cosine" else binary
@@ -126,20 +126,20 @@ with right:
     else:
         names = [f"stone {i}" for i in compared.index]
         show_chart(distance_heatmap(D, names, title=f"{DISTANCES[qualitative].label} distances"),
-                   key="lds_stone_matrix", filename=f"stones-{qualitative}",
+                   key="dist_stone_matrix", filename=f"stones-{qualitative}",
                    data=pd.DataFrame(D, index=names, columns=names).reset_index())
 
 st.subheader("Geodesic distance, and what it does to a clustering")
 left, right = st.columns([1, 2.6], gap="large")
 with left:
     name = st.selectbox("Dataset", PAYOFF_SETS, format_func=lambda s: DATASETS[s].label,
-                        key="lds_data", bind="query-params",
+                        key="dist_data", bind="query-params",
                         help="Curved shapes, where the straight line cuts across.")
     n_neighbors = st.slider("Neighbours in the graph (k)", 2, 30, GEODESIC_NEIGHBORS,
-                            key="lds_nn", bind="query-params",
+                            key="dist_nn", bind="query-params",
                             help=DISTANCES["geodesic"].params[0].help)
     algorithm = st.selectbox("Algorithm", PAYOFF_ALGORITHMS,
-                             format_func=lambda a: ALGORITHMS[a].label, key="lds_algo",
+                             format_func=lambda a: ALGORITHMS[a].label, key="dist_algo",
                              bind="query-params",
                              help="The same algorithm runs twice, with each distance.")
 data = load_dataset(name, 400, None, 0, False)
@@ -158,7 +158,7 @@ with right:
     show_chart(graph_path_figure(xy, data.y, route.edges, route.path,
                                  title=f"Geodesic {route.geodesic:.2f} against straight "
                                        f"line {route.euclidean:.2f}", axis_titles=axes),
-               key="lds_graph", filename="geodesic-path",
+               key="dist_graph", filename="geodesic-path",
                data=points_frame(xy, true_class=data.y,
                                  on_path=np.isin(np.arange(len(xy)), route.path)))
 settings = {"n_clusters": int(data.y.max()) + 1}
@@ -174,7 +174,7 @@ for col, (metric, result) in zip(cols, results.items(), strict=True):
         show_chart(cluster_scatter(xy, align_labels(data.y, result.labels), axis_titles=axes,
                                    title=f"{ALGORITHMS[algorithm].label}, {metric}: "
                                          f"ARI {scores[metric]:.2f}"),
-                   key=f"lds_payoff_{metric}", filename=f"payoff-{metric}",
+                   key=f"dist_payoff_{metric}", filename=f"payoff-{metric}",
                    data=points_frame(xy, cluster=result.labels, true_class=data.y))
 
 
@@ -184,7 +184,7 @@ def roll_answer() -> None:
         roll.y, run_algorithm("kmedoids", roll.X, 0, {"n_clusters": 4, "metric": metric,
                                                       "n_neighbors": GEODESIC_NEIGHBORS}
                               ).labels)} for metric in ("euclidean", "geodesic")]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="lds_q_ari")
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key="dist_q_ari")
     st.markdown("In straight lines, points on neighbouring turns of the roll are close, so "
                 "the medoids gather points across the turns. Along the graph, the distance "
                 "follows the sheet, and the four stretches come out.")
@@ -193,7 +193,7 @@ def roll_answer() -> None:
 predict_then_reveal(
     "A Swiss roll cut into four stretches along the sheet; k-medoids with K = 4 (400 points, "
     "k = 10 neighbours for the geodesic distance): which distance recovers the stretches?",
-    ["Euclidean", "Geodesic", "Both about equally", "Neither"], 1, roll_answer, key="lds_q1",
+    ["Euclidean", "Geodesic", "Both about equally", "Neither"], 1, roll_answer, key="dist_q1",
 )
 
 
@@ -211,5 +211,5 @@ exercise(
     "Jaccard and Hamming by hand (the slides' example)",
     "i = 10001001 and j = 01001011. Compute the Jaccard similarity |i ∩ j| / |i ∪ j| and the "
     "Hamming distance (the number of positions that differ).",
-    slides_solution, key="lds_ex1",
+    slides_solution, key="dist_ex1",
 )

@@ -41,13 +41,13 @@ INTERACTIONS = [
      lambda at, i: at.selectbox(key="lfe_feature_wine").select(
          ["alcohol", "hue", "proline"][i % 3])),
     ("Dimensionality: move the variance share (2,000-point Swiss roll)", PAGES[1],
-     {"ldi_n": "2000"}, lambda at, i: at.slider(key="ldi_var").set_value([0.8, 0.95][i % 2])),
+     {"dim_n": "2000"}, lambda at, i: at.slider(key="dim_var").set_value([0.8, 0.95][i % 2])),
     ("Dimensionality: move the TwoNN share (2,000-point Swiss roll)", PAGES[1],
-     {"ldi_n": "2000"}, lambda at, i: at.slider(key="ldi_frac").set_value([0.8, 0.95][i % 2])),
+     {"dim_n": "2000"}, lambda at, i: at.slider(key="dim_frac").set_value([0.8, 0.95][i % 2])),
     ("Distances: move p", PAGES[2], {},
-     lambda at, i: at.select_slider(key="lds_p").set_value([0.5, 3.0][i % 2])),
+     lambda at, i: at.select_slider(key="dist_p").set_value([0.5, 3.0][i % 2])),
     ("Distances: move k of the geodesic graph (400 points, two clusterings)", PAGES[2], {},
-     lambda at, i: at.slider(key="lds_nn").set_value([8, 12][i % 2])),
+     lambda at, i: at.slider(key="dist_nn").set_value([8, 12][i % 2])),
 ]
 
 

@@ -148,6 +148,10 @@ def expected_rand_index(
     TypeError
         ``one_sided`` not True or False.
 
+    See Also
+    --------
+    adjusted_rand_index : the Rand index corrected by this expectation.
+
     Examples
     --------
     q_U = 2/6 and q_V = 1/6, so E[RI] = (1/3)(1/6) + (2/3)(5/6) = 11/18:
@@ -364,6 +368,10 @@ def expected_mutual_information(
     TypeError
         ``one_sided`` not True or False.
 
+    See Also
+    --------
+    adjusted_mutual_information : MI corrected by this expectation.
+
     Examples
     --------
     The mean MI over all 24 permutations of one labeling (brute force with scikit-learn):
@@ -429,6 +437,12 @@ def adjusted_mutual_information(
         invalid.
     TypeError
         ``one_sided`` not True or False.
+
+    See Also
+    --------
+    expected_mutual_information : E[MI] under the random model.
+    normalized_mutual_information : the uncorrected normalisation.
+    adjusted_rand_index : the pair-counting counterpart.
 
     Examples
     --------

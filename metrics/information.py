@@ -312,6 +312,11 @@ def mutual_information(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    See Also
+    --------
+    normalized_mutual_information : MI over an entropy bound.
+    adjusted_mutual_information : MI corrected for chance.
+
     Examples
     --------
     >>> mutual_information([0, 0, 1, 1], [1, 1, 0, 0], base=2)
@@ -401,6 +406,11 @@ def normalized_mutual_information(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    See Also
+    --------
+    mutual_information : the raw MI.
+    adjusted_mutual_information : NMI corrected for chance.
+
     Examples
     --------
     >>> normalized_mutual_information([0, 0, 1, 1], [0, 0, 1, 1])
@@ -459,6 +469,10 @@ def variation_of_information(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    See Also
+    --------
+    mutual_information : VI = H(U) + H(V) - 2 I(U, V).
 
     Examples
     --------

@@ -147,6 +147,11 @@ def rand_index(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    See Also
+    --------
+    adjusted_rand_index : the Rand index corrected for chance.
+    expected_rand_index : E[RI] under a random model.
+
     Examples
     --------
     >>> rand_index([0, 0, 1, 1], [0, 0, 1, 2])   # scikit-learn's rand_score example: 5 / 6
@@ -193,6 +198,12 @@ def adjusted_rand_index(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    See Also
+    --------
+    rand_index : the raw Rand index.
+    expected_rand_index : E[RI] under the random model.
+    adjusted_mutual_information : the information-theoretic counterpart.
 
     Examples
     --------

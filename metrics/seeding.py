@@ -119,13 +119,7 @@ def as_seed(random_state: object, name: str = "random_state") -> int:
     Returns
     -------
     int
-
-    Raises
-    ------
-    TypeError
-        If ``random_state`` is of another type.
-    ValueError
-        If an int seed is negative or larger than ``MAX_SEED``.
+        Errors are those of :func:`as_generator` (a wrong type, an int seed out of range).
 
     Examples
     --------

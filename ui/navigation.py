@@ -17,7 +17,7 @@ class PageEntry:
 
     The widget keys are the names of the page's link parameters (``db_eps=0.3``), so the
     prefix is part of the link API: unique per page, and kept when a page is renamed (old
-    link names are translated by :data:`ui.url_guard.RENAMED_PARAMETERS`).
+    link names are translated by :data:`ui.renamed_links.RENAMED_PREFIXES`).
     """
 
     section: str
@@ -50,13 +50,13 @@ PAGES: tuple[PageEntry, ...] = (
         "Learn", "app_pages/learn_dimensionality.py", "Dimensionality", ":material/layers:",
         "PCA's scree plot and the intrinsic dimension by PCA and by TwoNN, on curved and "
         "flat data.",
-        prefix="ldi",
+        prefix="dim",
     ),
     PageEntry(
         "Learn", "app_pages/learn_distances.py", "Distances", ":material/straighten:",
         "Minkowski balls, Mahalanobis, qualitative features, the geodesic distance, and what "
         "the distance does to a clustering.",
-        prefix="lds",
+        prefix="dist",
     ),
     PageEntry(
         "Learn", "app_pages/learn_families.py", "Clustering families", ":material/category:",

@@ -93,19 +93,19 @@ def test_dimensionality_page_on_the_swiss_roll():
     assert shown["PCA"] == str(int(np.searchsorted(cumulative, 0.9)) + 1) == "3"
     assert float(shown["TwoNN"]) == pytest.approx(2, rel=0.1)
     assert shown["Known dimension"] == "2"
-    answer(at, "ldi_q1", 2)
+    answer(at, "dim_q1", 2)
     assert at.success
 
 
 @pytest.mark.parametrize(("name", "variance"), [("plane_10d", "0.9"), ("digits", "0.8")])
 def test_dimensionality_pca_count_matches_sklearn(name, variance):
-    at = open_page(DIMENSION, {"ldi_data": datasets.DATASETS[name].label, "ldi_var": variance})
+    at = open_page(DIMENSION, {"dim_data": datasets.DATASETS[name].label, "dim_var": variance})
     assert not at.exception and not at.error
     data = datasets.load(name, n_samples=None if name == "digits" else 1000, random_state=0)
     cumulative = np.cumsum(PCA().fit(data.X).explained_variance_ratio_)
     expected = int(np.searchsorted(cumulative, float(variance) - 1e-12)) + 1
     assert metrics(at)["PCA"] == str(expected)
-    scree = chart(at, "ldi_scree")
+    scree = chart(at, "dim_scree")
     assert len(scree["data"]) == 2
 
 
@@ -116,7 +116,7 @@ def test_dimensionality_exercise_table():
 
 
 def test_minkowski_below_one_is_flagged_with_scipys_numbers():
-    at = open_page(DISTANCES, {"lds_p": "0.5"})
+    at = open_page(DISTANCES, {"dist_p": "0.5"})
     assert not at.exception and not at.error
     points = np.array([[0.0, 0.0], [1.0, 0.0], [1.0, 1.0]])
     D = cdist(points, points, "minkowski", p=0.5)
@@ -127,7 +127,7 @@ def test_minkowski_below_one_is_flagged_with_scipys_numbers():
 
 def test_mahalanobis_neighbours_are_scipys():
     at = open_page(DISTANCES)
-    figure = chart(at, "lds_mahalanobis")
+    figure = chart(at, "dist_mahalanobis")
     cloud = np.vstack([xy(trace(figure, name)) for name in ("other points", "nearest",
                                                              "centre")])
     center = xy(trace(figure, "centre"))
@@ -144,41 +144,41 @@ def test_geodesic_path_length_is_isomaps_and_the_payoff_scores():
     roll = datasets.load("swiss_roll", n_samples=400, random_state=0)
     geodesic = Isomap(n_neighbors=10).fit(roll.X).dist_matrix_
     longest = geodesic.max()
-    title = chart(at, "lds_graph")["layout"]["title"]["text"]
+    title = chart(at, "dist_graph")["layout"]["title"]["text"]
     assert title.startswith(f"Geodesic {longest:.2f} against")
     ours = {m: clustering.run("kmedoids", roll.X, n_clusters=4, metric=m).labels
             for m in ("euclidean", "geodesic")}
     for metric, labels in ours.items():
-        shown = chart(at, f"lds_payoff_{metric}")["layout"]["title"]["text"]
+        shown = chart(at, f"dist_payoff_{metric}")["layout"]["title"]["text"]
         assert shown.endswith(f"ARI {adjusted_rand_score(roll.y, labels):.2f}")
-    answer(at, "lds_q1", 1)
+    answer(at, "dist_q1", 1)
     assert at.success
     ari = frame(at, "ARI against the truth").set_index("distance")["ARI against the truth"]
     assert ari["geodesic"] > ari["euclidean"] + 0.3
 
 
 def test_qualitative_distances_and_the_slides_exercise():
-    at = open_page(DISTANCES, {"lds_qual": "Jaccard"})
+    at = open_page(DISTANCES, {"dist_qual": "Jaccard"})
     assert not at.exception and not at.error
     binary = frame(at, "cube", "rough").to_numpy(float)
-    z = array(chart(at, "lds_stone_matrix")["data"][0]["z"])
+    z = array(chart(at, "dist_stone_matrix")["data"][0]["z"])
     np.testing.assert_allclose(z, cdist(binary, binary, "jaccard"))
     text = " ".join(m.value for m in at.markdown)
     assert "1 - S = 0.60" in text and "0.375 = 3/8" in text
 
 
 def test_small_k_on_the_moons_warns_and_keeps_working():
-    at = open_page(DISTANCES, {"lds_data": "Two moons", "lds_nn": "3"})
+    at = open_page(DISTANCES, {"dist_data": "Two moons", "dist_nn": "3"})
     assert not at.exception and not at.error
     assert any("separate pieces" in w.value for w in at.warning)
 
 
 def test_cosine_on_the_stones_leaves_out_the_stone_without_direction():
-    at = open_page(DISTANCES, {"lds_qual": "Cosine"})
+    at = open_page(DISTANCES, {"dist_qual": "Cosine"})
     assert not at.exception and not at.error
     binary = frame(at, "cube", "rough")
     kept = binary[binary.any(axis=1)].to_numpy(float)
-    z = array(chart(at, "lds_stone_matrix")["data"][0]["z"])
+    z = array(chart(at, "dist_stone_matrix")["data"][0]["z"])
     np.testing.assert_allclose(z, cdist(kept, kept, "cosine"), atol=1e-12)
     assert len(kept) == 9
 

@@ -21,7 +21,7 @@ def test_distances_lesson_flags_p_below_one_and_keeps_it_in_the_link(page, app_u
         page.keyboard.press("ArrowLeft")
     page.get_by_text("is not a metric").wait_for(timeout=30_000)
     wait_until_idle(page)
-    assert "lds_p=0.5" in page.url
+    assert "dist_p=0.5" in page.url
     assert page.locator('[data-testid="stException"]').count() == 0
     screenshot(page, "learn-distances-p05")
 

@@ -67,3 +67,16 @@ def test_shared_parameters_read_the_same_everywhere(parameter, fragment, default
     expected = FRAGMENTS[fragment].split("\nlabels_pred")[0]
     texts = {name: entry(f.__doc__, parameter) for name, f in takers.items()}
     assert {name: text for name, text in texts.items() if text != expected} == {}
+
+
+def test_see_also_names_existing_measures():
+    """Every name a See Also section links to is a function of the public API."""
+    linked = {}
+    for name, function in FUNCTIONS.items():
+        doc = inspect.cleandoc(function.__doc__ or "")
+        if "See Also\n--------\n" in doc:
+            section = doc.split("See Also\n--------\n", 1)[1].split("\n\n", 1)[0]
+            linked[name] = [line.split(" : ")[0] for line in section.splitlines()]
+    assert len(linked) >= 8
+    assert {n: [t for t in targets if not hasattr(metrics, t)] for n, targets in linked.items()
+            if any(not hasattr(metrics, t) for t in targets)} == {}
