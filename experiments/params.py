@@ -28,7 +28,13 @@ from typing import Any
 
 import numpy as np
 
-from metrics.validation import ParameterError, check_integer, parse_integer, parse_real
+from metrics.validation import (
+    ParameterError,
+    check_integer,
+    parse_integer,
+    parse_real,
+    shown_value,
+)
 
 __all__ = ["INTEGER_BOUNDS", "MAX_INTEGER", "MAX_ITEMS", "ExperimentParam", "REGISTRY_CHOICES",
            "param_specs"]
@@ -219,11 +225,9 @@ class ExperimentParam:
         return f"{text} or none" if self.optional else text
 
     def _fail(self, value: Any, error: type[Exception] = ValueError):
-        shown = repr(value)
-        shown = shown if len(shown) <= 80 else shown[:77] + "..."
         raise error(
             f"{self.experiment}: parameter {self.name!r} must be {self.describe()}; "
-            f"got {shown}."
+            f"got {shown_value(value)}."
         )
 
     def check(self, value: Any) -> Any:

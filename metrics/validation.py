@@ -34,6 +34,7 @@ __all__ = [
     "check_text",
     "parse_integer",
     "parse_real",
+    "shown_value",
 ]
 
 
@@ -97,8 +98,25 @@ class Interval:
 MAX_SHOWN = 80
 
 
-def _shown(value: object) -> str:
-    """``repr(value)``, cut to :data:`MAX_SHOWN` characters."""
+def shown_value(value: object) -> str:
+    """``repr(value)`` cut to :data:`MAX_SHOWN` characters, for a message about ``value``.
+
+    Parameters
+    ----------
+    value : object
+        The value a message refuses.
+
+    Returns
+    -------
+    str
+        Its repr, or a short description of an integer too long to write out (Python
+        refuses to write integers of over 4,300 digits).
+
+    Examples
+    --------
+    >>> shown_value("x" * 100)[-6:], shown_value(10**5000)
+    ('xxx...', 'an integer of about 5000 digits')
+    """
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 256:
         return f"an integer of about {int(value.bit_length() * 0.30103)} digits"
     text = repr(value)
@@ -147,7 +165,7 @@ def check_integer(value: object, name: str, low: int | None = None,
     interval = Interval(low, high)
     if not _is_integer(value) or int(value) not in interval:
         raise ParameterError(
-            f"{name} must be an integer in {_describe_integers(interval)}, got {_shown(value)}"
+            f"{name} must be an integer in {_describe_integers(interval)}, got {shown_value(value)}"
         )
     return int(value)
 
@@ -196,7 +214,7 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
     if not ok or not math.isfinite(value) or value not in interval:
         raise ParameterError(
-            f"{name} must be a finite number in {interval.describe()}, got {_shown(value)}"
+            f"{name} must be a finite number in {interval.describe()}, got {shown_value(value)}"
         )
     return float(value)
 
@@ -238,7 +256,7 @@ def check_choice(value: Any, name: str, choices: Collection[Any]) -> Any:
         found = False
     if not found:
         raise ParameterError(
-            f"{name} must be one of {', '.join(map(repr, choices))}; got {_shown(value)}"
+            f"{name} must be one of {', '.join(map(repr, choices))}; got {shown_value(value)}"
         )
     return value
 
@@ -274,7 +292,7 @@ def check_bool(value: object, name: str) -> bool:
     metrics.validation.ParameterError: one_sided must be True or False, got 'no'
     """
     if not isinstance(value, bool | np.bool_):
-        raise ParameterError(f"{name} must be True or False, got {_shown(value)}")
+        raise ParameterError(f"{name} must be True or False, got {shown_value(value)}")
     return bool(value)
 
 
@@ -311,12 +329,12 @@ def check_text(value: object, name: str, max_length: int, *, one_line: bool = Fa
     metrics.validation.ParameterError: file name must be text of at most 255 characters, got 300 characters
     """  # noqa: E501
     if not isinstance(value, str):
-        raise ParameterError(f"{name} must be text, got {_shown(value)}")
+        raise ParameterError(f"{name} must be text, got {shown_value(value)}")
     if len(value) > max_length:
         raise ParameterError(f"{name} must be text of at most {max_length:,} characters, "
                              f"got {len(value):,} characters")
     if one_line and len(value.splitlines()) > 1:
-        raise ParameterError(f"{name} must be one line of text, got {_shown(value)}")
+        raise ParameterError(f"{name} must be one line of text, got {shown_value(value)}")
     return value
 
 
@@ -365,14 +383,14 @@ def parse_integer(text: str, name: str, low: int | None = None, high: int | None
     if value is None or (isinstance(value, float) and not value.is_integer()):
         raise ParameterError(
             f"{name} must be an integer in {_describe_integers(Interval(low, high))}, "
-            f"got {_shown(text)}"
+            f"got {shown_value(text)}"
         )
     try:
         return check_integer(int(value), name, low, high)
     except ParameterError:
         raise ParameterError(
             f"{name} must be an integer in {_describe_integers(Interval(low, high))}, "
-            f"got {_shown(text)}"
+            f"got {shown_value(text)}"
         ) from None
 
 
@@ -414,7 +432,7 @@ def parse_real(text: str, name: str, low: float | None = None, high: float | Non
     interval = Interval(low, high, low_open, high_open)
     if value is None or not math.isfinite(value) or value not in interval:
         raise ParameterError(
-            f"{name} must be a finite number in {interval.describe()}, got {_shown(text)}"
+            f"{name} must be a finite number in {interval.describe()}, got {shown_value(text)}"
         )
     return float(value)
 

@@ -181,3 +181,8 @@ def test_the_new_experiments_lists_are_checked_too(name, param, bad, valid):
     assert f"'{param}'" in str(info.value)
     for word in valid:
         assert word in str(info.value)
+
+
+def test_an_integer_too_long_to_print_is_refused_with_a_short_message():
+    with pytest.raises(ValueError, match="got an integer of about 5000 digits"):
+        EXPERIMENTS["vinh2009-fig1"]("quick", n_draws=10**5000)

@@ -14,6 +14,7 @@ from metrics.validation import (
     check_choice,
     check_integer,
     check_real,
+    check_text,
     parse_integer,
     parse_real,
 )
@@ -106,3 +107,20 @@ def test_parse_real_round_trips_repr(value):
 def test_parse_real_refuses_non_finite_and_non_numbers(text):
     with pytest.raises(ParameterError, match="x must be a finite number"):
         parse_real(text, "x")
+
+
+@pytest.mark.parametrize("value", [10**5000, "x" * 100_000, list(range(100_000))],
+                         ids=["huge int", "long text", "long list"])
+def test_a_refused_value_is_shown_briefly(value):
+    with pytest.raises(ParameterError) as error:
+        check_integer(value, "n_draws", 1, 10**6)
+    assert len(str(error.value)) < 200
+
+
+def test_check_text_bounds_length_and_lines():
+    assert check_text("moons.csv", "file name", 20, one_line=True) == "moons.csv"
+    for bad, message in [("a" * 21, "at most 20 characters, got 21"), (b"x", "must be text"),
+                         ("a\nb", "one line")]:
+        with pytest.raises(ParameterError, match=message):
+            check_text(bad, "file name", 20, one_line=True)
+    assert check_text("a\nb", "prompt", 20) == "a\nb"
