@@ -70,8 +70,8 @@ ARM = """([key, name]) => {
 
 
 def scrub_steps(page, key: str, steps: int) -> tuple[list[float], int]:
-    """Drag the chart's slider step by step from its start; seconds from each mouse move to
-    the painted redraw, and the steps dragged across."""
+    """Drag the chart's slider step by step from its start; seconds from each mouse move that
+    changed the step to the painted redraw, and the mouse moves made."""
     rail = page.locator(f".st-key-{key} .slider-rail-touch-rect").first
     rail.scroll_into_view_if_needed()
     box = rail.bounding_box()
@@ -84,12 +84,19 @@ def scrub_steps(page, key: str, steps: int) -> tuple[list[float], int]:
     def at(i: int) -> float:
         return box["x"] + (i * stride + 0.5) / n_steps * box["width"]
 
+    active = f"""() => document.querySelector(".st-key-{key} .js-plotly-plot")
+        .layout.sliders[0].active"""
     page.mouse.move(at(0), y)
     page.mouse.down()
+    moved = 0
     for i in range(1, steps + 1):
+        before = page.evaluate(active)
         page.mouse.move(at(i), y)
-        page.wait_for_function("n => window.__scrub.times.length >= n", arg=i,
-                               timeout=10_000)
+        if page.evaluate(active) == before:  # landed on the same step: nothing to redraw
+            continue
+        moved += 1
+        page.wait_for_function("n => window.__scrub.times.length >= n", arg=moved,
+                               timeout=60_000)
     times = page.evaluate("window.__scrub.times")
     page.mouse.up()
     return [t / 1000 for t in times[WARMUP:]], steps

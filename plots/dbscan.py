@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import CODE_COLORS, code_marker, color_codes, framed_figure
+from plots.framed import CODE_COLORS, code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
 from plots.scatter import points_trace
 from plots.tables import points_table
@@ -113,12 +113,7 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         updates.append({0: {"marker": {"color": codes, "size": sizes}}})
         layouts.append({"title": {"text": _summary(label, labels[i], kinds[i])},
                         "shapes": circles if circles and i == active else []})
-    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=620,
-                      font={"size": 15}, legend={"font": {"size": 14}},
-                      title={"font": {"size": 16}, "x": 0.01},
-                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    plane_layout(fig, axis_titles, 620)
     return framed_figure(fig, eps_labels, updates, name="eps", active=active,
                          layouts=layouts, slider_y=-0.12)
 

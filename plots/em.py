@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import code_marker, color_codes, framed_figure
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.fuzzy import blend_colors, certainty
 from plots.palette import CLUSTER_COLORS, MARKER_SYMBOLS, cluster_color
 from plots.scatter import points_trace
@@ -125,12 +125,7 @@ def em_animation_figure(X: np.ndarray, responsibilities: list[np.ndarray],
                 update[1 + j * len(sigmas) + s] = {"x": curve[:, 0], "y": curve[:, 1]}
         update[1 + k * len(sigmas)] = {"x": mu[:, 0], "y": mu[:, 1]}
         updates.append(update)
-    fig.update_layout(height=580, font={"size": 15}, legend={"font": {"size": 14}},
-                      xaxis_title=axis_titles[0], yaxis_title=axis_titles[1],
-                      title={"font": {"size": 16}, "x": 0.01},
-                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    plane_layout(fig, axis_titles, 580)
     return framed_figure(fig, [str(i) for i in range(len(updates))], updates, name="step",
                          active=active, layouts=[{"title": {"text": t}} for t in titles],
                          play_ms=400, transition_ms=300, slider_y=-0.12)

@@ -18,7 +18,7 @@ from plots.palette import CLUSTER_COLORS, NOISE_COLOR
 from plots.scatter import points_trace
 
 __all__ = ["CODE_COLORS", "code_marker", "color_codes", "frame_name", "framed_figure",
-           "scrubbed_scatter"]
+           "plane_layout", "scrubbed_scatter"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
 # c mod 8, a light tint of it (DBSCAN's border points) c mod 8 + 8, noise 16. A colour name
@@ -199,6 +199,25 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     return fig
 
 
+def plane_layout(fig: go.Figure, axis_titles: tuple[str, str], height: int) -> None:
+    """The layout of a framed chart of points in the plane: equal scales, large type, and a
+    title line for the numbers each frame writes there.
+
+    Examples
+    --------
+    >>> fig = go.Figure()
+    >>> plane_layout(fig, ("x1", "x2"), 500)
+    >>> fig.layout.height, fig.layout.yaxis.scaleanchor
+    (500, 'x')
+    """
+    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=height,
+                      font={"size": 15}, legend={"font": {"size": 14}},
+                      title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+
+
 def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[str], *,
                      name: str, active: int, titles: Sequence[str] | None = None,
                      centers: Sequence[np.ndarray] | None = None,
@@ -258,11 +277,7 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
             hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"))
         for update, at in zip(updates, centers, strict=True):
             update[1] = {"x": np.asarray(at)[:, 0], "y": np.asarray(at)[:, 1]}
-    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=height,
-                      font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
-                      margin={"l": 40, "r": 10, "t": 50 if titles else 20, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    plane_layout(fig, axis_titles, height)
     return framed_figure(
         fig, value_labels, updates, name=name, active=active, slider_y=-0.12,
         layouts=None if titles is None else [{"title": {"text": t}} for t in titles])

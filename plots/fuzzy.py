@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import code_marker, color_codes, framed_figure
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import CLUSTER_COLORS, cluster_color
 from plots.scatter import points_trace
 
@@ -96,12 +96,7 @@ def fuzzy_scrub_figure(X: np.ndarray, memberships: list[np.ndarray],
                                "opacity": (0.15 + 0.85 * certainty(u)).astype(np.float32)}},
                 1: {"x": ctr[:, 0], "y": ctr[:, 1]}}
                for u, ctr in zip(memberships, centers, strict=True)]
-    fig.update_layout(height=580, font={"size": 15}, xaxis_title=axis_titles[0],
-                      yaxis_title=axis_titles[1], legend={"font": {"size": 14}},
-                      title={"font": {"size": 16}, "x": 0.01},
-                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    plane_layout(fig, axis_titles, 580)
     return framed_figure(fig, m_labels, updates, name="m", active=active, slider_y=-0.12,
                          layouts=[{"title": {"text": t}} for t in titles])
 

@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import code_marker, color_codes, framed_figure
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
 from plots.scatter import cluster_scatter, points_trace
 
@@ -197,12 +197,7 @@ def kmeans_animation_figure(X: np.ndarray, steps: list, active: int, *,
                                                  strict=True))]
         layouts.append({"title": {"text": f"{i} / {len(steps) - 1}: {step.caption}"},
                         "annotations": arrows})
-    fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=600,
-                      font={"size": 15}, legend={"font": {"size": 14}},
-                      title={"font": {"size": 16}, "x": 0.01},
-                      margin={"l": 40, "r": 10, "t": 50, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    plane_layout(fig, axis_titles, 600)
     return framed_figure(fig, [str(i) for i in range(len(steps))], updates, name="step",
                          active=active, layouts=layouts, play_ms=900, transition_ms=500,
                          slider_y=-0.12)
