@@ -99,8 +99,16 @@ def requested() -> tuple[Lesson, dict[str, str], int] | None:
     else:
         return None
     step = query.get(STEP_PARAM, "1")
-    number = int(step) if step.isdigit() else 1
-    return lesson, ref, min(max(number, 1), len(lesson.steps))
+    last = len(lesson.steps)
+    number = int(step) if step.isascii() and step.isdigit() and len(step) < 6 else None
+    if number is None or not 1 <= number <= last:
+        used = 1 if number is None else min(max(number, 1), last)
+        links.notify(f"Link parameter {links.quoted(STEP_PARAM)}: “{plain(step, 60)}” is not "
+                     f"a step of this lesson, so it opens step {used}. Valid values: 1 to "
+                     f"{last}.")
+        number = used
+        query[STEP_PARAM] = str(used)  # said once: the address now names the step shown
+    return lesson, ref, number
 
 
 def open_step(lesson: Lesson, ref: dict[str, str], number: int):

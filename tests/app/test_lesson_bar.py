@@ -2,10 +2,11 @@
 bar moves between steps, and a teacher's own lesson travels in its link."""
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from explorer.lesson_plans import MAX_CODE, lesson_names, load_lesson
 from ui.lesson_bar import URL_PATHS
-from ui.page_parameters import copied_link, open_page
+from ui.page_parameters import APP, TIMEOUT_S, copied_link, open_page
 from ui.text import plain
 
 STEPS = [(name, number) for name in lesson_names()
@@ -137,3 +138,19 @@ def test_the_sandbox_shows_the_exercise_s_numbers_and_hides_only_the_ari():
 def test_every_shipped_lesson_says_what_the_class_learns():
     for name in lesson_names():
         assert len(load_lesson(name, URL_PATHS).summary) > 20, name
+
+
+def link_warnings(at) -> str:
+    return " ".join(w.value for w in at.warning)
+
+
+@pytest.mark.parametrize(("step", "shown"), [("99", "4"), ("0", "1"), ("two", "1")])
+def test_a_step_outside_the_lesson_is_said_and_the_nearest_step_opens(step, shown):
+    # Opened straight on the step's page, as a browser does (the warning is said once).
+    lesson = load_lesson("why_adjust_for_chance", URL_PATHS)
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    at.query_params["lesson"], at.query_params["step"] = "why_adjust_for_chance", step
+    at.switch_page(URL_PATHS[lesson.steps[int(shown) - 1].page]).run()
+    assert not at.exception
+    assert f"opens step {shown}" in link_warnings(at) and "1 to 4" in link_warnings(at)
+    assert f"step {shown} of 4" in bar_text(at)
