@@ -12,6 +12,7 @@ from explorer.lesson_plans import (
     Question,
     decode_lesson,
     encode_lesson,
+    lesson_names,
     load_lesson,
     parse_lesson,
 )
@@ -172,9 +173,30 @@ def lesson_bar(current: str) -> None:
     st.html(ARROW_KEYS, unsafe_allow_javascript=True)
 
 
+def lesson_list(captions: bool = True) -> None:
+    """A link to step 1 of every shipped lesson: its title, number of steps and (with
+    ``captions``) the line on what the class learns."""
+    paths = {entry.url_path: entry.path for entry in PAGES}
+    for name in lesson_names():
+        try:
+            lesson = load_lesson(name, URL_PATHS)
+        except ValueError as error:  # a damaged file must not take Home down with it
+            st.error(str(error))
+            continue
+        steps = len(lesson.steps)
+        st.page_link(paths[lesson.steps[0].page], icon=":material/school:",
+                     label=f"{plain(lesson.title)} ({steps} step{'s' if steps > 1 else ''})",
+                     query_params={NAME_PARAM: name, STEP_PARAM: "1"},
+                     help=plain(lesson.summary) or None)
+        if captions and lesson.summary:
+            st.caption(plain(lesson.summary))
+
+
 def lesson_builder(current: str) -> None:
     """The sidebar's "Make a lesson": add the current view as a step, get the link."""
     draft = st.session_state.setdefault(DRAFT, [])
+    with st.expander("Lessons", icon=":material/co_present:"):
+        lesson_list(captions=False)
     with st.expander("Make a lesson", icon=":material/school:"):
         title = st.text_input("Lesson title", "My lesson", max_chars=100, key="lesson_title",
                               help="Shown in the lesson bar of every step.")

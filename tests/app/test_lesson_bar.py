@@ -154,3 +154,16 @@ def test_a_step_outside_the_lesson_is_said_and_the_nearest_step_opens(step, show
     assert not at.exception
     assert f"opens step {shown}" in link_warnings(at) and "1 to 4" in link_warnings(at)
     assert f"step {shown} of 4" in bar_text(at)
+
+
+def test_home_and_the_sidebar_list_every_shipped_lesson_with_its_steps_and_summary():
+    at = open_page("app_pages/home.py")
+    for name in lesson_names():
+        lesson = load_lesson(name, URL_PATHS)
+        label = f"{plain(lesson.title)} ({len(lesson.steps)} steps)"
+        main = [link for link in at.main.get("page_link") if link.proto.label == label]
+        side = [link for link in at.sidebar.get("page_link") if link.proto.label == label]
+        assert main and side, label
+        assert main[0].proto.page == lesson.steps[0].page
+        assert main[0].proto.query_string == f"lesson={name}&step=1"
+        assert plain(lesson.summary) in [c.value for c in at.main.caption]
