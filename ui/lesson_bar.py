@@ -41,6 +41,13 @@ BAR_CSS = """
 .st-key-lesson_bar [data-testid="stWidgetLabel"] { margin-bottom: 0; min-height: 0; }
 .st-key-lesson_head button { white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }
 """
+# A question that names no give-away numbers hides every key number's value of the page
+# until its reveal (pages draw them with st.metric).
+MASK_CSS = """
+[data-testid="stMain"] [data-testid="stMetricValue"] { visibility: hidden; }
+[data-testid="stMain"] [data-testid="stMetricValue"]::before {
+  content: "?"; visibility: visible; }
+"""
 PROJECTOR_CSS = """
 [data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {
   order: 0 !important; }
@@ -155,7 +162,8 @@ def lesson_bar(current: str) -> None:
     if step.question is not None and not st.session_state.get(f"{key}_revealed"):
         st.session_state[WAITING] = step.question.hides or ALL
     projector = presenter.is_on() or presenter.focus()
-    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
+    masked = MASK_CSS if st.session_state.get(WAITING) == ALL else ""
+    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}{masked}</style>")
     with st.container(border=True, key=BAR_KEY):
         with st.container(horizontal=True, vertical_alignment="center", gap="small",
                           key=HEAD_KEY):
@@ -192,6 +200,28 @@ def lesson_list(captions: bool = True) -> None:
             st.caption(plain(lesson.summary))
 
 
+def _question_form() -> dict | None:
+    """The builder's optional question for the next step, in lesson-file form (checked when
+    the lesson is assembled, see `explorer.lesson_plans.parse_lesson`)."""
+    text = st.text_input(
+        "Question (optional)", max_chars=300, key="lesson_q_text",
+        help="A question the class answers before the reveal; its answer and the page's key "
+        "numbers stay hidden until then.")
+    if not text.strip():
+        return None
+    kind = st.radio("Answered with", ["choices", "a number"], horizontal=True,
+                    key="lesson_q_kind")
+    if kind == "a number":
+        answer = st.number_input("The true answer", value=0.0, format="%g", key="lesson_q_value")
+        return {"text": text.strip(), "answer": float(answer)}
+    lines = st.text_area("Choices, one per line (2 to 6)", max_chars=600, key="lesson_q_options")
+    options = [line.strip() for line in lines.splitlines() if line.strip()]
+    right = st.selectbox("The right choice", options or ["(write the choices first)"],
+                         key="lesson_q_right")
+    return {"text": text.strip(), "options": options,
+            "answer": options.index(right) if right in options else -1}
+
+
 def lesson_builder(current: str) -> None:
     """The sidebar's "Make a lesson": add the current view as a step, get the link."""
     draft = st.session_state.setdefault(DRAFT, [])
@@ -203,12 +233,16 @@ def lesson_builder(current: str) -> None:
         prompt = st.text_input(
             "Prompt for this view", max_chars=300, key="lesson_prompt",
             help="One line the class reads on this step, such as a question to discuss.")
+        question = _question_form()
         if st.button("Add this view", icon=":material/add:", key="lesson_add",
                      help="This page with every control as it is now becomes the next step."):
             params = {name: values for name, values in links.link_params(False).items()
                       if name not in (*links.APP_PARAMS, presenter.KEY, CODE_PARAM)}
-            draft.append({"page": current, "params": params,
-                          "prompt": prompt.strip() or "Look at this view."})
+            step = {"page": current, "params": params,
+                    "prompt": prompt.strip() or "Look at this view."}
+            if question is not None:
+                step["question"] = question
+            draft.append(step)
         if not draft:
             st.caption("No step yet: set up a page, then add it.")
             return

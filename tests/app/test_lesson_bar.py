@@ -4,7 +4,7 @@ bar moves between steps, and a teacher's own lesson travels in its link."""
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from explorer.lesson_plans import MAX_CODE, lesson_names, load_lesson
+from explorer.lesson_plans import MAX_CODE, decode_lesson, lesson_names, load_lesson
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import APP, TIMEOUT_S, copied_link, open_page
 from ui.text import plain
@@ -167,3 +167,35 @@ def test_home_and_the_sidebar_list_every_shipped_lesson_with_its_steps_and_summa
         assert main[0].proto.page == lesson.steps[0].page
         assert main[0].proto.query_string == f"lesson={name}&step=1"
         assert plain(lesson.summary) in [c.value for c in at.main.caption]
+
+
+@pytest.mark.parametrize("kind", ["choices", "a number"])
+def test_the_builder_adds_a_question_to_a_step_and_the_link_carries_it(kind):
+    at = open_page("app_pages/explore_dbscan.py", {"db_eps": ["0.2"]})
+    at.text_input(key="lesson_q_text").input("How many clusters will DBSCAN find?").run()
+    at.radio(key="lesson_q_kind").set_value(kind).run()
+    if kind == "choices":
+        at.text_area(key="lesson_q_options").input("1\n2\n3").run()
+        at.selectbox(key="lesson_q_right").set_value("2").run()
+    else:
+        at.number_input(key="lesson_q_value").set_value(2.0).run()
+    at.button(key="lesson_add").click().run()
+    link = next(c.value for c in at.sidebar.code if "lessonz=" in c.value)
+    code = link.split("lessonz=", 1)[1].split("&", 1)[0]
+    question = decode_lesson(code, URL_PATHS).steps[0].question
+    assert question.text == "How many clusters will DBSCAN find?"
+    assert (question.options, question.answer) == (
+        (("1", "2", "3"), 1) if kind == "choices" else ((), 2.0))
+    opened = open_page("app_pages/explore_dbscan.py", {"lessonz": [code], "step": ["1"]})
+    assert not opened.error
+    # Every key number's value waits for the reveal (a style rule: the question names none).
+    assert any("stMetricValue" in h.proto.body for h in opened.get("html"))
+
+
+def test_a_builder_question_without_enough_choices_is_refused_with_the_reason():
+    at = open_page("app_pages/explore_dbscan.py")
+    at.text_input(key="lesson_q_text").input("Which one?").run()
+    at.text_area(key="lesson_q_options").input("only one").run()
+    at.button(key="lesson_add").click().run()
+    assert not at.exception
+    assert "2 to 6 options" in at.sidebar.error[0].value
