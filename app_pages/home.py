@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.lesson_bar import lesson_list
 from ui.navigation import PAGES, SECTIONS
 
 # The tour: (page script, what to do there, URL parameters presetting the page).
@@ -48,6 +49,12 @@ if tour:
         st.page_link(entry.path, label=f"{number}. {entry.title}", icon=entry.icon,
                      help=entry.help, query_params=params or None)
         st.caption(text)
+
+st.subheader("Lessons")
+st.caption("Ready-made lessons: each step opens a page on a prepared view, with a prompt and "
+           "sometimes a question to predict before the reveal. Add present=true to a step's "
+           "link for the projector.")
+lesson_list()
 
 st.subheader("Every page")
 sections = [s for s in SECTIONS if any(e.section == s and e is not PAGES[0] for e in PAGES)]

@@ -12,6 +12,7 @@ from explorer.lesson_files import (
     Question,
     decode_lesson,
     encode_lesson,
+    lesson_names,
     load_lesson,
     parse_lesson,
 )
@@ -40,6 +41,13 @@ BAR_CSS = """
 .st-key-lesson_bar [role="radiogroup"] label p { font-size: 1rem !important; }
 .st-key-lesson_bar [data-testid="stWidgetLabel"] { margin-bottom: 0; min-height: 0; }
 .st-key-lesson_head button { white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }
+"""
+# A question that names no give-away numbers hides every key number's value of the page
+# until its reveal (pages draw them with st.metric).
+MASK_CSS = """
+[data-testid="stMain"] [data-testid="stMetricValue"] { visibility: hidden; }
+[data-testid="stMain"] [data-testid="stMetricValue"]::before {
+  content: "?"; visibility: visible; }
 """
 PROJECTOR_CSS = """
 [data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {
@@ -100,11 +108,19 @@ def requested() -> tuple[Lesson, dict[str, str], int] | None:
     else:
         return None
     step = query.get(STEP_PARAM, "1")
+    last = len(lesson.steps)
     try:
         number = parse_integer(step, STEP_PARAM)
-    except ParameterError:  # "²" or "x": a damaged link still opens its first step
-        number = 1
-    return lesson, ref, min(max(number, 1), len(lesson.steps))
+    except ParameterError:  # "²" or "x": a damaged link opens the first step, with a warning
+        number = None
+    if number is None or not 1 <= number <= last:
+        used = 1 if number is None else min(max(number, 1), last)
+        links.notify(f"Link parameter {links.quoted(STEP_PARAM)}: “{plain(step, 60)}” is not "
+                     f"a step of this lesson, so it opens step {used}. Valid values: 1 to "
+                     f"{last}.")
+        number = used
+        query[STEP_PARAM] = str(used)  # said once: the address now names the step shown
+    return lesson, ref, number
 
 
 def open_step(lesson: Lesson, ref: dict[str, str], number: int):
@@ -150,7 +166,8 @@ def lesson_bar(current: str) -> None:
     if step.question is not None and not st.session_state.get(f"{key}_revealed"):
         st.session_state[WAITING] = step.question.hides or ALL
     projector = presenter.is_on() or presenter.focus()
-    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
+    masked = MASK_CSS if st.session_state.get(WAITING) == ALL else ""
+    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}{masked}</style>")
     with st.container(border=True, key=BAR_KEY):
         with st.container(horizontal=True, vertical_alignment="center", gap="small",
                           key=HEAD_KEY):
@@ -168,21 +185,68 @@ def lesson_bar(current: str) -> None:
     st.html(ARROW_KEYS, unsafe_allow_javascript=True)
 
 
+def lesson_list(captions: bool = True) -> None:
+    """A link to step 1 of every shipped lesson: its title, number of steps and (with
+    ``captions``) the line on what the class learns."""
+    paths = {entry.url_path: entry.path for entry in PAGES}
+    for name in lesson_names():
+        try:
+            lesson = load_lesson(name, URL_PATHS)
+        except ValueError as error:  # a damaged file must not take Home down with it
+            st.error(str(error))
+            continue
+        steps = len(lesson.steps)
+        st.page_link(paths[lesson.steps[0].page], icon=":material/school:",
+                     label=f"{plain(lesson.title)} ({steps} step{'s' if steps > 1 else ''})",
+                     query_params={NAME_PARAM: name, STEP_PARAM: "1"},
+                     help=plain(lesson.summary) or None)
+        if captions and lesson.summary:
+            st.caption(plain(lesson.summary))
+
+
+def _question_form() -> dict | None:
+    """The builder's optional question for the next step, in lesson-file form (checked when
+    the lesson is assembled, see `explorer.lesson_files.parse_lesson`)."""
+    text = st.text_input(
+        "Question (optional)", max_chars=300, key="lesson_q_text",
+        help="A question the class answers before the reveal; its answer and the page's key "
+        "numbers stay hidden until then.")
+    if not text.strip():
+        return None
+    kind = st.radio("Answered with", ["choices", "a number"], horizontal=True,
+                    key="lesson_q_kind")
+    if kind == "a number":
+        answer = st.number_input("The true answer", value=0.0, format="%g", key="lesson_q_value")
+        return {"text": text.strip(), "answer": float(answer)}
+    lines = st.text_area("Choices, one per line (2 to 6)", max_chars=600, key="lesson_q_options")
+    options = [line.strip() for line in lines.splitlines() if line.strip()]
+    right = st.selectbox("The right choice", options or ["(write the choices first)"],
+                         key="lesson_q_right")
+    return {"text": text.strip(), "options": options,
+            "answer": options.index(right) if right in options else -1}
+
+
 def lesson_builder(current: str) -> None:
     """The sidebar's "Make a lesson": add the current view as a step, get the link."""
     draft = st.session_state.setdefault(DRAFT, [])
+    with st.expander("Lessons", icon=":material/co_present:"):
+        lesson_list(captions=False)
     with st.expander("Make a lesson", icon=":material/school:"):
         title = st.text_input("Lesson title", "My lesson", max_chars=100, key="lesson_title",
                               help="Shown in the lesson bar of every step.")
         prompt = st.text_input(
             "Prompt for this view", max_chars=300, key="lesson_prompt",
             help="One line the class reads on this step, such as a question to discuss.")
+        question = _question_form()
         if st.button("Add this view", icon=":material/add:", key="lesson_add",
                      help="This page with every control as it is now becomes the next step."):
             params = {name: values for name, values in links.link_params(False).items()
                       if name not in (*links.APP_PARAMS, presenter.KEY, CODE_PARAM)}
-            draft.append({"page": current, "params": params,
-                          "prompt": prompt.strip() or "Look at this view."})
+            step = {"page": current, "params": params,
+                    "prompt": prompt.strip() or "Look at this view."}
+            if question is not None:
+                step["question"] = question
+            draft.append(step)
         if not draft:
             st.caption("No step yet: set up a page, then add it.")
             return

@@ -7,6 +7,7 @@ a value that names nothing the control offers gives one warning, and the control
 default. Both work for every page without page code (see `ui.bindings`).
 """
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import urlencode
@@ -20,11 +21,15 @@ from ui.text import plain
 FALLBACK_BASE = "http://localhost:8501/"
 # Parameters of the app rather than of a control: kept in the copied link as they are.
 APP_PARAMS = ("controls", "lesson", "lessonz", "step", "embed", "embed_options", "class")
+# Parameters read before any page runs (presenter mode, drawn in the sidebar).
+IGNORED = ("present",)
+FOCUS_PARAM = "controls"  # ui.presenter's focus view
 # Session keys: values to give widgets on the next run, warnings to show, requests handled.
 PENDING = "_links_pending"
 NOTICES = "_links_notices"
 CHECKED = "_links_checked"
 REQUEST = "_links_request"
+LATER = "_links_later"
 # The page whose opening URL was read, and whether this run is the rerun that applies it.
 OPENED = "_links_opened"
 APPLYING = "_links_applying"
@@ -119,6 +124,12 @@ def show_notices(slot) -> None:
         slot.warning(message, icon=":material/link_off:")
 
 
+def notify(message: str) -> None:
+    """Say ``message`` (about the link) with the page's link warnings, even if the page
+    reruns or switches first."""
+    st.session_state.setdefault(LATER, []).append(message)
+
+
 def request(params: Mapping[str, Sequence[str]]) -> None:
     """Ask the next page run to set its controls to ``params`` (URL form), as if they came
     from the URL: a lesson step does this, since a bound parameter cannot be put in the URL
@@ -126,8 +137,24 @@ def request(params: Mapping[str, Sequence[str]]) -> None:
     st.session_state[REQUEST] = {name: tuple(values) for name, values in params.items()}
 
 
+def clamped_message(binding: Binding, asked: Sequence[str], used: Sequence[Any]) -> str:
+    """The warning for a link number outside the control's range, moved to its nearest end."""
+    shown = ", ".join(_number(v) for v in used)
+    return (f"Link parameter {quoted(binding.param)}: “{plain(', '.join(asked), MAX_QUOTED)}” "
+            f"is out of range, so the page shows {quoted(shown)}, the nearest value it can "
+            f"take. Valid values: {_valid_values(binding)}.")
+
+
+def unknown_message(names: Sequence[str]) -> str:
+    """The warning for link parameters that no control of the page reads."""
+    return ("No control on this page as shown reads the link parameter"
+            + ("s " if len(names) > 1 else " ") + ", ".join(quoted(n) for n in names)
+            + ": ignored. Copy link gives the names this page uses.")
+
+
 def _wanted(binding: Binding, asked: tuple[str, ...]) -> Any:
-    """The value ``asked`` gives the control, or None if it cannot take it."""
+    """The value ``asked`` gives the control, or None if it cannot take it. A number out of
+    the control's range is moved to the nearest end of it (the caller says so)."""
     current = st.session_state[binding.param]
     if binding.options is not None:
         chosen = resolve_choice(binding, asked)
@@ -141,8 +168,10 @@ def _wanted(binding: Binding, asked: tuple[str, ...]) -> Any:
                                                       strict=True)]
     except (ValueError, TypeError, OverflowError):
         return None
-    if binding.low is not None and any(not binding.low <= x <= binding.high for x in numbers):
+    if any(not math.isfinite(x) for x in numbers):
         return None
+    if binding.low is not None:
+        numbers = [type(x)(min(max(x, binding.low), binding.high)) for x in numbers]
     return numbers if isinstance(current, list | tuple) else numbers[0]
 
 
@@ -159,9 +188,10 @@ def check_request(slot, page: str) -> None:
     """
     checked = st.session_state.setdefault(CHECKED, set())
     step = st.session_state.pop(REQUEST, {})
+    later = st.session_state.pop(LATER, [])
     opening = st.session_state.get(OPENED) != page or st.session_state.pop(APPLYING, False)
     st.session_state[OPENED] = page
-    pending, notices = {}, []
+    pending, notices = {}, list(later)
     drawn = bindings()
     for binding in drawn:
         asked = step.get(binding.param)
@@ -175,7 +205,12 @@ def check_request(slot, page: str) -> None:
         wanted = _wanted(binding, asked)
         if wanted is None:
             notices.append(unusable_message(binding, asked))
-        elif [str(v) for v in _as_list(binding.param)] != [str(v) for v in (
+            continue
+        if binding.low is not None and not binding.is_choice and binding.kind != "bool_value":
+            used = wanted if isinstance(wanted, list) else [wanted]
+            if [float(v) for v in used] != [float(a) for a in asked]:
+                notices.append(clamped_message(binding, asked, used))
+        if [str(v) for v in _as_list(binding.param)] != [str(v) for v in (
                 wanted if isinstance(wanted, list) else [wanted])]:
             pending[binding.param] = wanted
     if pending:
@@ -189,6 +224,20 @@ def check_request(slot, page: str) -> None:
             st.session_state[REQUEST] = later
         st.session_state[APPLYING] = True
         st.rerun()
+    if opening:
+        unknown = [name for name in st.query_params
+                   if name not in {b.param for b in drawn} | set(APP_PARAMS) | set(IGNORED)
+                   and ("?", page, name) not in checked]
+        checked.update(("?", page, name) for name in unknown)
+        if unknown:
+            notices.append(unknown_message(unknown))
+        focus = st.query_params.get(FOCUS_PARAM)
+        if focus is not None and focus.lower() not in ("on", "off") \
+                and ("?", page, FOCUS_PARAM, focus) not in checked:
+            checked.add(("?", page, FOCUS_PARAM, focus))
+            notices.append(f"Link parameter {quoted(FOCUS_PARAM)}: “{plain(focus, MAX_QUOTED)}” "
+                           "cannot be used, so the page shows its controls. Valid values: "
+                           "`off` (only the title, charts and key numbers) or `on`.")
     for message in notices:
         slot.warning(message, icon=":material/link_off:")
 

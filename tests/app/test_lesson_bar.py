@@ -2,11 +2,12 @@
 bar moves between steps, and a teacher's own lesson travels in its link."""
 
 import pytest
+from streamlit.testing.v1 import AppTest
 
-from explorer.lesson_files import MAX_CODE, lesson_names, load_lesson
+from explorer.lesson_files import MAX_CODE, decode_lesson, lesson_names, load_lesson
 from tests.ui.test_text import rendered_text
 from ui.lesson_bar import URL_PATHS
-from ui.page_parameters import copied_link, open_page
+from ui.page_parameters import APP, TIMEOUT_S, copied_link, open_page
 from ui.text import plain
 
 STEPS = [(name, number) for name in lesson_names()
@@ -138,3 +139,64 @@ def test_the_sandbox_shows_the_exercise_s_numbers_and_hides_only_the_ari():
 def test_every_shipped_lesson_says_what_the_class_learns():
     for name in lesson_names():
         assert len(load_lesson(name, URL_PATHS).summary) > 20, name
+
+
+def link_warnings(at) -> str:
+    return " ".join(w.value for w in at.warning)
+
+
+@pytest.mark.parametrize(("step", "shown"), [("99", "4"), ("0", "1"), ("two", "1")])
+def test_a_step_outside_the_lesson_is_said_and_the_nearest_step_opens(step, shown):
+    # Opened straight on the step's page, as a browser does (the warning is said once).
+    lesson = load_lesson("why_adjust_for_chance", URL_PATHS)
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    at.query_params["lesson"], at.query_params["step"] = "why_adjust_for_chance", step
+    at.switch_page(URL_PATHS[lesson.steps[int(shown) - 1].page]).run()
+    assert not at.exception
+    assert f"opens step {shown}" in link_warnings(at) and "1 to 4" in link_warnings(at)
+    assert f"step {shown} of 4" in bar_text(at)
+
+
+def test_home_and_the_sidebar_list_every_shipped_lesson_with_its_steps_and_summary():
+    at = open_page("app_pages/home.py")
+    for name in lesson_names():
+        lesson = load_lesson(name, URL_PATHS)
+        label = f"{plain(lesson.title)} ({len(lesson.steps)} steps)"
+        main = [link for link in at.main.get("page_link") if link.proto.label == label]
+        side = [link for link in at.sidebar.get("page_link") if link.proto.label == label]
+        assert main and side, label
+        assert main[0].proto.page == lesson.steps[0].page
+        assert main[0].proto.query_string == f"lesson={name}&step=1"
+        assert plain(lesson.summary) in [c.value for c in at.main.caption]
+
+
+@pytest.mark.parametrize("kind", ["choices", "a number"])
+def test_the_builder_adds_a_question_to_a_step_and_the_link_carries_it(kind):
+    at = open_page("app_pages/explore_dbscan.py", {"db_eps": ["0.2"]})
+    at.text_input(key="lesson_q_text").input("How many clusters will DBSCAN find?").run()
+    at.radio(key="lesson_q_kind").set_value(kind).run()
+    if kind == "choices":
+        at.text_area(key="lesson_q_options").input("1\n2\n3").run()
+        at.selectbox(key="lesson_q_right").set_value("2").run()
+    else:
+        at.number_input(key="lesson_q_value").set_value(2.0).run()
+    at.button(key="lesson_add").click().run()
+    link = next(c.value for c in at.sidebar.code if "lessonz=" in c.value)
+    code = link.split("lessonz=", 1)[1].split("&", 1)[0]
+    question = decode_lesson(code, URL_PATHS).steps[0].question
+    assert question.text == "How many clusters will DBSCAN find?"
+    assert (question.options, question.answer) == (
+        (("1", "2", "3"), 1) if kind == "choices" else ((), 2.0))
+    opened = open_page("app_pages/explore_dbscan.py", {"lessonz": [code], "step": ["1"]})
+    assert not opened.error
+    # Every key number's value waits for the reveal (a style rule: the question names none).
+    assert any("stMetricValue" in h.proto.body for h in opened.get("html"))
+
+
+def test_a_builder_question_without_enough_choices_is_refused_with_the_reason():
+    at = open_page("app_pages/explore_dbscan.py")
+    at.text_input(key="lesson_q_text").input("Which one?").run()
+    at.text_area(key="lesson_q_options").input("only one").run()
+    at.button(key="lesson_add").click().run()
+    assert not at.exception
+    assert "2 to 6 options" in at.sidebar.error[0].value

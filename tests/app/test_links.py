@@ -122,3 +122,18 @@ def test_every_control_is_set_from_a_link_and_copy_link_reproduces_it(path):
     assert len(kept) >= len(wanted) / 2
     for name in kept:
         assert same(link[name], wanted[name]), (name, link[name], wanted[name])
+
+
+def test_a_number_beyond_its_range_is_moved_to_the_nearest_end_and_said():
+    at = open_page("app_pages/learn_chance.py", {"lc_k": ["51"]})
+    assert at.slider(key="lc_k").value == 50  # the slider's maximum, not its default 10
+    warnings = " ".join(w.value for w in at.warning)
+    assert "`lc_k`" in warnings and "out of range" in warnings and "`50`" in warnings
+
+
+def test_an_unknown_parameter_and_a_misspelt_controls_value_are_said():
+    at = open_page("app_pages/learn_chance.py", {"lc_kk": ["5"], "controls": ["of"]})
+    warnings = " ".join(w.value for w in at.warning)
+    assert "`lc_kk`" in warnings and "ignored" in warnings
+    assert "`controls`" in warnings and "“of”" in warnings
+    assert at.slider(key="lc_k").value == 10
