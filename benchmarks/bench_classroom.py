@@ -43,7 +43,7 @@ from sqlalchemy import delete
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, start_server  # noqa: E402
 
-from classroom import ClassStore  # noqa: E402
+from classroom import ClassStore, new_browser_token  # noqa: E402
 from classroom.database import SQLITE_FILE, answers, classes  # noqa: E402
 from explorer.lesson_files import load_lesson  # noqa: E402
 from ui.lesson_bar import URL_PATHS  # noqa: E402
@@ -153,6 +153,23 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
     }
 
 
+def store_cost(store: ClassStore, n: int) -> dict:
+    """CPU (this process) per `ClassStore.answer` and per teacher poll (`tally`), without a
+    browser or Streamlit: the database's share of an answer's server cost."""
+    code, _ = store.start("lesson", LESSON, [4])
+    tokens = [new_browser_token() for _ in range(n)]
+    started = time.process_time()
+    for number, token in enumerate(tokens):
+        store.answer(code, token, 1, number % 4)
+    answer_cpu = (time.process_time() - started) / n
+    started = time.process_time()
+    for _ in range(n):
+        store.tally(code, 1)
+    tally_cpu = (time.process_time() - started) / n
+    assert store.tally(code, 1) == tuple(len(range(i, n, 4)) for i in range(4))
+    return {"answer_ms": 1000 * answer_cpu, "tally_ms": 1000 * tally_cpu, "n": n}
+
+
 def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
     log = Path(tempfile.gettempdir()) / f"clusterlab-classroom-{name}.log"
     server, url = start_server(log, env)
@@ -179,12 +196,31 @@ def main() -> None:
                         default=["sqlite", "postgresql"],
                         help="PostgreSQL is measured when --postgres-url is given")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/classroom.md")
+    parser.add_argument("--store-only", type=int, default=0, metavar="N",
+                        help="only time N answers and N polls through ClassStore (no browser)")
     parser.add_argument("--append", action="store_true",
                         help="add this run's section to the file instead of replacing it")
     args = parser.parse_args()
     chromium = os.environ.get("CLUSTERLAB_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         sys.exit("Debian chromium not found: apt-get install -y chromium")
+    if args.store_only:
+        stores = {"SQLite (WAL)": ClassStore(
+            f"sqlite:///{Path(tempfile.mkdtemp()) / SQLITE_FILE}")}
+        if args.postgres_url:
+            stores["PostgreSQL"] = ClassStore(args.postgres_url)
+        lines = ["| database | answers | CPU ms per answer | CPU ms per teacher poll (tally) |",
+                 "|---|---|---|---|"]
+        for name, store in stores.items():
+            cost = store_cost(store, args.store_only)
+            lines.append(f"| {name} | {cost['n']} | {cost['answer_ms']:.2f} | "
+                         f"{cost['tally_ms']:.2f} |")
+            print(lines[-1], flush=True)
+        earlier = args.out.read_text() if args.append and args.out.exists() else ""
+        args.out.write_text(earlier + f"\n## `python {' '.join(sys.argv)}`\n\n"
+                            f"{time.strftime('%Y-%m-%d %H:%M')}, load average "
+                            f"{os.getloadavg()[0]:.0f}.\n\n" + "\n".join(lines) + "\n")
+        return
     rows = []
     if "sqlite" in args.databases:
         folder = Path(tempfile.mkdtemp(prefix="clusterlab-classroom-"))
