@@ -21,8 +21,10 @@ from ui.text import plain
 FALLBACK_BASE = "http://localhost:8501/"
 # Parameters of the app rather than of a control: kept in the copied link as they are.
 APP_PARAMS = ("controls", "lesson", "lessonz", "step", "embed", "embed_options", "class")
-# Parameters read before any page runs (presenter mode, drawn in the sidebar).
-IGNORED = ("present",)
+# Parameters read outside the pages' controls and never copied into a link: presenter mode
+# (drawn in the sidebar) and a class teacher's secret (ui.classroom.TEACH_PARAM), which Copy
+# link must not leak to the students.
+IGNORED = ("present", "teach")
 FOCUS_PARAM = "controls"  # ui.presenter's focus view
 # Session keys: values to give widgets on the next run, warnings to show, requests handled.
 PENDING = "_links_pending"
