@@ -490,6 +490,7 @@ def adjusted_mutual_information(
     return min(numerator / denominator, 1.0)
 
 
+@fill_doc
 def vinh_normalized_variation_of_information(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None,
 ) -> float:
@@ -507,10 +508,8 @@ def vinh_normalized_variation_of_information(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
