@@ -9,7 +9,9 @@ from sklearn.metrics import adjusted_rand_score
 
 import clustering
 from datasets.drawn import decode_points, encode_points
+from explorer.notebook import view_notebook
 from tests.app.conftest import open_page
+from tests.notebook_runner import executed_json
 
 
 def three_blobs() -> str:
@@ -73,3 +75,13 @@ def test_too_few_drawn_points_ask_for_more():
     at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN[:4 * 5]})
     assert not at.exception
     assert any("draw at least 10 points" in e.value for e in at.error)
+
+
+def test_the_notebook_of_a_drawn_view_redraws_the_same_points_and_scores():
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN,
+                                            "ex_algo": "kmeans", "ex_k": "3"})
+    view = at.session_state["ex_view"]
+    assert view["data"] == {"name": "drawn", "points": DRAWN, "standardize": False}
+    scores = executed_json(view_notebook(view), "scores")
+    table = at.dataframe[0].value
+    np.testing.assert_allclose(list(scores.values()), table["value"].tolist(), rtol=1e-12)
