@@ -19,6 +19,7 @@ import numpy as np
 
 from clustering.catalog import ALGORITHMS
 from clustering.distances import DISTANCES
+from clustering.hierarchical import EUCLIDEAN_ONLY, VECTOR_SINGLE_METRICS
 
 # Squared distances summed over all points must stay well below float64's 1.8e308.
 MAX_SUM_OF_SQUARES = 1e300
@@ -80,6 +81,15 @@ def _pairwise(n, d, p):
     return n * n * (d + 8)
 
 
+def _hierarchical_memory(n, d, p):
+    """Linkages built from the points (fastcluster's linkage_vector) hold O(n d); the others
+    the condensed distance matrix (4 n^2 bytes) and the linkage."""
+    if p["linkage"] in EUCLIDEAN_ONLY or (
+            p["linkage"] == "single" and p["metric"] in VECTOR_SINGLE_METRICS):
+        return n * (d + 32) * _F
+    return n * n * _F
+
+
 # name -> (seconds per unit of work, work(n, d, params), memory(n, d, params) in bytes).
 # Iterative algorithms count every one of their max_iter rounds: the worst case they allow.
 _MODELS: dict[str, tuple[float, Callable, Callable]] = {
@@ -91,7 +101,7 @@ _MODELS: dict[str, tuple[float, Callable, Callable]] = {
             * p.get("n_init", 1), lambda n, d, p: n * p["n_clusters"] * (d + 1) * _F * 4),
     "dbscan": (5e-9, _pairwise, lambda n, d, p: n * n * _F),
     "density_peaks": (5e-9, _pairwise, lambda n, d, p: 3 * n * n * _F),
-    "hierarchical": (5e-9, _pairwise, lambda n, d, p: 2 * n * n * _F),
+    "hierarchical": (5e-9, _pairwise, _hierarchical_memory),
     "hdbscan": (5e-9, _pairwise, lambda n, d, p: 2 * n * n * _F),
     "kmedoids": (2e-8, lambda n, d, p: n * n * (d + p["n_clusters"]),
                  lambda n, d, p: 5 * n * n * _F),

@@ -300,6 +300,10 @@ def _joined(X: np.ndarray, graph, labels: np.ndarray, n_components: int):
     return graph.tocsr()
 
 
+# Distances computed in about the time of writing them (see distance_matrix).
+_CHEAP_METRICS = ("euclidean", "cityblock", "chebyshev")
+
+
 def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
     r"""All pairwise distances between the rows of ``X`` under a distance of `DISTANCES`.
 
@@ -389,12 +393,17 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
                 f"cosine distance is undefined for all-zero rows (rows {zero[:5].tolist()}); "
                 "remove them or choose another metric"
             )
-    # Every one of these distances is symmetric: compute one triangle (half of cdist's work)
-    # and check its finiteness there, before squareform mirrors it (zero diagonal included).
-    condensed = pdist(X, metric=metric, **kwargs)
-    if not np.isfinite(condensed).all():
+    # Every one of these distances is symmetric. A cheap one costs about what copying it
+    # does, so cdist's two triangles beat pdist's one plus squareform's mirror copy (0.4-0.8
+    # of its time at d <= 10); for the others one triangle halves the work (0.5-0.65).
+    cheap = metric in _CHEAP_METRICS
+    D = cdist(X, X, metric=metric, **kwargs) if cheap else pdist(X, metric=metric, **kwargs)
+    if not np.isfinite(D).all():
         raise ValueError(
             f"the {metric} distances of these data are not all finite (a negative-definite VI, "
             "or values too large); rescale the data or choose another metric"
         )
-    return squareform(condensed, checks=False)
+    if not cheap:
+        return squareform(D, checks=False)
+    np.fill_diagonal(D, 0.0)
+    return D

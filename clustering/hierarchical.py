@@ -18,8 +18,8 @@ LINKAGES = ("single", "complete", "average", "weighted", "centroid", "median", "
 EUCLIDEAN_ONLY = ("centroid", "median", "ward")
 # Metrics for which fastcluster's single linkage from the points (a minimum spanning tree,
 # O(n) memory) computes the same distances as scipy's pdist.
-_VECTOR_SINGLE_METRICS = ("euclidean", "sqeuclidean", "cityblock", "cosine", "correlation",
-                          "canberra", "braycurtis")
+VECTOR_SINGLE_METRICS = ("euclidean", "sqeuclidean", "cityblock", "cosine", "correlation",
+                         "canberra", "braycurtis")
 
 
 def cut_tree(Z: np.ndarray, n_clusters: int) -> np.ndarray:
@@ -135,7 +135,7 @@ class Hierarchical(ClusterMixin, BaseEstimator):
         try:
             if self.linkage in EUCLIDEAN_ONLY:
                 Z = fastcluster.linkage_vector(X, method=self.linkage, metric="euclidean")
-            elif self.linkage == "single" and self.metric in _VECTOR_SINGLE_METRICS:
+            elif self.linkage == "single" and self.metric in VECTOR_SINGLE_METRICS:
                 Z = fastcluster.linkage_vector(X, method="single", metric=self.metric)
             else:
                 # The condensed matrix is ours: fastcluster may overwrite it, not copy it.

@@ -22,7 +22,7 @@ from scipy.special import gammaln
 
 from metrics._docstring import fill_doc
 from metrics.contingency import Contingency, contingency_table
-from metrics.information import log_base
+from metrics.information import conditional_entropy, log_base
 
 __all__ = ["dom_q0", "dom_q1", "dom_q2", "normalized_hamming"]
 
@@ -36,6 +36,7 @@ class _Cells(NamedTuple):
     row_sums: np.ndarray  # h(c), one per class, empty classes included
     col_sums: np.ndarray  # h(k)
     n: float
+    table: Contingency | None = None  # the integer table they came from, when one did
 
 
 def _cells(labels_true, labels_pred, contingency) -> _Cells:
@@ -47,10 +48,12 @@ def _cells(labels_true, labels_pred, contingency) -> _Cells:
     elif labels_true is not None or labels_pred is not None:
         raise ValueError("pass either labels_true and labels_pred, or contingency=, not both.")
     if isinstance(contingency, Contingency):
-        rows, cols, values = contingency.nonzero()
-        return _Cells(rows, cols, values.astype(np.float64),
-                      contingency.row_sums.astype(np.float64),
-                      contingency.col_sums.astype(np.float64), float(contingency.n))
+        ct = contingency
+        rows, cols, values = ct.nonzero()
+        # Once per table: compare() asks for Q0, Q1, Q2 and the Hamming distance in turn.
+        return ct.cached("float_cells", lambda: _Cells(
+            rows, cols, values.astype(np.float64), ct.row_sums.astype(np.float64),
+            ct.col_sums.astype(np.float64), float(ct.n), ct))
     if sp.issparse(contingency):
         matrix = sp.coo_array(contingency)
         if matrix.dtype.kind not in "biuf":
@@ -91,6 +94,8 @@ def _log_multiset(h: np.ndarray, n_classes: int) -> float:
 
 def _conditional_entropy(t: _Cells) -> float:
     """H(C|K) = sum_{c,k} (h/n) log(h(k)/h(c,k)) in nats (non-negative terms)."""
+    if t.table is not None:  # the same sum, shared with the information measures
+        return conditional_entropy(contingency=t.table)
     return float(np.dot(t.values, np.log(t.col_sums[t.cols] / t.values)) / t.n)
 
 

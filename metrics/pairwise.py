@@ -154,7 +154,7 @@ def pairwise_adjusted_mutual_information(
     1.0
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    s_p = _pami(ct)
+    s_p = ct.cached("pami", lambda: _pami(ct))  # compare() asks for both pami measures
     scale = log_base(base)  # checked even when normalized ignores it
     if not check_bool(normalized, "normalized"):
         return s_p / scale
