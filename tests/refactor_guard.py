@@ -108,6 +108,9 @@ def dataset_registry() -> dict:
 
     dump = {}
     for name, spec in datasets.DATASETS.items():
+        if spec.kind == "drawn":  # no default points: its own tests load drawn links
+            dump[name] = _fields(spec, skip=("generate",))
+            continue
         data = datasets.load(name)
         dump[name] = {
             **_fields(spec, skip=("generate",)),
