@@ -2,8 +2,15 @@
 
 import numpy as np
 
-from plots.dbscan import (dbscan_data, dbscan_figure, dbscan_scrub_figure, eps_circles,
-                          k_distance_data, k_distance_figure, scrub_codes)
+from plots.dbscan import (
+    dbscan_data,
+    dbscan_figure,
+    dbscan_scrub_figure,
+    eps_circles,
+    k_distance_data,
+    k_distance_figure,
+    scrub_codes,
+)
 
 X = np.array([[0.0, 0.0], [0.1, 0.0], [0.2, 0.0], [5.0, 5.0], [5.1, 5.0], [9.0, 0.0]])
 LABELS = np.array([0, 0, 0, 1, 1, -1])
@@ -18,7 +25,7 @@ def test_points_are_split_by_cluster_and_type_with_the_clusters_colours(okabe_it
                          ("cluster 1", "core"), ("cluster 1", "border")}
     for (name, kind), trace in seen.items():
         label = -1 if name == "noise" else int(name.split()[1])
-        mask = (LABELS == label) & (TYPES == kind)
+        mask = (label == LABELS) & (kind == TYPES)
         np.testing.assert_array_equal(trace.x, X[mask, 0])
         np.testing.assert_array_equal(trace.y, X[mask, 1])
         assert trace.marker.color == (grey if label < 0 else okabe_ito[label])

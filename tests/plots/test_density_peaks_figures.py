@@ -2,8 +2,12 @@
 
 import numpy as np
 
-from plots.density_peaks import (decision_graph_figure, density_peaks_data,
-                                 density_peaks_figure, gamma_figure)
+from plots.density_peaks import (
+    decision_graph_figure,
+    density_peaks_data,
+    density_peaks_figure,
+    gamma_figure,
+)
 
 RHO = np.array([5.0, 1.0, 4.0, 2.0])
 DELTA = np.array([3.0, 0.5, 2.5, 0.25])

@@ -4,10 +4,21 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from plots.experiments import (baseline_bands, consensus_curves, experiment_figure,
-                               failure_bars, measure_lines, model_bars, rank_chart,
-                               rank_scatter, shared_html, standalone_html, table_figure,
-                               timing_lines, value_bars)
+from plots.experiments import (
+    baseline_bands,
+    consensus_curves,
+    experiment_figure,
+    failure_bars,
+    measure_lines,
+    model_bars,
+    rank_chart,
+    rank_scatter,
+    shared_html,
+    standalone_html,
+    table_figure,
+    timing_lines,
+    value_bars,
+)
 
 
 def _rgba(hex_color, alpha):

@@ -4,8 +4,14 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from plots.kmeans import (add_click_grid, inertia_data, inertia_figure,
-                          kmeans_animation_figure, kmeans_step_data, kmeans_step_figure)
+from plots.kmeans import (
+    add_click_grid,
+    inertia_data,
+    inertia_figure,
+    kmeans_animation_figure,
+    kmeans_step_data,
+    kmeans_step_figure,
+)
 
 X = np.array([[0.0, 0.0], [1.0, 0.0], [4.0, 4.0], [5.0, 4.0]])
 LABELS = np.array([0, 0, 1, 1])

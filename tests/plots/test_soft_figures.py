@@ -3,10 +3,16 @@
 import numpy as np
 import pandas as pd
 
-from plots.em import (em_animation_figure, em_step_figure, log_likelihood_data,
-                      log_likelihood_figure)
-from plots.fuzzy import (blend_colors, certainty, fpc_figure, fuzzy_scrub_figure,
-                         membership_figure, objective_data, objective_figure)
+from plots.em import em_animation_figure, em_step_figure, log_likelihood_data, log_likelihood_figure
+from plots.fuzzy import (
+    blend_colors,
+    certainty,
+    fpc_figure,
+    fuzzy_scrub_figure,
+    membership_figure,
+    objective_data,
+    objective_figure,
+)
 
 X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
 # Point 0 sure of cluster 0, point 1 shared equally, point 2 mostly in cluster 1.

@@ -1,4 +1,4 @@
-"""plots.dendrogram and plots.linkage: links coloured by the cut, a tree that grows merge by merge."""
+"""plots.dendrogram and plots.linkage: links coloured by the cut, a tree grown merge by merge."""
 
 import numpy as np
 from scipy.cluster.hierarchy import linkage
