@@ -148,6 +148,10 @@ def expected_rand_index(
     TypeError
         ``one_sided`` not True or False.
 
+    References
+    ----------
+    .. [1] %(ref_gates2017)s, eqs. (5) perm, (11) num, (15) all; one-sided (18) num, (19) all.
+
     Examples
     --------
     q_U = 2/6 and q_V = 1/6, so E[RI] = (1/3)(1/6) + (2/3)(5/6) = 11/18:
@@ -162,6 +166,7 @@ def expected_rand_index(
     return float(expected_rand(ct, *models))
 
 
+@fill_doc
 def expected_mutual_information_from_sizes(
     n: int,
     sizes_a: np.ndarray,
@@ -199,6 +204,11 @@ def expected_mutual_information_from_sizes(
     -------
     float
         EMI in nats.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (24a).
+    .. [2] %(ref_gates2017)s, eqs. (27) perm, (29)-(32) num, (34)-(35) all; one-sided (36)-(39).
 
     Examples
     --------
@@ -364,6 +374,11 @@ def expected_mutual_information(
     TypeError
         ``one_sided`` not True or False.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (24a).
+    .. [2] %(ref_gates2017)s, eqs. (27) perm, (29)-(32) num, (34)-(35) all; one-sided (36)-(39).
+
     Examples
     --------
     The mean MI over all 24 permutations of one labeling (brute force with scikit-learn):
@@ -430,6 +445,11 @@ def adjusted_mutual_information(
     TypeError
         ``one_sided`` not True or False.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eqs. (25) sqrt, (26) max, (27) arithmetic, (28) AVI.
+    .. [2] %(ref_gates2017)s, eq. (1) (correction for chance) and eq. (28).
+
     Examples
     --------
     Under "perm" with the arithmetic mean this is scikit-learn's
@@ -476,6 +496,7 @@ def adjusted_mutual_information(
     return min(numerator / denominator, 1.0)
 
 
+@fill_doc
 def vinh_normalized_variation_of_information(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None,
 ) -> float:
@@ -493,10 +514,8 @@ def vinh_normalized_variation_of_information(
 
     Parameters
     ----------
-    labels_true, labels_pred : array-like of shape (n_samples,), optional
-        The classes and the clusters (hashable labels).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        Counts instead of the two labelings (rows classes, columns clusters).
+    %(labels)s
+    %(contingency)s
 
     Returns
     -------
@@ -507,6 +526,10 @@ def vinh_normalized_variation_of_information(
     ------
     ValueError
         Labelings and counts missing, both given or invalid.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eqs. (10), (24a) and (28).
 
     Examples
     --------

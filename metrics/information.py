@@ -61,6 +61,7 @@ def log_base(base: float | None) -> float:
     return math.log(check_real(base, "base", 1, low_open=True))
 
 
+@fill_doc
 def entropy(labels: object, *, base: float | None = None) -> float:
     r"""Entropy of a labeling (Vinh et al. 2009, eq. 7).
 
@@ -78,6 +79,11 @@ def entropy(labels: object, *, base: float | None = None) -> float:
     -------
     float
         >= 0.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (7).
+    .. [2] %(ref_gates2017)s, eq. (20).
 
     Examples
     --------
@@ -312,6 +318,11 @@ def mutual_information(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (8).
+    .. [2] %(ref_gates2017)s, eq. (21).
+
     Examples
     --------
     >>> mutual_information([0, 0, 1, 1], [1, 1, 0, 0], base=2)
@@ -401,6 +412,11 @@ def normalized_mutual_information(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (11) (sqrt); the other bounds: eqs. (25)-(27).
+    .. [2] %(ref_gates2017)s, eq. (22).
+
     Examples
     --------
     >>> normalized_mutual_information([0, 0, 1, 1], [0, 0, 1, 1])
@@ -459,6 +475,10 @@ def variation_of_information(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (10).
 
     Examples
     --------

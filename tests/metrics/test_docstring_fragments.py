@@ -67,3 +67,15 @@ def test_shared_parameters_read_the_same_everywhere(parameter, fragment, default
     expected = FRAGMENTS[fragment].split("\nlabels_pred")[0]
     texts = {name: entry(f.__doc__, parameter) for name, f in takers.items()}
     assert {name: text for name, text in texts.items() if text != expected} == {}
+
+
+def test_references_cite_the_source_papers_in_one_wording():
+    """Every citation of a References section starts with one paper's shared wording."""
+    papers = [text for name, text in FRAGMENTS.items() if name.startswith("ref_")]
+    citations = {name: [line.strip() for line in inspect.cleandoc(f.__doc__).splitlines()
+                        if line.startswith(".. [")]
+                 for name, f in FUNCTIONS.items() if "References\n" in (f.__doc__ or "")}
+    assert len(citations) >= 20 and all(citations.values())
+    odd = {name: line for name, lines in citations.items() for line in lines
+           if not any(line.split("] ", 1)[1].startswith(paper) for paper in papers)}
+    assert odd == {}
