@@ -235,6 +235,10 @@ def joint_entropy(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_lazarenko)s, eq. (1) (I = H(X) + H(Y) - H(X, Y)).
+
     Examples
     --------
     >>> joint_entropy([0, 0, 1, 1], [0, 1, 0, 1], base=2)   # four equal cells
@@ -274,6 +278,10 @@ def conditional_entropy(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, Sec. 4.1 (the empirical conditional entropy, unnumbered).
 
     Examples
     --------
