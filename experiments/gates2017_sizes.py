@@ -75,8 +75,8 @@ def size_sequence(kind: str, n: int, k: int, ratio: float = 0.7) -> np.ndarray:
     >>> size_sequence("geometric", 100, 5, 0.5).tolist()
     [54, 25, 12, 6, 3]
     """
-    if not 1 <= k <= n:
-        raise ValueError(f"need 1 <= K <= n, got K={k}, n={n}.")
+    check_integer(n, "n", 1)
+    check_integer(k, "K", 1, n)
     if kind == "balanced":
         return np.sort(np.bincount(np.arange(n) * k // n))[::-1]
     if kind == "giant":
@@ -184,8 +184,8 @@ def sizes_experiment(
                          f"of metrics.RANDOM_MODELS ({', '.join(RANDOM_MODELS)}; got "
                          f"{unknown or 'none'}).")
     check_integer(n_draws, "n_draws", 2, 100_000)
-    if not 2 <= int(k) <= int(n) <= 5000:
-        raise ValueError(f"need 2 <= K <= n <= 5000, got K={k}, n={n}.")
+    check_integer(n, "n", 2, 5000)
+    check_integer(k, "K", 2, n)
     rng = as_generator(random_state)
     rows = []
     for s, kind in enumerate(sequences):

@@ -77,8 +77,8 @@ def block_clustering(n: int, s: int) -> np.ndarray:
     >>> block_clustering(7, 3)
     array([0, 0, 0, 1, 1, 1, 2])
     """
-    if not 1 <= s <= n:
-        raise ValueError(f"need 1 <= s <= n, got s={s}, n={n}.")
+    check_integer(n, "n", 1)
+    check_integer(s, "s", 1, n)
     return np.arange(n) // s
 
 

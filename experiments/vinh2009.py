@@ -63,8 +63,8 @@ def reference_labels(n: int, k: int) -> np.ndarray:
     >>> reference_labels(7, 3).tolist()  # floor(3 i / 7) for i = 0..6
     [0, 0, 0, 1, 1, 2, 2]
     """
-    if not 1 <= k <= n:
-        raise ValueError(f"need 1 <= K_true <= N, got K_true={k}, N={n}.")
+    check_integer(n, "N", 1)
+    check_integer(k, "K_true", 1, n)
     return (np.arange(n) * k // n).astype(np.int32)
 
 

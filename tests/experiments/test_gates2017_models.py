@@ -115,6 +115,8 @@ def test_a_baseline_without_spread_is_not_divided_by_rounding_noise():
     [
         (lambda: size_sequence("geometric", 10, 3, ratio=0.0),
          r"ratio must be a finite number in \(0, 1\], got 0.0"),
+        (lambda: size_sequence("balanced", 5, 6), r"K must be an integer in \[1, 5\], got 6"),
+        (lambda: sizes_experiment(n=6000), r"n must be an integer in \[2, 5000\], got 6000"),
         (lambda: sizes_experiment(n_draws=1), r"n_draws must be an integer in \[2, 100000\]"),
         (lambda: baseline_experiment(dataset="iris", linkage_method="nearest"),
          "linkage_method must be one of 'single'"),

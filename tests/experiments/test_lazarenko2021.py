@@ -69,3 +69,8 @@ def test_ranking_precision_refuses_empty_counts(override, name):
     counts = {"n_triplets": 10, "n_repeats": 1, **override}
     with pytest.raises(ValueError, match=rf"{name} must be an integer in \[1, inf\), got 0"):
         ranking_precision(settings=[(20, 2)], **counts)
+
+
+def test_block_clustering_refuses_blocks_larger_than_the_set():
+    with pytest.raises(ValueError, match=r"s must be an integer in \[1, 7\], got 8"):
+        block_clustering(7, 8)

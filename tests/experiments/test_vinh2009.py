@@ -105,6 +105,7 @@ def test_reference_is_balanced():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
+        (lambda: reference_labels(4, 5), r"K_true must be an integer in \[1, 4\], got 5"),
         (lambda: reference_baseline(n_draws=0), r"n_draws must be an integer in \[1, inf\)"),
         (lambda: pairwise_baseline(n_clusterings=1),
          r"n_clusterings must be an integer in \[2, inf\), got 1"),
