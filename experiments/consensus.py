@@ -36,6 +36,7 @@ from experiments.registry import Experiment, Progress, register, report
 from metrics import MEASURES, RANDOM_MODELS, consensus_index
 from metrics.batch import check_measures
 from metrics.seeding import as_generator, as_seed
+from metrics.validation import check_choice, check_integer, check_real
 
 __all__ = ["GENERATIONS", "best_k", "clusterings_for_k", "consensus_curves", "consensus_sweep",
            "kmeans_fits"]
@@ -156,24 +157,20 @@ def best_k(df: pd.DataFrame) -> np.ndarray:
 
 def _check(blob_centers, blob_spreads, datasets, n_samples, k_max, n_clusterings,
            generations, subsample, random_models):
-    if not 2 <= int(k_max) <= 40:
-        raise ValueError(f"k_max must be in [2, 40], got {k_max}.")
-    if int(n_clusterings) < 2:
-        raise ValueError(f"n_clusterings (B) must be at least 2, got {n_clusterings}.")
-    if not 0.1 <= float(subsample) <= 1.0:
-        raise ValueError(f"subsample must be a fraction in [0.1, 1], got {subsample}.")
-    if not int(k_max) < int(n_samples) <= 20_000:
-        raise ValueError(f"n_samples must exceed k_max and be at most 20,000, got {n_samples}.")
+    k_max = check_integer(k_max, "k_max", 2, 40)
+    check_integer(n_clusterings, "n_clusterings (B)", 2)
+    check_real(subsample, "subsample", 0.1, 1.0)
+    # K runs up to k_max, so every clustering needs more points than k_max.
+    check_integer(n_samples, "n_samples", k_max + 1, 20_000)
     for name, values, known in (("generations", generations, GENERATIONS),
                                 ("datasets", datasets, tuple(DATASETS)),
                                 ("random_models", random_models, tuple(RANDOM_MODELS))):
-        unknown = [v for v in values if v not in known]
-        if unknown:
-            raise ValueError(f"unknown {name} {unknown}: use some of {', '.join(known)}.")
-    if any(not 2 <= int(k) <= 20 for k in blob_centers):
-        raise ValueError(f"blob_centers must be integers in [2, 20], got {list(blob_centers)}.")
-    if any(not 0 < float(s) <= 2 for s in blob_spreads):
-        raise ValueError(f"blob_spreads must be in (0, 2], got {list(blob_spreads)}.")
+        for value in values:
+            check_choice(value, name, known)
+    for k in blob_centers:
+        check_integer(k, "blob_centers", 2, 20)
+    for spread in blob_spreads:
+        check_real(spread, "blob_spreads", 0, 2, low_open=True)
 
 
 def consensus_curves(

@@ -23,6 +23,7 @@ import pandas as pd
 
 from experiments.registry import Experiment, Progress, register, report
 from metrics import dom_q2, normalized_hamming
+from metrics.validation import check_integer
 
 __all__ = [
     "PAPER_FAILURES",
@@ -86,8 +87,8 @@ def assign_clusters(n_classes: int, n_useful: int) -> list[list[int]]:
     >>> assign_clusters(3, 2)   # classes 1 and 2 share cluster 1
     [[0], [0], [1]]
     """
-    if n_classes < 1 or n_useful < 1:
-        raise ValueError(f"need |C| >= 1 and |K_u| >= 1, got {n_classes} and {n_useful}.")
+    check_integer(n_classes, "n_classes (|C|)", 1)
+    check_integer(n_useful, "n_useful (|K_u|)", 1)
     many, few = max(n_classes, n_useful), min(n_classes, n_useful)
     owner, start = [0] * many, 0
     for group in range(few):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from metrics.seeding import as_generator
+from metrics.validation import check_integer
 
 __all__ = [
     "random_labels",
@@ -97,8 +98,9 @@ def random_labels(
     ...
     ValueError: cannot put n=2 samples in exactly k=3 non-empty clusters.
     """
-    if k < 1 or n < 1 or size < 0:
-        raise ValueError(f"need n >= 1, k >= 1 and size >= 0, got n={n}, k={k}, size={size}.")
+    check_integer(n, "n", 1)
+    check_integer(k, "k", 1)
+    check_integer(size, "size", 0)
     if exact_k and k > n:
         raise ValueError(f"cannot put n={n} samples in exactly k={k} non-empty clusters.")
     labels = rng.integers(0, k, size=(size, n), dtype=np.int32)

@@ -28,6 +28,7 @@ from experiments.registry import Experiment, Progress, register, report
 from metrics import RANDOM_MODELS, compare, contingency_table
 from metrics.information import AMI_NORMALIZATIONS
 from metrics.seeding import check_seed
+from metrics.validation import check_integer
 
 __all__ = ["FOUR_CLUSTERINGS", "four_clusterings", "kmeans_pairs", "kmeans_runs",
            "pair_rankings", "rank_pairs", "scorings"]
@@ -219,8 +220,7 @@ def kmeans_runs(n_runs: int = 10, n_clusters: int = 10, random_state: int = 0,
     from sklearn.cluster import KMeans
     from sklearn.datasets import load_digits
 
-    if n_runs < 2:
-        raise ValueError(f"need at least 2 runs to compare, got {n_runs}.")
+    check_integer(n_runs, "n_runs", 2)
     X = load_digits().data[:n_samples]
     seeds = np.random.SeedSequence(check_seed(random_state)).generate_state(n_runs)
     return {

@@ -33,6 +33,7 @@ from experiments.engine import spawn_generators
 from experiments.registry import Experiment, Progress, register, report
 from metrics import RANDOM_MODELS, compare, sample_clustering
 from metrics.batch import batch_contingency, batch_measures, check_measures
+from metrics.validation import check_choice, check_integer
 
 __all__ = ["baseline_experiment", "dendrogram_cuts", "random_baseline"]
 
@@ -164,19 +165,15 @@ def baseline_experiment(
     """
     measures = check_measures(measures)
     unknown = [m for m in random_models if m not in RANDOM_MODELS]
-    if linkage_method not in LINKAGES:
-        raise ValueError(f"unknown linkage {linkage_method!r}: use one of {', '.join(LINKAGES)}.")
+    check_choice(linkage_method, "linkage_method", LINKAGES)
     if dataset not in DATASETS or unknown or not random_models:
         raise ValueError(f"dataset must be a key of datasets.DATASETS (got {dataset!r}) and "
                          f"random_models keys of metrics.RANDOM_MODELS (unknown: {unknown}).")
-    if not 2 <= int(n_draws) <= 10_000:
-        raise ValueError(f"n_draws must be in [2, 10000], got {n_draws}.")
+    check_integer(n_draws, "n_draws", 2, 10_000)
     data = load(dataset, standardize=True)
     reference = np.unique(data.y, return_inverse=True)[1]
     n = len(reference)
-    top = n if max_clusters is None else int(max_clusters)
-    if not 2 <= top <= n:
-        raise ValueError(f"max_clusters must be in [2, n = {n}], got {max_clusters}.")
+    top = n if max_clusters is None else check_integer(max_clusters, "max_clusters", 2, n)
     cuts = dendrogram_cuts(data.X, linkage_method, range(2, top + 1))
     rngs = spawn_generators(random_state, len(cuts))
     rows = []

@@ -37,6 +37,7 @@ from metrics import (
 from metrics.batch import batch_contingency, batch_measures, check_measures
 from metrics.chance import entropy_bounds
 from metrics.seeding import as_generator
+from metrics.validation import check_integer, check_real
 
 __all__ = ["SEQUENCES", "expected_scores", "size_sequence", "sizes_experiment"]
 
@@ -74,15 +75,14 @@ def size_sequence(kind: str, n: int, k: int, ratio: float = 0.7) -> np.ndarray:
     >>> size_sequence("geometric", 100, 5, 0.5).tolist()
     [54, 25, 12, 6, 3]
     """
-    if not 1 <= k <= n:
-        raise ValueError(f"need 1 <= K <= n, got K={k}, n={n}.")
+    check_integer(n, "n", 1)
+    check_integer(k, "K", 1, n)
     if kind == "balanced":
         return np.sort(np.bincount(np.arange(n) * k // n))[::-1]
     if kind == "giant":
         return np.array([n - k + 1] + [1] * (k - 1))
     if kind == "geometric":
-        if not 0 < ratio <= 1:
-            raise ValueError(f"ratio must be in (0, 1], got {ratio}.")
+        check_real(ratio, "ratio", 0, 1, low_open=True)
         weights = ratio ** np.arange(k)
         sizes = np.maximum(1, np.floor(n * weights / weights.sum())).astype(int)
         while sizes.sum() > n:  # the floors at 1 may overshoot: take from the largest
@@ -183,10 +183,9 @@ def sizes_experiment(
         raise ValueError(f"measures must be ari or ami_* (got {bad}) and random_models keys "
                          f"of metrics.RANDOM_MODELS ({', '.join(RANDOM_MODELS)}; got "
                          f"{unknown or 'none'}).")
-    if not 2 <= int(n_draws) <= 100_000:
-        raise ValueError(f"n_draws must be in [2, 100000], got {n_draws}.")
-    if not 2 <= int(k) <= int(n) <= 5000:
-        raise ValueError(f"need 2 <= K <= n <= 5000, got K={k}, n={n}.")
+    check_integer(n_draws, "n_draws", 2, 100_000)
+    check_integer(n, "n", 2, 5000)
+    check_integer(k, "K", 2, n)
     rng = as_generator(random_state)
     rows = []
     for s, kind in enumerate(sequences):

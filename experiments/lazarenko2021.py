@@ -33,6 +33,7 @@ from metrics import (
     pairwise_adjusted_mutual_information,
 )
 from metrics.batch import EMICache, batch_contingency, batch_expected_mi, batch_measures
+from metrics.validation import check_integer
 
 __all__ = [
     "PUBLISHED_TABLE1",
@@ -76,8 +77,8 @@ def block_clustering(n: int, s: int) -> np.ndarray:
     >>> block_clustering(7, 3)
     array([0, 0, 0, 1, 1, 1, 2])
     """
-    if not 1 <= s <= n:
-        raise ValueError(f"need 1 <= s <= n, got s={s}, n={n}.")
+    check_integer(n, "n", 1)
+    check_integer(s, "s", 1, n)
     return np.arange(n) // s
 
 
@@ -210,8 +211,8 @@ def ranking_precision(
     >>> bool(abs(df["precision"][0] - df["published"][0]) < 0.05)   # the paper: 0.972
     True
     """
-    if n_triplets < 1 or n_repeats < 1:
-        raise ValueError("n_triplets and n_repeats must be at least 1.")
+    check_integer(n_triplets, "n_triplets", 1)
+    check_integer(n_repeats, "n_repeats", 1)
     rows = []
     rngs = spawn_generators(random_state, len(settings))
     for i, (n, k) in enumerate(settings):

@@ -23,6 +23,7 @@ from joblib import Parallel, delayed
 from experiments.engine import random_labels, spawn_generators, summarize
 from experiments.registry import Experiment, Progress, register, report
 from metrics.batch import EMICache, batch_contingency, batch_measures, check_measures
+from metrics.validation import check_integer
 
 __all__ = ["reference_labels", "pairwise_baseline", "reference_baseline"]
 
@@ -62,8 +63,8 @@ def reference_labels(n: int, k: int) -> np.ndarray:
     >>> reference_labels(7, 3).tolist()  # floor(3 i / 7) for i = 0..6
     [0, 0, 0, 1, 1, 2, 2]
     """
-    if not 1 <= k <= n:
-        raise ValueError(f"need 1 <= K_true <= N, got K_true={k}, N={n}.")
+    check_integer(n, "N", 1)
+    check_integer(k, "K_true", 1, n)
     return (np.arange(n) * k // n).astype(np.int32)
 
 
@@ -183,8 +184,7 @@ def reference_baseline(
     (True, True)
     """
     measures = check_measures(measures)
-    if n_draws < 1:
-        raise ValueError(f"n_draws must be at least 1, got {n_draws}.")
+    check_integer(n_draws, "n_draws", 1)
     tasks = [
         (int(n), int(k_true), k)
         for n, k_true in settings
@@ -264,8 +264,7 @@ def pairwise_baseline(
     True
     """
     measures = check_measures(measures)
-    if n_clusterings < 2:
-        raise ValueError(f"n_clusterings must be at least 2, got {n_clusterings}.")
+    check_integer(n_clusterings, "n_clusterings", 2)
     tasks = [(int(n), k) for n in ns for k in _check_ks(ks, int(n))]
     work = partial(_pairs_one_k, n_clusterings=n_clusterings, measures=measures,
                    random_model=random_model, one_sided=one_sided)

@@ -14,6 +14,7 @@ from threadpoolctl import threadpool_limits
 import clustering
 import metrics
 from clustering.dbscan import k_distance
+from metrics.validation import check_choice
 
 # The five algorithms of the explorer pages, shown side by side by default.
 DEFAULT_GALLERY = ("kmeans", "dbscan", "density_peaks", "hierarchical", "fuzzy_cmeans")
@@ -189,8 +190,7 @@ def parameter_grid(kind: str, X, y) -> pd.DataFrame:
     >>> float(grid.loc[grid["col"] == 3, "ari"].max())   # well-separated blobs, right K
     1.0
     """
-    if kind not in GRIDS:
-        raise ValueError(f"kind must be one of {', '.join(GRIDS)}, got {kind!r}")
+    check_choice(kind, "kind", GRIDS)
     X = np.asarray(X, dtype=float)
     rows = []
     with threadpool_limits(1):

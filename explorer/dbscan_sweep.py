@@ -18,6 +18,7 @@ from scipy.sparse.csgraph import connected_components
 from scipy.spatial.distance import pdist, squareform
 
 from clustering.dbscan import POINT_TYPES
+from metrics.validation import check_integer
 
 __all__ = ["dbscan_sweep"]
 
@@ -77,10 +78,7 @@ def dbscan_sweep(X, eps_values: Sequence[float], min_samples: int
     if X.ndim != 2 or X.shape[0] < 1:
         raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
     n = X.shape[0]
-    if isinstance(min_samples, bool) or not isinstance(min_samples, int | np.integer) \
-            or not 1 <= min_samples <= n:
-        raise ValueError(f"min_samples must be an integer in [1, {n}] (n_samples), "
-                         f"got {min_samples!r}")
+    min_samples = check_integer(min_samples, "min_samples", 1, n)
     eps_values = np.asarray(eps_values, dtype=float)
     if eps_values.ndim != 1 or not np.all(eps_values > 0):
         raise ValueError(f"eps values must be positive numbers, got {eps_values!r}")

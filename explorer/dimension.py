@@ -10,6 +10,7 @@ from sklearn.decomposition import PCA
 from sklearn.neighbors import NearestNeighbors
 
 from clustering._validation import check_X
+from metrics.validation import check_choice, check_real
 
 ID_METHODS = ("twonn", "pca")
 #: Share of the variance PCA's estimate must reach, by default.
@@ -224,11 +225,9 @@ def intrinsic_dimension(X, method: str = "twonn", *, variance: float = PCA_VARIA
     >>> intrinsic_dimension(plane, "pca", variance=0.99).dimension
     2
     """
-    if method not in ID_METHODS:
-        raise ValueError(f"unknown method {method!r}; valid: {', '.join(ID_METHODS)}")
-    for name, share in (("variance", variance), ("fraction", fraction)):
-        if isinstance(share, bool) or not isinstance(share, int | float) or not 0 < share <= 1:
-            raise ValueError(f"{name} must be a share in (0, 1], got {share!r}")
+    check_choice(method, "method", ID_METHODS)
+    check_real(variance, "variance", 0, 1, low_open=True)
+    check_real(fraction, "fraction", 0, 1, low_open=True)
     if method == "twonn":
         return _twonn(X, fraction)
     spectrum = pca_spectrum(X)

@@ -9,6 +9,7 @@ from scipy.sparse.csgraph import shortest_path
 
 from clustering.distances import connected_knn_graph, distance_matrix
 from metrics.seeding import as_generator
+from metrics.validation import check_real
 
 
 def unit_ball(p: float, n_points: int = 401) -> np.ndarray:
@@ -91,8 +92,7 @@ def correlated_cloud(n: int, correlation: float, random_state: int = 0) -> np.nd
     >>> round(float(np.corrcoef(X.T)[0, 1]), 2)
     0.8
     """
-    if not -1 < correlation < 1:
-        raise ValueError(f"correlation must be in (-1, 1), got {correlation!r}")
+    check_real(correlation, "correlation", -1, 1, low_open=True, high_open=True)
     cov = np.array([[1.0, correlation], [correlation, 1.0]])
     return as_generator(random_state).multivariate_normal([0.0, 0.0], cov, size=n)
 

@@ -16,6 +16,7 @@ from sklearn.tree import DecisionTreeClassifier
 
 import metrics
 from clustering._validation import check_X
+from metrics.validation import check_choice, check_integer
 
 RANKINGS = ("correlation", "single_variable", "mutual_information")
 #: Integer-valued features with at most this many distinct values count as discrete.
@@ -289,8 +290,7 @@ def rank_features(X, y, method: str, feature_names=None) -> pd.DataFrame:
     >>> rank_features(X, [0, 0, 1, 1], "correlation", ["size", "colour"])["feature"].tolist()
     ['size', 'colour']
     """
-    if method not in RANKINGS:
-        raise ValueError(f"unknown method {method!r}; valid: {', '.join(RANKINGS)}")
+    check_choice(method, "method", RANKINGS)
     X, y, names = _check(X, y, feature_names)
     if method == "correlation":
         score, best_class = correlation_scores(X, y)
@@ -379,8 +379,7 @@ def forward_selection(X, y, max_features: int = 3, *, lookahead: int = 1,
     ['x2 + x4']
     """
     X, y, names = _check(X, y, feature_names)
-    if lookahead not in (1, 2):
-        raise ValueError(f"lookahead must be 1 or 2, got {lookahead!r}")
+    check_integer(lookahead, "lookahead", 1, 2)
     chosen: list[int] = []
     rows = []
     while len(chosen) < max_features:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from metrics.validation import check_integer
+
 
 def is_monotone(Z: np.ndarray) -> bool:
     """True when merge heights never decrease (always, except centroid and median linkages).
@@ -59,8 +61,7 @@ def cut_height(Z: np.ndarray, n_clusters: int) -> float:
     """
     Z = np.asarray(Z, dtype=float)
     n = Z.shape[0] + 1
-    if not 1 <= n_clusters <= n:
-        raise ValueError(f"n_clusters must be in [1, {n}], got {n_clusters}")
+    check_integer(n_clusters, "n_clusters", 1, n)
     heights = Z[:, 2]
     if n_clusters == 1:
         return float(heights.max() * 1.05) if heights.max() > 0 else 1.0

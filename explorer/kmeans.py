@@ -9,6 +9,7 @@ import numpy as np
 from scipy.spatial.distance import cdist
 
 from clustering.kmeans import KMeansStepper
+from metrics.validation import check_choice
 
 # How the first centres are chosen on the step-through page; "placed" means the student's.
 INITS = ("k-means++", "random", "placed")
@@ -150,8 +151,7 @@ def fit_stepper(X, n_clusters: int, init: str, random_state: int,
     array([[0. , 0.5],
            [4. , 0.5]])
     """
-    if init not in INITS:
-        raise ValueError(f"init must be one of {', '.join(INITS)}, got {init!r}")
+    check_choice(init, "init", INITS)
     if init == "placed":
         if centers is None or len(centers) == 0:
             raise ValueError("place at least one centre: click on the plot or type coordinates")

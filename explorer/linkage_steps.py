@@ -20,6 +20,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from metrics.validation import check_choice
+
 __all__ = [
     "LINK_FORMULAS",
     "LINK_RULES",
@@ -264,8 +266,7 @@ def merge_steps(S, link: str) -> list[LinkageStep]:
     >>> [round(s.similarity, 2) for s in merge_steps(SLIDES_SIMILARITY, "single")]
     [0.9, 0.8, 0.7, 0.65]
     """
-    if link not in LINK_RULES:
-        raise ValueError(f"link must be one of {', '.join(LINK_RULES)}; got {link!r}.")
+    check_choice(link, "link", LINK_RULES)
     matrix = check_similarity(S)
     clusters = tuple((i,) for i in range(matrix.shape[0]))
     steps = []

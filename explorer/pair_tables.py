@@ -15,6 +15,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
+from metrics.validation import check_integer
+
 __all__ = ["MAX_SAMPLES", "n_from_pairs", "table_with_pair_counts"]
 
 #: Largest number of samples searched (N = n(n-1)/2 pairs): beyond it the search is slow.
@@ -103,10 +105,8 @@ def table_with_pair_counts(n11: int, n10: int, n01: int, n00: int) -> np.ndarray
     ValueError: the four pair counts sum to 2, but n samples make n(n-1)/2 pairs ...
     """
     counts = (n11, n10, n01, n00)
-    if not all(isinstance(c, int | np.integer) and not isinstance(c, bool) for c in counts):
-        raise ValueError(f"pair counts must be whole numbers, got {counts}.")
-    if min(counts) < 0:
-        raise ValueError(f"pair counts cannot be negative, got {counts}.")
+    for name, count in zip(("n11", "n10", "n01", "n00"), counts, strict=True):
+        check_integer(count, name, 0)
     n = n_from_pairs(int(sum(counts)))
     if n > MAX_SAMPLES:
         raise ValueError(

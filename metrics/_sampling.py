@@ -38,6 +38,7 @@ import numpy as np
 from scipy import special
 
 from metrics._combinatorics import dobinski_terms, expected_empty_urns, log_surjection_table
+from metrics._docstring import fill_doc
 from metrics.model_registry import RANDOM_MODELS
 from metrics.random_models import ztp_rate
 from metrics.seeding import as_generator
@@ -153,6 +154,7 @@ def _sample_all(n: int, rng: np.random.Generator) -> np.ndarray:
     return _first_appearance(rng.integers(m, size=n))
 
 
+@fill_doc
 def sample_clustering(
     n: int,
     model: str,
@@ -187,6 +189,10 @@ def sample_clustering(
         ``n_clusters`` or ``sizes``, a seed out of range.
     TypeError
         ``n_clusters`` or ``sizes`` not integers, ``random_state`` of another type.
+
+    References
+    ----------
+    .. [1] %(ref_gates2017)s, Secs. 3 and 4.1-4.3 (the perm, num and all models).
 
     Examples
     --------

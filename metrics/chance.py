@@ -152,6 +152,10 @@ def expected_rand_index(
     --------
     adjusted_rand_index : the Rand index corrected by this expectation.
 
+    References
+    ----------
+    .. [1] %(ref_gates2017)s, eqs. (5) perm, (11) num, (15) all; one-sided (18) num, (19) all.
+
     Examples
     --------
     q_U = 2/6 and q_V = 1/6, so E[RI] = (1/3)(1/6) + (2/3)(5/6) = 11/18:
@@ -166,6 +170,7 @@ def expected_rand_index(
     return float(expected_rand(ct, *models))
 
 
+@fill_doc
 def expected_mutual_information_from_sizes(
     n: int,
     sizes_a: np.ndarray,
@@ -203,6 +208,11 @@ def expected_mutual_information_from_sizes(
     -------
     float
         EMI in nats.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (24a).
+    .. [2] %(ref_gates2017)s, eqs. (27) perm, (29)-(32) num, (34)-(35) all; one-sided (36)-(39).
 
     Examples
     --------
@@ -372,6 +382,11 @@ def expected_mutual_information(
     --------
     adjusted_mutual_information : MI corrected by this expectation.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (24a).
+    .. [2] %(ref_gates2017)s, eqs. (27) perm, (29)-(32) num, (34)-(35) all; one-sided (36)-(39).
+
     Examples
     --------
     The mean MI over all 24 permutations of one labeling (brute force with scikit-learn):
@@ -443,6 +458,11 @@ def adjusted_mutual_information(
     expected_mutual_information : E[MI] under the random model.
     normalized_mutual_information : the uncorrected normalisation.
     adjusted_rand_index : the pair-counting counterpart.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eqs. (25) sqrt, (26) max, (27) arithmetic, (28) AVI.
+    .. [2] %(ref_gates2017)s, eq. (1) (correction for chance) and eq. (28).
 
     Examples
     --------
@@ -520,6 +540,10 @@ def vinh_normalized_variation_of_information(
     ------
     ValueError
         Labelings and counts missing, both given or invalid.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eqs. (10), (24a) and (28).
 
     Examples
     --------

@@ -7,6 +7,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from metrics._docstring import fill_doc
 from metrics._labels import as_label_array, encode
 from metrics.batch import BATCH_MEASURES, EMICache, batch_measures, check_measures
 from metrics.contingency import contingency_table
@@ -46,6 +47,7 @@ class ConsensusIndex(NamedTuple):
     """Number of pairs, ``B (B - 1) / 2``."""
 
 
+@fill_doc
 def consensus_index(
     labelings: object,
     measure: str = "ami_sqrt",
@@ -101,6 +103,10 @@ def consensus_index(
     ``one_sided`` as the only options); any other measure, or other options, go through
     :func:`metrics.compare` pair by pair. Both equal the mean of :func:`metrics.compare` over
     the pairs to rounding.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, Sec. 3, eqs. (12) and (13).
 
     Examples
     --------

@@ -127,6 +127,10 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, eqs. (11) and (12).
+
     Examples
     --------
     >>> round(dom_q0([0, 0, 1, 1], [0, 0, 1, 1]), 12)   # eq. 12: (1/4) 2 log2 C(2 + 1, 1)
@@ -162,6 +166,10 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, eq. (17).
 
     Examples
     --------
@@ -201,6 +209,10 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, eq. (18).
 
     Examples
     --------
@@ -243,6 +255,10 @@ def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) 
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, eqs. (19)-(23).
 
     Examples
     --------

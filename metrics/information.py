@@ -61,6 +61,7 @@ def log_base(base: float | None) -> float:
     return math.log(check_real(base, "base", 1, low_open=True))
 
 
+@fill_doc
 def entropy(labels: object, *, base: float | None = None) -> float:
     r"""Entropy of a labeling (Vinh et al. 2009, eq. 7).
 
@@ -78,6 +79,11 @@ def entropy(labels: object, *, base: float | None = None) -> float:
     -------
     float
         >= 0.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (7).
+    .. [2] %(ref_gates2017)s, eq. (20).
 
     Examples
     --------
@@ -229,6 +235,10 @@ def joint_entropy(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_lazarenko)s, eq. (1) (I = H(X) + H(Y) - H(X, Y)).
+
     Examples
     --------
     >>> joint_entropy([0, 0, 1, 1], [0, 1, 0, 1], base=2)   # four equal cells
@@ -268,6 +278,10 @@ def conditional_entropy(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, Sec. 4.1 (the empirical conditional entropy, unnumbered).
 
     Examples
     --------
@@ -316,6 +330,11 @@ def mutual_information(
     --------
     normalized_mutual_information : MI over an entropy bound.
     adjusted_mutual_information : MI corrected for chance.
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (8).
+    .. [2] %(ref_gates2017)s, eq. (21).
 
     Examples
     --------
@@ -411,6 +430,11 @@ def normalized_mutual_information(
     mutual_information : the raw MI.
     adjusted_mutual_information : NMI corrected for chance.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (11) (sqrt); the other bounds: eqs. (25)-(27).
+    .. [2] %(ref_gates2017)s, eq. (22).
+
     Examples
     --------
     >>> normalized_mutual_information([0, 0, 1, 1], [0, 0, 1, 1])
@@ -473,6 +497,10 @@ def variation_of_information(
     See Also
     --------
     mutual_information : VI = H(U) + H(V) - 2 I(U, V).
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (10).
 
     Examples
     --------

@@ -137,6 +137,10 @@ def monte_carlo_adjusted(
     TypeError
         ``one_sided`` not True or False.
 
+    References
+    ----------
+    .. [1] %(ref_gates2017)s, eq. (1) (the expectation estimated by sampling).
+
     Examples
     --------
     The Rand index adjusted under "perm" is the ARI (Hubert & Arabie 1985), which is 4/7

@@ -98,6 +98,11 @@ def pair_counts(
     TypeError
         When ``one_sided`` is not True or False.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, Sec. 2.1 (N11, N10, N01, N00).
+    .. [2] %(ref_gates2017)s, eq. (2).
+
     Examples
     --------
     >>> pair_counts([0, 0, 0, 1], [0, 0, 1, 1])   # 6 pairs
@@ -152,6 +157,11 @@ def rand_index(
     adjusted_rand_index : the Rand index corrected for chance.
     expected_rand_index : E[RI] under a random model.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (1).
+    .. [2] %(ref_gates2017)s, eq. (3).
+
     Examples
     --------
     >>> rand_index([0, 0, 1, 1], [0, 0, 1, 2])   # scikit-learn's rand_score example: 5 / 6
@@ -205,6 +215,11 @@ def adjusted_rand_index(
     expected_rand_index : E[RI] under the random model.
     adjusted_mutual_information : the information-theoretic counterpart.
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eqs. (2) and (3) (permutation model).
+    .. [2] %(ref_gates2017)s, eq. (1) with eqs. (5) perm, (11) num, (15) all.
+
     Examples
     --------
     >>> adjusted_rand_index([0, 0, 1, 1], [0, 0, 1, 2])   # scikit-learn's example: 4 / 7
@@ -256,6 +271,10 @@ def jaccard_index(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, Sec. 5.2.
+
     Examples
     --------
     >>> jaccard_index([0, 0, 1, 1], [0, 0, 1, 2])   # n11 = 1, n10 = 1, n01 = 0
@@ -294,6 +313,10 @@ def fowlkes_mallows_index(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, Sec. 5.2.
 
     Examples
     --------
@@ -337,6 +360,10 @@ def hubert_gamma(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_dom2001)s, Sec. 5.2.
 
     Examples
     --------

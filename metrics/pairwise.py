@@ -140,6 +140,10 @@ def pairwise_adjusted_mutual_information(
     TypeError
         ``normalized`` not True or False.
 
+    References
+    ----------
+    .. [1] %(ref_lazarenko)s, Sec. 3 (definition, eq. (5)) and Theorem 1, eq. (7).
+
     Examples
     --------
     For A = B = [0, 0, 1, 1], s_p = I(A, A) - E[I(A, A o sigma)]: I(A, A) = 1 bit, and the
@@ -173,6 +177,7 @@ def _entropy_of_sizes(sizes: np.ndarray, n: int) -> float:
     return 2.0 * math.fsum(terms.tolist()) / n**3
 
 
+@fill_doc
 def pairwise_adjusted_entropy(labels, *, base: float | None = None) -> float:
     """Pairwise adjusted entropy q_p(A) = s_p(A, A) (Lazarenko & Bonald, Corollary 2).
 
@@ -197,6 +202,10 @@ def pairwise_adjusted_entropy(labels, *, base: float | None = None) -> float:
     ------
     ValueError
         Invalid labels; ``base`` not a number > 1.
+
+    References
+    ----------
+    .. [1] %(ref_lazarenko)s, Sec. 3 (pairwise adjusted entropy) and Proposition 3.
 
     Examples
     --------

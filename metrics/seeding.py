@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from metrics.validation import check_integer
+
 __all__ = ["MAX_SEED", "as_generator", "as_seed", "check_seed"]
 
 #: Largest seed: 2**32 - 1, the largest scikit-learn's ``RandomState`` accepts.
@@ -38,10 +40,9 @@ def check_seed(seed: object, name: str = "random_state") -> int:
 
     Raises
     ------
-    TypeError
-        If ``seed`` is not an integer.
-    ValueError
-        If it is negative or larger than ``MAX_SEED``.
+    metrics.validation.ParameterError
+        A ValueError and a TypeError: if ``seed`` is not an integer, or is negative or larger
+        than ``MAX_SEED``.
 
     Examples
     --------
@@ -50,16 +51,9 @@ def check_seed(seed: object, name: str = "random_state") -> int:
     >>> check_seed(-1, "seed")
     Traceback (most recent call last):
     ...
-    ValueError: seed must be an integer between 0 and 4294967295, got -1.
+    metrics.validation.ParameterError: seed must be an integer in [0, 4294967295], got -1
     """
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise TypeError(
-            f"{name} must be None, an int seed or a numpy Generator, "
-            f"got {type(seed).__name__} {seed!r}."
-        )
-    if not 0 <= seed <= MAX_SEED:
-        raise ValueError(f"{name} must be an integer between 0 and {MAX_SEED}, got {seed}.")
-    return int(seed)
+    return check_integer(seed, name, 0, MAX_SEED)
 
 
 def as_generator(random_state: object, name: str = "random_state") -> np.random.Generator:

@@ -146,6 +146,10 @@ def mutual_information_variance(
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
 
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eq. (23) (the variance under the permutation model).
+
     Examples
     --------
     >>> v = mutual_information_variance([0, 0, 1, 1], [0, 1, 0, 1])
@@ -196,6 +200,11 @@ def standardized_mutual_information(
     ValueError
         When neither or both of the labels and ``contingency`` are given, or they are invalid
         (different lengths, negative or non-integer counts).
+
+    References
+    ----------
+    .. [1] %(ref_vinh2009)s, eqs. (23)-(24) (printed there over the variance, not its square root).
+    .. [2] %(ref_vinh2009)s, eq. (24a) for E[I].
 
     Examples
     --------

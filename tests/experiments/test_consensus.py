@@ -59,13 +59,15 @@ def test_the_same_seed_gives_the_same_curves():
 @pytest.mark.parametrize(
     ("override", "message"),
     [
-        ({"k_max": 1}, "k_max"),
+        ({"k_max": 1}, r"k_max must be an integer in \[2, 40\], got 1"),
+        ({"n_samples": 10, "k_max": 10}, r"n_samples must be an integer in \[11, 20000\]"),
         ({"n_clusterings": 1}, "n_clusterings"),
         ({"subsample": 0.01}, "subsample"),
         ({"generations": ("bootstrap",)}, "generations"),
         ({"datasets": ("mnist",)}, "datasets"),
         ({"random_models": ("uniform",)}, "random_models"),
-        ({"blob_spreads": (0.0,)}, "blob_spreads"),
+        ({"blob_spreads": (0.0,)}, r"blob_spreads must be a finite number in \(0, 2\]"),
+        ({"blob_centers": (21,)}, r"blob_centers must be an integer in \[2, 20\]"),
         ({"measures": ("accuracy",)}, "measures"),
     ],
 )

@@ -121,3 +121,12 @@ def test_ranks_cover_the_760_combinations():
     # Each measure orders the combinations differently from Q2 (Figs. 3-7).
     for _, part in df.groupby("measure"):
         assert not np.array_equal(part["rank"], part["rank_q2"])
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    ((0, 3), r"n_classes \(\|C\|\) must be an integer in \[1, inf\), got 0"),
+    ((3, 2.0), r"n_useful \(\|K_u\|\) must be an integer in \[1, inf\), got 2.0"),
+])
+def test_assign_clusters_refuses_empty_or_fractional_counts(args, message):
+    with pytest.raises(ValueError, match=message):
+        assign_clusters(*args)

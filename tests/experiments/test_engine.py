@@ -170,3 +170,13 @@ def test_the_random_model_is_looked_up_once_per_batch(monkeypatch):
     tables = _tables(np.random.default_rng(8), size=5)[2]
     batch_measures(tables, ["ari", "ami_min", "ami_max"], random_model="num", one_sided=True)
     assert calls == ["num"]
+
+
+@pytest.mark.parametrize(("n", "k", "size", "message"), [
+    (0, 2, 1, r"n must be an integer in \[1, inf\), got 0"),
+    (5, 0, 1, r"k must be an integer in \[1, inf\), got 0"),
+    (5, 2, -1, r"size must be an integer in \[0, inf\), got -1"),
+])
+def test_random_labels_refuses_bad_counts(n, k, size, message):
+    with pytest.raises(ValueError, match=message):
+        random_labels(n, k, size, np.random.default_rng(0))

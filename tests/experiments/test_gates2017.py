@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from experiments import EXPERIMENTS
-from experiments.gates2017 import four_clusterings
+from experiments.gates2017 import four_clusterings, kmeans_runs
 
 
 @pytest.fixture(scope="module")
@@ -73,3 +73,8 @@ def test_with_one_k_num_and_all_rank_the_runs_as_raw_ri_and_mi():
                 == np.argsort(ri, kind="stable")).all()
         assert (np.argsort(wide[f"AMI {model} sqrt"].to_numpy(), kind="stable")
                 == np.argsort(mi, kind="stable")).all()
+
+
+def test_kmeans_runs_needs_two_runs_to_compare():
+    with pytest.raises(ValueError, match=r"n_runs must be an integer in \[2, inf\), got 1"):
+        kmeans_runs(n_runs=1)

@@ -7,8 +7,8 @@ import pytest
 from scipy.cluster import hierarchy
 
 from experiments import EXPERIMENTS
-from experiments.gates2017_baseline import dendrogram_cuts, random_baseline
-from experiments.gates2017_sizes import expected_scores, size_sequence
+from experiments.gates2017_baseline import baseline_experiment, dendrogram_cuts, random_baseline
+from experiments.gates2017_sizes import expected_scores, size_sequence, sizes_experiment
 from metrics import compare
 
 MODELS = ("perm", "num", "all")
@@ -108,3 +108,24 @@ def test_a_baseline_without_spread_is_not_divided_by_rounding_noise():
     assert _z_score(-1e-17, 0.0, 1e-18) == 0.0
     assert _z_score(0.5, 0.0, 0.0) == np.inf and _z_score(-0.5, 0.0, 0.0) == -np.inf
     assert _z_score(0.3, 0.1, 0.1) == pytest.approx(2.0)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: size_sequence("geometric", 10, 3, ratio=0.0),
+         r"ratio must be a finite number in \(0, 1\], got 0.0"),
+        (lambda: size_sequence("balanced", 5, 6), r"K must be an integer in \[1, 5\], got 6"),
+        (lambda: sizes_experiment(n=6000), r"n must be an integer in \[2, 5000\], got 6000"),
+        (lambda: sizes_experiment(n_draws=1), r"n_draws must be an integer in \[2, 100000\]"),
+        (lambda: baseline_experiment(dataset="iris", linkage_method="nearest"),
+         "linkage_method must be one of 'single'"),
+        (lambda: baseline_experiment(dataset="iris", n_draws=10_001),
+         r"n_draws must be an integer in \[2, 10000\], got 10001"),
+        (lambda: baseline_experiment(dataset="iris", max_clusters=151),
+         r"max_clusters must be an integer in \[2, 150\], got 151"),
+    ],
+)
+def test_bad_parameters_name_the_parameter_and_its_range(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

@@ -8,6 +8,7 @@ from experiments.lazarenko2021 import (
     PUBLISHED_TABLE1,
     block_clustering,
     random_probability_labels,
+    ranking_precision,
 )
 
 
@@ -60,3 +61,16 @@ def test_timing_and_real_data_runs():
     assert (timing["mean"] > 0).all()
     real = EXPERIMENTS["lazarenko2021-fig3"]("quick")
     assert real["spearman"].between(-1, 1).all()
+
+
+@pytest.mark.parametrize(("override", "name"), [({"n_triplets": 0}, "n_triplets"),
+                                                ({"n_repeats": 0}, "n_repeats")])
+def test_ranking_precision_refuses_empty_counts(override, name):
+    counts = {"n_triplets": 10, "n_repeats": 1, **override}
+    with pytest.raises(ValueError, match=rf"{name} must be an integer in \[1, inf\), got 0"):
+        ranking_precision(settings=[(20, 2)], **counts)
+
+
+def test_block_clustering_refuses_blocks_larger_than_the_set():
+    with pytest.raises(ValueError, match=r"s must be an integer in \[1, 7\], got 8"):
+        block_clustering(7, 8)

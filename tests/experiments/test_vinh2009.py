@@ -100,3 +100,17 @@ def test_reference_is_balanced():
     assert np.bincount(reference_labels(100, 10)).tolist() == [10] * 10
     with pytest.raises(ValueError):
         reference_labels(5, 6)
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: reference_labels(4, 5), r"K_true must be an integer in \[1, 4\], got 5"),
+        (lambda: reference_baseline(n_draws=0), r"n_draws must be an integer in \[1, inf\)"),
+        (lambda: pairwise_baseline(n_clusterings=1),
+         r"n_clusterings must be an integer in \[2, inf\), got 1"),
+    ],
+)
+def test_bad_counts_name_the_parameter_and_its_range(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()

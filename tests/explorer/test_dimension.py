@@ -68,8 +68,9 @@ def test_pca_scores_are_sklearns_up_to_sign():
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
-    [({"method": "mle"}, "unknown method"), ({"method": "pca", "variance": 0}, "variance"),
-     ({"fraction": 1.5}, "fraction")],
+    [({"method": "mle"}, "method must be one of 'twonn', 'pca'; got 'mle'"),
+     ({"method": "pca", "variance": 0}, r"variance must be a finite number in \(0, 1\]"),
+     ({"fraction": 1.5}, r"fraction must be a finite number in \(0, 1\], got 1.5")],
 )
 def test_bad_options_are_explained(kwargs, message):
     with pytest.raises(ValueError, match=message):

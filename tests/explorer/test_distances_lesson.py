@@ -45,7 +45,7 @@ def test_nearest_matches_scipy_mahalanobis():
 
 
 def test_correlated_cloud_refuses_a_correlation_of_one():
-    with pytest.raises(ValueError, match="correlation"):
+    with pytest.raises(ValueError, match=r"correlation must be a finite number in \(-1, 1\)"):
         correlated_cloud(10, 1.0)
 
 

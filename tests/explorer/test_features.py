@@ -132,11 +132,13 @@ def test_plain_forward_selection_scores_single_features_near_chance():
 @pytest.mark.parametrize(
     ("call", "message"),
     [
-        (lambda: rank_features(WINE.data, WINE.target, "anova"), "unknown method"),
+        (lambda: rank_features(WINE.data, WINE.target, "anova"),
+         "method must be one of .*; got 'anova'"),
         (lambda: rank_features(WINE.data, np.zeros(178), "correlation"), "single class"),
         (lambda: rank_features(WINE.data, WINE.target[:5], "correlation"), "one label per"),
         (lambda: rank_features(WINE.data, WINE.target, "correlation", ["a"]), "feature names"),
-        (lambda: forward_selection(WINE.data, WINE.target, lookahead=3), "lookahead"),
+        (lambda: forward_selection(WINE.data, WINE.target, lookahead=3),
+         r"lookahead must be an integer in \[1, 2\], got 3"),
     ],
 )
 def test_bad_input_is_explained(call, message):

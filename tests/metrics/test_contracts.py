@@ -76,7 +76,7 @@ def test_monte_carlo_refuses_work_beyond_its_bound():
                                          random_state=-3),
 ])
 def test_negative_seeds_name_the_parameter(call):
-    with pytest.raises(ValueError, match="random_state must be an integer between 0 and"):
+    with pytest.raises(ValueError, match=r"random_state must be an integer in \[0, 4294967295\]"):
         call()
 
 

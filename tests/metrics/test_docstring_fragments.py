@@ -80,3 +80,15 @@ def test_see_also_names_existing_measures():
     assert len(linked) >= 8
     assert {n: [t for t in targets if not hasattr(metrics, t)] for n, targets in linked.items()
             if any(not hasattr(metrics, t) for t in targets)} == {}
+
+
+def test_references_cite_the_source_papers_in_one_wording():
+    """Every citation of a References section starts with one paper's shared wording."""
+    papers = [text for name, text in FRAGMENTS.items() if name.startswith("ref_")]
+    citations = {name: [line.strip() for line in inspect.cleandoc(f.__doc__).splitlines()
+                        if line.startswith(".. [")]
+                 for name, f in FUNCTIONS.items() if "References\n" in (f.__doc__ or "")}
+    assert len(citations) >= 20 and all(citations.values())
+    odd = {name: line for name, lines in citations.items() for line in lines
+           if not any(line.split("] ", 1)[1].startswith(paper) for paper in papers)}
+    assert odd == {}

@@ -1,0 +1,94 @@
+"""plots.dbscan: one trace per cluster and point type, the sweep's frames, the k-distance curve."""
+
+import numpy as np
+
+from plots.dbscan import (
+    dbscan_data,
+    dbscan_figure,
+    dbscan_scrub_figure,
+    eps_circles,
+    k_distance_data,
+    k_distance_figure,
+    scrub_codes,
+)
+
+X = np.array([[0.0, 0.0], [0.1, 0.0], [0.2, 0.0], [5.0, 5.0], [5.1, 5.0], [9.0, 0.0]])
+LABELS = np.array([0, 0, 0, 1, 1, -1])
+TYPES = np.array(["core", "core", "border", "core", "border", "noise"])
+
+
+def test_points_are_split_by_cluster_and_type_with_the_clusters_colours(okabe_ito, grey):
+    fig = dbscan_figure(X, LABELS, TYPES, eps=0.15, axis_titles=("a", "b"))
+    drawn = [t for t in fig.data if t.x[0] is not None]
+    seen = {(t.name, t.hovertemplate.split(" ")[0]): t for t in drawn}
+    assert set(seen) == {("noise", "noise"), ("cluster 0", "core"), ("cluster 0", "border"),
+                         ("cluster 1", "core"), ("cluster 1", "border")}
+    for (name, kind), trace in seen.items():
+        label = -1 if name == "noise" else int(name.split()[1])
+        mask = (label == LABELS) & (kind == TYPES)
+        np.testing.assert_array_equal(trace.x, X[mask, 0])
+        np.testing.assert_array_equal(trace.y, X[mask, 1])
+        assert trace.marker.color == (grey if label < 0 else okabe_ito[label])
+        assert trace.marker.symbol == {"core": "circle", "border": "circle-open",
+                                       "noise": "x"}[kind]
+    assert fig.layout.xaxis.title.text == "a" and fig.layout.yaxis.title.text == "b"
+    assert len(fig.layout.shapes) == 0
+
+
+def test_circles_surround_each_core_point_at_radius_eps(okabe_ito):
+    fig = dbscan_figure(X, LABELS, TYPES, eps=0.5, circles=True)
+    core = np.flatnonzero(TYPES == "core")
+    assert len(fig.layout.shapes) == len(core) == 3
+    for shape, i in zip(fig.layout.shapes, core, strict=True):
+        assert (shape.x0, shape.x1) == (X[i, 0] - 0.5, X[i, 0] + 0.5)
+        assert (shape.y0, shape.y1) == (X[i, 1] - 0.5, X[i, 1] + 0.5)
+        assert shape.line.color == okabe_ito[LABELS[i]]
+    many = np.zeros((401, 2))
+    assert eps_circles(many, np.zeros(401, dtype=int), np.full(401, "core"), 1.0) == []
+
+
+def test_scrub_codes_light_border_points_and_size_by_type():
+    codes, sizes = scrub_codes(np.array([0, 1, -1, 9]), np.array([0, 1, 2, 1]))
+    # cluster 0 core: code 0; cluster 1 border: tint 1 + 8; noise: 16; cluster 9 border: 1 + 8.
+    assert codes.tolist() == [0, 9, 16, 9]
+    assert sizes.tolist() == [9, 7, 6, 7]
+
+
+def test_the_sweep_has_one_frame_per_eps_titled_with_its_counts():
+    labels = np.array([[0, 0, 0, 1, 1, -1], [0, 0, 0, 0, 0, -1]])
+    kinds = np.array([[0, 0, 1, 0, 1, 2], [0, 0, 0, 0, 0, 2]])
+    circle = [{"type": "circle", "x0": 0, "x1": 1, "y0": 0, "y1": 1}]
+    fig = dbscan_scrub_figure(X, labels, kinds, ["0.1", "0.2"], active=1, circles=circle)
+    assert [f.name for f in fig.frames] == ["eps=0.1", "eps=0.2"]
+    np.testing.assert_array_equal(fig.data[0].x, X[:, 0])
+    np.testing.assert_array_equal(fig.frames[0].data[0].marker.color, [0, 0, 8, 1, 9, 16])
+    np.testing.assert_array_equal(fig.frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 16])
+    assert fig.frames[0].layout.title.text == "eps = 0.1: 2 clusters, 3 core, 2 border, 1 noise"
+    assert fig.frames[1].layout.title.text == "eps = 0.2: 1 clusters, 5 core, 0 border, 1 noise"
+    assert len(fig.frames[0].layout.shapes) == 0 and len(fig.frames[1].layout.shapes) == 1
+    assert fig.layout.sliders[0].active == 1
+
+
+def test_k_distance_curve_splits_at_eps():
+    k_dist = np.array([0.9, 0.5, 0.3, 0.2, 0.1])
+    fig = k_distance_figure(k_dist, eps=0.3, min_samples=4)
+    np.testing.assert_array_equal(fig.data[0].x, [1, 2, 3, 4, 5])
+    np.testing.assert_array_equal(fig.data[1].x, [3, 4, 5])
+    np.testing.assert_array_equal(fig.data[1].y, [0.3, 0.2, 0.1])
+    np.testing.assert_array_equal(fig.data[2].x, [1, 2])
+    assert fig.data[2].mode == "lines"
+    assert fig.layout.shapes[0].y0 == 0.3
+    assert fig.layout.annotations[0].text == "eps = 0.3: 3 core points"
+    assert fig.layout.yaxis.title.text == "distance to neighbour 4"
+    # One point over eps is a marker: a line needs two.
+    assert k_distance_figure(k_dist, eps=0.5, min_samples=4).data[2].mode == "markers"
+
+
+def test_tables_hold_the_plotted_values():
+    table = dbscan_data(X, LABELS, TYPES)
+    assert table.columns.tolist() == ["point", "x1", "x2", "cluster", "point_type"]
+    np.testing.assert_array_equal(table["x2"], X[:, 1])
+    assert table["point_type"].tolist() == TYPES.tolist()
+    curve = k_distance_data(np.array([0.4, 0.2]), eps=0.3)
+    assert curve.to_dict("list") == {"rank": [1, 2], "k_distance": [0.4, 0.2],
+                                     "core": [False, True]}

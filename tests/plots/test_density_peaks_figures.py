@@ -1,0 +1,62 @@
+"""plots.density_peaks: the decision graph, the gamma ranking and the clusters with centres."""
+
+import numpy as np
+
+from plots.density_peaks import (
+    decision_graph_figure,
+    density_peaks_data,
+    density_peaks_figure,
+    gamma_figure,
+)
+
+RHO = np.array([5.0, 1.0, 4.0, 2.0])
+DELTA = np.array([3.0, 0.5, 2.5, 0.25])
+LABELS = np.array([0, 0, 1, 1])
+CENTERS = np.array([0, 2])
+
+
+def test_decision_graph_plots_rho_against_delta_with_centres_in_their_colours(okabe_ito):
+    fig = decision_graph_figure(RHO, DELTA, CENTERS, LABELS)
+    (trace,) = fig.data
+    np.testing.assert_array_equal(trace.x, RHO)
+    np.testing.assert_array_equal(trace.y, DELTA)
+    assert list(trace.marker.color) == [okabe_ito[0], "#999999", okabe_ito[1], "#999999"]
+    np.testing.assert_array_equal(trace.marker.size, [18, 7, 18, 7])
+    np.testing.assert_array_equal(trace.customdata[:, 1], [15.0, 0.5, 10.0, 0.5])
+    unlabelled = decision_graph_figure(RHO, DELTA, CENTERS, None).data[0]
+    assert list(unlabelled.marker.color) == ["#000000", "#999999", "#000000", "#999999"]
+
+
+def test_gamma_bars_are_sorted_decreasing_and_cut_to_shown(okabe_ito):
+    gamma = RHO * DELTA  # 15, 0.5, 10, 0.5
+    fig = gamma_figure(gamma, CENTERS, LABELS, shown=3)
+    (bars,) = fig.data
+    np.testing.assert_array_equal(bars.x, [1, 2, 3])
+    np.testing.assert_array_equal(bars.y, [15.0, 10.0, 0.5])
+    np.testing.assert_array_equal(bars.customdata, [0, 2, 1])
+    assert list(bars.marker.color) == [okabe_ito[0], okabe_ito[1], "#999999"]
+    assert fig.layout.xaxis.title.text == "rank (the 3 largest)"
+
+
+def test_clusters_halo_and_centres(okabe_ito, grey):
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    halo = np.array([False, True, False, False])
+    fig = density_peaks_figure(X, LABELS, CENTERS, halo, ("u", "v"))
+    named = {t.name: t for t in fig.data}
+    np.testing.assert_array_equal(named["halo"].x, [1.0])
+    assert named["halo"].marker.color == grey
+    np.testing.assert_array_equal(named["cluster 0"].x, [0.0])
+    np.testing.assert_array_equal(named["cluster 1"].x, [5.0, 6.0])
+    assert named["cluster 1"].marker.color == okabe_ito[1]
+    np.testing.assert_array_equal(named["centres"].x, [0.0, 5.0])
+    assert list(named["centres"].marker.color) == [okabe_ito[0], okabe_ito[1]]
+    empty = density_peaks_figure(X, None, np.array([], dtype=int), None, ("u", "v"))
+    assert [t.name for t in empty.data] == ["not assigned", "centres"]
+    assert len(empty.data[0].x) == 4
+
+
+def test_table_holds_gamma_and_the_flags():
+    X = np.zeros((4, 2))
+    table = density_peaks_data(X, RHO, DELTA, LABELS, CENTERS, np.zeros(4, dtype=bool))
+    assert table["gamma"].tolist() == [15.0, 0.5, 10.0, 0.5]
+    assert table["centre"].tolist() == [True, False, True, False]

@@ -1,0 +1,56 @@
+"""plots.compare panels, plots.tables, the trace type switch and the presenter layout."""
+
+import numpy as np
+import plotly.graph_objects as go
+
+from plots.compare import panel_figure
+from plots.layout import place_legend, presenter_layout, wrap_title
+from plots.scatter import points_trace
+from plots.tables import points_table
+
+
+def test_a_panel_keeps_each_clusters_points_and_shrinks_its_markers(okabe_ito):
+    xy = np.array([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    fig = panel_figure(xy, np.array([1, 0, 1]), ("a", "b"), height=300)
+    assert [t.name for t in fig.data] == ["cluster 0", "cluster 1"]
+    np.testing.assert_array_equal(fig.data[1].x, [0.0, 4.0])
+    assert fig.data[1].marker.color == okabe_ito[1] and fig.data[1].marker.size == 6
+    assert fig.layout.showlegend is False and fig.layout.height == 300
+    assert fig.layout.yaxis.scaleanchor == "x"
+    tall = panel_figure(xy, np.zeros(3, dtype=int), ("a", "b"), height=500, legend=True,
+                        equal_scales=False)
+    assert tall.data[0].marker.size == 8 and tall.layout.yaxis.scaleanchor is None
+
+
+def test_points_table_one_row_per_point_with_extra_columns():
+    table = points_table(np.array([[1.0, 2.0, 9.0], [3.0, 4.0, 9.0]]), [0, -1], rho=[0.5, 0.25])
+    assert table.to_dict("list") == {"point": [0, 1], "x1": [1.0, 3.0], "x2": [2.0, 4.0],
+                                     "cluster": [0, -1], "rho": [0.5, 0.25]}
+
+
+def test_webgl_only_past_a_thousand_points():
+    assert points_trace(1000) is go.Scatter and points_trace(1001) is go.Scattergl
+
+
+def test_wrap_title_never_exceeds_the_width_and_keeps_every_word():
+    title = "the adjusted mutual information of two random clusterings of the same points"
+    lines = wrap_title(title, width=20).split("<br>")
+    assert max(len(line) for line in lines) <= 20
+    assert " ".join(lines) == title
+    assert wrap_title("a<br>b", width=1) == "a<br>b"
+
+
+def test_presenter_layout_moves_a_lone_subplot_title_into_the_wrapped_title():
+    fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1], name="s"))
+    fig.update_layout(title="a title long enough to need two lines on a projector", height=300)
+    fig.add_annotation(text="panel", x=0.5, y=1.02, xref="paper", yref="paper",
+                       showarrow=False)
+    presenter_layout(fig)
+    assert fig.layout.title.text == ("a title long enough to need<br>two lines on a projector"
+                                     "<br><span style='font-size:20px'>panel</span>")
+    assert len(fig.layout.annotations) == 0
+    # Three lines of 24 px type at 1.3 line height, plus the gap above and below.
+    assert fig.layout.margin.t == round(3 * 24 * 1.3) + 48
+    assert fig.layout.legend.orientation == "v" and fig.layout.height is None
+    untitled = place_legend(go.Figure(go.Scatter(x=[0], y=[0])))
+    assert (untitled.layout.legend.orientation, untitled.layout.legend.y) == ("h", 1.02)
