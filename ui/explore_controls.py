@@ -7,7 +7,7 @@ import streamlit as st
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
 from ui.draw import drawn_points
-from ui.text import show_error
+from ui.text import plain, show_error
 from ui.widgets import seed_input
 
 # The explorers draw the data exactly as the algorithm sees it, so they offer the 2-D
@@ -76,11 +76,16 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
 
 
 def load_choice(choice: DataChoice) -> Dataset | None:
-    """The data of ``choice``; None after showing ``st.error`` when they cannot be made."""
+    """The data of ``choice``; None after showing ``st.error`` when they cannot be made (an
+    ``st.info`` asking for more points when a drawing has too few)."""
     try:
         return load_dataset(*choice)
     except (ValueError, TypeError) as error:
-        show_error(error, "Could not make the data: ")
+        if DATASETS[choice.name].kind == "drawn":
+            # Too few points yet is where every drawing starts, not a mistake.
+            st.info(plain(str(error), 200), icon=":material/draw:")
+        else:
+            show_error(error, "Could not make the data: ")
         return None
 
 

@@ -14,16 +14,16 @@ PAGES = {
 }
 WIDGETS = ("button", "checkbox", "multiselect", "number_input", "radio", "select_slider",
            "selectbox", "slider", "text_input", "toggle")
-# The shared sidebar's controls (presenter mode, image format, the lesson builder) belong to
-# the app, not to the page.
+# The shared sidebar's controls (presenter mode, image format, the lesson builder, the class
+# starter) belong to the app, not to the page.
 APP_KEYS = {"present", "img_fmt"}
-APP_PREFIX = "lesson_"
+APP_PREFIXES = ("lesson_", "class_")
 
 
 def page_widgets(at):
     for kind in WIDGETS:
         for widget in at.get(kind):
-            if widget.key not in APP_KEYS and not (widget.key or "").startswith(APP_PREFIX):
+            if widget.key not in APP_KEYS and not (widget.key or "").startswith(APP_PREFIXES):
                 yield kind, widget
 
 
