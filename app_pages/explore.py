@@ -3,7 +3,7 @@
 import pandas as pd
 import streamlit as st
 
-from clustering import ALGORITHMS
+from clustering import ALGORITHMS, suggested_eps
 from datasets import DATASETS
 from explorer.frames import points_frame
 from metrics import MEASURES, compare
@@ -37,9 +37,15 @@ with controls:
     )
     algorithm = ALGORITHMS[algorithm_name]
     st.caption(algorithm.description)
+    # DBSCAN's eps starts on the data's scale (0.5 joins the two moons into one cluster).
+    scaled = None
+    if algorithm_name == "dbscan" and data is not None and len(data.X):
+        min_samples = next(p.default for p in algorithm.params if p.name == "min_samples")
+        scaled = {"eps": suggested_eps(data.X, min(min_samples, len(data.X)))}
     params = param_widgets(
         algorithm.params,
         lambda spec: "ex_k" if spec.name == "n_clusters" else f"ex_{algorithm_name}_{spec.name}",
+        scaled,
     )
     algorithm_seed = seed_input("Algorithm seed", "ex_algo_seed",
         help="Fixes the algorithm's random choices (such as k-means' first centres).")

@@ -2,7 +2,7 @@
 specs."""
 
 from clustering.catalog import ALGORITHMS
-from clustering.dbscan import dbscan_point_types, k_distance
+from clustering.dbscan import dbscan_point_types, k_distance, suggested_eps
 from clustering.density_peaks import DensityPeaks
 from clustering.distances import DISTANCES, distance_matrix
 from clustering.fuzzy_cmeans import FuzzyCMeans
@@ -31,4 +31,5 @@ __all__ = [
     "distance_matrix",
     "k_distance",
     "run",
+    "suggested_eps",
 ]

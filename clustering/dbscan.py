@@ -85,3 +85,38 @@ def k_distance(X, k: int, metric: str = "euclidean", sort: bool = True) -> np.nd
     dist, _ = NearestNeighbors(n_neighbors=k, metric=metric).fit(X).kneighbors(X)
     kd = dist[:, -1]
     return np.sort(kd)[::-1] if sort else kd
+
+
+#: Share of the points that `suggested_eps` makes core points.
+CORE_SHARE = 0.98
+
+
+def suggested_eps(X, min_samples: int = 5) -> float:
+    """An eps that fits the data's scale: the radius at which `CORE_SHARE` of the points
+    are core points (a high point of the k-distance curve, k = ``min_samples``).
+
+    Nearly every point then reaches ``min_samples`` neighbours, so a dense group is one
+    connected cluster, while a gap wider than that radius still separates two groups
+    (Ester et al. 1996, section 4.2, read eps off the same curve). Rounded to three
+    significant digits so a link stays short.
+
+    Parameters
+    ----------
+    X : array-like of shape (n_samples, n_features)
+    min_samples : int, default=5
+        DBSCAN's min_samples, in [1, n_samples].
+
+    Returns
+    -------
+    float
+        The radius (0 when at least that share of the points coincide with their
+        neighbours).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> suggested_eps(np.arange(10.0).reshape(-1, 1), min_samples=3)
+    2.0
+    """
+    radius = float(np.quantile(k_distance(X, min_samples, sort=False), CORE_SHARE))
+    return float(f"{radius:.3g}")

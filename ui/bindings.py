@@ -19,6 +19,8 @@ from typing import Any
 import streamlit as st
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
+from ui.renamed_links import RENAMED_LABELS
+
 
 @dataclass(frozen=True)
 class Binding:
@@ -121,16 +123,34 @@ def forget(param: str) -> None:
     query_params._initial_query_params.pop(param, None)
 
 
+def write_url(binding: Binding) -> None:
+    """Put ``binding``'s value in the URL and the browser's address bar.
+
+    Streamlit writes a bound widget's value there only when the URL seeded it or the user
+    moved it: a value the app gave the widget from a link's registry key (``ex_data=iris``)
+    would otherwise leave the parameter out, and a reload would show the default.
+    """
+    found = _session()
+    if found is None:
+        return
+    arrays = ("string_array_value", "int_array_value", "double_array_value")
+    value = list(binding.value) if binding.kind in arrays else binding.value[0]
+    found[1].query_params.set_corrected_value(binding.param, value, binding.kind)
+
+
 def _plain(text: Any) -> str:
     """Spelling-insensitive form: ``Two+moons``, ``two_moons`` and ``Two moons`` agree."""
     return re.sub(r"[\s_+\-]", "", str(text)).casefold()
 
 
 def resolve_choice(binding: Binding, tokens: tuple[str, ...]) -> list[Any] | None:
-    """The options ``tokens`` name, each by its label or its registry key (any spelling);
-    None if one of them names no option."""
+    """The options ``tokens`` name, each by its label, its registry key or a former label
+    (`ui.renamed_links.RENAMED_LABELS`), in any spelling; None if one of them names no
+    option."""
     chosen = []
     for token in tokens:
+        token = next((new for old, new in RENAMED_LABELS.items()
+                      if _plain(old) == _plain(token)), token)
         hits = [option for option, label in zip(binding.options, binding.labels, strict=True)
                 if _plain(token) in (_plain(option), _plain(label))]
         if not hits:

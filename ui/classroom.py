@@ -18,7 +18,8 @@ from plots.lines import bar_chart
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR
 from ui import links, presenter
 from ui.export import plot
-from ui.lesson_bar import NAME_PARAM, URL_PATHS, requested
+from ui.lesson import ALL, WAITING, lesson_question_waiting
+from ui.lesson_bar import MASK_CSS, NAME_PARAM, URL_PATHS, requested
 from ui.text import figure_text, plain, show_error
 
 CLASS_PARAM, TEACH_PARAM = "class", "teach"
@@ -152,7 +153,7 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int) -> None:
     except ClassError as error:
         show_error(error)
         return
-    if state.step != seen:
+    if state.step != seen or (state.is_revealed and lesson_question_waiting()):
         st.rerun()
     if state.n_options == 0:
         st.caption("This step has no question: the class looks at the view.")
@@ -176,7 +177,8 @@ def _student_live(code: str, lesson: Lesson, seen: int) -> None:
     except ClassError as error:
         show_error(error)
         return
-    if state.step != seen:
+    # A reveal (by the teacher) lifts the masks on the page's numbers: the whole page reruns.
+    if state.step != seen or (state.is_revealed and lesson_question_waiting()):
         st.rerun()
     question = lesson.steps[state.step - 1].question
     if question is None:
@@ -215,7 +217,10 @@ def _teacher_action(action) -> None:
 
 def class_bar(current: str) -> None:
     """On a class link, the class bar (the lesson's title, step, prompt, and the live
-    question), after moving to the teacher's step's page if this is not it."""
+    question), after moving to the teacher's step's page if this is not it. Until the
+    teacher reveals, the step's give-away numbers are hidden and the page's own quiz steps
+    aside, as on a lesson link."""
+    st.session_state.pop(WAITING, None)
     code, secret = st.query_params.get(CLASS_PARAM), st.query_params.get(TEACH_PARAM)
     store = class_store()
     try:
@@ -226,6 +231,10 @@ def class_bar(current: str) -> None:
         return
     _follow(state, lesson, current)
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
+    if step.question is not None and not state.is_revealed:
+        st.session_state[WAITING] = step.question.hides or ALL
+        if st.session_state[WAITING] == ALL:
+            st.html(f"<style>{MASK_CSS}</style>")
     with st.container(border=True, key=BAR_KEY):
         st.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last}"
                     + ("" if secret is None else f" · class {plain(code)}")

@@ -37,7 +37,7 @@ PHONE_WIDTH_PX = 640
 CHART_FIRST_CSS = f"""
 [data-testid="stMainBlockContainer"] {{ padding: 3rem 2rem 4rem; }}
 [data-testid="stMain"] h1 {{ font-size: 2.25rem; padding-top: 0.5rem; }}
-{_TOP} > *:has(.st-key-lesson_bar), {_TOP} > .st-key-lesson_bar {{ order: -5; }}
+{_TOP} > *:has({presenter.BARS}), {_TOP} > {presenter.BARS} {{ order: -5 !important; }}
 {_TOP} > *:has(h1) {{ order: -4; }}
 :is({_TOP}, {_TOP}{_COLUMN}) > *:has({_ALERT}):not(:has({_CHART})) {{ order: -3; }}
 {_TOP} > {_FIRST_WITH_CHART} {{ order: -1; }}

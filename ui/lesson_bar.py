@@ -43,10 +43,11 @@ BAR_CSS = """
 .st-key-lesson_head button { white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }
 """
 # A question that names no give-away numbers hides every key number's value of the page
-# until its reveal (pages draw them with st.metric).
+# until its reveal (pages draw them with st.metric); the class bar's own count stays.
 MASK_CSS = """
-[data-testid="stMain"] [data-testid="stMetricValue"] { visibility: hidden; }
-[data-testid="stMain"] [data-testid="stMetricValue"]::before {
+[data-testid="stMain"] [data-testid="stMetricValue"]:not(.st-key-class_bar *) {
+  visibility: hidden; }
+[data-testid="stMain"] [data-testid="stMetricValue"]:not(.st-key-class_bar *)::before {
   content: "?"; visibility: visible; }
 """
 PROJECTOR_CSS = """

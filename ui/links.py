@@ -14,7 +14,14 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from ui.bindings import Binding, bindings, requested, resolve_choice, same_value
+from ui.bindings import (
+    Binding,
+    bindings,
+    requested,
+    resolve_choice,
+    same_value,
+    write_url,
+)
 from ui.text import plain
 
 # AppTest and a few embedded contexts report no browser URL; links then show this base.
@@ -35,6 +42,8 @@ LATER = "_links_later"
 # The page whose opening URL was read, and whether this run is the rerun that applies it.
 OPENED = "_links_opened"
 APPLYING = "_links_applying"
+# The controls given a link's value by the app (not by Streamlit's own URL reading).
+APPLIED = "_links_applied"
 # A warning quotes at most this much of a link value.
 MAX_QUOTED = 60
 
@@ -216,6 +225,7 @@ def check_request(slot, page: str) -> None:
                 wanted if isinstance(wanted, list) else [wanted])]:
             pending[binding.param] = wanted
     if pending:
+        st.session_state.setdefault(APPLIED, set()).update(pending)
         st.session_state[PENDING] = pending
         st.session_state[NOTICES] = notices
         # Controls that appear only once these values are set (an algorithm's parameters)
@@ -226,6 +236,13 @@ def check_request(slot, page: str) -> None:
             st.session_state[REQUEST] = later
         st.session_state[APPLYING] = True
         st.rerun()
+    # The values applied on the reruns before this one go in the address bar, so the
+    # link there reopens this view on a reload.
+    applied = st.session_state.pop(APPLIED, set())
+    for binding in drawn:
+        if binding.param in applied and binding.value and \
+                st.query_params.get_all(binding.param) != list(binding.value):
+            write_url(binding)
     if opening:
         unknown = [name for name in st.query_params
                    if name not in {b.param for b in drawn} | set(APP_PARAMS) | set(IGNORED)

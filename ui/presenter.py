@@ -27,10 +27,13 @@ _BLOCK = f":is({_TOP}, {_TOP}{_COLUMN}, {_TOP} > *{_COLUMN}) > "
 
 # A message inside a tab or an expander stays there.
 _FOLDED = '[role="tablist"], [data-testid="stExpander"]'
+# A lesson step's bar (ui.lesson_bar) or a class's (ui.classroom): first on screen, even when
+# it holds a key number or a message (a class's count, its reveal), and kept in the focus view.
+BARS = ":is(.st-key-lesson_bar, .st-key-class_bar)"
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
 ORDER_CSS = f"""
-{_BLOCK}*:has(.st-key-lesson_bar), {_BLOCK}.st-key-lesson_bar {{ order: -5; }}
+{_BLOCK}*:has({BARS}), {_BLOCK}{BARS} {{ order: -5 !important; }}
 {_BLOCK}*:has(h1) {{ order: -4; }}
 {_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART}, {_FOLDED})) {{ order: -3; }}
 {_BLOCK}*:has({_NUMBER}):not(:has({_CHART})) {{ order: -2; }}
@@ -62,14 +65,13 @@ html {{ font-size: 20px; }}
 {ORDER_CSS}
 """
 
-_LESSON = ".st-key-lesson_bar"  # a lesson step's bar (ui.lesson_bar) stays in the focus view
 _KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
 FOCUS_CSS = f"""
 [data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
 [data-testid="stExpandSidebarButton"], [data-testid="stHeader"],
 [data-testid="stMain"] [data-testid="stExpander"],
-[data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})):not({_LESSON} *),
-[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})):not({_LESSON} *)
+[data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})):not({BARS} *),
+[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})):not({BARS} *)
 {{
   display: none !important; }}
 [data-testid="stMainBlockContainer"] {{ padding: 1rem 2rem; max-width: 100%; }}

@@ -1,5 +1,5 @@
-"""Old link parameter names, translated before a page runs, so links shared before a page's
-prefix was renamed keep opening the same view.
+"""Old link parameter names and values, translated, so links shared before a page's prefix
+or a choice's label was renamed keep opening the same view.
 
 Pages' prefixes live in :data:`ui.navigation.PAGES`; when one changes, its old prefix goes in
 :data:`RENAMED_PREFIXES` (old -> new) and stays there.
@@ -10,6 +10,11 @@ import streamlit as st
 #: Old prefix -> new prefix of link parameters (the Learn pages' confusable ``lds_`` of
 #: Distances and ``ldi_`` of Dimensionality).
 RENAMED_PREFIXES = {"lds_": "dist_", "ldi_": "dim_"}
+
+
+#: Old label -> current label of a choice in a link (any spelling of the old one): the
+#: experiments' preset radio said "Paper's settings" before it said "Paper".
+RENAMED_LABELS = {"Paper's settings": "Paper"}
 
 
 def new_name(name: str) -> str:

@@ -1,6 +1,8 @@
 """Widgets built from the registries' parameter specs, so a new parameter needs no page code."""
 
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import streamlit as st
@@ -23,7 +25,8 @@ def param_widget(spec: AlgorithmParam, key: str) -> Any:
     """Draw the widget for ``spec`` and return its value.
 
     The value is kept in the page URL under the name ``key``, so a copied link reopens the
-    same view.
+    same view. The widget starts at ``spec.default`` (see `param_widgets` for a default
+    that follows the data).
     """
     common: dict[str, Any] = {
         "key": key,
@@ -69,13 +72,19 @@ def seed_input(label: str, key: str, help: str, disabled: bool = False) -> int:
                                disabled=disabled))
 
 
-def param_widgets(specs: tuple[AlgorithmParam, ...], key: Callable[[AlgorithmParam], str]
-                  ) -> dict[str, Any]:
+def param_widgets(specs: tuple[AlgorithmParam, ...], key: Callable[[AlgorithmParam], str],
+                  defaults: dict[str, Any] | None = None) -> dict[str, Any]:
     """The widgets of ``specs`` in order (each bound to the URL under ``key(spec)``),
     skipping those that do not apply to the values chosen above them (a metric's own
-    parameters); the skipped ones keep their defaults."""
+    parameters); the skipped ones keep their defaults. ``defaults`` replaces the
+    registry's default of the parameters it names (DBSCAN's eps on the data's scale),
+    moved into the parameter's range."""
     values: dict[str, Any] = {}
     for spec in specs:
+        if spec.name in (defaults or {}):
+            low = -math.inf if spec.low is None else spec.low
+            high = math.inf if spec.high is None else spec.high
+            spec = replace(spec, default=min(max(defaults[spec.name], low), high))
         if spec.shown(values):
             values[spec.name] = param_widget(spec, key(spec))
     return values

@@ -171,3 +171,26 @@ def test_a_teachers_own_lesson_is_shown_literally():
     shown = " ".join(m.value for m in student.markdown) + " ".join(
         student.radio(key="class_choice_1").options)
     assert plain(markup) in shown and "[Log in](" not in shown
+
+
+def page_numbers(at: AppTest) -> dict[str, str]:
+    """The page's key numbers (the class bar's count left out)."""
+    return {m.label: m.value for m in at.main.metric if m.label != "Answers"}
+
+
+def test_a_class_step_hides_its_give_away_numbers_and_the_page_quiz_until_reveal():
+    join, teacher = start_class()
+    hidden = {"NMI (arithmetic) at K = 50": "?", "AMI (arithmetic) at K = 50": "?"}
+    student, host = run(join), run(teacher)
+    for at in (student, host):
+        assert page_numbers(at) == hidden
+        # the page's own quiz steps aside for the class question
+        assert not {r.key for r in at.main.radio} - {"class_choice_1"}
+    assert "0 answered" in answered(host)  # the count itself is not masked
+    host.button(key="class_reveal").click().run()
+    student.run()
+    for at in (student, host):
+        assert not at.exception
+        shown = page_numbers(at)
+        assert set(shown) == set(hidden) and "?" not in shown.values()
+        assert 0.4 < float(shown["NMI (arithmetic) at K = 50"]) < 0.55

@@ -1,6 +1,9 @@
 """The Explore page as a student and a teacher use it."""
 
 import numpy as np
+import pytest
+from scipy.spatial.distance import cdist
+from sklearn.cluster import DBSCAN
 from sklearn.metrics import (
     adjusted_mutual_info_score,
     adjusted_rand_score,
@@ -45,13 +48,14 @@ def test_a_copied_link_reopens_the_same_view():
     np.testing.assert_allclose(table[nmi], normalized_mutual_info_score(data.y, labels), rtol=1e-9)
 
 
-def test_nonsense_in_the_url_falls_back_to_defaults():
+def test_nonsense_in_the_url_falls_back_to_defaults_and_numbers_are_clamped():
     at = open_page(PAGE, {"ex_data": "nonsense", "ex_k": "999", "ex_seed": "-5", "ex_n": "many"})
     assert not at.exception
     assert not at.error
     assert at.selectbox(key="ex_data").value == "blobs"
-    default_k = clustering.ALGORITHMS["kmeans"].param("n_clusters").default
-    assert at.slider(key="ex_k").value == default_k
+    # A number beyond the range moves to its nearest end, with a warning.
+    assert at.slider(key="ex_k").value == clustering.ALGORITHMS["kmeans"].param("n_clusters").high
+    assert any("`ex_k`" in w.value and "out of range" in w.value for w in at.warning)
     assert at.number_input(key="ex_seed").value == 0
 
 
@@ -95,3 +99,21 @@ def test_a_metrics_own_parameter_appears_with_it_and_is_used():
     assert not at.exception
     keys = {w.key for w in [*at.slider, *at.number_input]}
     assert "ex_dbscan_p" in keys and "ex_dbscan_n_neighbors" not in keys
+
+
+def test_dbscan_on_two_moons_starts_with_an_eps_that_finds_the_two_moons():
+    at = open_page(PAGE, {"ex_data": "Two moons", "ex_algo": "DBSCAN"})
+    assert not at.exception
+    eps = at.number_input(key="ex_dbscan_eps").value
+    spec = datasets.DATASETS["moons"]
+    data = datasets.load("moons", n_samples=spec.default_n, random_state=0,
+                         noise=spec.default_noise)
+    # The radius that makes 98 % of the points core points, by brute force: each point's
+    # distance to its 5th nearest neighbour, itself counted first.
+    k_dist = np.sort(cdist(data.X, data.X), axis=1)[:, 4]
+    assert eps == pytest.approx(np.quantile(k_dist, 0.98), rel=5e-3)
+    labels = DBSCAN(eps=eps, min_samples=5).fit(data.X).labels_
+    assert labels.max() + 1 == 2
+    assert adjusted_rand_score(data.y, labels) > 0.9
+    assert at.tabs[0].label == "DBSCAN: 2 clusters"
+    assert scores(at)[MEASURES["ari"].label] == pytest.approx(adjusted_rand_score(data.y, labels))

@@ -59,6 +59,27 @@ def test_a_value_may_be_the_key_or_the_label(path, params, key, expected):
     assert not link_warnings(at)
 
 
+@pytest.mark.parametrize(("path", "params", "labels"), [
+    ("app_pages/explore.py", {"ex_data": ["iris"], "ex_k": ["4"]},
+     {"ex_data": "Iris", "ex_k": "4"}),
+    ("app_pages/explore.py", {"ex_data": ["moons"], "ex_algo": ["dbscan"]},
+     {"ex_data": "Two moons", "ex_algo": "DBSCAN"}),
+    ("app_pages/experiments_vinh2009.py", {"vinh_preset": ["paper"]}, {"vinh_preset": "Paper"}),
+    # the preset's label before it was shortened
+    ("app_pages/experiments_vinh2009.py", {"vinh_preset": ["Paper's settings"]},
+     {"vinh_preset": "Paper"}),
+])
+def test_a_key_in_a_link_stays_in_the_address_bar_as_its_label(path, params, labels):
+    at = open_page(path, params)
+    for _ in range(2):  # as opened, and on the next run (a student moving another control)
+        assert not at.exception
+        assert {name: at.query_params.get(name) for name in labels} == labels
+        assert not link_warnings(at)
+        at.run()
+    assert {name: copied_link(at)[name] for name in labels} == {
+        name: [label] for name, label in labels.items()}
+
+
 def test_an_unusable_value_gives_one_escaped_warning_and_the_default():
     at = open_page("app_pages/measure_truth.py", {
         "mt_model": ["**bold** `tick` <b>x</b>"], "mt_seed": ["seven"],

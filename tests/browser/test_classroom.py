@@ -196,3 +196,32 @@ def test_students_and_tampered_links_cannot_run_the_class(browser, server):
     expect(key_button(student, "class_answer_1")).to_have_count(0)
     context.close()
     host_context.close()
+
+
+def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(browser, server):
+    context = browser.new_context(viewport={"width": 1280, "height": 720})
+    host = context.new_page()
+    _, teacher = start_class(host, server.url)
+    host.goto(f"{teacher}&present=true")
+    wait_until_idle(host)
+    answered(host, 0)
+    bar = host.locator(".st-key-class_bar").first.bounding_box()
+    title = host.locator('[data-testid="stMain"] h1').first.bounding_box()
+    screenshot(host, "class_teacher_present_first_screen")
+    assert bar["y"] + bar["height"] <= title["y"] + 1
+
+    def hidden_numbers() -> list[bool]:
+        """For each key number of the page (not the class bar's count): is it hidden (drawn
+        as "?", or its value hidden by the mask)?"""
+        return host.locator('[data-testid="stMain"] [data-testid="stMetricValue"]').evaluate_all(
+            "els => els.filter(e => !e.closest('.st-key-class_bar'))"
+            ".map(e => e.innerText.trim() === '?'"
+            " || getComputedStyle(e).visibility === 'hidden')")
+
+    assert hidden_numbers() and all(hidden_numbers())
+    expect(host.locator('.st-key-class_bar [data-testid="stMetricValue"]')).to_be_visible()
+    key_button(host, "class_reveal").click()
+    expect(host.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
+    wait_until_idle(host)
+    assert hidden_numbers() and not any(hidden_numbers())
+    context.close()
