@@ -157,12 +157,15 @@ def random_probability_labels(
     cdf = np.cumsum(rng.random((size, k)), axis=1)
     cdf /= cdf[:, -1:]
     cdf[:, -1] = 1.0
-    # One searchsorted over all rows: row r's thresholds are shifted by r.
+    # Row r's thresholds and draws are shifted by r (the draws of earlier versions, which
+    # searched all rows at once); a search within the row's k thresholds is shorter.
     shift = np.arange(size, dtype=np.float64)[:, None]
     u = rng.random((size, n)) + shift
-    flat = (cdf + shift).ravel()
-    labels = np.searchsorted(flat, u.ravel(), side="right").reshape(size, n)
-    return np.minimum(labels - (np.arange(size) * k)[:, None], k - 1).astype(np.int32)
+    cdf += shift
+    labels = np.empty((size, n), dtype=np.int64)
+    for r in range(size):
+        labels[r] = np.searchsorted(cdf[r], u[r], side="right")
+    return np.minimum(labels, k - 1).astype(np.int32)
 
 
 def _precision(n, k, n_triplets, rng, cache):

@@ -167,6 +167,9 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
             data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types,
                                                                      strict=True)],
             layout=None if layouts is None else layouts[i],
+            # Validating every frame costs more than drawing the page; the same keys are
+            # validated below, where the active frame's update is applied to the traces.
+            _validate=False,
         ))
     fig.frames = frames
     for t in traces:

@@ -6,6 +6,8 @@ from scipy import integrate, stats
 from sklearn.datasets import load_wine
 from sklearn.feature_selection import mutual_info_classif
 from sklearn.metrics import confusion_matrix, f1_score, mutual_info_score
+from sklearn.model_selection import StratifiedKFold, cross_val_score
+from sklearn.neighbors import KNeighborsClassifier
 
 from explorer.features import (
     correlation_scores,
@@ -13,6 +15,7 @@ from explorer.features import (
     mutual_information_scores,
     rank_features,
     single_variable_classifier,
+    subset_score,
 )
 
 WINE = load_wine()
@@ -121,6 +124,18 @@ def test_forward_selection_with_pairs_finds_the_xor_pair():
     assert steps["subset"][0] in {("x1", "x2"), ("x2", "x1")}
     assert steps["score"][0] > 0.9
     assert len(steps) == 2 and len(steps["subset"].iloc[-1]) == 3
+
+
+@pytest.mark.parametrize("columns", [[0], [0, 1], [1, 3, 4]])
+def test_subset_score_is_scikit_learns_cross_validated_knn(columns):
+    # Continuous features: no equidistant neighbours, so the vote is the same as sklearn's.
+    rng = np.random.default_rng(3)
+    X = rng.normal(size=(150, 5))
+    y = (X[:, 0] + X[:, 1] ** 2 + rng.normal(scale=0.5, size=150) > 1).astype(int) + (
+        X[:, 3] > 1)
+    folds = StratifiedKFold(5, shuffle=True, random_state=0)
+    expected = cross_val_score(KNeighborsClassifier(15), X[:, columns], y, cv=folds).mean()
+    assert subset_score(X, y, columns) == pytest.approx(expected, abs=1e-12)
 
 
 def test_plain_forward_selection_scores_single_features_near_chance():
