@@ -63,6 +63,8 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     ("explore_density_peaks?dp_k=1", "dp_scatter", "dp_k", "K"),
     ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_scatter_found", "mt_k",
      "K"),
+    ("measure_truth?mt_dataset=Moons&mt_algorithm=dbscan&mt_n=2000&mt_noise_moons=0.05",
+     "mt_scatter_noise", "mt_noise_moons", "noise"),
     ("experiments_vinh2009?vinh_mark=2&vinh_draws=100", "vinh_chart", "vinh_mark", "K"),
 ])
 def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, app_url, path,
