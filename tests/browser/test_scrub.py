@@ -104,3 +104,16 @@ def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_ur
     box = page.locator('[data-testid="stMetric"]').filter(has_text=metric).first
     assert box.locator('[data-testid="stMetricValue"]').inner_text() == f"{last} / {last}"
     screenshot(page, f"played-{chart}")
+
+
+def test_dbscans_second_slider_scrubs_min_samples_and_sends_it_when_released(page, app_url):
+    open_scrubbable(page, app_url, "explore_dbscan?db_eps=0.12&db_n=2000&db_min=2")
+    before = page.evaluate(CHART_STATE, "db_scatter")
+    during = scrub(page, "db_scatter", 1, 0.02, 0.4)
+    reached = page.evaluate(ACTIVE, ["db_scatter", "min_samples"])
+    assert page.evaluate(CHART_STATE, "db_scatter") != before
+    assert during == [], f"{len(during)} websocket messages sent during the scrub"
+    page.wait_for_url(re.compile(rf"[?&]db_min={re.escape(reached)}(&|$)"), timeout=30_000)
+    assert re.search(r"[?&]db_eps=0\.12(&|$)", page.url)
+    wait_until_idle(page)
+    screenshot(page, "scrub-db_scatter-min_samples")
