@@ -83,6 +83,7 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
 @pytest.mark.parametrize(("path", "chart", "param", "metric"), [
     ("explore_kmeans?km_n=200&km_step=0", "km_chart", "km_step", "Move"),
     ("explore_em?em_k=2&em_data=Blobs&em_n=200&em_step=0", "em_chart", "em_step", "Step"),
+    ("explore_linkage?lk_step=0", "lk_dendrogram", "lk_step", "Merges"),
 ])
 def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_url(
         page, app_url, path, chart, param, metric):
