@@ -75,4 +75,4 @@ with controls:
         overrides.update(measures=tuple(measures) or base["measures"], random_model=model,
                          one_sided=one_sided)
 with view:
-    show_experiment(name, preset, seed, key="vinh", **overrides)
+    show_experiment(name, preset, seed, key="vinh", scrub=True, **overrides)

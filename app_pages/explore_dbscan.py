@@ -11,8 +11,15 @@ from plots.dbscan import (
     eps_circles,
     k_distance_data,
     k_distance_figure,
+    with_min_samples_frames,
 )
-from ui.explore_cache import SCORES, dbscan_eps_frames, dbscan_view, scores
+from ui.explore_cache import (
+    SCORES,
+    dbscan_eps_frames,
+    dbscan_min_samples_frames,
+    dbscan_view,
+    scores,
+)
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
@@ -23,6 +30,8 @@ from ui.text import show_error
 EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0.005),
                                                          *np.arange(0.1, 1.0, 0.01),
                                                          *np.arange(1.0, 5.0001, 0.1))}))
+
+MAX_MIN_SAMPLES = 50
 
 st.title("DBSCAN: density-based clusters and noise")
 st.caption(
@@ -38,7 +47,7 @@ with controls:
                            bind="query-params",
                            help="Two points closer than eps are neighbours. Read a good value "
                                 "at the knee of the k-distance curve.")
-    min_samples = st.slider("min_samples", 1, 50, 5, key="db_min",
+    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, 5, key="db_min",
                             bind="query-params",
                             help="Neighbours within eps (the point itself included) needed to "
                                  "be a core point.")
@@ -79,14 +88,21 @@ with view:
     sweep_labels, sweep_kinds = dbscan_eps_frames(X, data.y, EPS_CHOICES, min(min_samples,
                                                                                 len(X)))
     eps_labels = [f"{v:g}" for v in EPS_CHOICES]
-    show_chart(
-        dbscan_scrub_figure(X, sweep_labels, sweep_kinds, eps_labels, EPS_CHOICES.index(eps),
-                            circles=eps_circles(X, labels, point_types, eps) if circles
-                            else None, axis_titles=data.feature_names[:2]),
-        "db_scatter",
-        data=dbscan_data(X, labels, point_types),
-    )
+    # The second slider: every min_samples at this eps (the page's eps and min_samples are
+    # where both sweeps meet).
+    ms_values = tuple(range(1, min(MAX_MIN_SAMPLES, len(X)) + 1))
+    ms_sweep, ms_kinds = dbscan_min_samples_frames(X, data.y, eps, ms_values)
+    shapes = eps_circles(X, labels, point_types, eps) if circles else None
+    figure = dbscan_scrub_figure(X, sweep_labels, sweep_kinds, eps_labels,
+                                 EPS_CHOICES.index(eps), circles=shapes,
+                                 axis_titles=data.feature_names[:2])
+    figure = with_min_samples_frames(figure, ms_sweep, ms_kinds, f"{eps:g}",
+                                     [str(m) for m in ms_values],
+                                     ms_values.index(min(min_samples, len(X))), circles=shapes)
+    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types))
     scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
+    scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
+                    [str(m) for m in ms_values])
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
         f"For every point, the distance to its {min_samples}-th nearest neighbour (itself "

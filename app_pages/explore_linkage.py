@@ -18,10 +18,11 @@ from explorer.linkage_steps import (
     parse_similarity,
 )
 from plots.compare import panel_figure
-from plots.linkage import growing_dendrogram, similarity_heatmap
+from plots.linkage import animated_dendrogram, similarity_heatmap
 from plots.tables import points_table
 from ui.export import show_chart
 from ui.notebook import notebook_download
+from ui.scrub import scrub_to_widget
 from ui.stepper import step_buttons
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -109,13 +110,15 @@ with view:
             data=cells_frame(matrix, names, names),
         )
     with right:
+        # Every number of merges travels with the chart: Play, Pause and its slider run
+        # in the browser; where it stops comes back to "Merges done" and the link.
         show_chart(
-            growing_dendrogram(Z, items, t,
-                                      height=upcoming.height if upcoming else None
-                               ).update_layout(height=PAIR_HEIGHT),
+            animated_dendrogram(Z, items, t).update_layout(height=PAIR_HEIGHT + 60),
             "lk_dendrogram",
             data=merge_table(steps, items),
         )
+        scrub_to_widget("lk_dendrogram", "merges", "lk_step", list(range(last + 1)),
+                        [str(v) for v in range(last + 1)])
     notebook_download("lk", "linkage_steps", dict(
         kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
         summary="Agglomerative clustering of a similarity matrix, merge by merge.",

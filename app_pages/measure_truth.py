@@ -11,7 +11,7 @@ from explorer.report import class_names, cluster_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from plots.framed import scrubbed_scatter
-from ui.cache import k_sweep, projection, run_algorithm
+from ui.cache import k_sweep, noise_sweep, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.explore_controls import data_choice, load_choice
 from ui.export import as_classes, show_chart
@@ -23,6 +23,8 @@ from ui.text import show_error
 
 # The K the chart's scrubber offers (the page's K is added when it is larger).
 K_GRID = 10
+# Steps of the noise slider (`ui.explore_controls.data_choice`), each a frame of the noise chart.
+NOISE_STEPS = 50
 
 st.title("Compare with ground truth")
 st.caption(
@@ -113,6 +115,33 @@ def show_scatters() -> None:
         "Each cluster takes the colour of the class it is matched to (Hungarian matching "
         "on the contingency table); unmatched clusters get new colours, noise is grey."
     )
+    if choice.noise is not None:
+        show_noise_scrub()
+
+
+def show_noise_scrub() -> None:
+    """The clusters found at every noise of the noise slider: the data are drawn again at
+    each (same seed), clustered, and shipped as frames the browser scrubs through."""
+    top = DATASETS[choice.name].max_noise
+    noises = tuple(round(i * top / NOISE_STEPS, 12) for i in range(NOISE_STEPS + 1))
+    labels = [f"{v:g}" for v in noises]
+    try:
+        xys, sweep, titles = noise_sweep(algorithm_name, choice.name, choice.n_samples,
+                                         noises, int(seed), choice.standardize, params)
+    except (ValueError, TypeError) as error:
+        show_error(error)
+        return
+    active = int(np.abs(np.array(noises) - choice.noise).argmin())
+    _, axis_titles = projection(data.X, data.feature_names)
+    figure = scrubbed_scatter(xys, sweep, labels, name="noise", active=active, titles=titles,
+                              axis_titles=axis_titles)
+    show_chart(figure, key="mt_scatter_noise",
+               data=points_frame(xys[active], cluster=cluster_names(sweep[active])),
+               filename="clusters_by_noise")
+    scrub_to_widget("mt_scatter_noise", "noise", f"mt_noise_{choice.name}", noises, labels)
+    st.caption("Drag the noise slider under the chart: the data are drawn again at each noise "
+               "with the same seed and clustered with the same parameters; the noise reached "
+               "comes back to the Noise control and the link.")
 
 
 if scatter_tab.open:

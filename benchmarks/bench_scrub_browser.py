@@ -19,7 +19,7 @@ Run by hand from the repository root:
 
     python benchmarks/bench_scrub_browser.py [--steps 30] [--moves 10]
 
-Writes ``benchmarks/results/scrub_browser.md``. Needs Debian's chromium.
+Writes ``benchmarks/results/scrub_browser.md`` (or ``--out``). Needs Debian's chromium.
 """
 
 import argparse
@@ -47,11 +47,16 @@ WARMUP = 2
 CASES = [
     ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "eps",
      "eps (neighbourhood radius)"),
+    ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "min_samples", "min_samples"),
     ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
     ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
     ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_scatter", "K", "K (number of centres)"),
     ("measure_truth?mt_n=2000&mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2",
      "mt_scatter_found", "K", "K (number of clusters)"),
+    ("measure_truth?mt_n=2000&mt_dataset=Moons&mt_algorithm=dbscan",
+     "mt_scatter_noise", "noise", "Noise"),
+    ("experiments_vinh2009?vinh_n=1000&vinh_draws=100", "vinh_chart", "K",
+     "K marked on the chart"),
 ]
 
 ARM = """([key, name]) => {
@@ -69,14 +74,17 @@ ARM = """([key, name]) => {
 }"""
 
 
-def scrub_steps(page, key: str, steps: int) -> tuple[list[float], int]:
-    """Drag the chart's slider step by step from its start; seconds from each mouse move that
-    changed the step to the painted redraw, and the mouse moves made."""
-    rail = page.locator(f".st-key-{key} .slider-rail-touch-rect").first
+def scrub_steps(page, key: str, name: str, steps: int) -> tuple[list[float], int]:
+    """Drag the chart's slider ``name`` step by step from its start; seconds from each mouse
+    move that changed the step to the painted redraw, and the mouse moves made."""
+    slider = f"""document.querySelector(".st-key-{key} .js-plotly-plot").layout.sliders
+        .findIndex(s => s.name === "{name}")"""
+    index = page.evaluate(f"() => {slider}")
+    rail = page.locator(f".st-key-{key} .slider-rail-touch-rect").nth(index)
     rail.scroll_into_view_if_needed()
     box = rail.bounding_box()
     n_steps = page.evaluate(f"""() => document.querySelector(".st-key-{key} .js-plotly-plot")
-        .layout.sliders[0].steps.length""")
+        .layout.sliders[{index}].steps.length""")
     y = box["y"] + box["height"] / 2
     # Two steps a move: the grip's own margins make the rail's ends map a little off.
     stride = max(2, (n_steps - 1) // (steps + 1))
@@ -85,7 +93,7 @@ def scrub_steps(page, key: str, steps: int) -> tuple[list[float], int]:
         return box["x"] + (i * stride + 0.5) / n_steps * box["width"]
 
     active = f"""() => document.querySelector(".st-key-{key} .js-plotly-plot")
-        .layout.sliders[0].active"""
+        .layout.sliders[{index}].active"""
     page.mouse.move(at(0), y)
     page.mouse.down()
     moved = 0
@@ -133,7 +141,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument("--only", nargs="*", metavar="CHART:SLIDER",
+                        help="Measure only these cases, e.g. db_scatter:min_samples.")
+    parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/scrub_browser.md")
     args = parser.parse_args()
+    cases = [c for c in CASES if not args.only or f"{c[1]}:{c[2]}" in args.only]
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("Debian chromium not found: apt-get install -y chromium")
@@ -150,7 +162,7 @@ def main() -> None:
             warm.goto(url)
             wait_until_idle(warm)
             warm.context.close()
-            for path, key, name, label in CASES:
+            for path, key, name, label in cases:
                 cold_page = browser.new_context(
                     viewport={"width": 1280, "height": 1000}).new_page()
                 cold_cpu, payload = visit(cold_page, url, path, server.pid)
@@ -161,7 +173,7 @@ def main() -> None:
                     ".st-key-{key} .js-plotly-plot")._transitionData._frames).length""")
                 page.evaluate(ARM, [key, name])
                 before = cpu_seconds(server.pid)
-                steps, dragged = scrub_steps(page, key, args.steps)
+                steps, dragged = scrub_steps(page, key, name, args.steps)
                 scrub_cpu = (cpu_seconds(server.pid) - before) / dragged
                 wait_until_idle(page)
                 old, old_cpu = slider_moves(page, label, args.moves, server.pid)
@@ -177,10 +189,11 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(timeout=30)
+    only = f" --only {' '.join(args.only)}" if args.only else ""
     lines = [
         "# Scrub step to updated chart, in the browser, next to the old slider path", "",
         f"`python benchmarks/bench_scrub_browser.py --steps {args.steps} --moves "
-        f"{args.moves}`, 1280x1000, Debian chromium headless, n = 2,000 points, {WARMUP} "
+        f"{args.moves}{only}`, 1280x1000, Debian chromium headless, n = 2,000 points, {WARMUP} "
         f"warm-up steps not counted. Machine load average (1 min) {load_before:.1f} before "
         f"the run, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (shared with "
         "other work: the times include waiting for the CPU).", "",
@@ -201,9 +214,8 @@ def main() -> None:
         f"| {r['cold']:.2f} / {r['warm']:.2f} | {r['payload']:.2f} | {r['frames']:.2f} |"
         for r in rows
     ]
-    out = ROOT / "benchmarks" / "results" / "scrub_browser.md"
-    out.write_text("\n".join(lines) + "\n")
-    print(f"wrote {out}")
+    args.out.write_text("\n".join(lines) + "\n")
+    print(f"wrote {args.out}")
 
 
 if __name__ == "__main__":

@@ -79,9 +79,9 @@ def scrub_codes(labels: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.n
     return color_codes(labels, light=kinds == 1), sizes.astype(np.int8)
 
 
-def _summary(eps_label: str, labels: np.ndarray, kinds: np.ndarray) -> str:
+def _summary(setting: str, labels: np.ndarray, kinds: np.ndarray) -> str:
     counts = np.bincount(kinds, minlength=3)
-    return (f"eps = {eps_label}: {int(labels.max()) + 1} clusters, {counts[0]} core, "
+    return (f"{setting}: {int(labels.max()) + 1} clusters, {counts[0]} core, "
             f"{counts[1]} border, {counts[2]} noise")
 
 
@@ -111,11 +111,39 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
     for i, label in enumerate(eps_labels):
         codes, sizes = scrub_codes(labels[i], kinds[i])
         updates.append({0: {"marker": {"color": codes, "size": sizes}}})
-        layouts.append({"title": {"text": _summary(label, labels[i], kinds[i])},
+        layouts.append({"title": {"text": _summary(f"eps = {label}", labels[i], kinds[i])},
                         "shapes": circles if circles and i == active else []})
     plane_layout(fig, axis_titles, 620)
     return framed_figure(fig, eps_labels, updates, name="eps", active=active,
                          layouts=layouts, slider_y=-0.12)
+
+
+def with_min_samples_frames(fig: go.Figure, labels: np.ndarray, kinds: np.ndarray,
+                            eps_label: str, ms_labels: list[str], active: int, *,
+                            circles: list[dict] | None = None) -> go.Figure:
+    """`dbscan_scrub_figure`'s chart with a second slider: DBSCAN at every min_samples of
+    ``ms_labels`` at the one eps ``eps_label`` (rows of ``labels`` and ``kinds`` as there).
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [0.0, 0.1], [0.0, 0.2], [3.0, 3.0]])
+    >>> labels, kinds = np.array([[0, 0, 0, -1]]), np.array([[0, 0, 0, 2]])
+    >>> fig = dbscan_scrub_figure(X, labels, kinds, ["0.1"], 0)
+    >>> fig = with_min_samples_frames(fig, labels, kinds, "0.1", ["2"], 0)
+    >>> [s.name for s in fig.layout.sliders], fig.frames[-1].name
+    (['eps', 'min_samples'], 'min_samples=2')
+    """
+    updates, layouts = [], []
+    for i, label in enumerate(ms_labels):
+        codes, sizes = scrub_codes(labels[i], kinds[i])
+        updates.append({0: {"marker": {"color": codes, "size": sizes}}})
+        layouts.append({"title": {"text": _summary(f"eps = {eps_label}, min_samples = {label}",
+                                                   labels[i], kinds[i])},
+                        "shapes": circles if circles and i == active else []})
+    fig = framed_figure(fig, ms_labels, updates, name="min_samples", active=active,
+                        layouts=layouts, slider_y=-0.36)
+    fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})
+    return fig
 
 
 def eps_circles(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray,

@@ -15,6 +15,7 @@ from plotly.offline import get_plotlyjs
 from plotly.subplots import make_subplots
 
 from metrics import MEASURES
+from plots.framed import framed_figure
 from plots.layout import place_legend, wrap_title
 from plots.palette import CLUSTER_COLORS
 
@@ -23,6 +24,7 @@ __all__ = [
     "consensus_curves",
     "experiment_figure",
     "failure_bars",
+    "marked_lines",
     "measure_lines",
     "model_bars",
     "rank_chart",
@@ -105,6 +107,71 @@ def measure_lines(
         fig.update_xaxes(title_text=x, type="log" if log_x else None, row=1, col=col)
     fig.update_yaxes(title_text="mean value", row=1, col=1)
     return _layout(fig, title)
+
+
+def marked_lines(fig: go.Figure, df: pd.DataFrame, *, x: str, facet: Sequence[str] = (),
+                 active: int = 0, name: str = "K") -> go.Figure:
+    """`measure_lines`' figure ``fig`` of ``df`` with a marker at one value of ``x`` on every
+    curve, labelled with the curve's mean there, and a slider moving it over every value
+    (one frame per value: the browser moves the markers, the server is not asked).
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure
+        The figure `measure_lines` drew from ``df``, ``x`` and ``facet``.
+    df : pandas.DataFrame
+        Columns ``measure, mean`` and ``x`` (and the ``facet`` columns).
+    x : str
+        The column the slider moves along.
+    facet : sequence of str
+        The panels' columns, as given to `measure_lines`.
+    active : int, default=0
+        Index into the sorted values of ``x`` marked first.
+    name : str, default="K"
+        The slider's name.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        A new figure with one marker trace per panel.
+
+    Examples
+    --------
+    >>> df = pd.DataFrame({"K": [2, 3, 2, 3], "measure": ["ri", "ri", "ari", "ari"],
+    ...                    "mean": [0.5, 0.6, 0.0, 0.01], "std": 0.0})
+    >>> fig = marked_lines(measure_lines(df, x="K"), df, x="K", active=1)
+    >>> list(fig.data[-1].y), [f.name for f in fig.frames]
+    ([0.6, 0.01], ['K=2', 'K=3'])
+    """
+    values = sorted(df[x].unique())
+    panels = _panels(df, facet)
+    measures = list(dict.fromkeys(df["measure"]))
+    base = go.Figure(fig)
+    first = len(base.data)
+    for col in range(1, len(panels) + 1):
+        base.add_trace(go.Scatter(
+            x=[], y=[], mode="markers", showlegend=False, cliponaxis=False,
+            marker=dict(size=14, color="rgba(0,0,0,0)", line=dict(width=3, color="black")),
+            hovertemplate="%{text}<extra></extra>"), row=1, col=col)
+    title = base.layout.title.text or ""
+    updates, layouts = [], []
+    for value in values:
+        update, lines = {}, []
+        for t, (panel, part) in enumerate(panels, start=first):
+            at = part[part[x] == value].set_index("measure")["mean"]
+            names = [m for m in measures if m in at.index]
+            text = [f"{m} {at[m]:.3f}" for m in names]
+            update[t] = {"x": [value] * len(names), "y": [float(at[m]) for m in names],
+                         "text": text}
+            lines.append((f"{panel}: " if panel else "") + ", ".join(text))
+        updates.append(update)
+        # Written under the title: overlapping curves (the adjusted ones at 0) hide text
+        # placed beside the markers.
+        layouts.append({"title": {"text": f"{title}<br><sub>{x} = {value:g}: "
+                                          + "<br>".join(lines) + "</sub>"}})
+    base.update_layout(margin=dict(b=150, t=130 + 18 * len(panels)))
+    return framed_figure(base, [f"{v:g}" for v in values], updates, name=name,
+                         active=active, layouts=layouts, slider_y=-0.18)
 
 
 def consensus_curves(df: pd.DataFrame, *, title: str = "", columns: int = 4) -> go.Figure:

@@ -232,8 +232,9 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
 
     Parameters
     ----------
-    xy : ndarray of shape (n, 2)
-        The plotted points (they do not move).
+    xy : ndarray of shape (n, 2) or (len(value_labels), n, 2)
+        The plotted points: the same at every value, or their place at each value (the
+        axes then cover every frame).
     labels : ndarray of int, shape (len(value_labels), n)
         Row ``i``: the clusters at ``value_labels[i]`` (-1 noise).
     value_labels : sequence of str
@@ -257,21 +258,34 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
     --------
     >>> fig = scrubbed_scatter(np.zeros((3, 2)), np.array([[0, 0, 0], [0, 1, -1]]),
     ...                        ["1", "2"], name="K", active=1)
-    >>> list(fig.data[0].marker.color), len(fig.frames)
+    >>> [int(c) for c in fig.data[0].marker.color], len(fig.frames)
     ([0, 1, 16], 2)
+    >>> moved = scrubbed_scatter(np.arange(12.0).reshape(2, 3, 2), np.zeros((2, 3), int),
+    ...                          ["0", "0.1"], name="noise", active=1)
+    >>> [float(v) for v in moved.data[0].x], [float(v) for v in moved.frames[0].data[0].x]
+    ([6.0, 8.0, 10.0], [0.0, 2.0, 4.0])
     """
     xy = np.asarray(xy, dtype=float)
     labels = np.asarray(labels)
-    if xy.ndim != 2 or xy.shape[1] != 2 or labels.shape != (len(value_labels), len(xy)):
-        raise ValueError(f"xy must have shape (n, 2) and labels (values, n), got {xy.shape} "
-                         f"and {labels.shape} for {len(value_labels)} values")
-    fig = go.Figure(points_trace(len(xy))(
-        x=xy[:, 0], y=xy[:, 1], mode="markers", showlegend=False,
+    moving = xy.ndim == 3
+    n = xy.shape[-2] if xy.ndim >= 2 else 0
+    if (xy.ndim not in (2, 3) or xy.shape[-1] != 2 or (moving and len(xy) != len(value_labels))
+            or labels.shape != (len(value_labels), n)):
+        raise ValueError(f"xy must have shape (n, 2) or (values, n, 2) and labels (values, "
+                         f"n), got {xy.shape} and {labels.shape} for {len(value_labels)} "
+                         "values")
+    first = xy[active] if moving else xy
+    fig = go.Figure(points_trace(n)(
+        x=first[:, 0], y=first[:, 1], mode="markers", showlegend=False,
         marker=code_marker(size=8),
         hovertemplate="cluster %{customdata} (-1: noise)<extra></extra>"))
     # The labels ride along for the hover (colours repeat past eight clusters).
     updates = [{0: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)}}
                for row in labels]
+    if moving:
+        # Four bytes a coordinate: half the frames' weight, far below a pixel's precision.
+        for update, at in zip(updates, xy.astype(np.float32), strict=True):
+            update[0].update(x=at[:, 0], y=at[:, 1])
     if centers is not None:
         fig.add_trace(go.Scatter(
             x=[], y=[], mode="markers", name="centres",
@@ -281,6 +295,12 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
         for update, at in zip(updates, centers, strict=True):
             update[1] = {"x": np.asarray(at)[:, 0], "y": np.asarray(at)[:, 1]}
     plane_layout(fig, axis_titles, height)
+    if moving:
+        # plotly keeps the first frame's axes while it animates.
+        low, high = xy.min(axis=(0, 1)), xy.max(axis=(0, 1))
+        pad = 0.05 * (high - low) + 1e-9
+        fig.update_xaxes(range=[low[0] - pad[0], high[0] + pad[0]])
+        fig.update_yaxes(range=[low[1] - pad[1], high[1] + pad[1]])
     return framed_figure(
         fig, value_labels, updates, name=name, active=active, slider_y=-0.12,
         layouts=None if titles is None else [{"title": {"text": t}} for t in titles])

@@ -8,6 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 from scipy.cluster.hierarchy import dendrogram
 
+from plots.framed import framed_figure
 from plots.palette import CLUSTER_COLORS
 
 NEXT_PAIR_COLOR = "#D55E00"  # vermillion: the cells merged next
@@ -83,3 +84,64 @@ def growing_dendrogram(Z: np.ndarray, names: Sequence[str], shown: int, *,
         margin={"l": 60, "r": 10, "t": 20, "b": 40},
     )
     return fig
+
+
+# A merge not done yet is drawn, invisible, so that every frame updates the same traces.
+_HIDDEN = "rgba(0,0,0,0)"
+
+
+def animated_dendrogram(Z: np.ndarray, names: Sequence[str], shown: int, *,
+                        play_ms: int = 900) -> go.Figure:
+    """`growing_dendrogram` as an animation: one frame per number of merges done (0 to
+    all), with Play, Pause and a slider named ``merges``; the chart opens at ``shown``.
+
+    Each merge is one trace named ``merge i`` (i from 1, in merge order); a frame shows the
+    merges done (the newest in vermillion), hides the others, and moves the dashed line to
+    the next merge's height.
+
+    Examples
+    --------
+    >>> Z = np.array([[0, 1, 0.2, 2], [2, 3, 0.5, 3]])
+    >>> fig = animated_dendrogram(Z, ["a", "b", "c"], 1)
+    >>> [f.name for f in fig.frames], fig.layout.sliders[0].active
+    (['merges=0', 'merges=1', 'merges=2'], 1)
+    """
+    Z = np.asarray(Z, dtype=float)
+    m = Z.shape[0] + 1
+    if not 0 <= shown <= m - 1:
+        raise ValueError(f"shown must be in [0, {m - 1}], got {shown!r}")
+    layout = dendrogram(Z, labels=list(names), no_plot=True, link_color_func=str)
+    merges = [int(node) - m for node in layout["color_list"]]
+    fig = go.Figure()
+    for xs, ys, merge in zip(layout["icoord"], layout["dcoord"], merges, strict=True):
+        fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines", showlegend=False,
+                                 name=f"merge {merge + 1}", hoverinfo="skip",
+                                 line={"color": _HIDDEN, "width": 3}))
+    leaves_x = 5 + 10 * np.arange(m)
+    fig.add_trace(go.Scatter(x=leaves_x, y=np.zeros(m), mode="markers", showlegend=False,
+                             marker={"size": 9, "color": "#555555"}, hoverinfo="skip"))
+    fig.add_trace(go.Scatter(x=[0, 10 * m], y=[None, None], mode="lines+text",
+                             name="next merge", showlegend=False, hoverinfo="skip",
+                             text=["", ""], textposition="top left",
+                             line={"color": NEXT_PAIR_COLOR, "width": 2, "dash": "dash"}))
+    nxt = len(fig.data) - 1
+    updates = []
+    for t in range(m):
+        update = {}
+        for trace, merge in enumerate(merges):
+            color = (_HIDDEN if merge >= t else NEXT_PAIR_COLOR if merge == t - 1
+                     else CLUSTER_COLORS[0])
+            update[trace] = {"line": {"color": color, "width": 4 if merge == t - 1 else 3}}
+        h = float(Z[t, 2]) if t < m - 1 else None
+        update[nxt] = {"y": [h, h], "text": ["", "" if h is None else f"next merge at {h:.3g}"]}
+        updates.append(update)
+    top = float(Z[:, 2].max()) if len(Z) else 1.0
+    fig.update_layout(
+        height=380, font={"size": 15}, yaxis_title="height = 1 − similarity",
+        xaxis={"tickmode": "array", "tickvals": leaves_x, "ticktext": layout["ivl"],
+               "range": [0, 10 * m]},
+        yaxis={"range": [0, top * 1.1 + 1e-9]},
+        margin={"l": 60, "r": 10, "t": 20, "b": 40},
+    )
+    return framed_figure(fig, [str(t) for t in range(m)], updates, name="merges",
+                         active=shown, play_ms=play_ms, transition_ms=300, slider_y=-0.15)

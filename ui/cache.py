@@ -48,6 +48,25 @@ def k_sweep(name: str, X: np.ndarray, y: np.ndarray, random_state: int, params: 
     return labels, titles
 
 
+@st.cache_data(max_entries=16, show_spinner="Clustering at every noise level…")
+def noise_sweep(name: str, data_name: str, n_samples: int | None, noises: tuple[float, ...],
+                random_state: int, standardize: bool, params: dict[str, Any]
+                ) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The dataset drawn at every noise of ``noises`` (`load_dataset` each, same seed) and
+    the algorithm run on it (`run_algorithm`): the plotted points of each noise (`projection`,
+    shape (noises, n, 2)), the clusters renamed after the classes they match, and a title
+    with the clusters found and the ARI."""
+    xys, labels, titles = [], [], []
+    for noise in noises:
+        data = load_dataset(data_name, n_samples, noise, random_state, standardize)
+        result = run_algorithm(name, data.X, random_state, params)
+        xys.append(projection(data.X, data.feature_names)[0])
+        labels.append(align_labels(data.y, result.labels))
+        titles.append(f"noise = {noise:g}: {result.n_clusters} clusters, ARI vs truth "
+                      f"{metrics.adjusted_rand_index(data.y, result.labels):.3f}")
+    return np.array(xys), np.array(labels), titles
+
+
 @st.cache_data(max_entries=64, show_spinner="Clustering…")
 def run_algorithm(
     name: str, X: np.ndarray, random_state: int, params: dict[str, Any]

@@ -20,9 +20,10 @@ from experiments.consensus import GENERATIONS, kmeans_fits
 from experiments.outputs import csv_text, experiment_view, record_json, run_record
 from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
-from plots.experiments import experiment_figure, standalone_html
+from plots.experiments import experiment_figure, marked_lines, standalone_html
 from ui.export import plot
 from ui.notebook import notebook_download
+from ui.scrub import scrub_to_widget
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -231,8 +232,12 @@ def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd
     return df.copy()
 
 
-def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: Any) -> None:
-    """Run an experiment and show its figure, table and downloads (errors as st.error)."""
+def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool = False,
+                    **overrides: Any) -> None:
+    """Run an experiment and show its figure, table and downloads (errors as st.error).
+
+    With ``scrub``, a curve figure gets a marker at one value of its x (the control
+    ``{key}_mark``, in the link) moved by a slider on the chart in the browser."""
     experiment = EXPERIMENTS[name]
     st.caption(f"**{experiment.paper}.** {experiment.description}")
     try:
@@ -243,7 +248,20 @@ def show_experiment(name: str, preset: str, seed: int, key: str, **overrides: An
         return
     figure = experiment_figure(experiment.figure, df, title=experiment.title,
                                **experiment.options)
-    plot(figure, f"{key}_chart", filename=name)
+    if scrub and experiment.figure == "lines":
+        x = experiment.options["x"]
+        values = [int(v) for v in sorted(df[x].unique())]
+        mark = st.select_slider(
+            f"{x} marked on the chart", values, values[-1], key=f"{key}_mark",
+            bind="query-params",
+            help="Or drag the chart's slider: the marker moves in the browser and the value "
+                 "reached comes here and into the link.")
+        figure = marked_lines(figure, df, x=x, facet=experiment.options.get("facet", ()),
+                              active=values.index(mark), name=x)
+        plot(figure, f"{key}_chart", filename=name)
+        scrub_to_widget(f"{key}_chart", x, f"{key}_mark", values, [f"{v:g}" for v in values])
+    else:
+        plot(figure, f"{key}_chart", filename=name)
     st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note()}")
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")

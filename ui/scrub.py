@@ -111,7 +111,7 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
     if len(values) != len(labels):
         raise ValueError(f"scrub_to_widget needs one label per value, got {len(labels)} "
                          f"labels and {len(values)} values")
-    key = f"{chart_key}_scrub"
+    key = f"{chart_key}_{slider}_scrub"  # a chart may have two sliders
     current = st.session_state.get(widget_key)
     shown = labels[values.index(current)] if current in values else None
 

@@ -85,6 +85,27 @@ def test_every_eps_frame_holds_sklearns_dbscan_at_that_eps():
     assert distinct >= 5  # most frames compared as whole partitions
 
 
+def test_every_min_samples_frame_holds_sklearns_dbscan_at_the_pages_eps():
+    data = moons(n=300)
+    at = open_page(PAGE, {"db_n": "300", "db_eps": "0.12", "db_min": "4"})
+    assert not at.exception
+    figure = chart(at, "db_scatter")
+    assert [s["name"] for s in figure["layout"]["sliders"]] == ["eps", "min_samples"]
+    shipped = frames(figure, "min_samples")
+    assert list(shipped) == [str(m) for m in range(1, 51)]
+    distinct = 0
+    for m in (1, 2, 3, 4, 6, 10, 20, 35, 50):
+        codes, = shipped[str(m)]
+        labels, kinds = drawn(codes)
+        ref = DBSCAN(eps=0.12, min_samples=m).fit(data.X)
+        core = np.zeros(len(data.X), dtype=bool)
+        core[ref.core_sample_indices_] = True
+        assert ((kinds == "core") == core).all()
+        same_clusters(labels, ref.labels_)
+        distinct += ref.labels_.max() < PALETTE
+    assert distinct >= 5
+
+
 def test_the_k_distance_curve_marks_the_core_points_under_eps():
     data = moons()
     at = open_page(PAGE, {"db_eps": "0.08", "db_min": "6"})

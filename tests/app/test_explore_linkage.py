@@ -91,3 +91,32 @@ def test_the_bridge_demo_scores_are_sklearns():
                 for link in ("single", "complete", "average")]
     np.testing.assert_allclose(shown, expected, atol=5e-3)
     assert shown[0] < 0.1 < 0.9 < shown[1]
+
+
+@pytest.mark.parametrize("link", ["single", "complete", "average"])
+def test_every_frame_of_the_animation_draws_scipys_first_merges(link):
+    from tests.app.explore_helpers import frames
+
+    at = open_page(PAGE, {"lk_link": link, "lk_step": "2"})
+    assert not at.exception and not at.error
+    figure = chart(at, "lk_dendrogram")
+    Z = linkage(squareform(1 - SLIDES_SIMILARITY, checks=False), link)
+    names = [t.get("name", "") for t in figure["data"]]
+    merge_trace = {int(n.split()[1]): i for i, n in enumerate(names) if n.startswith("merge ")}
+    assert sorted(merge_trace) == [1, 2, 3, 4]
+    # Each merge's link tops out at scipy's height for that merge.
+    for j, trace_index in merge_trace.items():
+        assert max(array(figure["data"][trace_index]["y"])) == pytest.approx(Z[j - 1, 2])
+    shipped = frames(figure, "merges")
+    assert list(shipped) == ["0", "1", "2", "3", "4"]
+    for t, updates in shipped.items():
+        by_trace = dict(zip(next(f for f in figure["frames"]
+                                 if f["name"] == f"merges={t}")["traces"], updates,
+                            strict=True))
+        drawn = {j for j, i in merge_trace.items()
+                 if by_trace[i]["line"]["color"] != "rgba(0,0,0,0)"}
+        assert drawn == set(range(1, int(t) + 1))
+        dashed = by_trace[names.index("next merge")]["y"]
+        assert dashed[0] == (pytest.approx(Z[int(t), 2]) if int(t) < 4 else None)
+    slider = figure["layout"]["sliders"][0]
+    assert slider["steps"][slider["active"]]["label"] == "2"

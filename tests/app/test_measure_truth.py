@@ -159,3 +159,29 @@ def test_every_k_frame_is_the_algorithm_run_at_that_k():
         run = clustering.run("kmeans", data.X, random_state=4,
                              **{**direct.params, "n_clusters": int(k)})
         assert skm.adjusted_rand_score(array(update["customdata"]), run.labels) == 1.0
+
+
+def test_every_noise_frame_is_dbscan_on_the_data_drawn_at_that_noise():
+    from sklearn.cluster import DBSCAN
+
+    from tests.app.explore_helpers import array, chart, frames
+
+    at = open_page(PAGE, {"mt_dataset": "Moons", "mt_n": "200", "mt_algorithm": "dbscan",
+                          "mt_seed": "2", "mt_noise_moons": "0.1"})
+    assert not at.exception and not at.error
+    open_tab(at, "mt_tab", "Clusters and classes")
+    figure = chart(at, "mt_scatter_noise")
+    shipped = frames(figure, "noise")
+    step = datasets.DATASETS["moons"].max_noise / 50
+    assert list(shipped) == [f"{round(i * step, 12):g}" for i in range(51)]
+    slider = figure["layout"]["sliders"][0]
+    assert slider["steps"][slider["active"]]["label"] == "0.1"
+    eps, min_samples = (at.session_state[f"mt_dbscan_{p}"] for p in ("eps", "min_samples"))
+    for label in ("0", "0.05", "0.1", "0.3", "0.5"):
+        data = datasets.load("moons", n_samples=200, random_state=2, noise=float(label))
+        (update,) = shipped[label]
+        # Positions travel as float32.
+        np.testing.assert_allclose(np.column_stack([array(update["x"]), array(update["y"])]),
+                                   data.X, rtol=1e-6, atol=1e-6)
+        labels = DBSCAN(eps=eps, min_samples=min_samples).fit(data.X)
+        assert skm.adjusted_rand_score(array(update["customdata"]), labels.labels_) == 1.0
