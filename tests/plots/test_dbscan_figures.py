@@ -63,8 +63,8 @@ def test_the_sweep_has_one_frame_per_eps_titled_with_its_counts():
     np.testing.assert_array_equal(fig.data[0].x, X[:, 0])
     np.testing.assert_array_equal(fig.frames[0].data[0].marker.color, [0, 0, 8, 1, 9, 16])
     np.testing.assert_array_equal(fig.frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 16])
-    assert fig.frames[0].layout.title.text == "eps = 0.1: 2 clusters, 3 core, 2 border, 1 noise"
-    assert fig.frames[1].layout.title.text == "eps = 0.2: 1 clusters, 5 core, 0 border, 1 noise"
+    assert fig.frames[0].layout.title.text == "eps = 0.1: 2 clusters, 1 noise"
+    assert fig.frames[1].layout.title.text == "eps = 0.2: 1 clusters, 1 noise"
     assert len(fig.frames[0].layout.shapes) == 0 and len(fig.frames[1].layout.shapes) == 1
     assert fig.layout.sliders[0].active == 1
 
