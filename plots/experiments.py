@@ -163,7 +163,9 @@ def marked_lines(fig: go.Figure, df: pd.DataFrame, *, x: str, facet: Sequence[st
             text = [f"{m} {at[m]:.3f}" for m in names]
             update[t] = {"x": [value] * len(names), "y": [float(at[m]) for m in names],
                          "text": text}
-            lines.append((f"{panel}: " if panel else "") + ", ".join(text))
+            # Three values a line, so the subtitle fits a projected chart's width.
+            rows = [", ".join(text[i:i + 3]) for i in range(0, len(text), 3)]
+            lines.append((f"{panel}: " if panel else "") + "<br>".join(rows))
         updates.append(update)
         # Written under the title: overlapping curves (the adjusted ones at 0) hide text
         # placed beside the markers.
