@@ -39,14 +39,16 @@ def test_kmeans_step_and_step_back(page, app_url):
     open_view(page, app_url, "explore_kmeans?km_n=200")
     total = metric(page, "Move").split("/")[1].strip()
     page.get_by_role("button", name="Step", exact=True).click()
-    page.get_by_text("assign: each point joins its nearest centre").wait_for(timeout=30_000)
+    page.locator("strong", has_text="assign: each point joins its nearest centre").wait_for(
+        timeout=30_000)
     page.get_by_role("button", name="Step", exact=True).click()
-    page.get_by_text("update: each centre moves").wait_for(timeout=30_000)
+    page.locator("strong", has_text="update: each centre moves").wait_for(timeout=30_000)
     wait_until_idle(page)
     assert metric(page, "Move") == f"2 / {total}"
     screenshot(page, "explore_kmeans-update")
     page.get_by_role("button", name="Step back").click()
-    page.get_by_text("assign: each point joins its nearest centre").wait_for(timeout=30_000)
+    page.locator("strong", has_text="assign: each point joins its nearest centre").wait_for(
+        timeout=30_000)
     # Play runs in the browser (tests/browser/test_scrub.py).
 
 
