@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from metrics._docstring import fill_doc
 from metrics.chance import (
     adjusted_mutual_information,
     entropy_bounds,
@@ -100,6 +101,7 @@ def _binomials(values: np.ndarray) -> str:
     return _sum([rf"\tbinom{{{int(v)}}}{{2}}" for v in values if v >= 2])
 
 
+@fill_doc
 def pair_counting_steps(
     labels_true: object = None,
     labels_pred: object = None,
@@ -115,17 +117,10 @@ def pair_counting_steps(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
-    random_model : {"perm", "num", "all"}, default="perm"
-        The random model (Gates & Ahn 2017): fixed cluster sizes (perm), a uniform
-        clustering with the same number of clusters (num), or any clustering (all).
-    one_sided : bool, default=False
-        Keep ``labels_true`` fixed and draw only the other side.
+    %(labels)s
+    %(contingency)s
+    %(random_model)s
+    %(one_sided)s
 
     Returns
     -------
@@ -134,9 +129,7 @@ def pair_counting_steps(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------
@@ -202,6 +195,7 @@ def _entropy_terms(sizes: np.ndarray, n: int) -> str:
     return "-(" + _sum([rf"\tfrac{{{s}}}{{{n}}}\log\tfrac{{{s}}}{{{n}}}" for s in sizes]) + ")"
 
 
+@fill_doc
 def information_steps(
     labels_true: object = None,
     labels_pred: object = None,
@@ -218,17 +212,10 @@ def information_steps(
 
     Parameters
     ----------
-    labels_true : array-like of shape (n_samples,), optional
-        Reference labels (classes).
-    labels_pred : array-like of shape (n_samples,), optional
-        Labels to compare (clusters).
-    contingency : array-like of shape (n_classes, n_clusters) or Contingency, optional
-        The table of counts instead of the two label vectors.
-    random_model : {"perm", "num", "all"}, default="perm"
-        The random model (Gates & Ahn 2017): fixed cluster sizes (perm), a uniform
-        clustering with the same number of clusters (num), or any clustering (all).
-    one_sided : bool, default=False
-        Keep ``labels_true`` fixed and draw only the other side.
+    %(labels)s
+    %(contingency)s
+    %(random_model)s
+    %(one_sided)s
 
     Returns
     -------
@@ -237,9 +224,7 @@ def information_steps(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------

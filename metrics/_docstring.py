@@ -3,9 +3,9 @@
 A docstring line holding only ``%(name)s`` is replaced by the fragment ``name`` of
 :data:`FRAGMENTS`, indented as the placeholder was; :func:`fill_doc` does it for a function
 or class. The parameters every measure shares (the two labelings, ``contingency=``, the random
-model and its side) and the citations of the source papers are thus worded once;
-tests/metrics/test_docstring_fragments.py checks that every rendered docstring shows the same
-text.
+model and its side), the error those inputs raise and the citations of the source papers are
+thus worded once; tests/metrics/test_docstring_fragments.py checks that every rendered
+docstring shows the same text.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ random_model : {"perm", "num", "all"}, default="perm"
 one_sided : bool, default=False
     Keep ``labels_true`` fixed (its own clustering) and draw only ``labels_pred`` at
     random.""",
+    "label_errors": """\
+ValueError
+    When neither or both of the labels and ``contingency`` are given, or they are invalid
+    (different lengths, negative or non-integer counts).""",
     # The five source papers (/work/shared/papers/README.md), cited in References sections.
     "ref_vinh2009": 'Vinh, Epps & Bailey (2009), "Information theoretic measures for '
                     'clusterings comparison: is a correction for chance necessary?", ICML',

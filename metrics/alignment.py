@@ -85,9 +85,7 @@ def match_clusters(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------

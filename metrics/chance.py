@@ -143,8 +143,9 @@ def expected_rand_index(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        Unknown random model; labelings and counts missing, both given or invalid.
+        When ``random_model`` is unknown.
     TypeError
         ``one_sided`` not True or False.
 
@@ -372,9 +373,9 @@ def expected_mutual_information(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        Unknown random model, ``base`` not a number > 1; labelings and counts missing, both
-        given or invalid.
+        When ``random_model`` is unknown or ``base`` is not a number > 1.
     TypeError
         ``one_sided`` not True or False.
 
@@ -447,9 +448,9 @@ def adjusted_mutual_information(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        Unknown normalization or random model; labelings and counts missing, both given or
-        invalid.
+        When ``normalization`` or ``random_model`` is unknown.
     TypeError
         ``one_sided`` not True or False.
 
@@ -538,8 +539,7 @@ def vinh_normalized_variation_of_information(
 
     Raises
     ------
-    ValueError
-        Labelings and counts missing, both given or invalid.
+    %(label_errors)s
 
     References
     ----------

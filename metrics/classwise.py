@@ -107,9 +107,9 @@ def precision_recall_fscore(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        On bad labels or tables (see :func:`metrics.contingency_table`), or ``beta`` not a
-        positive finite number.
+        When ``beta`` is not a positive finite number.
 
     Examples
     --------

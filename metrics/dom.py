@@ -123,9 +123,7 @@ def dom_q0(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -163,9 +161,7 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -206,9 +202,7 @@ def dom_q2(labels_true=None, labels_pred=None, *, contingency=None):
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -252,9 +246,7 @@ def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) 
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------

@@ -231,9 +231,7 @@ def joint_entropy(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -275,9 +273,7 @@ def conditional_entropy(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -322,9 +318,7 @@ def mutual_information(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     See Also
     --------
@@ -421,9 +415,7 @@ def normalized_mutual_information(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     See Also
     --------
@@ -490,9 +482,7 @@ def variation_of_information(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     See Also
     --------
@@ -538,9 +528,7 @@ def homogeneity(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------
@@ -571,9 +559,7 @@ def completeness(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------
@@ -610,9 +596,7 @@ def v_measure(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------

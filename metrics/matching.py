@@ -33,9 +33,7 @@ def purity(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     Examples
     --------
@@ -73,10 +71,9 @@ def classification_error(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts), or the dense R x C table is over
-        ``DENSE_LIMIT_BYTES``.
+        When the dense R x C table is over ``DENSE_LIMIT_BYTES``.
 
     Examples
     --------

@@ -92,9 +92,9 @@ def pair_counts(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts), or ``random_model`` is unknown.
+        When ``random_model`` is unknown.
     TypeError
         When ``one_sided`` is not True or False.
 
@@ -148,9 +148,7 @@ def rand_index(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     See Also
     --------
@@ -205,9 +203,7 @@ def adjusted_rand_index(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     See Also
     --------
@@ -267,9 +263,7 @@ def jaccard_index(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -310,9 +304,7 @@ def fowlkes_mallows_index(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------
@@ -357,9 +349,7 @@ def hubert_gamma(
 
     Raises
     ------
-    ValueError
-        When neither or both of the labels and ``contingency`` are given, or they are invalid
-        (different lengths, negative or non-integer counts).
+    %(label_errors)s
 
     References
     ----------

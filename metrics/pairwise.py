@@ -135,8 +135,9 @@ def pairwise_adjusted_mutual_information(
 
     Raises
     ------
+    %(label_errors)s
     ValueError
-        Labelings and counts missing, both given or invalid; ``base`` not a number > 1.
+        When ``base`` is not a number > 1.
     TypeError
         ``normalized`` not True or False.
 

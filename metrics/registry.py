@@ -317,9 +317,9 @@ def compare(
     ------
     TypeError
         An option other than ``base``, ``random_model``, ``one_sided``, ``beta``.
+    %(label_errors)s
     ValueError
-        An unknown measure key (the message lists the valid ones), or labelings and counts
-        that are missing, both given, or invalid.
+        For an unknown measure key (the message lists the valid ones).
 
     Examples
     --------

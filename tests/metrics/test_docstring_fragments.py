@@ -92,3 +92,16 @@ def test_references_cite_the_source_papers_in_one_wording():
     odd = {name: line for name, lines in citations.items() for line in lines
            if not any(line.split("] ", 1)[1].startswith(paper) for paper in papers)}
     assert odd == {}
+
+
+def test_the_errors_of_labelings_and_counts_read_the_same_everywhere():
+    """Every public function taking both labelings and ``contingency=`` whose docstring has a
+    Raises section states their error in the shared wording."""
+    docs = {name: inspect.cleandoc(f.__doc__ or "") for name, f in FUNCTIONS.items()
+            if {"labels_true", "contingency"} <= set(inspect.signature(f).parameters)}
+    takers = {name: doc for name, doc in docs.items() if "Raises\n------\n" in doc}
+    assert len(takers) >= 20
+    raises = {name: doc.split("Raises\n------\n", 1)[1].split("\n\n", 1)[0]
+              for name, doc in takers.items()}
+    assert {name: text for name, text in raises.items()
+            if FRAGMENTS["label_errors"] not in text} == {}
