@@ -23,6 +23,7 @@ from sqlalchemy import delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
 from classroom.database import answers, classes, database_url, make_engine
+from metrics.validation import check_integer
 
 LIFETIME_S = 24 * 3600
 CODE_BYTES = 8  # 64 bits of entropy; the join code is 11 URL-safe characters
@@ -305,11 +306,7 @@ class ClassStore:
         3
         """
         state = self.check_teacher(code, secret)
-        if not isinstance(step, int) or not 1 <= step <= len(state.options):
-            raise ValueError(f"step must be from 1 to {len(state.options)}")
-        with self.engine.begin() as db:
-            db.execute(update(classes).where(classes.c.code == code).values(step=step))
-        return self.state(code)
+        return self._update(code, step=check_integer(step, "step", 1, len(state.options)))
 
     def reveal(self, code: str, secret: str) -> ClassState:
         """Reveal the current step's answers: they are shown and can no longer change.
@@ -336,9 +333,12 @@ class ClassStore:
         [1]
         """
         state = self.check_teacher(code, secret)
-        steps = ",".join(map(str, sorted(state.revealed | {state.step})))
+        steps = sorted(state.revealed | {state.step})
+        return self._update(code, revealed=",".join(map(str, steps)))
+
+    def _update(self, code: str, **columns: object) -> ClassState:
         with self.engine.begin() as db:
-            db.execute(update(classes).where(classes.c.code == code).values(revealed=steps))
+            db.execute(update(classes).where(classes.c.code == code).values(**columns))
         return self.state(code)
 
     def close(self, code: str, secret: str) -> None:
@@ -418,9 +418,7 @@ class ClassStore:
             raise ClassError("This step has no question to answer.")
         if state.is_revealed:
             raise ClassError("The answers to this question are revealed: it is closed.")
-        if not isinstance(option, int) or isinstance(option, bool) or not (
-                0 <= option < state.n_options):
-            raise ValueError(f"option must be from 0 to {state.n_options - 1}")
+        option = check_integer(option, "option", 0, state.n_options - 1)
         row = {"code": code, "step": step, "voter": _hash(code, browser), "option": option}
         with self.engine.begin() as db:
             if self._upsert is not None:
