@@ -106,9 +106,8 @@ def as_seed(random_state: object, name: str = "random_state") -> int:
 
     Parameters
     ----------
-    random_state : None, int or numpy.random.Generator
-    name : str
-        The parameter's name, used in error messages.
+    random_state, name
+        As in :func:`as_generator`.
 
     Returns
     -------

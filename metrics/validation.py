@@ -10,8 +10,8 @@ The one idea of an integer used everywhere: a Python ``int`` or a numpy integer,
 :func:`parse_integer`). A real is any of those or a Python/numpy float, finite unless the bounds
 say otherwise.
 
-This module sits at the lowest layer (it imports numpy only), so metrics, datasets,
-clustering, explorer, experiments and the front ends all use it.
+This module sits at the lowest layer (it imports numpy and metrics._docstring only), so
+metrics, datasets, clustering, explorer, experiments and the front ends all use it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+
+from metrics._docstring import fill_doc
 
 __all__ = [
     "Interval",
@@ -36,6 +38,11 @@ __all__ = [
     "parse_real",
     "shown_value",
 ]
+
+
+_with_name = fill_doc(name="""\
+name : str
+    The parameter's name, used in the message.""")
 
 
 class ParameterError(ValueError, TypeError):
@@ -127,6 +134,7 @@ def _is_integer(value: object) -> bool:
     return isinstance(value, numbers.Integral) and not isinstance(value, bool | np.bool_)
 
 
+@_with_name
 def check_integer(value: object, name: str, low: int | None = None,
                   high: int | None = None) -> int:
     """``value`` as a Python ``int`` if it is an integer in ``[low, high]``.
@@ -135,14 +143,14 @@ def check_integer(value: object, name: str, low: int | None = None,
     ----------
     value : object
         The value to check: a Python or numpy integer (not a bool, not a float).
-    name : str
-        The parameter's name, used in the message.
+    %(name)s
     low, high : int or None
         The smallest and largest values allowed; ``None`` leaves that end open.
 
     Returns
     -------
     int
+        ``value`` as a Python int (a numpy integer is converted).
 
     Raises
     ------
@@ -162,21 +170,25 @@ def check_integer(value: object, name: str, low: int | None = None,
     ...
     metrics.validation.ParameterError: n_draws must be an integer in [1, 1000000], got 1000000000000000000000000000000
     """  # noqa: E501
-    interval = Interval(low, high)
-    if not _is_integer(value) or int(value) not in interval:
-        raise ParameterError(
-            f"{name} must be an integer in {_describe_integers(interval)}, got {shown_value(value)}"
-        )
+    if not _is_integer(value) or int(value) not in Interval(low, high):
+        raise _not_an_integer(name, low, high, value)
     return int(value)
 
 
-def _describe_integers(interval: Interval) -> str:
+def _not_an_integer(name: str, low: int | None, high: int | None, got: object) -> ParameterError:
     # Integer bounds written out in full: %g would round 2**32 - 1 to 4.29497e+09.
-    low = "(-inf" if interval.low is None else f"[{interval.low}"
-    high = "inf)" if interval.high is None else f"{interval.high}]"
-    return f"{low}, {high}"
+    left = "(-inf" if low is None else f"[{low}"
+    right = "inf)" if high is None else f"{high}]"
+    return ParameterError(f"{name} must be an integer in {left}, {right}, got {shown_value(got)}")
 
 
+def _not_a_real(name: str, interval: Interval, got: object) -> ParameterError:
+    return ParameterError(
+        f"{name} must be a finite number in {interval.describe()}, got {shown_value(got)}"
+    )
+
+
+@_with_name
 def check_real(value: object, name: str, low: float | None = None, high: float | None = None,
                *, low_open: bool = False, high_open: bool = False) -> float:
     """``value`` as a Python ``float`` if it is a finite real number in the given interval.
@@ -185,8 +197,7 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
     ----------
     value : object
         The value to check: a Python or numpy integer or float (not a bool), finite.
-    name : str
-        The parameter's name, used in the message.
+    %(name)s
     low, high : float or None
         The interval's ends; ``None`` leaves that end unbounded.
     low_open, high_open : bool
@@ -195,6 +206,7 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
     Returns
     -------
     float
+        ``value`` as a Python float.
 
     Raises
     ------
@@ -213,12 +225,11 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
     interval = Interval(low, high, low_open, high_open)
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
     if not ok or not math.isfinite(value) or value not in interval:
-        raise ParameterError(
-            f"{name} must be a finite number in {interval.describe()}, got {shown_value(value)}"
-        )
+        raise _not_a_real(name, interval, value)
     return float(value)
 
 
+@_with_name
 def check_choice(value: Any, name: str, choices: Collection[Any]) -> Any:
     """``value`` if it is one of ``choices``, else an error listing the valid ones.
 
@@ -226,8 +237,7 @@ def check_choice(value: Any, name: str, choices: Collection[Any]) -> Any:
     ----------
     value : object
         The value to check.
-    name : str
-        The parameter's name, used in the message.
+    %(name)s
     choices : collection
         The allowed values, listed in the message in their own order.
 
@@ -261,6 +271,7 @@ def check_choice(value: Any, name: str, choices: Collection[Any]) -> Any:
     return value
 
 
+@_with_name
 def check_bool(value: object, name: str) -> bool:
     """``value`` if it is True or False (Python or numpy), else an error naming ``name``.
 
@@ -270,12 +281,12 @@ def check_bool(value: object, name: str) -> bool:
     ----------
     value : object
         The value to check.
-    name : str
-        The parameter's name, used in the message.
+    %(name)s
 
     Returns
     -------
     bool
+        ``value`` as a Python bool.
 
     Raises
     ------
@@ -296,6 +307,7 @@ def check_bool(value: object, name: str) -> bool:
     return bool(value)
 
 
+@_with_name
 def check_text(value: object, name: str, max_length: int, *, one_line: bool = False) -> str:
     """``value`` if it is a string of at most ``max_length`` characters.
 
@@ -303,8 +315,7 @@ def check_text(value: object, name: str, max_length: int, *, one_line: bool = Fa
     ----------
     value : object
         The value to check.
-    name : str
-        The parameter's name, used in the message.
+    %(name)s
     max_length : int
         The most characters allowed: a bound on the memory and time any text costs.
     one_line : bool
@@ -313,6 +324,7 @@ def check_text(value: object, name: str, max_length: int, *, one_line: bool = Fa
     Returns
     -------
     str
+        ``value`` itself.
 
     Raises
     ------
@@ -354,14 +366,13 @@ def parse_integer(text: str, name: str, low: int | None = None, high: int | None
     ----------
     text : str
         The text to read.
-    name : str
-        The parameter's name, used in the message.
-    low, high : int or None
-        The smallest and largest values allowed.
+    name, low, high
+        As in :func:`check_integer`.
 
     Returns
     -------
     int
+        The integer the text writes.
 
     Raises
     ------
@@ -380,18 +391,9 @@ def parse_integer(text: str, name: str, low: int | None = None, high: int | None
     metrics.validation.ParameterError: seed must be an integer in [0, 4294967295], got '1e309'
     """
     value = _parse_number(text)
-    if value is None or (isinstance(value, float) and not value.is_integer()):
-        raise ParameterError(
-            f"{name} must be an integer in {_describe_integers(Interval(low, high))}, "
-            f"got {shown_value(text)}"
-        )
-    try:
-        return check_integer(int(value), name, low, high)
-    except ParameterError:
-        raise ParameterError(
-            f"{name} must be an integer in {_describe_integers(Interval(low, high))}, "
-            f"got {shown_value(text)}"
-        ) from None
+    if value is None or value != int(value) or int(value) not in Interval(low, high):
+        raise _not_an_integer(name, low, high, text)
+    return int(value)
 
 
 def parse_real(text: str, name: str, low: float | None = None, high: float | None = None, *,
@@ -403,16 +405,13 @@ def parse_real(text: str, name: str, low: float | None = None, high: float | Non
     text : str
         The text to read (``"0.5"``, ``"1e-3"``); ``"nan"``, ``"inf"`` and text over 40
         characters are refused.
-    name : str
-        The parameter's name, used in the message.
-    low, high : float or None
-        The interval's ends; ``None`` leaves that end unbounded.
-    low_open, high_open : bool
-        Whether the ends themselves are excluded.
+    name, low, high, low_open, high_open
+        As in :func:`check_real`.
 
     Returns
     -------
     float
+        The number the text writes.
 
     Raises
     ------
@@ -430,10 +429,8 @@ def parse_real(text: str, name: str, low: float | None = None, high: float | Non
     """
     value = _parse_number(text)
     interval = Interval(low, high, low_open, high_open)
-    if value is None or not math.isfinite(value) or value not in interval:
-        raise ParameterError(
-            f"{name} must be a finite number in {interval.describe()}, got {shown_value(text)}"
-        )
+    if value is None or value not in interval:
+        raise _not_a_real(name, interval, text)
     return float(value)
 
 
