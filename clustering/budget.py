@@ -34,7 +34,9 @@ class Budget:
     Parameters
     ----------
     seconds : float
+        CPU seconds on one core.
     memory_bytes : float
+        Bytes of working memory.
 
     Examples
     --------
@@ -52,8 +54,8 @@ class Cost:
 
     Parameters
     ----------
-    seconds : float
-    memory_bytes : float
+    seconds, memory_bytes : float
+        As in :class:`Budget`, estimated for one run.
 
     Examples
     --------

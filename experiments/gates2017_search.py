@@ -81,7 +81,7 @@ def fewest_ac_disagreements(n: int) -> int:
     Parameters
     ----------
     n : int
-        A multiple of 20.
+        A multiple of 20, so that A's n / 4 and C's m = n / 10 are whole.
 
     Returns
     -------

@@ -67,7 +67,7 @@ def pca_spectrum(X) -> pd.DataFrame:
     Returns
     -------
     DataFrame
-        ``component`` (from 1), ``eigenvalue``, ``explained``, ``cumulative``.
+        The :func:`spectrum_table` of the eigenvalues.
 
     Examples
     --------

@@ -228,7 +228,6 @@ def log_stirling2(n: int, k: int) -> float:
 
     S(n, k) counts the partitions of n elements into exactly k non-empty blocks;
     log S(n, k) = n log k - log k! + log U_k(n) (see ``log_surjection_probability``).
-    Returns -inf when S(n, k) = 0 (k > n, or k = 0 < n).
 
     Parameters
     ----------
@@ -240,6 +239,7 @@ def log_stirling2(n: int, k: int) -> float:
     Returns
     -------
     float
+        -inf when S(n, k) = 0 (k > n, or k = 0 < n).
 
     Raises
     ------

@@ -418,6 +418,7 @@ def resolve(labels_true: object, labels_pred: object, contingency: object) -> Co
     Returns
     -------
     Contingency
+        ``contingency`` checked, or the table of the two labelings.
 
     Raises
     ------
