@@ -5,6 +5,14 @@ import json
 
 import numpy as np
 
+import datasets
+
+
+def blobs(n=500, seed=0):
+    """The blobs dataset with its default noise: the explorers' usual test data."""
+    return datasets.load("blobs", n_samples=n, random_state=seed,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+
 
 def chart(at, key: str) -> dict:
     """The plotly figure (as JSON) of the chart with ``key``."""

@@ -4,11 +4,11 @@ import numpy as np
 import pytest
 from sklearn.metrics import adjusted_rand_score
 
-import datasets
 from clustering.density_peaks import DensityPeaks
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import (
     array,
+    blobs,
     chart,
     frames,
     metrics,
@@ -19,11 +19,6 @@ from tests.app.explore_helpers import (
 )
 
 PAGE = "app_pages/explore_density_peaks.py"
-
-
-def blobs(n=500, seed=0):
-    return datasets.load("blobs", n_samples=n, random_state=seed,
-                         noise=datasets.DATASETS["blobs"].default_noise)
 
 
 def follow_to_centre(nearest_higher, order, centres):

@@ -5,16 +5,10 @@ import pytest
 import skfuzzy
 from sklearn.metrics import adjusted_rand_score
 
-import datasets
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import array, chart, frames, metrics, trace, xy
+from tests.app.explore_helpers import array, blobs, chart, frames, metrics, trace, xy
 
 PAGE = "app_pages/explore_fuzzy.py"
-
-
-def blobs(n=500, seed=0):
-    return datasets.load("blobs", n_samples=n, random_state=seed,
-                         noise=datasets.DATASETS["blobs"].default_noise)
 
 
 def skfuzzy_run(X, c, m, seed, error=1e-5, maxiter=300):

@@ -5,10 +5,10 @@ import pytest
 from sklearn.cluster import KMeans
 from sklearn.metrics import adjusted_rand_score
 
-import datasets
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import (
     array,
+    blobs,
     chart,
     frames,
     metrics,
@@ -19,11 +19,6 @@ from tests.app.explore_helpers import (
 )
 
 PAGE = "app_pages/explore_kmeans.py"
-
-
-def blobs(n=500, seed=0):
-    return datasets.load("blobs", n_samples=n, random_state=seed,
-                         noise=datasets.DATASETS["blobs"].default_noise)
 
 
 def centres(at) -> np.ndarray:
