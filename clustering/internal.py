@@ -18,12 +18,19 @@ import pandas as pd
 from sklearn.metrics import calinski_harabasz_score, davies_bouldin_score, silhouette_samples
 
 from clustering.run import run
+from metrics._docstring import fill_doc
 from metrics.seeding import as_generator
 
 __all__ = [
     "MAX_SILHOUETTE_POINTS", "InternalIndices", "elbow_curve", "f_ratio", "internal_indices",
     "jump_curve", "silhouettes", "within_sse",
 ]
+
+
+_with_clustering = fill_doc(clustering="""\
+X : array-like of shape (n_samples, n_features)
+labels : array-like of shape (n_samples,)
+    Noise (-1) is left out.""")
 
 
 class InternalIndices(NamedTuple):
@@ -74,6 +81,7 @@ def _clustered(X, labels) -> tuple[np.ndarray, np.ndarray]:
     return X[keep], labels[keep]
 
 
+@_with_clustering
 def within_sse(X, labels) -> float:
     r"""Within-cluster sum of squares (slides: SSW; the k-means objective).
 
@@ -81,9 +89,7 @@ def within_sse(X, labels) -> float:
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        Noise (-1) is left out.
+    %(clustering)s
 
     Returns
     -------
@@ -105,6 +111,7 @@ def within_sse(X, labels) -> float:
     return total
 
 
+@_with_clustering
 def f_ratio(X, labels) -> float | None:
     r"""The F-ratio or WB index of the slides ("F-ratio variance test"): K times the
     within-cluster over the between-cluster sum of squares.
@@ -117,9 +124,7 @@ def f_ratio(X, labels) -> float | None:
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        Noise (-1) is left out.
+    %(clustering)s
 
     Returns
     -------
@@ -154,6 +159,7 @@ def f_ratio(X, labels) -> float | None:
 MAX_SILHOUETTE_POINTS = 4000
 
 
+@_with_clustering
 def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
     r"""Silhouette of every clustered point and its label (scikit-learn's silhouette_samples).
 
@@ -166,9 +172,7 @@ def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.nda
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        Noise (-1) is left out.
+    %(clustering)s
     random_state : int, default=0
         Seed of the subsample above ``MAX_SILHOUETTE_POINTS`` points.
 
@@ -205,14 +209,13 @@ def silhouettes(X, labels, *, random_state: int = 0) -> tuple[np.ndarray, np.nda
     return silhouette_samples(X, labels), labels
 
 
+@_with_clustering
 def internal_indices(X, labels) -> InternalIndices:
     """SSE, mean silhouette, Calinski-Harabasz, Davies-Bouldin and F-ratio of one clustering.
 
     Parameters
     ----------
-    X : array-like of shape (n_samples, n_features)
-    labels : array-like of shape (n_samples,)
-        Noise (-1) is left out.
+    %(clustering)s
 
     Returns
     -------
