@@ -274,8 +274,15 @@ def _seed(text: str) -> int:
 
 
 def _app(streamlit_args: Sequence[str]) -> int:
-    """``streamlit run`` on the app, from its folder (where .streamlit/config.toml is)."""
+    """``streamlit run`` on the app, from its folder (where .streamlit/config.toml is).
+
+    On POSIX the command becomes the server (exec): a SIGTERM from a service manager or a
+    test then stops the server instead of leaving it running without its parent.
+    """
     command = [sys.executable, "-m", "streamlit", "run", str(APP), *streamlit_args]
+    if os.name == "posix":
+        os.chdir(APP.parent)
+        os.execv(sys.executable, command)
     return subprocess.call(command, cwd=APP.parent)
 
 
