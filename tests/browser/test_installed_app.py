@@ -1,4 +1,5 @@
-"""A non-editable install (``pip install .``) starts the app with the repository's settings.
+"""A non-editable install (``pip install .``): the app starts with the repository's settings,
+and the console command ends a Ctrl-C during its start-up in one line.
 
 The install goes into a throwaway virtual environment that borrows the test environment's
 libraries (a ``.pth`` file) so that only ClusterLab itself is built and copied; ``clusterlab
@@ -7,10 +8,8 @@ app`` then runs from that environment, far from the repository.
 
 import filecmp
 import shutil
-import signal
 import subprocess
 import sys
-import time
 import tomllib
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import pytest
 
 from tests.browser.conftest import streamlit_server
 from tests.browser.pageutils import open_app
+from tests.clusterlab.test_cli import assert_ctrl_c_while_loading_ends_in_one_line
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = Path(".streamlit") / "config.toml"
@@ -75,16 +75,7 @@ def test_installed_app_has_the_repository_settings(installed, page, tmp_path):
         assert uploader.inner_text().startswith(f"{limit}MB per file")
 
 
+
 def test_installed_command_ends_a_ctrl_c_during_start_up_in_one_line(installed, tmp_path):
-    # The console script imports scikit-learn and pandas (seconds); 0.3 s in, they still load.
-    process = subprocess.Popen(
-        [str(installed / "bin" / "clusterlab"), "list"], cwd=tmp_path,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        # A test run started in the background has SIGINT ignored; the child needs it back.
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(0.3)
-    process.send_signal(signal.SIGINT)
-    out_text, err_text = process.communicate(timeout=120)
-    assert process.returncode == 130, (out_text, err_text)
-    assert err_text.decode().splitlines() == [
-        "interrupted (Ctrl-C): no partial outputs were left"]
+    assert_ctrl_c_while_loading_ends_in_one_line([str(installed / "bin" / "clusterlab"), "list"],
+                                                 tmp_path)
