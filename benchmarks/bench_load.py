@@ -1,8 +1,15 @@
 """A class at once: N browsers against one ``streamlit run``, and what the server pays.
 
-Run by hand from the repository root (needs Debian's chromium; not part of the test suite):
+Run by hand from the repository root on a quiet machine (needs Debian's chromium; not part
+of the test suite):
 
-    python benchmarks/bench_load.py [--clients 5 10 20 30] [--out FILE]
+    python benchmarks/bench_load.py [--clients 5 10 20 30 60] [--server-cores auto]
+                                    [--timeout 120] [--out FILE]
+
+The server runs on its own cores where the machine has more than one (``auto``: the first
+core for the server, the others for chromium; ``--server-cores 0,1`` names them, ``none``
+pins nothing), so the browsers' work does not count against the server's latency; its CPU
+seconds are its own either way.
 
 One server (``streamlit run app.py`` on 127.0.0.1, a free port) serves every round. In a
 round, N Playwright browser contexts of one chromium act together, each as a student, in
@@ -15,9 +22,9 @@ the kinds of failure (timeout after TIMEOUT_S, or an exception box / browser err
 p95 latency, the server's CPU seconds (user + system, from /proc) per interaction, per first
 visit and per later interaction (steps 2-4: page loads and a slider move in a browser that
 has the app), the server's peak resident memory (VmHWM) so far, and the machine's 1-minute
-load average before and after (chromium runs on the same machine). A first round of one
-student on cold caches is reported apart. Loops are bounded (one pass per client, a timeout
-per interaction); only loopback is used.
+load average before and after (chromium runs on the same machine, pinned as above). A first
+round of one student on cold caches is reported apart. Loops are bounded (one pass per
+client, a timeout per interaction); only loopback is used.
 """
 
 from __future__ import annotations
@@ -39,7 +46,7 @@ from pathlib import Path
 from playwright.async_api import async_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
-TIMEOUT_S = 120.0
+TIMEOUT_S = 120.0  # default of --timeout
 QUIET_S = 0.3
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update",
@@ -65,9 +72,24 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def start_server(log: Path, env: dict[str, str] | None = None) -> tuple[subprocess.Popen, str]:
+def split_cores(choice: str, available: set[int]) -> tuple[set[int], set[int]]:
+    """``--server-cores`` -> (the server's CPUs, the browsers' CPUs); empty sets: no pinning.
+
+    ``auto`` gives the server the first available CPU and the browsers the rest (nothing is
+    pinned on one CPU); ``none`` pins nothing; otherwise a comma-separated list of CPU ids.
+    """
+    if choice == "none" or (choice == "auto" and len(available) < 2):
+        return set(), set()
+    server = {min(available)} if choice == "auto" else {int(c) for c in choice.split(",")}
+    if not server <= available:
+        sys.exit(f"--server-cores {choice}: this process may use CPUs {sorted(available)}")
+    return server, (available - server) or available
+
+
+def start_server(log: Path, env: dict[str, str] | None = None,
+                 cpus: set[int] = frozenset()) -> tuple[subprocess.Popen, str]:
     """A ``streamlit run app.py`` on a free loopback port, with ``env`` added to its
-    environment: the process and its URL."""
+    environment and pinned to ``cpus`` (if any): the process and its URL."""
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true",
@@ -75,6 +97,7 @@ def start_server(log: Path, env: dict[str, str] | None = None) -> tuple[subproce
          "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
         cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT,
         env={**os.environ, **(env or {})},
+        preexec_fn=(lambda: os.sched_setaffinity(0, cpus)) if cpus else None,
     )
     url = f"http://127.0.0.1:{port}"
     for _ in range(120):
@@ -88,7 +111,7 @@ def start_server(log: Path, env: dict[str, str] | None = None) -> tuple[subproce
     raise RuntimeError(f"the server did not start; see {log}")
 
 
-async def until_idle(page, started: float) -> float:
+async def until_idle(page, started: float, timeout: float) -> float:
     """Seconds from ``started`` until the app stopped running (then quiet for QUIET_S).
 
     Waits first for a chart (both pages draw one): the app's empty frame shows before its
@@ -96,9 +119,9 @@ async def until_idle(page, started: float) -> float:
     interactions then failed waiting for a slider that had not been drawn).
     """
     await page.wait_for_selector('[data-testid="stMain"] [data-testid="stPlotlyChart"]',
-                                 timeout=TIMEOUT_S * 1000)
+                                 timeout=timeout * 1000)
     quiet_since = None
-    while time.monotonic() - started < TIMEOUT_S:
+    while time.monotonic() - started < timeout:
         running = await page.locator('[data-testid="stStatusWidget"]').count() > 0
         now = time.monotonic()
         if running:
@@ -113,43 +136,43 @@ async def until_idle(page, started: float) -> float:
     raise TimeoutError("still running")
 
 
-async def timed(page, action) -> float | str:
+async def timed(page, action, timeout: float) -> float | str:
     """Seconds from ``action`` until the page is idle, or the kind of failure."""
     started = time.monotonic()
     try:
         await action()
-        return await until_idle(page, started)
+        return await until_idle(page, started, timeout)
     except Exception as error:  # a failed interaction is counted, not raised
         return "timeout" if "imeout" in type(error).__name__ + str(error) else "exception"
 
 
-def steps(url: str) -> list:
+def steps(url: str, timeout: float) -> list:
     """The four steps of a student, each a function of the student's page."""
 
     def open_page(path: str):
-        return lambda page: page.goto(f"{url}/{path}", timeout=TIMEOUT_S * 1000)
+        return lambda page: page.goto(f"{url}/{path}", timeout=timeout * 1000)
 
     async def move_slider(page) -> None:
         slider = page.get_by_role("slider").first
-        await slider.focus(timeout=TIMEOUT_S * 1000)
-        await slider.press("ArrowRight", timeout=TIMEOUT_S * 1000)
+        await slider.focus(timeout=timeout * 1000)
+        await slider.press("ArrowRight", timeout=timeout * 1000)
         await asyncio.sleep(0.1)
 
     return [open_page("explore"), open_page("experiments_vinh2009"), open_page("explore"),
             move_slider]
 
 
-async def round_of(n: int, url: str, pid: int, chromium: str) -> dict:
+async def round_of(n: int, url: str, pid: int, chromium: str, timeout: float) -> dict:
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         contexts = [await browser.new_context(viewport={"width": 1280, "height": 720})
                     for _ in range(n)]
         pages = [await context.new_page() for context in contexts]
         load_before, times, cpu = os.getloadavg()[0], [], []
-        for step in steps(url):
+        for step in steps(url, timeout):
             cpu_before = cpu_seconds(pid)
-            times += await asyncio.gather(*(timed(page, lambda page=page, step=step: step(page))
-                                            for page in pages))
+            times += await asyncio.gather(*(timed(page, lambda page=page, step=step: step(page),
+                                                  timeout) for page in pages))
             await asyncio.sleep(0.5)  # work the server finishes after the pages went idle
             cpu.append(cpu_seconds(pid) - cpu_before)
         await browser.close()
@@ -166,26 +189,36 @@ async def round_of(n: int, url: str, pid: int, chromium: str) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--clients", type=int, nargs="+", default=[5, 10, 20, 30])
+    parser.add_argument("--clients", type=int, nargs="+", default=[5, 10, 20, 30, 60])
+    parser.add_argument("--server-cores", default="auto",
+                        help="CPUs for the server: auto, none or ids like 0,1 (default auto)")
+    parser.add_argument("--timeout", type=float, default=TIMEOUT_S,
+                        help=f"seconds an interaction may take (default {TIMEOUT_S:g})")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/load.md")
     args = parser.parse_args()
     chromium = os.environ.get("CLUSTERLAB_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         sys.exit("Debian chromium not found: apt-get install -y chromium")
+    server_cpus, browser_cpus = split_cores(args.server_cores, os.sched_getaffinity(0))
     log = Path(tempfile.gettempdir()) / "clusterlab-load-server.log"
-    server, url = start_server(log)
+    server, url = start_server(log, cpus=server_cpus)
+    if browser_cpus:
+        os.sched_setaffinity(0, browser_cpus)  # Playwright's driver and chromium inherit it
     rows = []
     try:
         # One student first, on cold caches (imports, first datasets, first experiment).
-        rows.append(asyncio.run(round_of(1, url, server.pid, chromium)) | {"n": "1 (cold)"})
+        rows.append(asyncio.run(round_of(1, url, server.pid, chromium, args.timeout))
+                    | {"n": "1 (cold)"})
         print(rows[-1], flush=True)
         for n in args.clients:
-            row = asyncio.run(round_of(n, url, server.pid, chromium))
+            row = asyncio.run(round_of(n, url, server.pid, chromium, args.timeout))
             rows.append(row)
             print(row, flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
+    pinning = (f"the server on CPU(s) {sorted(server_cpus)}, the browsers on "
+               f"{sorted(browser_cpus)}" if server_cpus else "no CPU pinning")
     table = ["| N | interactions | success | failures | p50 s | p95 s "
              "| server CPU s / interaction | per first visit | per later interaction "
              "| server peak RSS MB | load avg before / after |",
@@ -198,7 +231,8 @@ def main() -> None:
               f"({os.cpu_count()} cores, shared with other work), Python "
               f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. One server for "
               "every round (rounds run in order, so later rounds find warm caches); "
-              "chromium runs on the same machine.\n\n")
+              f"chromium runs on the same machine; {pinning}; an interaction fails after "
+              f"{args.timeout:g} s.\n\n")
     args.out.write_text(header + "\n".join(table) + "\n")
 
 

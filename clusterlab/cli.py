@@ -25,6 +25,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from clusterlab.launch import INTERRUPTED, INTERRUPTED_MESSAGE
+from clusterlab.listing import listing
 from experiments import EXPERIMENTS, PRESETS, get_experiment
 from experiments.outputs import (
     NOTEBOOK_SUFFIXES,
@@ -274,8 +275,15 @@ def _seed(text: str) -> int:
 
 
 def _app(streamlit_args: Sequence[str]) -> int:
-    """``streamlit run`` on the app, from its folder (where .streamlit/config.toml is)."""
+    """``streamlit run`` on the app, from its folder (where .streamlit/config.toml is).
+
+    On POSIX the command becomes the server (exec): a SIGTERM from a service manager or a
+    test then stops the server instead of leaving it running without its parent.
+    """
     command = [sys.executable, "-m", "streamlit", "run", str(APP), *streamlit_args]
+    if os.name == "posix":
+        os.chdir(APP.parent)
+        os.execv(sys.executable, command)
     return subprocess.call(command, cwd=APP.parent)
 
 
@@ -294,7 +302,12 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
     commands.add_parser("app", help="start the app (streamlit run app.py); further options "
                         "go to streamlit run, e.g. clusterlab app --server.port 8502")
-    commands.add_parser("list", help="list the experiments and their parameters")
+    lister = commands.add_parser(
+        "list", help="list the experiments; with names or --details, their parameters")
+    lister.add_argument("names", nargs="*", metavar="NAME",
+                        help="experiments to show in detail (parameters, presets, ranges)")
+    lister.add_argument("--details", action="store_true",
+                        help="show every experiment in detail")
 
     def common(sub, record: bool = False):
         if not record:
@@ -333,23 +346,13 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _list() -> int:
-    width = max(map(len, EXPERIMENTS))
-    for experiment in EXPERIMENTS.values():
-        print(f"{experiment.name:<{width}}  {experiment.title}  [{experiment.paper}]")
-        params = "; ".join(f"{n} ({s.describe()})" for n, s in experiment.specs().items())
-        print(f"{'':<{width}}  parameters: {params}")
-        print(f"{'':<{width}}  {experiment.settings_note()}")
-    return 0
-
-
 def main(argv: list[str] | None = None) -> int:
     """Parse ``argv`` (default: ``sys.argv[1:]``) and run the command.
 
     Parameters
     ----------
     argv : list of str, optional
-        ``["run", NAME, "--out", DIR, ...]``, ``["list"]``, ``["notebook", ...]`` or
+        ``["run", NAME, "--out", DIR, ...]``, ``["list", NAME, ...]``, ``["notebook", ...]`` or
         ``["rerun", RECORD, "--out", DIR]``.
 
     Returns
@@ -372,7 +375,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "app":
             return _app(extra)
         if args.command == "list":
-            return _list()
+            print(listing(args.names, args.details))
+            return 0
         if args.command == "rerun":
             return _rerun(args.record, args.out, args.force, args.png, args.dask, progress)
         experiment = get_experiment(args.name)

@@ -287,6 +287,40 @@ class ExperimentParam:
             return value
         self._fail(value, TypeError)
 
+    def show(self, value: Any) -> str:
+        """``value`` written as :meth:`parse` reads it (the ``--set`` form): its inverse.
+
+        Parameters
+        ----------
+        value : object
+            A valid value of this parameter.
+
+        Returns
+        -------
+        str
+            ``true``/``false``, ``none``, a comma-separated list (``2,4,8``) or, for a list of
+            pairs, a Python literal without spaces (``[(100,10),(500,10)]``).
+
+        Examples
+        --------
+        >>> from experiments import EXPERIMENTS
+        >>> specs = EXPERIMENTS["vinh2009-fig1"].specs()
+        >>> specs["ks"].show((2, 4, 8)), specs["one_sided"].show(False)
+        ('2,4,8', 'false')
+        >>> specs["settings"].show(((100, 10), (500, 10)))
+        '[(100,10),(500,10)]'
+        """
+        def scalar(item: Any) -> str:
+            return "none" if item is None else str(item).lower() if isinstance(item, bool) \
+                else str(item)
+
+        value = self.check(value)
+        if not isinstance(value, tuple):
+            return scalar(value)
+        if any(isinstance(item, tuple) for item in value):
+            return repr(list(value)).replace(", ", ",")
+        return ",".join(map(scalar, value))
+
     def parse(self, text: str) -> Any:
         """The value written ``text`` on the command line, checked with :meth:`check`.
 

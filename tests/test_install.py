@@ -77,6 +77,9 @@ def test_pyproject_installs_every_top_level_package_and_the_app():
     assert folders | {"lessons"} <= included
     assert setuptools["py-modules"] == ["app"]
     assert setuptools["package-data"]["lessons"] == ["*.toml"]
-    assert config["project"]["scripts"] == {"clusterlab": "clusterlab.cli:main"}
+    # The Streamlit settings go beside app.py (tests/browser/test_installed_app.py installs).
+    (streamlit_config,) = setuptools["package-data"]["clusterlab"]
+    assert (ROOT / "clusterlab" / streamlit_config).resolve() == ROOT / ".streamlit" / "config.toml"
+    assert config["project"]["scripts"] == {"clusterlab": "clusterlab.launch:launch"}
     assert setuptools["dynamic"]["dependencies"] == {"file": ["requirements.txt"]}
     assert "dependencies" in config["project"]["dynamic"]

@@ -53,22 +53,26 @@ def chromium_path() -> str:
 
 @contextlib.contextmanager
 def streamlit_server(log_path: Path, env: dict[str, str] | None = None,
-                     port: int | None = None):
+                     port: int | None = None, command: list[str] | None = None,
+                     cwd: Path = ROOT):
     """A ``streamlit run app.py`` on ``port`` (default: a free loopback port), with ``env``
     added to the environment; yields its URL, then stops it and checks that its log holds
-    no traceback."""
+    no traceback. ``command`` replaces ``python -m streamlit run app.py`` (e.g. an installed
+    ``clusterlab app``, with ``cwd`` away from the repository); the server options follow
+    it."""
     port = port or free_port()
+    command = command or [sys.executable, "-m", "streamlit", "run", "app.py"]
     with open(log_path, "w") as log:
         server = subprocess.Popen(
             [
-                sys.executable, "-m", "streamlit", "run", "app.py",
+                *command,
                 "--server.headless=true",
                 "--server.address=127.0.0.1",
                 f"--server.port={port}",
                 "--browser.gatherUsageStats=false",
                 "--server.fileWatcherType=none",
             ],
-            cwd=ROOT,
+            cwd=cwd,
             env={**os.environ, **(env or {})},
             stdout=log,
             stderr=subprocess.STDOUT,

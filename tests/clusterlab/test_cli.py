@@ -241,18 +241,26 @@ def test_ctrl_c_during_a_forced_rerun_keeps_the_earlier_set_whole(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([*before, "plotly.min.js"])
 
 
-@pytest.mark.parametrize("module", ["experiments", "clusterlab"])
-def test_ctrl_c_while_the_packages_load_exits_130_in_one_line(module):
-    # The command line imports scikit-learn and pandas (seconds); 0.3 s in, they still load.
-    process = subprocess.Popen([sys.executable, "-m", module, "list"], cwd=ROOT,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               preexec_fn=interruptible)
-    time.sleep(0.3)
+def assert_ctrl_c_while_loading_ends_in_one_line(command, cwd):
+    """Send SIGINT to ``command`` once it has loaded numpy's compiled core: the command line
+    then still imports scikit-learn and pandas (seconds). A fixed delay raced a busy machine:
+    the signal could land before Python reached the command's own code."""
+    process = subprocess.Popen(command, cwd=cwd, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, preexec_fn=interruptible)
+    maps = Path(f"/proc/{process.pid}/maps")
+    deadline = time.monotonic() + 60
+    while "_multiarray_umath" not in maps.read_text() and time.monotonic() < deadline:
+        time.sleep(0.01)
     process.send_signal(signal.SIGINT)
     out_text, err_text = process.communicate(timeout=120)
     assert process.returncode == 130, (out_text, err_text)
     assert err_text.decode().splitlines() == [
         "interrupted (Ctrl-C): no partial outputs were left"]
+
+
+@pytest.mark.parametrize("module", ["experiments", "clusterlab"])
+def test_ctrl_c_while_the_packages_load_exits_130_in_one_line(module):
+    assert_ctrl_c_while_loading_ends_in_one_line([sys.executable, "-m", module, "list"], ROOT)
 
 
 def test_rerun_reproduces_the_csv_byte_for_byte(tmp_path):

@@ -53,6 +53,24 @@ def test_the_command_line_accepts_every_preset_value_as_text(name, param):
             assert spec.parse(as_cli_text(values[param])) == spec.check(values[param])
 
 
+@pytest.mark.parametrize("name,param", ALL, ids=[f"{n}:{p}" for n, p in ALL])
+def test_show_writes_every_preset_value_as_parse_reads_it_back(name, param):
+    experiment = EXPERIMENTS[name]
+    spec = experiment.specs()[param]
+    for preset in experiment.presets:
+        value = experiment.parameters(preset)[param]
+        assert spec.parse(spec.show(value)) == value
+
+
+def test_show_writes_the_forms_the_help_describes():
+    specs = EXPERIMENTS["vinh2009-fig1"].specs()
+    assert specs["ks"].show([2, 4, 8]) == "2,4,8"
+    assert specs["measures"].show(("ari", "ami_max")) == "ari,ami_max"
+    assert specs["one_sided"].show(True) == "true"
+    assert specs["settings"].show([(100, 10), (500, 20)]) == "[(100,10),(500,20)]"
+    assert EXPERIMENTS["gates2017-kmeans"].specs()["n_samples"].show(None) == "none"
+
+
 def test_lists_take_commas_or_literals():
     specs = EXPERIMENTS["vinh2009-fig1"].specs()
     assert specs["ks"].parse("2, 4,8") == (2, 4, 8)
