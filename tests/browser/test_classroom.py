@@ -1,4 +1,4 @@
-"""Class answers with real browsers: a teacher and 20 students (one chromium, 21 contexts)
+"""Class answers with real browsers: a teacher and six students (one chromium, seven contexts)
 answer, the teacher counts and reveals; the server restarts in the middle and nothing is
 lost; every forbidden action is tried from a student's context and from tampered links."""
 
@@ -17,8 +17,10 @@ from tests.browser.pageutils import screenshot, wait_until_idle
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LESSON = "why_adjust_for_chance"  # step 1: "How high does the NMI ... go?", 4 options
-# What each of the 20 students answers (option letters); a Counter of it is the truth.
-PLAN = "CCCCCCCCCBBBBBAAAADD"
+# What each student answers (option letters); a count of it is the truth. Six students keep
+# the test quick on two cores; benchmarks/bench_classroom.py takes a class of 60.
+PLAN = "CCBACD"
+HALF = len(PLAN) // 2
 WAIT_MS = 60_000
 
 
@@ -97,7 +99,7 @@ def teacher_buttons(page) -> int:
                for name in ("previous", "next", "reveal", "close"))
 
 
-def test_a_class_of_twenty_answers_survives_a_restart_and_sees_the_reveal(browser, server):
+def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(browser, server):
     host_context = browser.new_context(viewport={"width": 1280, "height": 720})
     host = host_context.new_page()
     join, teacher = start_class(host, server.url)
@@ -111,26 +113,26 @@ def test_a_class_of_twenty_answers_survives_a_restart_and_sees_the_reveal(browse
     students = [context.new_page() for context in contexts]
     for student in students:
         student.goto(join)
-    for student in students[:10]:
+    for student in students[:HALF]:
         wait_until_idle(student)
         assert teacher_buttons(student) == 0
-    for student, letter in zip(students[:10], PLAN[:10], strict=True):
+    for student, letter in zip(students[:HALF], PLAN[:HALF], strict=True):
         answer(student, letter)
-    answered(host, 10)
+    answered(host, HALF)
 
     server.restart()  # every page reconnects to the new process by itself
-    answered(host, 10)
+    answered(host, HALF)
     code = params(join)["class"]
-    assert store_of(server).tally(code, 1) == (0, 1, 9, 0)
+    assert store_of(server).tally(code, 1) == tuple(PLAN[:HALF].count(x) for x in "ABCD")
     # A student who answered before the restart is still known by the browser's cookie.
     expect(students[0].get_by_text("Your answer: C.")).to_be_visible(timeout=WAIT_MS)
-    for student, letter in zip(students[10:], PLAN[10:], strict=True):
+    for student, letter in zip(students[HALF:], PLAN[HALF:], strict=True):
         wait_until_idle(student)
         answer(student, letter)
-    answered(host, 20)
-    answer(students[0], "D")  # a changed answer: still 20 answers, one more D
+    answered(host, len(PLAN))
+    answer(students[0], "D")  # a changed answer: as many answers, one more D
     answer(students[0], "C")  # and back
-    answered(host, 20)
+    answered(host, len(PLAN))
     truth = tuple(PLAN.count(letter) for letter in "ABCD")
     assert store_of(server).tally(code, 1) == truth
 
@@ -138,7 +140,7 @@ def test_a_class_of_twenty_answers_survives_a_restart_and_sees_the_reveal(browse
     expect(host.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
     for letter, count in zip("ABCD", truth, strict=True):
         expect(host.get_by_text(re.compile(
-            rf"{letter}\. .*: {count} \({count / 20:.0%}\)"))).to_have_count(1)
+            rf"{letter}\. .*: {count} \({count / len(PLAN):.0%}\)"))).to_have_count(1)
     expect(host.locator('.st-key-class_bar [data-testid="stPlotlyChart"]')).to_have_count(1)
     screenshot(host, "class_teacher_revealed_present")
     # Every student sees the reveal within a poll and can no longer answer.

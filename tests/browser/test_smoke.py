@@ -1,4 +1,7 @@
-"""Open every page in Debian's chromium against a real server, as a student would."""
+"""Open every page in Debian's chromium against a real server, as a student would, and as
+an offline classroom needs: no page asks any host but the app's own (fonts, icons, scripts)."""
+
+from urllib.parse import urlsplit
 
 import pytest
 
@@ -17,6 +20,19 @@ def assert_no_exception(page) -> None:
     assert errors.count() == 0, errors.first.inner_text()
 
 
+def record_requests(page) -> list[str]:
+    """The URLs the page asks for from now on."""
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    return requests
+
+
+def foreign_requests(requests: list[str], app_url: str) -> list[str]:
+    host = urlsplit(app_url).netloc
+    return [url for url in requests
+            if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != host]
+
+
 def assert_charts_rendered(page) -> int:
     charts = page.locator('[data-testid="stPlotlyChart"]')
     for index in range(charts.count()):
@@ -27,6 +43,7 @@ def assert_charts_rendered(page) -> int:
 @pytest.mark.parametrize("entry", PAGES, ids=[entry.url_path for entry in PAGES])
 def test_every_page_opens_without_error_and_draws_its_charts(page, app_url, entry):
     path = "" if entry is PAGES[0] else entry.url_path
+    requests = record_requests(page)
     page.goto(f"{app_url}/{path}")
     expects_chart = entry.url_path not in PAGES_WITHOUT_CHARTS
     if expects_chart:
@@ -37,6 +54,18 @@ def test_every_page_opens_without_error_and_draws_its_charts(page, app_url, entr
     assert n_charts >= 1 or not expects_chart
     assert page.get_by_text(entry.title).first.is_visible()
     assert screenshot(page, entry.url_path).stat().st_size > 10_000
+    # Charts drawn after the script ends may still fetch (fonts, icons).
+    page.wait_for_timeout(500)
+    assert requests and foreign_requests(requests, app_url) == []
+
+
+def test_the_presenter_style_asks_only_the_apps_own_host(page, app_url):
+    requests = record_requests(page)
+    page.goto(f"{app_url}/explore?present=true")
+    page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
+    wait_until_idle(page)
+    page.wait_for_timeout(500)
+    assert requests and foreign_requests(requests, app_url) == []
 
 
 def test_explore_link_with_parameters_and_a_change_of_k(page, app_url):
