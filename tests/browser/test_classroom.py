@@ -1,4 +1,4 @@
-"""Class answers with real browsers: a teacher and six students (one chromium, seven contexts)
+"""Class answers with real browsers: a teacher and 20 students (one chromium, 21 contexts)
 answer, the teacher counts and reveals; the server restarts in the middle and nothing is
 lost; every forbidden action is tried from a student's context and from tampered links."""
 
@@ -17,9 +17,9 @@ from tests.browser.pageutils import screenshot, wait_until_idle
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 LESSON = "why_adjust_for_chance"  # step 1: "How high does the NMI ... go?", 4 options
-# What each student answers (option letters); a count of it is the truth. Six students keep
-# the test quick on two cores; benchmarks/bench_classroom.py takes a class of 60.
-PLAN = "CCBACD"
+# What each of the 20 students answers (option letters); a count of it is the truth
+# (benchmarks/bench_classroom.py takes a class of 60).
+PLAN = "CCCCCCCCCBBBBBAAAADD"
 HALF = len(PLAN) // 2
 WAIT_MS = 60_000
 
