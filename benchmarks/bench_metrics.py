@@ -46,7 +46,8 @@ AMI_TARGETS = {(10**6, 100): (50, 75), (10**6, 1000): (500, 606), (10**7, 100): 
 def plain_bincount(a, b, k):
     """Chunked bincount of a * k + b, no checks: what counting a k x k table costs at least.
 
-    Chunks of max(2**16, k * k) samples, the chunk rule of ``metrics.contingency``.
+    Chunks of max(2**16, k * k) samples, the chunk rule of ``metrics.contingency``'s general
+    path (its integer path checks and counts pieces of 2**15 samples instead).
     """
     cells = k * k
     chunk = max(1 << 16, cells)
