@@ -82,7 +82,9 @@ def _pami(ct) -> float:
     and x (n - a - b + x) - (a - x)(b - x) = n x - a b. What is left sums over the non-zero
     cells only, with exact integer coefficients and differences computed directly: the
     subtractions f(x) - f(x +- 1) and the log n terms, which cancel to about 1/n of their
-    size on near-independent tables, never happen. The terms are summed exactly (fsum).
+    size on near-independent tables, never happen. Cells of the same count x share h(x):
+    their integer coefficients are added exactly first (at most sqrt(2n) distinct counts,
+    against up to n cells), then the few terms are summed exactly (fsum).
     """
     n = ct.n
     rows_count, cols_count = ct.shape
@@ -90,9 +92,31 @@ def _pami(ct) -> float:
         return 0.0  # Proposition 2, exactly (the closed form would leave rounding noise)
     rows, cols, nij = ct.nonzero()
     x, a, b = _exact(nij, n), _exact(ct.row_sums[rows], n), _exact(ct.col_sums[cols], n)
-    excess = (n * x - a * b).astype(np.float64) * _first_difference(nij)
-    moves = ((a - x) * (b - x)).astype(np.float64) * _second_difference(nij)
-    return 2.0 * math.fsum(np.concatenate([excess, -moves]).tolist()) / n**3
+    counts, group = _distinct(nij)
+    # Each sum below is at most sum a b = n^2 in size: exact in int64 when _exact chose it.
+    excess = np.zeros(counts.size, dtype=x.dtype)
+    np.add.at(excess, group, n * x - a * b)
+    moves = np.zeros(counts.size, dtype=x.dtype)
+    np.add.at(moves, group, (a - x) * (b - x))
+    terms = np.concatenate([
+        excess.astype(np.float64) * _first_difference(counts),
+        -moves.astype(np.float64) * _second_difference(counts),
+    ])
+    return 2.0 * math.fsum(terms.tolist()) / n**3
+
+
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values (sorted) and the index of each value among them.
+
+    Counts of cells are mostly small: indexed by value when the largest is at most a few
+    times their number (no sort), through ``np.unique`` otherwise.
+    """
+    largest = int(values.max())
+    if largest > 4 * values.size + 1024:
+        return np.unique(values, return_inverse=True)
+    present = np.bincount(values, minlength=largest + 1) > 0
+    rank = np.cumsum(present) - 1
+    return np.flatnonzero(present), rank[values]
 
 
 @fill_doc
