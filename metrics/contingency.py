@@ -95,6 +95,15 @@ class Contingency:
             self._cache["nonzero"] = cells
         return self._cache["nonzero"]
 
+    def maxima(self, axis: int) -> np.ndarray:
+        """Largest count of each column (``axis=0``) or row (``axis=1``), int64, cached."""
+
+        def compute():
+            largest = self.counts.max(axis=axis)
+            return (largest.toarray() if self.is_sparse else largest).astype(np.int64).ravel()
+
+        return self.cached(("maxima", axis), compute)
+
     def cached(self, key: Any, compute: Any) -> Any:
         """Return ``compute()``, computed once per ``key`` for this table."""
         if key not in self._cache:
