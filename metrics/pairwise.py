@@ -70,7 +70,7 @@ def _second_difference(x: np.ndarray) -> np.ndarray:
 
 def _exact(values: np.ndarray, n: int) -> np.ndarray:
     """int64 when products of two numbers <= n cannot overflow it, else Python ints."""
-    return values.astype(np.int64) if n * n < 2**62 else values.astype(object)
+    return values.astype(np.int64, copy=False) if n * n < 2**62 else values.astype(object)
 
 
 def _pami(ct) -> float:
@@ -93,16 +93,26 @@ def _pami(ct) -> float:
     rows, cols, nij = ct.nonzero()
     x, a, b = _exact(nij, n), _exact(ct.row_sums[rows], n), _exact(ct.col_sums[cols], n)
     counts, group = _distinct(nij)
-    # Each sum below is at most sum a b = n^2 in size: exact in int64 when _exact chose it.
-    excess = np.zeros(counts.size, dtype=x.dtype)
-    np.add.at(excess, group, n * x - a * b)
-    moves = np.zeros(counts.size, dtype=x.dtype)
-    np.add.at(moves, group, (a - x) * (b - x))
+    excess = _sum_by_group(group, counts.size, n * x - a * b, n)
+    moves = _sum_by_group(group, counts.size, (a - x) * (b - x), n)
     terms = np.concatenate([
         excess.astype(np.float64) * _first_difference(counts),
         -moves.astype(np.float64) * _second_difference(counts),
     ])
     return 2.0 * math.fsum(terms.tolist()) / n**3
+
+
+def _sum_by_group(group: np.ndarray, size: int, values: np.ndarray, n: int) -> np.ndarray:
+    """Exact sums of whole ``values`` by ``group``, given every partial sum is at most n^2.
+
+    A float bincount while n^2 < 2**53 (its partial sums are then whole numbers in float64's
+    exact range), otherwise int64 or Python-int sums (``_exact``'s choice of dtype).
+    """
+    if n * n < 2**53:
+        return np.bincount(group, weights=values, minlength=size)
+    sums = np.zeros(size, dtype=values.dtype)
+    np.add.at(sums, group, values)
+    return sums
 
 
 def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
