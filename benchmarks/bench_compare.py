@@ -18,7 +18,6 @@ import argparse
 import os
 import platform
 import sys
-import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -26,18 +25,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import metrics  # noqa: E402
-from benchmarks.timing import interleaved  # noqa: E402
+from benchmarks.timing import interleaved, peak_mb  # noqa: E402
 
 CASES = [(10**5, 1000), (10**6, 100), (10**6, 1000)]
 GOAL = 2.0
-
-
-def peak_mb(f):
-    tracemalloc.start()
-    f()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak / 2**20
 
 
 def run(rounds):

@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +33,7 @@ from sklearn.metrics import adjusted_mutual_info_score  # noqa: E402
 from sklearn.metrics.cluster import contingency_matrix  # noqa: E402
 
 import metrics  # noqa: E402
-from benchmarks.timing import interleaved  # noqa: E402
+from benchmarks.timing import interleaved, peak_mb  # noqa: E402
 
 SIZES = [10**3, 10**4, 10**5, 10**6, 10**7]
 CLUSTERS = [10, 100, 1000]
@@ -57,14 +56,6 @@ def plain_bincount(a, b, k):
         combined += b[start : start + chunk]
         counts += np.bincount(combined, minlength=cells)
     return counts.reshape(k, k)
-
-
-def peak_mb(f):
-    tracemalloc.start()
-    f()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak / 2**20
 
 
 def fmt_ms(seconds):
