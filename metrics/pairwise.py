@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from metrics._docstring import fill_doc
+from metrics._special import exact_sum
 from metrics.contingency import resolve
 from metrics.information import is_identity, log_base
 from metrics.validation import check_bool
@@ -82,9 +83,9 @@ def _pami(ct) -> float:
     and x (n - a - b + x) - (a - x)(b - x) = n x - a b. What is left sums over the non-zero
     cells only, with exact integer coefficients and differences computed directly: the
     subtractions f(x) - f(x +- 1) and the log n terms, which cancel to about 1/n of their
-    size on near-independent tables, never happen. Cells of the same count x share h(x):
-    their integer coefficients are added exactly first (at most sqrt(2n) distinct counts,
-    against up to n cells), then the few terms are summed exactly (fsum).
+    size on near-independent tables, never happen. The differences are computed once per
+    distinct count x (at most sqrt(2n) of them, against up to n cells) and looked up; the
+    terms are summed exactly (``exact_sum``, the value of ``math.fsum``).
     """
     n = ct.n
     rows_count, cols_count = ct.shape
@@ -93,26 +94,9 @@ def _pami(ct) -> float:
     rows, cols, nij = ct.nonzero()
     x, a, b = _exact(nij, n), _exact(ct.row_sums[rows], n), _exact(ct.col_sums[cols], n)
     counts, group = _distinct(nij)
-    excess = _sum_by_group(group, counts.size, n * x - a * b, n)
-    moves = _sum_by_group(group, counts.size, (a - x) * (b - x), n)
-    terms = np.concatenate([
-        excess.astype(np.float64) * _first_difference(counts),
-        -moves.astype(np.float64) * _second_difference(counts),
-    ])
-    return 2.0 * math.fsum(terms.tolist()) / n**3
-
-
-def _sum_by_group(group: np.ndarray, size: int, values: np.ndarray, n: int) -> np.ndarray:
-    """Exact sums of whole ``values`` by ``group``, given every partial sum is at most n^2.
-
-    A float bincount while n^2 < 2**53 (its partial sums are then whole numbers in float64's
-    exact range), otherwise int64 or Python-int sums (``_exact``'s choice of dtype).
-    """
-    if n * n < 2**53:
-        return np.bincount(group, weights=values, minlength=size)
-    sums = np.zeros(size, dtype=values.dtype)
-    np.add.at(sums, group, values)
-    return sums
+    excess = (n * x - a * b).astype(np.float64) * _first_difference(counts)[group]
+    moves = ((a - x) * (b - x)).astype(np.float64) * _second_difference(counts)[group]
+    return 2.0 * exact_sum(np.concatenate([excess, -moves])) / n**3
 
 
 def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
