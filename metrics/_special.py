@@ -17,6 +17,9 @@ _BD0_SERIES = 2.0 / (2.0 * np.arange(9) + 3.0)
 _TINY = 1e-300
 # exact_sum's per-exponent float sums of 27-bit parts stay below 2**53 up to 2**25 values.
 _EXACT_SUM_LIMIT = 1 << 25
+_SUM_PIECE = 1 << 16
+_LOWEST_EXPONENT_SHIFT = 1073
+_EXPONENTS = 1024 + _LOWEST_EXPONENT_SHIFT + 1
 
 
 def bd0(x: np.ndarray, m: np.ndarray | float) -> np.ndarray:
@@ -91,24 +94,30 @@ def exact_sum(values: np.ndarray) -> float:
     Each value is an integer mantissa m (|m| < 2**53) times 2**(e - 53); m splits into 27
     and 26 bits, whose sums per exponent are exact in float64 (fewer than 2**25 values), and
     the per-exponent sums are added as Python integers, rounded once. Independent of the
-    order of the values. Non-finite values and very long arrays go to ``math.fsum``.
+    order of the values. Pieces of ``_SUM_PIECE`` values at a time keep the passes in cache
+    and the temporaries small. Non-finite values and very long arrays go to ``math.fsum``.
     """
     v = np.asarray(values, dtype=np.float64).ravel()
     if v.size > _EXACT_SUM_LIMIT or not np.isfinite(v).all():
         return math.fsum(v.tolist())
-    if not v.size:
+    # frexp's exponents of finite doubles lie in [-1073, 1024]: shifted to array indices.
+    high = np.zeros(_EXPONENTS)
+    low = np.zeros(_EXPONENTS)
+    for start in range(0, v.size, _SUM_PIECE):
+        fraction, exponent = np.frexp(v[start : start + _SUM_PIECE])
+        exponent += _LOWEST_EXPONENT_SHIFT
+        mantissa = np.ldexp(fraction, 53).astype(np.int64)  # whole numbers, exact
+        high += np.bincount(exponent, weights=mantissa >> 26, minlength=_EXPONENTS)
+        mantissa &= (1 << 26) - 1
+        low += np.bincount(exponent, weights=mantissa, minlength=_EXPONENTS)
+    used = np.flatnonzero((high != 0) | (low != 0))
+    if not used.size:
         return 0.0
-    fraction, exponent = np.frexp(v)
-    mantissa = np.ldexp(fraction, 53).astype(np.int64)  # whole numbers, exact
-    lowest = int(exponent.min())
-    group = exponent - lowest
-    high = np.bincount(group, weights=mantissa >> 26)
-    low = np.bincount(group, weights=mantissa & ((1 << 26) - 1))
+    lowest = int(used[0])
     total = sum(
-        ((int(h) << 26) + int(lo)) << shift
-        for shift, (h, lo) in enumerate(zip(high.tolist(), low.tolist(), strict=True))
+        ((int(high[i]) << 26) + int(low[i])) << (int(i) - lowest) for i in used.tolist()
     )
-    scale = lowest - 53
+    scale = lowest - _LOWEST_EXPONENT_SHIFT - 53
     return float(Fraction(total * 2**scale) if scale >= 0 else Fraction(total, 2**-scale))
 
 
