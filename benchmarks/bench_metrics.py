@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-import tracemalloc
 from pathlib import Path
 
 import numpy as np
@@ -34,7 +33,7 @@ from sklearn.metrics import adjusted_mutual_info_score  # noqa: E402
 from sklearn.metrics.cluster import contingency_matrix  # noqa: E402
 
 import metrics  # noqa: E402
-from benchmarks.timing import interleaved  # noqa: E402
+from benchmarks.timing import interleaved, peak_mb  # noqa: E402
 
 SIZES = [10**3, 10**4, 10**5, 10**6, 10**7]
 CLUSTERS = [10, 100, 1000]
@@ -44,9 +43,10 @@ AMI_TARGETS = {(10**6, 100): (50, 75), (10**6, 1000): (500, 606), (10**7, 100): 
 
 
 def plain_bincount(a, b, k):
-    """Chunked bincount of a * k + b, no checks: what counting a k x k table costs at least.
+    """Chunked bincount of a * k + b, no checks: what a bincount pass over a k x k table costs.
 
-    Chunks of max(2**16, k * k) samples, the chunk rule of ``metrics.contingency``.
+    Chunks of max(2**16, k * k) samples, the chunk rule of ``metrics.contingency``'s general
+    path (its integer path checks and counts pieces of 2**15 samples instead).
     """
     cells = k * k
     chunk = max(1 << 16, cells)
@@ -56,14 +56,6 @@ def plain_bincount(a, b, k):
         combined += b[start : start + chunk]
         counts += np.bincount(combined, minlength=cells)
     return counts.reshape(k, k)
-
-
-def peak_mb(f):
-    tracemalloc.start()
-    f()
-    _, peak = tracemalloc.get_traced_memory()
-    tracemalloc.stop()
-    return peak / 2**20
 
 
 def fmt_ms(seconds):
@@ -155,7 +147,7 @@ def report(ami_rows, table_rows, budget):
             sk_cells = (f"{fmt_ms(sk_t)} | **{sk_t / ours_t:.1f}x** | {ours_mem:.1f} | "
                         f"{sk_mem_cell} | {rel:.1e}")
         lines.append(f"| {n:.0e} | {k} | {fmt_ms(ours_t)} | {sk_cells} |")
-    lines += ["", "## Targets (issues 3 and 11)", ""]
+    lines += ["", "## Targets (issues 3, 11 and 26)", ""]
     timings = {(n, k): (ours_t, sk_t) for n, k, ours_t, sk_t, *_ in ami_rows}
     for (n, k), (goal, before) in AMI_TARGETS.items():
         if (n, k) in timings and timings[n, k][1] is not None:
@@ -167,16 +159,18 @@ def report(ami_rows, table_rows, budget):
                          "side before issue 11, not to regress).")
     for n, k, t_ours, t_genie, t_plain, *_ in table_rows:
         if n == max(r[0] for r in table_rows):
-            verdict = "met" if t_plain >= 0.8 * t_ours else "NOT met"
+            verdict = "met" if t_plain >= 0.9 * t_ours else "NOT met"
             lines.append(f"- Contingency table, n = {n:.0e}, {k} x {k}: a plain chunked bincount "
-                         f"takes {t_plain / t_ours:.2f} of our time (goal >= 0.8, was 0.57: "
-                         f"{verdict}); {t_ours / t_genie:.2f} x genieclust's time (goal <= 2).")
+                         f"takes {t_plain / t_ours:.2f} of our time (goal >= 0.9 since issue "
+                         f"26, 0.8 in issue 11: {verdict}); {t_ours / t_genie:.2f} x "
+                         "genieclust's time (goal <= 2).")
     lines += [
         "",
         "## Contingency table",
         "",
         "Plain bincount: `np.bincount(a * k + b)` in chunks, given k, no checks (the floor of a "
-        "counting pass); plain / ours is the fraction of our time it takes.",
+        "bincount pass; ours counts with np.add.at beyond 1,024 cells and can beat it); "
+        "plain / ours is the fraction of our time it takes.",
         "",
         "| n | clusters | ours (ms) | plain bincount (ms) | plain / ours | genieclust (ms) | "
         "ours / genieclust | sklearn sparse (ms) | ours peak MB | genieclust peak MB |",

@@ -1,8 +1,9 @@
-"""Timing rule shared by the benchmarks: process CPU time, interleaved rounds, minimum."""
+"""Measuring rules shared by the benchmarks: CPU time of interleaved rounds, peak memory."""
 
 from __future__ import annotations
 
 import time
+import tracemalloc
 
 import numpy as np
 
@@ -27,3 +28,12 @@ def interleaved(functions, min_rounds=3, min_total=0.5, max_rounds=7):
             best[i], spent = min(best[i], elapsed), spent + elapsed
         rounds += 1
     return best, values
+
+
+def peak_mb(f):
+    """Peak memory allocated while ``f()`` runs, in MB (tracemalloc sees numpy's arrays)."""
+    tracemalloc.start()
+    f()
+    _, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    return peak / 2**20

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
+
 import numpy as np
 
-__all__ = ["bd0", "bd0_far", "bd0_near", "entropy_of_counts", "exact_dot"]
+__all__ = ["bd0", "bd0_far", "bd0_near", "entropy_of_counts", "exact_dot", "exact_sum"]
 
 # bd0 uses its series where |v| < NEAR; the direct formula then loses at most one digit.
 NEAR = 0.1
@@ -12,6 +15,11 @@ NEAR = 0.1
 # (the omitted term is below 0.1**17 of the leading one).
 _BD0_SERIES = 2.0 / (2.0 * np.arange(9) + 3.0)
 _TINY = 1e-300
+# exact_sum's per-exponent float sums of 27-bit parts stay below 2**53 up to 2**25 values.
+_EXACT_SUM_LIMIT = 1 << 25
+_SUM_PIECE = 1 << 16
+_LOWEST_EXPONENT_SHIFT = 1073
+_EXPONENTS = 1024 + _LOWEST_EXPONENT_SHIFT + 1
 
 
 def bd0(x: np.ndarray, m: np.ndarray | float) -> np.ndarray:
@@ -78,6 +86,39 @@ def entropy_of_counts(counts: np.ndarray, n: int) -> float:
     c = np.asarray(counts, dtype=np.float64)
     c = c[c > 0]
     return float(np.dot(c, np.log(n / c)) / n) if c.size > 1 else 0.0
+
+
+def exact_sum(values: np.ndarray) -> float:
+    """The correctly rounded sum of float64 values: ``math.fsum`` in a few array passes.
+
+    Each value is an integer mantissa m (|m| < 2**53) times 2**(e - 53); m splits into 27
+    and 26 bits, whose sums per exponent are exact in float64 (fewer than 2**25 values), and
+    the per-exponent sums are added as Python integers, rounded once. Independent of the
+    order of the values. Pieces of ``_SUM_PIECE`` values at a time keep the passes in cache
+    and the temporaries small. Non-finite values and very long arrays go to ``math.fsum``.
+    """
+    v = np.asarray(values, dtype=np.float64).ravel()
+    if v.size > _EXACT_SUM_LIMIT or not np.isfinite(v).all():
+        return math.fsum(v.tolist())
+    # frexp's exponents of finite doubles lie in [-1073, 1024]: shifted to array indices.
+    high = np.zeros(_EXPONENTS)
+    low = np.zeros(_EXPONENTS)
+    for start in range(0, v.size, _SUM_PIECE):
+        fraction, exponent = np.frexp(v[start : start + _SUM_PIECE])
+        exponent += _LOWEST_EXPONENT_SHIFT
+        mantissa = np.ldexp(fraction, 53).astype(np.int64)  # whole numbers, exact
+        high += np.bincount(exponent, weights=mantissa >> 26, minlength=_EXPONENTS)
+        mantissa &= (1 << 26) - 1
+        low += np.bincount(exponent, weights=mantissa, minlength=_EXPONENTS)
+    used = np.flatnonzero((high != 0) | (low != 0))
+    if not used.size:
+        return 0.0
+    lowest = int(used[0])
+    total = sum(
+        ((int(high[i]) << 26) + int(low[i])) << (int(i) - lowest) for i in used.tolist()
+    )
+    scale = lowest - _LOWEST_EXPONENT_SHIFT - 53
+    return float(Fraction(total * 2**scale) if scale >= 0 else Fraction(total, 2**-scale))
 
 
 def exact_dot(x: np.ndarray, y: np.ndarray, bound: int) -> int:

@@ -395,13 +395,20 @@ class _Stats:
         x = np.arange(-1, n + 2, dtype=np.float64) / n
         with np.errstate(divide="ignore", invalid="ignore"):
             f = np.where(x > 0, x * np.log(x), 0.0)
-        # The two differences of f looked up by n_ij: one gather each instead of three.
         lose_step, gain_step = f[1:-1] - f[:-2], f[1:-1] - f[2:]
+        # With x = n_ij: x (n - a - b + x) L(x) + (a - x)(b - x) G(x)
+        # = own(x) + a b G(x) - (a + b) shared(x), own and shared looked up by x, so that a
+        # table costs three gathers and three sums of products instead of a dozen passes.
+        count = np.arange(n + 1, dtype=np.float64)
+        own = count * (n + count) * lose_step + count * count * gain_step
+        shared = count * (lose_step + gain_step)
         t = self.tables
-        a, b = self.rows[:, :, None], self.cols[:, None, :]
-        lose = t * (n - a - b + t) * lose_step[t]
-        gain = (a - t) * (b - t) * gain_step[t]
-        return 2.0 * (lose + gain).sum(axis=(1, 2)) / (n * n)
+        a, b = self.rows.astype(np.float64), self.cols.astype(np.float64)
+        by_shared = shared[t]
+        total = own[t].sum(axis=(1, 2))
+        total += np.einsum("bi,bij,bj->b", a, gain_step[t], b)
+        total -= np.einsum("bi,bij->b", a, by_shared) + np.einsum("bij,bj->b", by_shared, b)
+        return 2.0 * total / (n * n)
 
     def normalized_mi(self, normalization: str) -> np.ndarray:
         joint = _entropy(self.tables, self.n) if normalization == "joint" else None

@@ -18,6 +18,13 @@ DENSE_LIMIT_BYTES = 100 * 2**20
 _CHUNK = 1 << 16
 # Samples range-checked and combined at a time: two pieces of int64 labels fit in L2 cache.
 _PIECE = 1 << 15
+# How a table is counted, the quickest way measured at n = 1e7 for its number of cells: up
+# to _PAIRED_CELLS one np.add.at per pair of samples (half the increments, into a table of
+# cells**2), up to _BINCOUNT_CELLS a bincount per piece, beyond that np.add.at.
+_PAIRED_CELLS = 128
+_BINCOUNT_CELLS = 1024
+# np.maximum.reduce: the max() method's extra Python layer is a few % per piece.
+_max = np.maximum.reduce
 
 
 @dataclass(frozen=True, eq=False)
@@ -87,6 +94,15 @@ class Contingency:
                 cells = (rows, cols, self.counts[rows, cols])
             self._cache["nonzero"] = cells
         return self._cache["nonzero"]
+
+    def maxima(self, axis: int) -> np.ndarray:
+        """Largest count of each column (``axis=0``) or row (``axis=1``), int64, cached."""
+
+        def compute():
+            largest = self.counts.max(axis=axis)
+            return (largest.toarray() if self.is_sparse else largest).astype(np.int64).ravel()
+
+        return self.cached(("maxima", axis), compute)
 
     def cached(self, key: Any, compute: Any) -> Any:
         """Return ``compute()``, computed once per ``key`` for this table."""
@@ -216,64 +232,72 @@ def _count_small_integers(a, b, max_cells):
     ``_PIECE`` samples is turned into combined codes ``a * cols + b``, and each array's
     piece is range-checked right after it was read for that, from cache (separate min and
     max passes over the arrays cost a third of the time at n = 1e7). A piece is counted
-    only once checked: one with a larger label grows the table and is combined again. The
-    combined codes are counted by chunks, as in :func:`_dense_counts`. None (the caller then
-    encodes the labels) for other dtypes, negative labels, or a table above ``max_cells``.
+    only once checked: one with a larger label grows the table and is combined again.
+    The checks make ``np.bincount``'s own min/max pass redundant, so tables above
+    ``_BINCOUNT_CELLS`` are counted by ``np.add.at`` into the one table instead (no pass
+    before counting, no table per piece), mid-sized ones by a bincount per piece; tables
+    of at most ``_PAIRED_CELLS`` count each piece's two halves as pairs of codes
+    ``first * cells + second`` (half the increments of the few, contended cells), whose
+    table of ``cells**2`` gives both samples' cells at the end (for whole pieces only: on
+    fewer samples the larger table costs more than it saves). None (the caller then encodes
+    the labels) for other dtypes, negative labels, or a table above ``max_cells``.
     """
     if a.dtype.kind not in "iu" or b.dtype.kind not in "iu":
         return None
-    # Seen as unsigned, a negative label is above the signed maximum: one max() per piece
+    # Seen as unsigned, a negative label is above the signed maximum: one max per piece
     # checks both ends of the range.
     limits = [np.iinfo(a.dtype).max, np.iinfo(b.dtype).max]
     a, b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
     # intp += uint64 has no integer loop: read 64-bit values (checked below 2**63) as int64.
     a, b = (v.view(np.int64) if v.itemsize == 8 else v for v in (a, b))
     unsigned_a, unsigned_b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
-    counts = np.zeros((0, 0), dtype=np.intp)
-    combined = np.empty(0, dtype=np.intp)  # no room before the first table
-    filled = 0  # combined codes waiting in ``combined`` to be counted
-
-    def count_waiting():
-        nonlocal counts
-        if filled:
-            cells = np.bincount(combined[:filled], minlength=counts.size)
-            counts += cells.reshape(counts.shape)
-
+    rows = cols = 0
+    counts = np.zeros(0, dtype=np.intp)  # the rows x cols table, flat
+    pairs = None  # counts of (code of sample i, code of sample i + half a piece), flat
+    buffer = np.empty(min(a.shape[0], _PIECE), dtype=np.intp)
     for start in range(0, a.shape[0], _PIECE):
-        stop = min(a.shape[0], start + _PIECE)
-        rows, cols = counts.shape
-        piece = combined[filled : filled + stop - start]
-        room = piece.size == stop - start
-        if room:
-            np.multiply(a[start:stop], cols, out=piece, casting="unsafe")
-        top_a = int(unsigned_a[start:stop].max())
-        if room:
-            piece += b[start:stop]
-        top_b = int(unsigned_b[start:stop].max())
+        piece_a, piece_b = a[start : start + _PIECE], b[start : start + _PIECE]
+        piece = buffer[: piece_a.shape[0]]
+        np.multiply(piece_a, cols, out=piece, dtype=np.intp, casting="unsafe")
+        top_a = int(_max(unsigned_a[start : start + _PIECE]))
+        np.add(piece, piece_b, out=piece, casting="unsafe")
+        top_b = int(_max(unsigned_b[start : start + _PIECE]))
         if top_a >= rows or top_b >= cols:
             if top_a > limits[0] or top_b > limits[1]:
                 return None
-            rows, cols = max(rows, top_a + 1), max(cols, top_b + 1)
-            if rows * cols > max_cells:
+            grown_rows, grown_cols = max(rows, top_a + 1), max(cols, top_b + 1)
+            if grown_rows * grown_cols > max_cells:
                 return None
-            count_waiting()
-            grown = np.zeros((rows, cols), dtype=np.intp)
-            grown[: counts.shape[0], : counts.shape[1]] = counts
-            counts = grown
-            # As in _dense_counts, a chunk is never smaller than the table.
-            size = min(a.shape[0], max(_CHUNK, rows * cols) + _PIECE)
-            if combined.size < size:
-                combined = np.empty(size, dtype=np.intp)
-            filled = 0
-            piece = combined[: stop - start]
-            np.multiply(a[start:stop], cols, out=piece, casting="unsafe")
-            piece += b[start:stop]
-        filled += stop - start
-        if filled >= combined.size - _PIECE:
-            count_waiting()
-            filled = 0
-    count_waiting()
-    return counts.astype(np.int64, copy=False)
+            _add_pairs(counts, pairs)
+            pairs = None
+            grown = np.zeros((grown_rows, grown_cols), dtype=np.intp)
+            grown[:rows, :cols] = counts.reshape(rows, cols)
+            rows, cols, counts = grown_rows, grown_cols, grown.ravel()
+            np.multiply(piece_a, cols, out=piece, dtype=np.intp, casting="unsafe")
+            np.add(piece, piece_b, out=piece, casting="unsafe")
+        cells = counts.shape[0]
+        if cells <= _PAIRED_CELLS and piece.shape[0] == _PIECE:
+            if pairs is None:
+                pairs = np.zeros(cells * cells, dtype=np.intp)
+            half = piece.shape[0] // 2
+            first = piece[:half]
+            np.multiply(first, cells, out=first)
+            first += piece[half:]
+            np.add.at(pairs, first, 1)
+        elif cells <= _BINCOUNT_CELLS:
+            counts += np.bincount(piece, minlength=cells)
+        else:
+            np.add.at(counts, piece, 1)
+    _add_pairs(counts, pairs)
+    return counts.reshape(rows, cols).astype(np.int64, copy=False)
+
+
+def _add_pairs(counts, pairs):
+    """Add to the flat table ``counts`` the cells of both samples of each counted pair."""
+    if pairs is not None:
+        pairs = pairs.reshape(counts.shape[0], counts.shape[0])
+        counts += pairs.sum(axis=0)
+        counts += pairs.sum(axis=1)
 
 
 def _compact(codes, span, uniques, offset):

@@ -258,10 +258,13 @@ def normalized_hamming(labels_true=None, labels_pred=None, *, contingency=None) 
     0.875
     """
     t = _cells(labels_true, labels_pred, contingency)
-    column_max = np.zeros(t.col_sums.size)
-    np.maximum.at(column_max, t.cols, t.values)
-    row_max = np.zeros(t.row_sums.size)
-    np.maximum.at(row_max, t.rows, t.values)
+    if t.table is not None:  # whole counts: the maxima shared with purity
+        column_max, row_max = t.table.maxima(axis=0), t.table.maxima(axis=1)
+    else:
+        column_max = np.zeros(t.col_sums.size)
+        np.maximum.at(column_max, t.cols, t.values)
+        row_max = np.zeros(t.row_sums.size)
+        np.maximum.at(row_max, t.rows, t.values)
     d_ck = t.n - float(column_max.sum())
     d_kc = t.n - float(row_max.sum())
     return 1.0 - (d_ck + d_kc) / (2.0 * t.n)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from metrics._docstring import fill_doc
 from metrics.alignment import match_clusters
 from metrics.contingency import resolve
@@ -41,10 +39,7 @@ def purity(
     0.75
     """
     ct = resolve(labels_true, labels_pred, contingency)
-    _, cols, values = ct.nonzero()
-    best = np.zeros(ct.shape[1], dtype=np.int64)
-    np.maximum.at(best, cols, values)
-    return int(best.sum()) / ct.n
+    return int(ct.maxima(axis=0).sum()) / ct.n
 
 
 @fill_doc

@@ -20,6 +20,7 @@ import math
 import numpy as np
 
 from metrics._docstring import fill_doc
+from metrics._special import exact_sum
 from metrics.contingency import resolve
 from metrics.information import is_identity, log_base
 from metrics.validation import check_bool
@@ -70,7 +71,7 @@ def _second_difference(x: np.ndarray) -> np.ndarray:
 
 def _exact(values: np.ndarray, n: int) -> np.ndarray:
     """int64 when products of two numbers <= n cannot overflow it, else Python ints."""
-    return values.astype(np.int64) if n * n < 2**62 else values.astype(object)
+    return values.astype(np.int64, copy=False) if n * n < 2**62 else values.astype(object)
 
 
 def _pami(ct) -> float:
@@ -82,7 +83,9 @@ def _pami(ct) -> float:
     and x (n - a - b + x) - (a - x)(b - x) = n x - a b. What is left sums over the non-zero
     cells only, with exact integer coefficients and differences computed directly: the
     subtractions f(x) - f(x +- 1) and the log n terms, which cancel to about 1/n of their
-    size on near-independent tables, never happen. The terms are summed exactly (fsum).
+    size on near-independent tables, never happen. The differences are computed once per
+    distinct count x (at most sqrt(2n) of them, against up to n cells) and looked up; the
+    terms are summed exactly (``exact_sum``, the value of ``math.fsum``).
     """
     n = ct.n
     rows_count, cols_count = ct.shape
@@ -90,9 +93,24 @@ def _pami(ct) -> float:
         return 0.0  # Proposition 2, exactly (the closed form would leave rounding noise)
     rows, cols, nij = ct.nonzero()
     x, a, b = _exact(nij, n), _exact(ct.row_sums[rows], n), _exact(ct.col_sums[cols], n)
-    excess = (n * x - a * b).astype(np.float64) * _first_difference(nij)
-    moves = ((a - x) * (b - x)).astype(np.float64) * _second_difference(nij)
-    return 2.0 * math.fsum(np.concatenate([excess, -moves]).tolist()) / n**3
+    counts, group = _distinct(nij)
+    excess = (n * x - a * b).astype(np.float64) * _first_difference(counts)[group]
+    moves = ((a - x) * (b - x)).astype(np.float64) * _second_difference(counts)[group]
+    return 2.0 * exact_sum(np.concatenate([excess, -moves])) / n**3
+
+
+def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values (sorted) and the index of each value among them.
+
+    Counts of cells are mostly small: indexed by value when the largest is at most a few
+    times their number (no sort), through ``np.unique`` otherwise.
+    """
+    largest = int(values.max())
+    if largest > 4 * values.size + 1024:
+        return np.unique(values, return_inverse=True)
+    present = np.bincount(values, minlength=largest + 1) > 0
+    rank = np.cumsum(present) - 1
+    return np.flatnonzero(present), rank[values]
 
 
 @fill_doc

@@ -38,7 +38,7 @@ import numpy as np
 from scipy.special import gammaln
 
 from metrics._docstring import fill_doc
-from metrics._special import bd0
+from metrics._special import bd0, exact_sum
 from metrics.chance import expected_mutual_information, mi_is_constant
 from metrics.contingency import resolve
 from metrics.model_registry import get_random_model
@@ -223,7 +223,7 @@ def standardized_mutual_information(
 
 
 def _order_free_mutual_information(ct) -> float:
-    """I(U, V) summed with ``math.fsum``: the same to the last bit for any cluster names.
+    """I(U, V) summed exactly (``exact_sum``): the same to the last bit for any cluster names.
 
     SMI divides I - E[I], a difference of nearly equal numbers, by sd(I), which can be
     small: one ulp of I that depends on the order of the clusters would show in SMI.
@@ -231,4 +231,4 @@ def _order_free_mutual_information(ct) -> float:
     rows, cols, counts = ct.nonzero()
     counts = counts.astype(np.float64)
     expected = ct.row_sums[rows].astype(np.float64) * ct.col_sums[cols] / ct.n
-    return math.fsum((counts / ct.n) * np.log(counts / expected))
+    return exact_sum((counts / ct.n) * np.log(counts / expected))

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from experiments import EXPERIMENTS
+from experiments import EXPERIMENTS, lazarenko2021
 from experiments.lazarenko2021 import (
     PUBLISHED_TABLE1,
     block_clustering,
@@ -74,3 +74,12 @@ def test_ranking_precision_refuses_empty_counts(override, name):
 def test_block_clustering_refuses_blocks_larger_than_the_set():
     with pytest.raises(ValueError, match=r"s must be an integer in \[1, 7\], got 8"):
         block_clustering(7, 8)
+
+
+@pytest.mark.parametrize("k", [2, 7, 32])
+def test_counted_labels_equal_the_search_per_row(monkeypatch, k):
+    counted = lazarenko2021.random_probability_labels(200, k, 40, np.random.default_rng(k))
+    monkeypatch.setattr(lazarenko2021, "_COUNTED_THRESHOLDS", 0)  # the searchsorted path
+    searched = lazarenko2021.random_probability_labels(200, k, 40, np.random.default_rng(k))
+    np.testing.assert_array_equal(counted, searched)
+    assert counted.dtype == searched.dtype == np.int32

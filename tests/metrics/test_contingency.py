@@ -202,3 +202,33 @@ def test_single_pass_counting_matches_sklearn(late, dtype):
     np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
     np.testing.assert_array_equal(ct.true_labels, np.unique(a))
     np.testing.assert_array_equal(ct.pred_labels, np.unique(b))
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32])
+def test_narrow_integer_labels_near_their_maximum_match_sklearn(dtype):
+    # label * number of columns exceeds the labels' own dtype: the combined codes must not wrap
+    top = int(np.iinfo(dtype).max)
+    a = np.array([top, 3, 0, top, 1] * 7, dtype=dtype)
+    b = np.array([top - 5, 1, 0, 2, top - 5] * 7, dtype=dtype)
+    if np.iinfo(dtype).max > 2**16:  # keep the dense table small
+        a, b = a % 300, b % 300
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
+    np.testing.assert_array_equal(ct.true_labels, np.unique(a))
+
+
+@pytest.mark.parametrize("extra", [0, 1, contingency_module._PIECE // 2 + 3])
+@pytest.mark.parametrize("late", [(2, 3), (9, 1), (20, 20), (40, 40)])
+def test_tables_grown_between_counting_ways_match_sklearn(extra, late):
+    # Labels 0..2 first, then larger ones in the second piece: a small table counted by
+    # pairs of samples grows into one still counted by pairs (3 x 4, 10 x 3), by a bincount
+    # per piece (21 x 21) or by np.add.at (41 x 41); the last, shorter piece is counted one
+    # sample at a time.
+    rng = np.random.default_rng(5)
+    n = 2 * contingency_module._PIECE + extra
+    a, b = rng.integers(0, 3, n), rng.integers(0, 3, n)
+    a[contingency_module._PIECE + 7], b[contingency_module._PIECE + 9] = late
+    a[:50] = 0  # the most common cell, many times in a row
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
+    assert ct.n == n
