@@ -20,7 +20,7 @@ from explorer.em import (
     kmeans_from_same_start,
     step_view,
 )
-from explorer.fuzzy import fpc_curve
+from explorer.fuzzy import fpc_curve, fuzzy_rounds, shown_rounds
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 from metrics.alignment import align_labels
 
@@ -190,6 +190,25 @@ def fuzzy_m_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, ms: tuple[floa
               f"{metrics.adjusted_rand_index(y, r.labels):.3f}" for m, r in zip(ms, runs,
                                                                                 strict=True)]
     return [r.extras["membership"] for r in runs], [r.extras["centers"] for r in runs], titles
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def fuzzy_round_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, m: float,
+                       random_state: int
+                       ) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[str]]:
+    """The run of `fuzzy_run` round by round (`explorer.fuzzy.fuzzy_rounds` at
+    `explorer.fuzzy.shown_rounds`): the rounds, memberships and centres, and a title for each
+    with the ARI of the hardened clusters against ``y``."""
+    extras = fuzzy_run(X, n_clusters, m, random_state).extras
+    rounds = shown_rounds(extras["n_iter"])
+    us, centers = fuzzy_rounds(X, extras["initial_membership"], extras["centers_history"], m,
+                               rounds)
+    last = int(rounds[-1])
+    titles = [("start: random memberships, their weighted means as centres" if t == 0 else
+               f"round {t} / {last}: centres, then memberships") +
+              f"; ARI vs truth {metrics.adjusted_rand_index(y, u.argmax(axis=1)):.3f}"
+              for t, u in zip(rounds, us, strict=True)]
+    return rounds, us, centers, titles
 
 
 @st.cache_data(max_entries=32, show_spinner="Fitting c = 2 … 10…")
