@@ -1,12 +1,14 @@
-"""Density peaks: pick the centres on the decision graph, see the gamma plot and the halo."""
+"""Density peaks: pick the centres on the decision graph, see the gamma plot and the halo, and
+watch the points join their clusters, densest first (played in the browser)."""
 
 import numpy as np
 import streamlit as st
 
 from clustering.density_peaks import DECISION_GRAPH_FORMULA
-from explorer.density_peaks import parse_indices, top_gamma
+from explorer.density_peaks import joining_steps, parse_indices, top_gamma
 from metrics.alignment import align_labels
 from plots.density_peaks import (
+    assignment_figure,
     decision_graph_figure,
     density_peaks_data,
     density_peaks_figure,
@@ -24,6 +26,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
+from ui.stepper import step_buttons
 from ui.text import show_error
 
 GRAPH = "dp_graph"
@@ -156,3 +159,33 @@ with view:
         "dp_gamma",
         data=table.sort_values("gamma", ascending=False),
     )
+
+if model is not None:
+    joined_at = joining_steps(model)
+    last = int(joined_at.max())
+    if not 0 <= st.session_state.get("dp_step", 0) <= last:  # other data: back to the start
+        st.session_state["dp_step"] = 0
+
+    @st.fragment
+    def assignment() -> None:
+        st.markdown("**The assignment, densest first**: each point joins the cluster of its "
+                    "nearest denser neighbour (the line), which has always joined before it")
+        step_buttons("dp", last, {
+            "first": "Back to the centres alone.", "back": "One step back.",
+            "next": "The next, less dense points join.", "last": "Every point has joined.",
+        })
+        step = st.slider("Assignment step", 0, last, key="dp_step", bind="query-params",
+                         help="How far the pass in decreasing density has gone: 0 is the "
+                              "centres alone.")
+        # Every step travels with the chart: Play, Pause and its slider move in the browser;
+        # the step reached comes back to the slider above (and the link).
+        show_chart(assignment_figure(X, labels, joined_at, model.nearest_higher_,
+                                     model.centers_, step,
+                                     axis_titles=data.feature_names[:2]),
+                   "dp_assign", data=table.assign(joins_at_step=joined_at))
+        scrub_to_widget("dp_assign", "step", "dp_step", list(range(last + 1)),
+                        [str(i) for i in range(last + 1)])
+        st.caption("Grey points have not joined yet; stars are the centres. Following the "
+                   "lines back from any point always ends at a centre.")
+
+    assignment()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from clustering.density_peaks import DensityPeaks
+from metrics.validation import check_integer
 
 # Larger numbers cannot be point numbers; checking here keeps them out of numpy's int64.
 MAX_INDEX = 2**31 - 1
@@ -112,6 +113,47 @@ def with_centers(est: DensityPeaks, X, centers) -> tuple[DensityPeaks, bool]:
     if added:
         centers = np.sort(np.append(centers, densest))
     return est.relabel(X, centers), added
+
+
+def joining_steps(est: DensityPeaks, n_steps: int = 30) -> np.ndarray:
+    """The step of an animation at which each point joins its cluster, in the paper's order.
+
+    The centres head their clusters at step 0; the other points, taken by decreasing
+    density (``est.order_``), join the cluster of their nearest denser neighbour
+    (``est.nearest_higher_``), which has always joined before them (Rodriguez & Laio 2014).
+    They are split into ``n_steps`` runs of consecutive points of (nearly) equal size.
+
+    Parameters
+    ----------
+    est : DensityPeaks
+        Fitted, with its centres (`with_centers`).
+    n_steps : int, default=30
+        Steps after the start (fewer when there are fewer points to join).
+
+    Returns
+    -------
+    ndarray of int, shape (n_samples,)
+        0 for the centres, 1 to ``min(n_steps, points left)`` for the others, never
+        decreasing along ``est.order_``.
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> est, _ = with_centers(decision_graph(data.X), data.X, [0, 1])
+    >>> steps = joining_steps(est, n_steps=4)
+    >>> int(steps.max()), np.bincount(steps).tolist()
+    (4, [3, 15, 14, 14, 14])
+    """
+    check_integer(n_steps, "n_steps", 1)
+    is_center = np.zeros(len(est.order_), dtype=bool)
+    is_center[est.centers_] = True
+    others = est.order_[~is_center[est.order_]]
+    steps = np.zeros(len(est.order_), dtype=np.intp)
+    runs = min(n_steps, len(others))
+    if runs:
+        steps[others] = 1 + np.arange(len(others)) * runs // len(others)
+    return steps
 
 
 def parse_indices(text: str) -> np.ndarray:

@@ -6,8 +6,9 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import cluster_color
-from plots.scatter import cluster_scatter
+from plots.scatter import cluster_scatter, points_trace
 from plots.tables import points_table
 
 OTHER_COLOR = "#999999"
@@ -95,6 +96,53 @@ def density_peaks_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.n
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(constrain="domain")
     return fig
+
+
+def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
+                      nearest_higher: np.ndarray, centers: np.ndarray, active: int, *,
+                      axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """Density peaks' assignment as one animated chart: Play, Pause and a step slider.
+
+    At step s every point with ``joined_at <= s`` (see
+    `explorer.density_peaks.joining_steps`) has its cluster ``labels`` colour, the others
+    are grey; a line joins each point that joined at step s to its nearest denser neighbour
+    (``nearest_higher``), whose cluster it takes. Centres are stars. A frame carries only
+    the colour codes and clusters of the points and those few lines.
+    """
+    X = np.asarray(X, dtype=float)
+    labels, joined_at = np.asarray(labels), np.asarray(joined_at)
+    centers = np.asarray(centers, dtype=int)
+    fig = go.Figure(points_trace(len(X))(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=8, line={"width": 0.5, "color": "white"}),
+        hovertemplate="cluster %{customdata} (-1: not joined yet)<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="to the nearest denser point",
+                             hoverinfo="skip", line={"color": "#333333", "width": 1.5}))
+    fig.add_trace(go.Scatter(
+        x=X[centers, 0], y=X[centers, 1], mode="markers", name="centres",
+        marker={"symbol": "star", "size": 20, "line": {"width": 1.5, "color": "black"},
+                "color": [cluster_color(int(labels[c])) for c in centers]},
+        customdata=centers, hovertemplate="centre: point %{customdata}<extra></extra>"))
+    last = int(joined_at.max())
+    updates, titles = [], []
+    for step in range(last + 1):
+        shown = np.where(joined_at <= step, labels, -1)
+        moving = np.flatnonzero((joined_at == step) & (step > 0))
+        # One segment per joining point, separated by gaps (NaN breaks a plotly line).
+        ends = np.full((len(moving), 3, 2), np.nan, dtype=np.float32)
+        ends[:, 0], ends[:, 1] = X[moving, :2], X[nearest_higher[moving], :2]
+        updates.append({0: {"marker": {"color": color_codes(shown)},
+                            "customdata": shown.astype(np.int16)},
+                        1: {"x": ends[:, :, 0].ravel(), "y": ends[:, :, 1].ravel()}})
+        titles.append(f"step {step} / {last}: the {len(centers)} centres head their clusters"
+                      if step == 0 else
+                      f"step {step} / {last}: {int((joined_at <= step).sum())} of {len(X)} "
+                      "points, densest first, joined")
+    plane_layout(fig, axis_titles, 520)
+    fig.update_layout(showlegend=False)  # the page's caption names the lines and stars
+    return framed_figure(fig, [str(s) for s in range(last + 1)], updates, name="step",
+                         active=active, layouts=[{"title": {"text": t}} for t in titles],
+                         play_ms=400, transition_ms=0, slider_y=-0.12)
 
 
 def density_peaks_data(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, labels: np.ndarray,

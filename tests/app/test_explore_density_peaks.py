@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from pydpc import Cluster
+from scipy.spatial.distance import pdist
 from sklearn.metrics import adjusted_rand_score
 
 import datasets
@@ -97,6 +99,8 @@ def test_typed_centres_in_a_link_and_bad_ones_show_errors():
     assert at.error and "whole point numbers" in at.error[0].value
     at = open_page(PAGE, {"dp_mode": "my selection"})
     assert not at.exception and at.info
+    with pytest.raises(KeyError):  # no centres yet: nothing to assign
+        chart(at, "dp_assign")
 
 
 def test_each_k_frame_climbs_to_the_k_largest_gamma():
@@ -114,3 +118,53 @@ def test_each_k_frame_climbs_to_the_k_largest_gamma():
         assert adjusted_rand_score(array(points["customdata"]), expected) == 1.0
         np.testing.assert_allclose(np.sort(xy(stars), axis=0),
                                    np.sort(data.X[centres], axis=0))
+
+
+def test_the_assignment_animation_follows_pydpcs_order_and_ends_at_its_clustering():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"dp_n": "300", "dp_k": "3", "dp_step": "5"})
+    assert not at.exception
+    figure = chart(at, "dp_assign")
+    play, pause = figure["layout"]["updatemenus"][0]["buttons"]
+    assert (play["label"], pause["label"]) == ("Play", "Pause")
+    assert figure["layout"]["sliders"][0]["active"] == 5
+    # d_c as the authors' script takes it: the 2 % position of the sorted pair distances.
+    pairs = np.sort(pdist(data.X))
+    ref = Cluster(data.X, fraction=0.02, autoplot=False, kernel_size=pairs[round(
+        len(pairs) * 0.02) - 1])
+    assert len(np.unique(ref.density)) == len(data.X)  # no ties: one order of density
+    by_density = np.argsort(-ref.density)
+    gamma = ref.density * ref.delta
+    gamma[by_density[0]] = np.inf  # the densest point always heads a cluster
+    centres = np.sort(np.argsort(-gamma)[:3])
+    stars = trace(figure, "centres")
+    np.testing.assert_array_equal(array(stars["customdata"]).astype(int), centres)
+    ref.assign(ref.density[centres].min() * (1 - 1e-9),
+               np.delete(ref.delta[centres], np.flatnonzero(centres == by_density[0])).min()
+               * (1 - 1e-9))
+    np.testing.assert_array_equal(ref.clusters, centres)
+
+    shipped = frames(figure, "step")
+    assert list(shipped) == [str(s) for s in range(31)]
+    before = np.zeros(len(data.X), dtype=bool)
+    for s in range(31):
+        points, lines = shipped[str(s)]
+        shown = array(points["customdata"]).astype(int)
+        joined = shown >= 0
+        # The densest points first: those joined are the centres and a prefix of the order.
+        prefix = by_density[:joined.sum()]
+        assert set(np.flatnonzero(joined)) == set(prefix) | set(centres) if s else \
+            set(np.flatnonzero(joined)) == set(centres)
+        assert (joined >= before).all() and (s == 0 or joined.sum() > before.sum())
+        # Each point shares its nearest denser neighbour's cluster, drawn as a line.
+        new = np.flatnonzero(joined & ~before)
+        if s:
+            np.testing.assert_array_equal(shown[new], shown[ref.neighbour[new]])
+            segments = np.column_stack([array(lines["x"]), array(lines["y"])]).reshape(-1, 3, 2)
+            np.testing.assert_allclose(segments[:, 0], data.X[new], rtol=1e-6)
+            np.testing.assert_allclose(segments[:, 1], data.X[ref.neighbour[new]], rtol=1e-6)
+        before = joined
+    assert before.all()
+    assert adjusted_rand_score(shown, ref.membership) == 1.0
+    # The last frame is the clustering the page shows beside it.
+    np.testing.assert_array_equal(shown, partition(chart(at, "dp_scatter"), data.X))

@@ -3,6 +3,7 @@
 import numpy as np
 
 from plots.density_peaks import (
+    assignment_figure,
     decision_graph_figure,
     density_peaks_data,
     density_peaks_figure,
@@ -60,3 +61,18 @@ def test_table_holds_gamma_and_the_flags():
     table = density_peaks_data(X, RHO, DELTA, LABELS, CENTERS, np.zeros(4, dtype=bool))
     assert table["gamma"].tolist() == [15.0, 0.5, 10.0, 0.5]
     assert table["centre"].tolist() == [True, False, True, False]
+
+
+def test_assignment_frames_colour_the_joined_points_and_draw_their_links():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    nearest = np.array([-1, 0, 0, 2])
+    fig = assignment_figure(X, LABELS, np.array([0, 2, 0, 1]), nearest, CENTERS, active=0)
+    assert [f.name for f in fig.frames] == ["step=0", "step=1", "step=2"]
+    codes = [list(f.data[0].customdata) for f in fig.frames]
+    assert codes == [[0, -1, 1, -1], [0, -1, 1, 1], [0, 0, 1, 1]]
+    # Step 1: point 3 joins point 2; step 2: point 1 joins point 0; gaps between segments.
+    np.testing.assert_array_equal(fig.frames[1].data[1].x, [6.0, 5.0, np.nan])
+    np.testing.assert_array_equal(fig.frames[2].data[1].y, [0.0, 0.0, np.nan])
+    assert len(fig.frames[0].data[1].x) == 0
+    assert list(fig.data[2].customdata) == [0, 2]
+    assert fig.layout.updatemenus[0].buttons[0].label == "Play"
