@@ -166,10 +166,12 @@ if model is not None:
     if not 0 <= st.session_state.get("dp_step", 0) <= last:  # other data: back to the start
         st.session_state["dp_step"] = 0
 
+    # Above the fragment: inside it, the chart-first style puts the chart before the text.
+    st.markdown("**The assignment, densest first**: each point joins the cluster of its "
+                "nearest denser neighbour (the line), which has always joined before it")
+
     @st.fragment
     def assignment() -> None:
-        st.markdown("**The assignment, densest first**: each point joins the cluster of its "
-                    "nearest denser neighbour (the line), which has always joined before it")
         step_buttons("dp", last, {
             "first": "Back to the centres alone.", "back": "One step back.",
             "next": "The next, less dense points join.", "last": "Every point has joined.",

@@ -107,11 +107,12 @@ with view:
     if not 0 <= st.session_state.get("fc_step", 0) <= last:  # another run: back to the start
         st.session_state["fc_step"] = 0
 
+    # Above the fragment: inside it, the chart-first style puts the chart before the text.
+    st.markdown(f"**The run round by round** (c = {min(c, len(X))}, m = {m:g}): each round "
+                "moves the centres to the weighted means, then shares every point out again")
+
     @st.fragment
     def run_by_round() -> None:
-        st.markdown(f"**The run round by round** (c = {min(c, len(X))}, m = {m:g}): each "
-                    "round moves the centres to the weighted means, then shares every point "
-                    "out again")
         step_buttons("fc", last, {
             "first": "Back to the random start.", "back": "One shown round back.",
             "next": "The next shown round.", "last": "Jump to the settled memberships.",
