@@ -13,6 +13,8 @@ from plots.density_peaks import (
     density_peaks_data,
     density_peaks_figure,
     gamma_figure,
+    threshold_figure,
+    with_threshold_frames,
 )
 from plots.framed import scrubbed_scatter
 from ui.explore_cache import (
@@ -20,6 +22,7 @@ from ui.explore_cache import (
     density_clusters,
     density_graph,
     density_k_frames,
+    density_threshold_frames,
     scores,
 )
 from ui.explore_controls import dataset_controls
@@ -31,7 +34,12 @@ from ui.text import show_error
 
 GRAPH = "dp_graph"
 K_MAX = 10
-MODES = {"gamma": "K largest γ", "picked": "my selection"}
+MODES = {"gamma": "K largest γ", "thresholds": "thresholds ρ_min, δ_min",
+         "picked": "my selection"}
+# The thresholds the chart's sliders offer, as shares of the largest ρ and δ (below 1: the
+# densest point, largest in both, is always a centre).
+RHO_SHARES = tuple(round(v, 2) for v in np.arange(0.0, 0.99, 0.02))
+DELTA_SHARES = tuple(round(v, 2) for v in np.arange(0.02, 0.99, 0.02))
 
 
 def absorb_selection() -> None:
@@ -70,11 +78,22 @@ with controls:
     absorb_selection()
     mode = st.radio("Centres", tuple(MODES), format_func=MODES.__getitem__, key="dp_mode",
                     bind="query-params",
-                    help="Let the K largest γ be the centres, or choose them yourself on the "
-                         "decision graph (a new selection switches to it).")
+                    help="Let the K largest γ be the centres, or every point beyond two "
+                         "thresholds of the decision graph (the paper's way), or choose them "
+                         "yourself on the decision graph (a new selection switches to it).")
     if mode == "gamma":
         n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
                               bind="query-params", help="How many of the largest γ are centres.")
+    elif mode == "thresholds":
+        rho_share = round(st.slider(
+            "ρ_min (share of the largest ρ)", 0.0, 0.98, 0.2, 0.02, key="dp_rho",
+            bind="query-params",
+            help="Centres must be denser than this share of the densest point's ρ."), 2)
+        delta_share = round(st.slider(
+            "δ_min (share of the largest δ)", 0.02, 0.98, 0.3, 0.02, key="dp_delta",
+            bind="query-params",
+            help="Centres must be farther than this share of the largest δ from any denser "
+                 "point."), 2)
     else:
         text = st.text_input("Centres (point numbers)", key="dp_centres", bind="query-params",
                              placeholder="select on the decision graph",
@@ -90,8 +109,18 @@ X = data.X[:, :2]
 with view:
     try:
         graph = density_graph(X, percent, kernel)
-        centres = (top_gamma(graph, min(n_centres, len(X))) if mode == "gamma"
-                   else parse_indices(text))
+        if mode == "thresholds":
+            # Both sweeps are shipped with the chart and meet at the page's thresholds.
+            deltas = tuple(sorted({*DELTA_SHARES, delta_share}))
+            rhos = tuple(sorted({*RHO_SHARES, rho_share}))
+            by_delta = density_threshold_frames(X, data.y, percent, kernel,
+                                                tuple((rho_share, d) for d in deltas))
+            by_rho = density_threshold_frames(X, data.y, percent, kernel,
+                                              tuple((r, delta_share) for r in rhos))
+            centres = by_delta[2][deltas.index(delta_share)]
+        else:
+            centres = (top_gamma(graph, min(n_centres, len(X))) if mode == "gamma"
+                       else parse_indices(text))
         if len(centres) == 0:
             st.info("Drag a box or a lasso on the decision graph around the points that stand "
                     "out at the top right: they become the centres.")
@@ -125,34 +154,49 @@ with view:
         cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
                        help="Adjusted Rand index against the true classes (halo included): "
                             "1 = identical, 0 = chance level.")
-    left, right = st.columns(2)
-    with left:
-        st.markdown("**Decision graph**: select the centres")
-        show_chart(
-            decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
-            GRAPH,
-            data=table,
-            on_select="rerun",
-            selection_mode=("box", "lasso"),
-        )
-    with right:
-        st.markdown("**Clusters**: centres are stars")
-        scrub = mode == "gamma" and model is not None and not halo
-        if scrub:
-            # Every K is shipped with the chart: its slider redraws in the browser.
-            ks = tuple(range(1, min(K_MAX, len(X)) + 1))
-            sweep, stars, titles = density_k_frames(X, data.y, percent, kernel, ks)
-            figure = scrubbed_scatter(X, sweep, [str(v) for v in ks], name="K",
-                                      active=ks.index(min(n_centres, len(X))), titles=titles,
-                                      centers=stars, axis_titles=data.feature_names[:2],
-                                      height=480)
-        else:
-            figure = density_peaks_figure(X, labels, chosen,
-                                          model.halo_ if halo and model else None,
-                                          data.feature_names[:2])
-        show_chart(figure, "dp_scatter", data=table)
-        if scrub:
-            scrub_to_widget("dp_scatter", "K", "dp_k", ks, [str(v) for v in ks])
+    if mode == "thresholds" and not halo:
+        st.markdown("**Thresholds on the decision graph**: drag δ_min (upper slider) or ρ_min "
+                    "(lower slider); every point beyond both is a centre")
+        values = [f"{v:g}" for v in deltas], [f"{v:g}" for v in rhos]
+        figure = threshold_figure(X, graph.rho_, graph.delta_, *by_delta[:2],
+                                  by_delta[2], values[0], deltas.index(delta_share),
+                                  titles=by_delta[3], name="δ_min share",
+                                  axis_titles=data.feature_names[:2])
+        figure = with_threshold_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
+                                       by_rho[2], values[1], rhos.index(rho_share),
+                                       titles=by_rho[3], name="ρ_min share")
+        show_chart(figure, "dp_thresholds", data=table)
+        scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
+        scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+    else:
+        left, right = st.columns(2)
+        with left:
+            st.markdown("**Decision graph**: select the centres")
+            show_chart(
+                decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
+                GRAPH,
+                data=table,
+                on_select="rerun",
+                selection_mode=("box", "lasso"),
+            )
+        with right:
+            st.markdown("**Clusters**: centres are stars")
+            scrub = mode == "gamma" and model is not None and not halo
+            if scrub:
+                # Every K is shipped with the chart: its slider redraws in the browser.
+                ks = tuple(range(1, min(K_MAX, len(X)) + 1))
+                sweep, stars, titles = density_k_frames(X, data.y, percent, kernel, ks)
+                figure = scrubbed_scatter(X, sweep, [str(v) for v in ks], name="K",
+                                          active=ks.index(min(n_centres, len(X))), titles=titles,
+                                          centers=stars, axis_titles=data.feature_names[:2],
+                                          height=480)
+            else:
+                figure = density_peaks_figure(X, labels, chosen,
+                                              model.halo_ if halo and model else None,
+                                              data.feature_names[:2])
+            show_chart(figure, "dp_scatter", data=table)
+            if scrub:
+                scrub_to_widget("dp_scatter", "K", "dp_k", ks, [str(v) for v in ks])
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
     show_chart(
         gamma_figure(graph.gamma_, chosen, labels),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from clustering.density_peaks import DensityPeaks
-from metrics.validation import check_integer
+from metrics.validation import check_integer, check_real
 
 # Larger numbers cannot be point numbers; checking here keeps them out of numpy's int64.
 MAX_INDEX = 2**31 - 1
@@ -113,6 +113,53 @@ def with_centers(est: DensityPeaks, X, centers) -> tuple[DensityPeaks, bool]:
     if added:
         centers = np.sort(np.append(centers, densest))
     return est.relabel(X, centers), added
+
+
+def threshold_clusterings(est: DensityPeaks, shares
+                          ) -> list[tuple[float, float, np.ndarray, np.ndarray]]:
+    """Density peaks with the centres picked by thresholds on the decision graph, for each
+    pair of thresholds given as shares of the largest rho and the largest delta.
+
+    The centres are the points with rho > rho_min and delta > delta_min
+    (`DensityPeaks.centers_above`, Rodriguez & Laio 2014); every other point joins its
+    nearest denser neighbour's cluster (`DensityPeaks.assign`; no halo). With both shares
+    below 1 the densest point always passes (it has the largest rho and delta).
+
+    Parameters
+    ----------
+    est : DensityPeaks
+        Fitted (see `decision_graph`).
+    shares : sequence of (float, float)
+        Pairs (rho share, delta share), each in [0, 1): rho_min = share * max rho,
+        delta_min = share * max delta.
+
+    Returns
+    -------
+    list of (rho_min, delta_min, centers, labels)
+
+    Raises
+    ------
+    ValueError
+        When a share is outside [0, 1).
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> (rho_min, delta_min, centers, labels), = threshold_clusterings(
+    ...     decision_graph(data.X), [(0.3, 0.3)])
+    >>> len(centers), int(labels.max()) + 1
+    (3, 3)
+    """
+    out = []
+    for rho_share, delta_share in shares:
+        for share in (rho_share, delta_share):
+            check_real(share, "a threshold's share of the largest value", 0.0, 1.0,
+                       high_open=True)
+        rho_min, delta_min = rho_share * est.rho_.max(), delta_share * est.delta_.max()
+        centers = est.centers_above(rho_min, delta_min)
+        out.append((float(rho_min), float(delta_min), centers, est.assign(centers)))
+    return out
 
 
 def joining_steps(est: DensityPeaks, n_steps: int = 30) -> np.ndarray:

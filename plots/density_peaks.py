@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import cluster_color
@@ -143,6 +144,89 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
     return framed_figure(fig, [str(s) for s in range(last + 1)], updates, name="step",
                          active=active, layouts=[{"title": {"text": t}} for t in titles],
                          play_ms=400, transition_ms=0, slider_y=-0.12)
+
+
+def _threshold_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                      mins: np.ndarray, labels: np.ndarray, centers: list[np.ndarray],
+                      titles: list[str]) -> tuple[list[dict], list[dict]]:
+    """Trace updates and titles of `threshold_figure`'s frames (row i: ``mins[i]``)."""
+    top = (rho.max(), delta.max())
+    updates = []
+    for (rho_min, delta_min), row, chosen in zip(mins, labels, centers, strict=True):
+        graph = np.full(len(rho), -1)
+        graph[chosen] = row[chosen]  # a centre in its cluster's colour, the rest grey
+        updates.append({
+            0: {"marker": {"color": color_codes(graph)}},
+            # The corner of the region the centres must lie in: right of rho_min, above
+            # delta_min.
+            1: {"x": [rho_min, rho_min, top[0] * 1.02], "y": [top[1] * 1.02, delta_min,
+                                                              delta_min]},
+            2: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)},
+            3: {"x": X[chosen, 0], "y": X[chosen, 1]},
+        })
+    return updates, [{"title": {"text": t}} for t in titles]
+
+
+def threshold_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, mins: np.ndarray,
+                     labels: np.ndarray, centers: list[np.ndarray], value_labels: list[str],
+                     active: int, *, titles: list[str], name: str,
+                     axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """The decision graph and the clusters side by side at every pair of thresholds of a
+    sweep, one frame per pair and a slider over them.
+
+    Row ``i`` (shown at ``value_labels[i]``): the thresholds ``mins[i] = (rho_min,
+    delta_min)`` drawn as the corner the centres must lie beyond, the centres
+    ``centers[i]`` in their cluster's colour on the graph and as stars among the points,
+    and every point in its cluster's colour ``labels[i]``.
+    """
+    X, rho, delta = np.asarray(X, dtype=float), np.asarray(rho), np.asarray(delta)
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
+                        subplot_titles=("Decision graph: centres beyond the corner",
+                                        "Clusters: centres are stars"))
+    n = len(X)
+    fig.add_trace(points_trace(n)(
+        x=rho, y=delta, mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=8), customdata=np.arange(n),
+        hovertemplate="point %{customdata}: ρ %{x:.3g}, δ %{y:.3g}<extra></extra>"),
+        row=1, col=1)
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="thresholds", showlegend=False,
+                             hoverinfo="skip", line={"color": "#D55E00", "width": 2,
+                                                     "dash": "dash"}), row=1, col=1)
+    fig.add_trace(points_trace(n)(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="clusters", showlegend=False,
+        marker=code_marker(size=7),
+        hovertemplate="cluster %{customdata}<extra></extra>"), row=1, col=2)
+    fig.add_trace(go.Scatter(
+        x=[], y=[], mode="markers", name="centres", showlegend=False,
+        marker={"symbol": "star", "size": 18, "color": "white",
+                "line": {"width": 2, "color": "black"}},
+        hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"), row=1, col=2)
+    fig.update_xaxes(title_text="ρ (local density)", range=[0, rho.max() * 1.05], row=1,
+                     col=1)
+    fig.update_yaxes(title_text="δ (distance to a denser point)",
+                     range=[0, delta.max() * 1.05], row=1, col=1)
+    fig.update_xaxes(title_text=axis_titles[0], constrain="domain", row=1, col=2)
+    fig.update_yaxes(title_text=axis_titles[1], scaleanchor="x2", scaleratio=1,
+                     constrain="domain", row=1, col=2)
+    fig.update_layout(height=520, font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 60, "r": 10, "t": 80, "b": 40})
+    updates, layouts = _threshold_frames(X, rho, delta, mins, labels, centers, titles)
+    return framed_figure(fig, value_labels, updates, name=name, active=active,
+                         layouts=layouts, slider_y=-0.14)
+
+
+def with_threshold_frames(fig: go.Figure, X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                          mins: np.ndarray, labels: np.ndarray, centers: list[np.ndarray],
+                          value_labels: list[str], active: int, *, titles: list[str],
+                          name: str) -> go.Figure:
+    """`threshold_figure`'s chart with a second slider over another sweep of thresholds
+    (the same arguments)."""
+    updates, layouts = _threshold_frames(np.asarray(X, dtype=float), np.asarray(rho),
+                                         np.asarray(delta), mins, labels, centers, titles)
+    fig = framed_figure(fig, value_labels, updates, name=name, active=active,
+                        layouts=layouts, slider_y=-0.40)
+    fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})
+    return fig
 
 
 def density_peaks_data(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, labels: np.ndarray,

@@ -12,7 +12,12 @@ from clustering.density_peaks import DensityPeaks
 from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.dbscan_sweep import dbscan_sweep
-from explorer.density_peaks import decision_graph, top_gamma, with_centers
+from explorer.density_peaks import (
+    decision_graph,
+    threshold_clusterings,
+    top_gamma,
+    with_centers,
+)
 from explorer.em import (
     MAX_COMPONENTS,
     em_run,
@@ -152,6 +157,22 @@ def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
               f"{metrics.adjusted_rand_index(y, model.labels_):.3f}"
               for k, model in zip(ks, models, strict=True)]
     return labels, [X[model.centers_] for model in models], titles
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def density_threshold_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
+                             shares: tuple[tuple[float, float], ...]
+                             ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[str]]:
+    """Density peaks with the centres above thresholds of the decision graph, for each pair
+    (rho share, delta share) of ``shares`` (`explorer.density_peaks.threshold_clusterings`):
+    the thresholds (rho_min, delta_min) of each pair, the labels (renamed after the classes
+    they match), the centres' point numbers, and a title with the centres and the ARI."""
+    runs = threshold_clusterings(density_graph(X, percent, kernel), shares)
+    labels = np.array([align_labels(y, run[3]) for run in runs])
+    titles = [f"ρ > {rho_min:.3g}, δ > {delta_min:.3g}: {len(centers)} centres, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, row):.3f}"
+              for (rho_min, delta_min, centers, _), row in zip(runs, labels, strict=True)]
+    return (np.array([run[:2] for run in runs]), labels, [run[2] for run in runs], titles)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)

@@ -168,3 +168,53 @@ def test_the_assignment_animation_follows_pydpcs_order_and_ends_at_its_clusterin
     assert adjusted_rand_score(shown, ref.membership) == 1.0
     # The last frame is the clustering the page shows beside it.
     np.testing.assert_array_equal(shown, partition(chart(at, "dp_scatter"), data.X))
+
+
+def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_does():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"dp_n": "300", "dp_mode": "thresholds ρ_min, δ_min",
+                          "dp_rho": "0.3", "dp_delta": "0.4"})
+    assert not at.exception
+    figure = chart(at, "dp_thresholds")
+    pairs = np.sort(pdist(data.X))
+    ref = Cluster(data.X, fraction=0.02, autoplot=False, kernel_size=pairs[round(
+        len(pairs) * 0.02) - 1])
+    assert len(np.unique(ref.density)) == len(data.X)
+    densest = int(np.argmax(ref.density))
+    # The paper's delta of the densest point: its largest distance (pydpc takes the
+    # script's max of the other deltas instead).
+    delta = ref.delta.copy()
+    delta[densest] = np.sqrt(((data.X - data.X[densest]) ** 2).sum(axis=1)).max()
+    sliders = {s["name"]: s for s in figure["layout"]["sliders"]}
+    assert sliders["δ_min share"]["steps"][sliders["δ_min share"]["active"]]["label"] == "0.4"
+    assert sliders["ρ_min share"]["steps"][sliders["ρ_min share"]["active"]]["label"] == "0.3"
+    compared_with_pydpc = 0
+    for name, fixed in (("δ_min share", 0.3), ("ρ_min share", 0.4)):
+        shipped = frames(figure, name)
+        assert len(shipped) >= 49
+        for label in ("0", "0.02", "0.1", "0.3", "0.4", "0.6", "0.98"):
+            if label not in shipped:  # the rho sweep starts at 0, the delta one at 0.02
+                continue
+            rho_share, delta_share = ((fixed, float(label)) if name.startswith("δ")
+                                      else (float(label), fixed))
+            rho_min, delta_min = rho_share * ref.density.max(), delta_share * delta.max()
+            centres = np.flatnonzero((ref.density > rho_min) & (delta > delta_min))
+            graph, corner, points, stars = shipped[label]
+            np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 16),
+                                          centres)
+            np.testing.assert_allclose(xy(stars), data.X[centres])
+            np.testing.assert_allclose(array(corner["x"])[:2], [rho_min] * 2, rtol=1e-9)
+            np.testing.assert_allclose(array(corner["y"])[1:], [delta_min] * 2, rtol=1e-9)
+            shown = array(points["customdata"]).astype(int)
+            expected = follow_to_centre(ref.neighbour, None, centres)
+            assert adjusted_rand_score(shown, expected) == 1.0
+            if ref.delta[densest] > delta_min:  # pydpc's densest point passes too
+                ref.assign(rho_min, delta_min)
+                np.testing.assert_array_equal(ref.clusters, centres)
+                assert adjusted_rand_score(shown, ref.membership) == 1.0
+                compared_with_pydpc += 1
+    assert compared_with_pydpc >= 4
+    # The numbers beside the chart are those of the page's thresholds.
+    rho_min, delta_min = 0.3 * ref.density.max(), 0.4 * delta.max()
+    assert int(metrics(at)["Clusters"]) == int(((ref.density > rho_min) &
+                                                 (delta > delta_min)).sum())

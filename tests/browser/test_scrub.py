@@ -66,6 +66,8 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     ("measure_truth?mt_dataset=Moons&mt_algorithm=dbscan&mt_n=2000&mt_noise_moons=0.05",
      "mt_scatter_noise", "mt_noise_moons", "noise"),
     ("experiments_vinh2009?vinh_mark=2&vinh_draws=100", "vinh_chart", "vinh_mark", "K"),
+    ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1",
+     "dp_thresholds", "dp_delta", "δ_min share"),
 ])
 def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, app_url, path,
                                                                         chart, param, slider):

@@ -8,6 +8,8 @@ from plots.density_peaks import (
     density_peaks_data,
     density_peaks_figure,
     gamma_figure,
+    threshold_figure,
+    with_threshold_frames,
 )
 
 RHO = np.array([5.0, 1.0, 4.0, 2.0])
@@ -76,3 +78,23 @@ def test_assignment_frames_colour_the_joined_points_and_draw_their_links():
     assert len(fig.frames[0].data[1].x) == 0
     assert list(fig.data[2].customdata) == [0, 2]
     assert fig.layout.updatemenus[0].buttons[0].label == "Play"
+
+
+def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    mins = np.array([[3.0, 2.0], [3.0, 2.8]])
+    rows = np.array([[0, 0, 1, 1], [0, 0, 0, 0]])
+    centers = [np.array([0, 2]), np.array([0])]
+    fig = threshold_figure(X, RHO, DELTA, mins, rows, centers, ["0.2", "0.9"], 0,
+                           titles=["two", "one"], name="δ_min share")
+    fig = with_threshold_frames(fig, X, RHO, DELTA, mins[:1], rows[:1], centers[:1], ["0.5"],
+                                0, titles=["two"], name="ρ_min share")
+    assert [s.name for s in fig.layout.sliders] == ["δ_min share", "ρ_min share"]
+    assert [f.name for f in fig.frames] == ["δ_min share=0.2", "δ_min share=0.9",
+                                            "ρ_min share=0.5"]
+    graph, corner, points, stars = fig.frames[1].data
+    assert list(graph.marker.color) == [0, 16, 16, 16]
+    assert list(corner.x[:2]) == [3.0, 3.0] and list(corner.y[1:]) == [2.8, 2.8]
+    assert list(points.customdata) == [0, 0, 0, 0]
+    np.testing.assert_array_equal(stars.x, [0.0])
+    assert list(fig.frames[0].data[0].marker.color) == [0, 16, 1, 16]
