@@ -123,3 +123,17 @@ def test_dbscans_second_slider_scrubs_min_samples_and_sends_it_when_released(pag
     assert re.search(r"[?&]db_eps=0\.12(&|$)", page.url)
     wait_until_idle(page)
     screenshot(page, "scrub-db_scatter-min_samples")
+
+
+def test_density_peaks_second_slider_scrubs_rho_min_and_sends_it_when_released(page, app_url):
+    open_scrubbable(page, app_url, "explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+"
+                                   "%CE%B4_min&dp_delta=0.1&dp_rho=0")
+    before = page.evaluate(CHART_STATE, "dp_thresholds")
+    during = scrub(page, "dp_thresholds", 1, 0.02, 0.5)
+    reached = page.evaluate(ACTIVE, ["dp_thresholds", "ρ_min share"])
+    assert page.evaluate(CHART_STATE, "dp_thresholds") != before
+    assert during == [], f"{len(during)} websocket messages sent during the scrub"
+    page.wait_for_url(re.compile(rf"[?&]dp_rho={re.escape(reached)}(&|$)"), timeout=30_000)
+    assert re.search(r"[?&]dp_delta=0\.1(&|$)", page.url)
+    wait_until_idle(page)
+    screenshot(page, "scrub-dp_thresholds-rho_min")
