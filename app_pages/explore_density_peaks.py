@@ -29,7 +29,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
-from ui.stepper import step_buttons
+from ui.stepper import step_controls
 from ui.text import show_error
 
 GRAPH = "dp_graph"
@@ -207,8 +207,6 @@ with view:
 if model is not None:
     joined_at = joining_steps(model)
     last = int(joined_at.max())
-    if not 0 <= st.session_state.get("dp_step", 0) <= last:  # other data: back to the start
-        st.session_state["dp_step"] = 0
 
     # Above the fragment: inside it, the chart-first style puts the chart before the text.
     st.markdown("**The assignment, densest first**: each point joins the cluster of its "
@@ -216,13 +214,12 @@ if model is not None:
 
     @st.fragment
     def assignment() -> None:
-        step_buttons("dp", last, {
-            "first": "Back to the centres alone.", "back": "One step back.",
-            "next": "The next, less dense points join.", "last": "Every point has joined.",
-        })
-        step = st.slider("Assignment step", 0, last, key="dp_step", bind="query-params",
-                         help="How far the pass in decreasing density has gone: 0 is the "
-                              "centres alone.")
+        step = step_controls(
+            "dp", last, "Assignment step", "How far the pass in decreasing density has gone: "
+            "0 is the centres alone.", {
+                "first": "Back to the centres alone.", "back": "One step back.",
+                "next": "The next, less dense points join.", "last": "Every point has joined.",
+            })
         # Every step travels with the chart: Play, Pause and its slider move in the browser;
         # the step reached comes back to the slider above (and the link).
         show_chart(assignment_figure(X, labels, joined_at, model.nearest_higher_,

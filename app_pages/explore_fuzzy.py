@@ -24,7 +24,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
-from ui.stepper import step_buttons
+from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -104,8 +104,6 @@ with view:
     rounds, round_us, round_centres, round_titles = fuzzy_round_frames(
         X, data.y, min(c, len(X)), m, int(seed))
     last = len(rounds) - 1
-    if not 0 <= st.session_state.get("fc_step", 0) <= last:  # another run: back to the start
-        st.session_state["fc_step"] = 0
 
     # Above the fragment: inside it, the chart-first style puts the chart before the text.
     st.markdown(f"**The run round by round** (c = {min(c, len(X))}, m = {m:g}): each round "
@@ -113,14 +111,13 @@ with view:
 
     @st.fragment
     def run_by_round() -> None:
-        step_buttons("fc", last, {
-            "first": "Back to the random start.", "back": "One shown round back.",
-            "next": "The next shown round.", "last": "Jump to the settled memberships.",
-        })
-        step = st.slider("Shown round", 0, last, key="fc_step", bind="query-params",
-                         help="Which of the shown rounds (0 is the start; a long run shows "
-                              "fewer, spaced rounds after the first ones: the chart's title "
-                              "gives the round).")
+        step = step_controls(
+            "fc", last, "Shown round", "Which of the shown rounds (0 is the start; a long run "
+            "shows fewer, spaced rounds after the first ones: the chart's title gives the "
+            "round).", {
+                "first": "Back to the random start.", "back": "One shown round back.",
+                "next": "The next shown round.", "last": "Jump to the settled memberships.",
+            })
         # Every shown round travels with the chart: Play, Pause and its slider move in the
         # browser; the round reached comes back to the slider above (and the link).
         show_chart(

@@ -112,28 +112,21 @@ def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_ur
     screenshot(page, f"played-{chart}")
 
 
-def test_dbscans_second_slider_scrubs_min_samples_and_sends_it_when_released(page, app_url):
-    open_scrubbable(page, app_url, "explore_dbscan?db_eps=0.12&db_n=2000&db_min=2")
-    before = page.evaluate(CHART_STATE, "db_scatter")
-    during = scrub(page, "db_scatter", 1, 0.02, 0.4)
-    reached = page.evaluate(ACTIVE, ["db_scatter", "min_samples"])
-    assert page.evaluate(CHART_STATE, "db_scatter") != before
+@pytest.mark.parametrize(("path", "chart", "slider", "param", "kept"), [
+    ("explore_dbscan?db_eps=0.12&db_n=2000&db_min=2", "db_scatter", "min_samples", "db_min",
+     "db_eps=0\\.12"),
+    ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1&dp_rho=0",
+     "dp_thresholds", "ρ_min share", "dp_rho", "dp_delta=0\\.1"),
+])
+def test_a_second_slider_scrubs_its_parameter_and_sends_it_when_released(
+        page, app_url, path, chart, slider, param, kept):
+    open_scrubbable(page, app_url, path)
+    before = page.evaluate(CHART_STATE, chart)
+    during = scrub(page, chart, 1, 0.02, 0.4)
+    reached = page.evaluate(ACTIVE, [chart, slider])
+    assert page.evaluate(CHART_STATE, chart) != before
     assert during == [], f"{len(during)} websocket messages sent during the scrub"
-    page.wait_for_url(re.compile(rf"[?&]db_min={re.escape(reached)}(&|$)"), timeout=30_000)
-    assert re.search(r"[?&]db_eps=0\.12(&|$)", page.url)
+    page.wait_for_url(re.compile(rf"[?&]{param}={re.escape(reached)}(&|$)"), timeout=30_000)
+    assert re.search(rf"[?&]{kept}(&|$)", page.url)  # the first slider's value stays
     wait_until_idle(page)
-    screenshot(page, "scrub-db_scatter-min_samples")
-
-
-def test_density_peaks_second_slider_scrubs_rho_min_and_sends_it_when_released(page, app_url):
-    open_scrubbable(page, app_url, "explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+"
-                                   "%CE%B4_min&dp_delta=0.1&dp_rho=0")
-    before = page.evaluate(CHART_STATE, "dp_thresholds")
-    during = scrub(page, "dp_thresholds", 1, 0.02, 0.5)
-    reached = page.evaluate(ACTIVE, ["dp_thresholds", "ρ_min share"])
-    assert page.evaluate(CHART_STATE, "dp_thresholds") != before
-    assert during == [], f"{len(during)} websocket messages sent during the scrub"
-    page.wait_for_url(re.compile(rf"[?&]dp_rho={re.escape(reached)}(&|$)"), timeout=30_000)
-    assert re.search(r"[?&]dp_delta=0\.1(&|$)", page.url)
-    wait_until_idle(page)
-    screenshot(page, "scrub-dp_thresholds-rho_min")
+    screenshot(page, f"scrub-{chart}-{param}")
