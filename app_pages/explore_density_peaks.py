@@ -10,13 +10,12 @@ from metrics.alignment import align_labels
 from plots.density_peaks import (
     assignment_figure,
     decision_graph_figure,
+    decision_scrub_figure,
     density_peaks_data,
     density_peaks_figure,
     gamma_figure,
-    threshold_figure,
-    with_threshold_frames,
+    with_decision_frames,
 )
-from plots.framed import scrubbed_scatter
 from ui.explore_cache import (
     SCORES,
     density_clusters,
@@ -44,7 +43,9 @@ DELTA_SHARES = tuple(round(v, 2) for v in np.arange(0.02, 0.99, 0.02))
 
 def absorb_selection() -> None:
     """A new box or lasso on the decision graph becomes the centres."""
-    points = selected_points(st.session_state.get(GRAPH))
+    # Only points of the decision graph (the chart's first trace) can be centres.
+    points = [p for p in selected_points(st.session_state.get(GRAPH))
+              if p.get("curve_number", 0) == 0]
     picked = sorted({int(p.get("point_index", p.get("point_number"))) for p in points})
     if not picked or picked == st.session_state.get("dp_last_pick"):
         return
@@ -158,16 +159,29 @@ with view:
         st.markdown("**Thresholds on the decision graph**: drag δ_min (upper slider) or ρ_min "
                     "(lower slider); every point beyond both is a centre")
         values = [f"{v:g}" for v in deltas], [f"{v:g}" for v in rhos]
-        figure = threshold_figure(X, graph.rho_, graph.delta_, *by_delta[:2],
+        figure = decision_scrub_figure(X, graph.rho_, graph.delta_, *by_delta[:2],
                                   by_delta[2], values[0], deltas.index(delta_share),
                                   titles=by_delta[3], name="δ_min share",
                                   axis_titles=data.feature_names[:2])
-        figure = with_threshold_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
+        figure = with_decision_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
                                        by_rho[2], values[1], rhos.index(rho_share),
                                        titles=by_rho[3], name="ρ_min share")
         show_chart(figure, "dp_thresholds", data=table)
         scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
         scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+    elif mode == "gamma" and not halo:
+        st.markdown("**Decision graph and clusters**: drag the K slider, or a box or a lasso "
+                    "around the centres on the decision graph")
+        # Every K is shipped with the chart: its slider redraws in the browser.
+        ks = tuple(range(1, min(K_MAX, len(X)) + 1))
+        sweep, centre_sets, titles = density_k_frames(X, data.y, percent, kernel, ks)
+        figure = decision_scrub_figure(X, graph.rho_, graph.delta_, None, sweep, centre_sets,
+                                       [str(v) for v in ks], ks.index(min(n_centres, len(X))),
+                                       titles=titles, name="K",
+                                       axis_titles=data.feature_names[:2])
+        show_chart(figure, GRAPH, data=table, on_select="rerun",
+                   selection_mode=("box", "lasso"))
+        scrub_to_widget(GRAPH, "K", "dp_k", ks, [str(v) for v in ks])
     else:
         left, right = st.columns(2)
         with left:
@@ -181,22 +195,10 @@ with view:
             )
         with right:
             st.markdown("**Clusters**: centres are stars")
-            scrub = mode == "gamma" and model is not None and not halo
-            if scrub:
-                # Every K is shipped with the chart: its slider redraws in the browser.
-                ks = tuple(range(1, min(K_MAX, len(X)) + 1))
-                sweep, stars, titles = density_k_frames(X, data.y, percent, kernel, ks)
-                figure = scrubbed_scatter(X, sweep, [str(v) for v in ks], name="K",
-                                          active=ks.index(min(n_centres, len(X))), titles=titles,
-                                          centers=stars, axis_titles=data.feature_names[:2],
-                                          height=480)
-            else:
-                figure = density_peaks_figure(X, labels, chosen,
-                                              model.halo_ if halo and model else None,
-                                              data.feature_names[:2])
-            show_chart(figure, "dp_scatter", data=table)
-            if scrub:
-                scrub_to_widget("dp_scatter", "K", "dp_k", ks, [str(v) for v in ks])
+            show_chart(density_peaks_figure(X, labels, chosen,
+                                            model.halo_ if halo and model else None,
+                                            data.feature_names[:2]),
+                       "dp_scatter", data=table)
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
     show_chart(
         gamma_figure(graph.gamma_, chosen, labels),

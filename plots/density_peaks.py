@@ -146,42 +146,46 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
                          play_ms=400, transition_ms=0, slider_y=-0.12)
 
 
-def _threshold_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
-                      mins: np.ndarray, labels: np.ndarray, centers: list[np.ndarray],
-                      titles: list[str]) -> tuple[list[dict], list[dict]]:
-    """Trace updates and titles of `threshold_figure`'s frames (row i: ``mins[i]``)."""
+def _decision_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                     mins: np.ndarray | None, labels: np.ndarray, centers: list[np.ndarray],
+                     titles: list[str]) -> tuple[list[dict], list[dict]]:
+    """Trace updates and titles of `decision_scrub_figure`'s frames (row i: ``mins[i]``)."""
     top = (rho.max(), delta.max())
     updates = []
-    for (rho_min, delta_min), row, chosen in zip(mins, labels, centers, strict=True):
+    for i, (row, chosen) in enumerate(zip(labels, centers, strict=True)):
         graph = np.full(len(rho), -1)
         graph[chosen] = row[chosen]  # a centre in its cluster's colour, the rest grey
+        # The corner of the region the centres must lie in: right of rho_min, above
+        # delta_min.
+        corner = ([], []) if mins is None else (
+            [mins[i][0], mins[i][0], top[0] * 1.02], [top[1] * 1.02, mins[i][1], mins[i][1]])
         updates.append({
             0: {"marker": {"color": color_codes(graph)}},
-            # The corner of the region the centres must lie in: right of rho_min, above
-            # delta_min.
-            1: {"x": [rho_min, rho_min, top[0] * 1.02], "y": [top[1] * 1.02, delta_min,
-                                                              delta_min]},
+            1: {"x": corner[0], "y": corner[1]},
             2: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)},
             3: {"x": X[chosen, 0], "y": X[chosen, 1]},
         })
     return updates, [{"title": {"text": t}} for t in titles]
 
 
-def threshold_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, mins: np.ndarray,
-                     labels: np.ndarray, centers: list[np.ndarray], value_labels: list[str],
-                     active: int, *, titles: list[str], name: str,
-                     axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
-    """The decision graph and the clusters side by side at every pair of thresholds of a
-    sweep, one frame per pair and a slider over them.
+def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                          mins: np.ndarray | None, labels: np.ndarray,
+                          centers: list[np.ndarray], value_labels: list[str], active: int, *,
+                          titles: list[str], name: str,
+                          axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """The decision graph and the clusters side by side in one chart at every value of a
+    sweep (K, or a threshold), one frame per value and a slider over them.
 
-    Row ``i`` (shown at ``value_labels[i]``): the thresholds ``mins[i] = (rho_min,
-    delta_min)`` drawn as the corner the centres must lie beyond, the centres
-    ``centers[i]`` in their cluster's colour on the graph and as stars among the points,
-    and every point in its cluster's colour ``labels[i]``.
+    Row ``i`` (shown at ``value_labels[i]``): the centres ``centers[i]`` in their
+    cluster's colour on the graph (the others grey) and as stars among the points, every
+    point in its cluster's colour ``labels[i]`` and, with ``mins``, the thresholds
+    ``mins[i] = (rho_min, delta_min)`` drawn as the corner the centres lie beyond. The
+    decision graph is the figure's first trace (a box or lasso there picks points by
+    number).
     """
     X, rho, delta = np.asarray(X, dtype=float), np.asarray(rho), np.asarray(delta)
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
-                        subplot_titles=("Decision graph: centres beyond the corner",
+                        subplot_titles=("Decision graph: centres in colour",
                                         "Clusters: centres are stars"))
     n = len(X)
     fig.add_trace(points_trace(n)(
@@ -210,19 +214,19 @@ def threshold_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray, mins: np
                      constrain="domain", row=1, col=2)
     fig.update_layout(height=520, font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
                       margin={"l": 60, "r": 10, "t": 80, "b": 40})
-    updates, layouts = _threshold_frames(X, rho, delta, mins, labels, centers, titles)
+    updates, layouts = _decision_frames(X, rho, delta, mins, labels, centers, titles)
     return framed_figure(fig, value_labels, updates, name=name, active=active,
                          layouts=layouts, slider_y=-0.14)
 
 
-def with_threshold_frames(fig: go.Figure, X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
-                          mins: np.ndarray, labels: np.ndarray, centers: list[np.ndarray],
-                          value_labels: list[str], active: int, *, titles: list[str],
-                          name: str) -> go.Figure:
-    """`threshold_figure`'s chart with a second slider over another sweep of thresholds
-    (the same arguments)."""
-    updates, layouts = _threshold_frames(np.asarray(X, dtype=float), np.asarray(rho),
-                                         np.asarray(delta), mins, labels, centers, titles)
+def with_decision_frames(fig: go.Figure, X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                         mins: np.ndarray | None, labels: np.ndarray,
+                         centers: list[np.ndarray], value_labels: list[str], active: int, *,
+                         titles: list[str], name: str) -> go.Figure:
+    """`decision_scrub_figure`'s chart with a second slider over another sweep (the same
+    arguments)."""
+    updates, layouts = _decision_frames(np.asarray(X, dtype=float), np.asarray(rho),
+                                        np.asarray(delta), mins, labels, centers, titles)
     fig = framed_figure(fig, value_labels, updates, name=name, active=active,
                         layouts=layouts, slider_y=-0.40)
     fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})

@@ -147,7 +147,7 @@ def density_clusters(X: np.ndarray, percent: float, kernel: str,
 def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
                      ks: tuple[int, ...]) -> tuple[np.ndarray, list[np.ndarray], list[str]]:
     """Density peaks with the K largest gamma as centres, for each K of ``ks``: the labels
-    (renamed after the classes they match), the centres' coordinates, and a title with the
+    (renamed after the classes they match), the centres' point numbers, and a title with the
     number of clusters and the ARI."""
     graph = density_graph(X, percent, kernel)
     models = [density_clusters(X, percent, kernel, tuple(int(c) for c in top_gamma(graph, k)))[0]
@@ -156,7 +156,7 @@ def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
     titles = [f"K = {k}: {model.n_clusters_} clusters, ARI vs truth "
               f"{metrics.adjusted_rand_index(y, model.labels_):.3f}"
               for k, model in zip(ks, models, strict=True)]
-    return labels, [X[model.centers_] for model in models], titles
+    return labels, [model.centers_ for model in models], titles
 
 
 @st.cache_data(max_entries=16, show_spinner=False)

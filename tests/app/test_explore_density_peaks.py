@@ -107,10 +107,10 @@ def test_each_k_frame_climbs_to_the_k_largest_gamma():
     data = blobs(n=300)
     at = open_page(PAGE, {"dp_n": "300", "dp_k": "3"})
     assert not at.exception
-    shipped = frames(chart(at, "dp_scatter"), "K")
+    shipped = frames(chart(at, "dp_graph"), "K")
     assert list(shipped) == [str(k) for k in range(1, 11)]
     ref = DensityPeaks(n_clusters=None, delta_min=0.0, percent=2.0).fit(data.X)
-    for k, (points, stars) in shipped.items():
+    for k, (graph, corner, points, stars) in shipped.items():
         centres = np.argsort(-ref.gamma_, kind="stable")[:int(k)]
         if ref.order_[0] not in centres:  # the densest point always heads a cluster
             centres = np.append(centres, ref.order_[0])
@@ -118,6 +118,10 @@ def test_each_k_frame_climbs_to_the_k_largest_gamma():
         assert adjusted_rand_score(array(points["customdata"]), expected) == 1.0
         np.testing.assert_allclose(np.sort(xy(stars), axis=0),
                                    np.sort(data.X[centres], axis=0))
+        # On the decision graph, the centres and only they are in colour (grey: 16).
+        np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 16),
+                                      np.sort(centres))
+        assert len(corner["x"]) == 0
 
 
 def test_the_assignment_animation_follows_pydpcs_order_and_ends_at_its_clustering():
@@ -166,8 +170,9 @@ def test_the_assignment_animation_follows_pydpcs_order_and_ends_at_its_clusterin
         before = joined
     assert before.all()
     assert adjusted_rand_score(shown, ref.membership) == 1.0
-    # The last frame is the clustering the page shows beside it.
-    np.testing.assert_array_equal(shown, partition(chart(at, "dp_scatter"), data.X))
+    # The last frame is the clustering the page shows beside it at K = 3.
+    _, _, clusters, _ = frames(chart(at, "dp_graph"), "K")["3"]
+    np.testing.assert_array_equal(shown, array(clusters["customdata"]))
 
 
 def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_does():

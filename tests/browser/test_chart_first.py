@@ -23,7 +23,6 @@ PAGES = sorted(CHART_FIRST_PAGES)
 # alone (measured: first chart 10-18 % of the screen); the point 4 is open there.
 SIDE_BY_SIDE = {
     "explore_compare": "a gallery of one small chart per algorithm",
-    "explore_density_peaks": "the decision graph beside the clusters",
     "explore_linkage": "the similarity matrix beside the dendrogram",
     "measure_truth": "the clusters beside the true classes",
 }

@@ -60,7 +60,7 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     ("explore_dbscan?db_eps=0.1&db_n=2000", "db_scatter", "db_eps", "eps"),
     ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
     ("explore_fuzzy?fc_m=1.5", "fc_scatter", "fc_m", "m"),
-    ("explore_density_peaks?dp_k=1", "dp_scatter", "dp_k", "K"),
+    ("explore_density_peaks?dp_k=1", "dp_graph", "dp_k", "K"),
     ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_scatter_found", "mt_k",
      "K"),
     ("measure_truth?mt_dataset=Moons&mt_algorithm=dbscan&mt_n=2000&mt_noise_moons=0.05",

@@ -5,11 +5,11 @@ import numpy as np
 from plots.density_peaks import (
     assignment_figure,
     decision_graph_figure,
+    decision_scrub_figure,
     density_peaks_data,
     density_peaks_figure,
     gamma_figure,
-    threshold_figure,
-    with_threshold_frames,
+    with_decision_frames,
 )
 
 RHO = np.array([5.0, 1.0, 4.0, 2.0])
@@ -85,10 +85,10 @@ def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
     mins = np.array([[3.0, 2.0], [3.0, 2.8]])
     rows = np.array([[0, 0, 1, 1], [0, 0, 0, 0]])
     centers = [np.array([0, 2]), np.array([0])]
-    fig = threshold_figure(X, RHO, DELTA, mins, rows, centers, ["0.2", "0.9"], 0,
+    fig = decision_scrub_figure(X, RHO, DELTA, mins, rows, centers, ["0.2", "0.9"], 0,
                            titles=["two", "one"], name="δ_min share")
-    fig = with_threshold_frames(fig, X, RHO, DELTA, mins[:1], rows[:1], centers[:1], ["0.5"],
-                                0, titles=["two"], name="ρ_min share")
+    fig = with_decision_frames(fig, X, RHO, DELTA, mins[:1], rows[:1], centers[:1], ["0.5"],
+                               0, titles=["two"], name="ρ_min share")
     assert [s.name for s in fig.layout.sliders] == ["δ_min share", "ρ_min share"]
     assert [f.name for f in fig.frames] == ["δ_min share=0.2", "δ_min share=0.9",
                                             "ρ_min share=0.5"]
@@ -98,3 +98,10 @@ def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
     assert list(points.customdata) == [0, 0, 0, 0]
     np.testing.assert_array_equal(stars.x, [0.0])
     assert list(fig.frames[0].data[0].marker.color) == [0, 16, 1, 16]
+
+
+def test_a_k_sweep_has_no_corner():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    fig = decision_scrub_figure(X, RHO, DELTA, None, np.array([[0, 0, 1, 1]]),
+                                [np.array([0, 2])], ["2"], 0, titles=["K = 2"], name="K")
+    assert len(fig.frames[0].data[1].x) == 0 and list(fig.data[0].x) == list(RHO)
