@@ -1,39 +1,52 @@
-"""Density peaks: pick the centres on the decision graph, see the gamma plot and the halo."""
+"""Density peaks: pick the centres on the decision graph, see the gamma plot and the halo, and
+watch the points join their clusters, densest first (played in the browser)."""
 
 import numpy as np
 import streamlit as st
 
 from clustering.density_peaks import DECISION_GRAPH_FORMULA
-from explorer.density_peaks import parse_indices, top_gamma
+from explorer.density_peaks import joining_steps, parse_indices, top_gamma
 from metrics.alignment import align_labels
 from plots.density_peaks import (
+    assignment_figure,
     decision_graph_figure,
+    decision_scrub_figure,
     density_peaks_data,
     density_peaks_figure,
     gamma_figure,
+    with_decision_frames,
 )
-from plots.framed import scrubbed_scatter
 from ui.explore_cache import (
     SCORES,
     density_clusters,
     density_graph,
     density_k_frames,
+    density_threshold_frames,
     scores,
 )
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
+from ui.stepper import step_controls
 from ui.text import show_error
 
 GRAPH = "dp_graph"
 K_MAX = 10
-MODES = {"gamma": "K largest γ", "picked": "my selection"}
+MODES = {"gamma": "K largest γ", "thresholds": "thresholds ρ_min, δ_min",
+         "picked": "my selection"}
+# The thresholds the chart's sliders offer, as shares of the largest ρ and δ (below 1: the
+# densest point, largest in both, is always a centre); ρ's coarser, to keep the page under
+# 2 MB at 2,000 points (the page's own value is always one of them).
+RHO_SHARES = tuple(round(v, 2) for v in np.arange(0.0, 0.97, 0.04))
+DELTA_SHARES = tuple(round(v, 2) for v in np.arange(0.02, 0.99, 0.02))
 
 
 def absorb_selection() -> None:
     """A new box or lasso on the decision graph becomes the centres."""
-    points = selected_points(st.session_state.get(GRAPH))
+    # Only points of the decision graph (the chart's first trace) can be centres.
+    points = [p for p in selected_points(st.session_state.get(GRAPH))
+              if p.get("curve_number", 0) == 0]
     picked = sorted({int(p.get("point_index", p.get("point_number"))) for p in points})
     if not picked or picked == st.session_state.get("dp_last_pick"):
         return
@@ -67,11 +80,22 @@ with controls:
     absorb_selection()
     mode = st.radio("Centres", tuple(MODES), format_func=MODES.__getitem__, key="dp_mode",
                     bind="query-params",
-                    help="Let the K largest γ be the centres, or choose them yourself on the "
-                         "decision graph (a new selection switches to it).")
+                    help="Let the K largest γ be the centres, or every point beyond two "
+                         "thresholds of the decision graph (the paper's way), or choose them "
+                         "yourself on the decision graph (a new selection switches to it).")
     if mode == "gamma":
         n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
                               bind="query-params", help="How many of the largest γ are centres.")
+    elif mode == "thresholds":
+        rho_share = round(st.slider(
+            "ρ_min (share of the largest ρ)", 0.0, 0.98, 0.2, 0.02, key="dp_rho",
+            bind="query-params",
+            help="Centres must be denser than this share of the densest point's ρ."), 2)
+        delta_share = round(st.slider(
+            "δ_min (share of the largest δ)", 0.02, 0.98, 0.3, 0.02, key="dp_delta",
+            bind="query-params",
+            help="Centres must be farther than this share of the largest δ from any denser "
+                 "point."), 2)
     else:
         text = st.text_input("Centres (point numbers)", key="dp_centres", bind="query-params",
                              placeholder="select on the decision graph",
@@ -87,8 +111,18 @@ X = data.X[:, :2]
 with view:
     try:
         graph = density_graph(X, percent, kernel)
-        centres = (top_gamma(graph, min(n_centres, len(X))) if mode == "gamma"
-                   else parse_indices(text))
+        if mode == "thresholds":
+            # Both sweeps are shipped with the chart and meet at the page's thresholds.
+            deltas = tuple(sorted({*DELTA_SHARES, delta_share}))
+            rhos = tuple(sorted({*RHO_SHARES, rho_share}))
+            by_delta = density_threshold_frames(X, data.y, percent, kernel,
+                                                tuple((rho_share, d) for d in deltas))
+            by_rho = density_threshold_frames(X, data.y, percent, kernel,
+                                              tuple((r, delta_share) for r in rhos))
+            centres = by_delta[2][deltas.index(delta_share)]
+        else:
+            centres = (top_gamma(graph, min(n_centres, len(X))) if mode == "gamma"
+                       else parse_indices(text))
         if len(centres) == 0:
             st.info("Drag a box or a lasso on the decision graph around the points that stand "
                     "out at the top right: they become the centres.")
@@ -122,37 +156,82 @@ with view:
         cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
                        help="Adjusted Rand index against the true classes (halo included): "
                             "1 = identical, 0 = chance level.")
-    left, right = st.columns(2)
-    with left:
-        st.markdown("**Decision graph**: select the centres")
-        show_chart(
-            decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
-            GRAPH,
-            data=table,
-            on_select="rerun",
-            selection_mode=("box", "lasso"),
-        )
-    with right:
-        st.markdown("**Clusters**: centres are stars")
-        scrub = mode == "gamma" and model is not None and not halo
-        if scrub:
-            # Every K is shipped with the chart: its slider redraws in the browser.
-            ks = tuple(range(1, min(K_MAX, len(X)) + 1))
-            sweep, stars, titles = density_k_frames(X, data.y, percent, kernel, ks)
-            figure = scrubbed_scatter(X, sweep, [str(v) for v in ks], name="K",
-                                      active=ks.index(min(n_centres, len(X))), titles=titles,
-                                      centers=stars, axis_titles=data.feature_names[:2],
-                                      height=480)
-        else:
-            figure = density_peaks_figure(X, labels, chosen,
-                                          model.halo_ if halo and model else None,
-                                          data.feature_names[:2])
-        show_chart(figure, "dp_scatter", data=table)
-        if scrub:
-            scrub_to_widget("dp_scatter", "K", "dp_k", ks, [str(v) for v in ks])
+    if mode == "thresholds" and not halo:
+        st.markdown("**Thresholds on the decision graph**: drag δ_min (upper slider) or ρ_min "
+                    "(lower slider); every point beyond both is a centre")
+        values = [f"{v:g}" for v in deltas], [f"{v:g}" for v in rhos]
+        figure = decision_scrub_figure(X, graph.rho_, graph.delta_, *by_delta[:2],
+                                  by_delta[2], values[0], deltas.index(delta_share),
+                                  titles=by_delta[3], name="δ_min share",
+                                  axis_titles=data.feature_names[:2])
+        figure = with_decision_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
+                                       by_rho[2], values[1], rhos.index(rho_share),
+                                       titles=by_rho[3], name="ρ_min share")
+        show_chart(figure, "dp_thresholds", data=table)
+        scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
+        scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+    elif mode == "gamma" and not halo:
+        st.markdown("**Decision graph and clusters**: drag the K slider, or a box or a lasso "
+                    "around the centres on the decision graph")
+        # Every K is shipped with the chart: its slider redraws in the browser.
+        ks = tuple(range(1, min(K_MAX, len(X)) + 1))
+        sweep, centre_sets, titles = density_k_frames(X, data.y, percent, kernel, ks)
+        figure = decision_scrub_figure(X, graph.rho_, graph.delta_, None, sweep, centre_sets,
+                                       [str(v) for v in ks], ks.index(min(n_centres, len(X))),
+                                       titles=titles, name="K",
+                                       axis_titles=data.feature_names[:2])
+        show_chart(figure, GRAPH, data=table, on_select="rerun",
+                   selection_mode=("box", "lasso"))
+        scrub_to_widget(GRAPH, "K", "dp_k", ks, [str(v) for v in ks])
+    else:
+        left, right = st.columns(2)
+        with left:
+            st.markdown("**Decision graph**: select the centres")
+            show_chart(
+                decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
+                GRAPH,
+                data=table,
+                on_select="rerun",
+                selection_mode=("box", "lasso"),
+            )
+        with right:
+            st.markdown("**Clusters**: centres are stars")
+            show_chart(density_peaks_figure(X, labels, chosen,
+                                            model.halo_ if halo and model else None,
+                                            data.feature_names[:2]),
+                       "dp_scatter", data=table)
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
     show_chart(
         gamma_figure(graph.gamma_, chosen, labels),
         "dp_gamma",
         data=table.sort_values("gamma", ascending=False),
     )
+
+if model is not None:
+    joined_at = joining_steps(model)
+    last = int(joined_at.max())
+
+    # Above the fragment: inside it, the chart-first style puts the chart before the text.
+    st.markdown("**The assignment, densest first**: each point joins the cluster of its "
+                "nearest denser neighbour (the line), which has always joined before it")
+
+    @st.fragment
+    def assignment() -> None:
+        step = step_controls(
+            "dp", last, "Assignment step", "How far the pass in decreasing density has gone: "
+            "0 is the centres alone.", {
+                "first": "Back to the centres alone.", "back": "One step back.",
+                "next": "The next, less dense points join.", "last": "Every point has joined.",
+            })
+        # Every step travels with the chart: Play, Pause and its slider move in the browser;
+        # the step reached comes back to the slider above (and the link).
+        show_chart(assignment_figure(X, labels, joined_at, model.nearest_higher_,
+                                     model.centers_, step,
+                                     axis_titles=data.feature_names[:2]),
+                   "dp_assign", data=table.assign(joins_at_step=joined_at))
+        scrub_to_widget("dp_assign", "step", "dp_step", list(range(last + 1)),
+                        [str(i) for i in range(last + 1)])
+        st.caption("Grey points have not joined yet; stars are the centres. Following the "
+                   "lines back from any point always ends at a centre.")
+
+    assignment()

@@ -14,7 +14,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
-from ui.stepper import step_buttons
+from ui.stepper import step_controls
 from ui.text import show_error, show_warning
 from ui.widgets import seed_input
 
@@ -74,19 +74,16 @@ with view:
         show_warning(message)
     history = result.extras["history"]
     last = len(history) - 1
-    if not 0 <= st.session_state.get("em_step", 0) <= last:  # new data: back to the start
-        st.session_state["em_step"] = 0
     resps, curves, titles = em_steps(X, min(k, len(X)), covariance_type, init, int(seed))
 
     @st.fragment
     def stepper() -> None:
-        step_buttons("em", last, {
+        step = step_controls("em", last, "EM step", "Which step of the run to show: 0 is "
+                             "the start.", {
             "first": "Back to the start (step 0).", "back": "Undo the last EM step.",
             "next": "One EM step: refit the Gaussians (M), then the responsibilities (E).",
             "last": "Jump to the converged mixture.",
         })
-        step = st.slider("EM step", 0, last, key="em_step", bind="query-params",
-                         help="Which step of the run to show: 0 is the start.")
         entry = history[step]
         resp = resps[step]
         labels = resp.argmax(axis=1)

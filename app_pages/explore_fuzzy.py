@@ -1,4 +1,5 @@
-"""Fuzzy c-means: memberships as shading, the fuzzifier m, and the partition coefficient."""
+"""Fuzzy c-means: memberships as shading, the fuzzifier m, the run round by round (played in
+the browser), and the partition coefficient."""
 
 import numpy as np
 import streamlit as st
@@ -11,11 +12,19 @@ from plots.fuzzy import (
     objective_figure,
 )
 from plots.tables import points_table
-from ui.explore_cache import SCORES, fuzzy_fpc_curve, fuzzy_m_frames, fuzzy_run, scores
+from ui.explore_cache import (
+    SCORES,
+    fuzzy_fpc_curve,
+    fuzzy_m_frames,
+    fuzzy_round_frames,
+    fuzzy_run,
+    scores,
+)
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
+from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -92,6 +101,37 @@ with view:
         X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}))
     if shade == "all":
         scrub_to_widget("fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
+    rounds, round_us, round_centres, round_titles = fuzzy_round_frames(
+        X, data.y, min(c, len(X)), m, int(seed))
+    last = len(rounds) - 1
+
+    # Above the fragment: inside it, the chart-first style puts the chart before the text.
+    st.markdown(f"**The run round by round** (c = {min(c, len(X))}, m = {m:g}): each round "
+                "moves the centres to the weighted means, then shares every point out again")
+
+    @st.fragment
+    def run_by_round() -> None:
+        step = step_controls(
+            "fc", last, "Shown round", "Which of the shown rounds (0 is the start; a long run "
+            "shows fewer, spaced rounds after the first ones: the chart's title gives the "
+            "round).", {
+                "first": "Back to the random start.", "back": "One shown round back.",
+                "next": "The next shown round.", "last": "Jump to the settled memberships.",
+            })
+        # Every shown round travels with the chart: Play, Pause and its slider move in the
+        # browser; the round reached comes back to the slider above (and the link).
+        show_chart(
+            fuzzy_scrub_figure(X, round_us, round_centres, [str(t) for t in rounds], step,
+                               titles=round_titles, axis_titles=data.feature_names[:2],
+                               name="round", play_ms=500),
+            "fc_rounds",
+            data=points_table(X, round_us[step].argmax(axis=1),
+                              **{f"u{j}": round_us[step][:, j]
+                                 for j in range(round_us[step].shape[1])}))
+        scrub_to_widget("fc_rounds", "round", "fc_step", list(range(last + 1)),
+                        [str(t) for t in rounds])
+
+    run_by_round()
     left, right = st.columns(2)
     with left:
         st.markdown(f"**Partition coefficient against c** (m = {m:.2f})")

@@ -24,7 +24,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
-from ui.stepper import step_buttons
+from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -139,17 +139,14 @@ with view:
         show_error(error)
         st.stop()
     last = len(frames) - 1
-    if not 0 <= st.session_state.get("km_step", 0) <= last:  # new data: back to the start
-        st.session_state["km_step"] = 0
 
     @st.fragment
     def stepper() -> None:
-        step_buttons("km", last, {
+        step = step_controls("km", last, "Move", "Which move of the run to show: 0 is the "
+                             "start.", {
             "first": "Back to the initial centres.", "back": "Undo the last move.",
             "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
         })
-        step = st.slider("Move", 0, last, key="km_step", bind="query-params",
-                         help="Which move of the run to show: 0 is the start.")
         frame = frames[step]
         st.markdown(f"**{frame.caption}**")
         clickable = init == "placed"

@@ -23,7 +23,7 @@ from plots.tables import points_table
 from ui.export import show_chart
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
-from ui.stepper import step_buttons
+from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -72,14 +72,11 @@ last = len(steps)
 
 with view:
     st.latex(LINK_FORMULAS[link])
-    if not 0 <= st.session_state.get("lk_step", 0) <= last:
-        st.session_state["lk_step"] = 0
-    step_buttons("lk", last, {
+    t = step_controls("lk", last, "Merges done", "How many merges to show: 0 is every item "
+                      "alone.", {
         "first": "Back to the items alone.", "back": "Undo the last merge.",
         "next": "Merge the two most similar clusters.", "last": "Every item in one cluster.",
     })
-    t = st.slider("Merges done", 0, last, key="lk_step", bind="query-params",
-                  help="How many merges to show: 0 is every item alone.")
     done = steps[t - 1] if t else None
     upcoming = steps[t] if t < last else None
     matrix = upcoming.matrix if upcoming else done.merged_matrix

@@ -101,7 +101,7 @@ def _fuzzy_cmeans(random_state, n_clusters, m, tol, max_iter):
 def _fuzzy_cmeans_extras(est, X) -> dict[str, Any]:
     return {"membership": est.membership_, "centers": est.cluster_centers_, "fpc": est.fpc_,
             "objective": est.objective_, "initial_membership": est.initial_membership_,
-            "n_iter": est.n_iter_}
+            "n_iter": est.n_iter_, "centers_history": est.centers_history_}
 
 
 def _kmedoids(random_state, n_clusters, metric, max_iter, **metric_params):

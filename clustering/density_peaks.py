@@ -223,7 +223,7 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
 
     def _label(self, pairs: UpperTriangle | np.ndarray) -> None:
         self.n_clusters_ = len(self.centers_)
-        labels = self._assign()
+        labels = self.assign(self.centers_)
         self.border_density_ = self._border_density(pairs, labels)
         self.halo_ = self.rho_ < self.border_density_[labels]
         self.labels_ = np.where(self.halo_, -1, labels) if self.halo_as_noise else labels
@@ -295,16 +295,81 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
             delta[order[ranks]] = d[np.arange(ranks.size), best]
             nearest[order[ranks]] = order[best]
 
+    def centers_above(self, rho_min: float | None = None,
+                      delta_min: float | None = None) -> np.ndarray:
+        """The points above both thresholds of the decision graph: rho > ``rho_min`` and
+        delta > ``delta_min`` (a threshold left at None does not constrain).
+
+        Parameters
+        ----------
+        rho_min, delta_min : float or None
+
+        Returns
+        -------
+        ndarray of int
+            Point numbers, increasing; empty when no point passes.
+
+        Examples
+        --------
+        >>> X = np.array([[0.0, 0], [0.1, 0], [0, 0.1], [5, 5], [5.1, 5], [5, 5.1]])
+        >>> est = DensityPeaks(n_clusters=2, percent=20).fit(X)
+        >>> bool(np.array_equal(est.centers_above(delta_min=1.0), est.centers_))
+        True
+        """
+        check_is_fitted(self, "rho_")
+        ok = np.ones(len(self.rho_), dtype=bool)
+        if rho_min is not None:
+            ok &= self.rho_ > rho_min
+        if delta_min is not None:
+            ok &= self.delta_ > delta_min
+        return np.flatnonzero(ok)
+
+    def assign(self, centers) -> np.ndarray:
+        """The cluster of every point when ``centers`` head the clusters: each point joins
+        the cluster of its nearest higher-density neighbour, in order of decreasing density
+        (no halo; `relabel` adds it).
+
+        Parameters
+        ----------
+        centers : array-like of int
+            Point numbers, increasing; centre ``centers[c]`` heads cluster c. The densest
+            point must be one of them (it has no denser neighbour to follow).
+
+        Returns
+        -------
+        ndarray of int, shape (n_samples,)
+
+        Examples
+        --------
+        >>> X = np.array([[0.0, 0], [0.1, 0], [0, 0.1], [5, 5], [5.1, 5], [5, 5.1]])
+        >>> est = DensityPeaks(n_clusters=2, percent=20).fit(X)
+        >>> est.assign(est.order_[:1]).tolist()
+        [0, 0, 0, 0, 0, 0]
+        """
+        check_is_fitted(self, "rho_")
+        centers = np.asarray(centers, dtype=np.intp)
+        if self.order_[0] not in centers:
+            raise ValueError(f"the densest point ({self.order_[0]}) must be a centre: it has "
+                             "no denser neighbour to follow")
+        # Each point joins the cluster of the first centre on its chain of nearest higher
+        # neighbours (the paper's pass in decreasing density), found by pointer jumping:
+        # O(n log depth) array operations instead of a Python loop over the points.
+        parent = self.nearest_higher_.copy()
+        parent[centers] = centers
+        while True:
+            grand = parent[parent]
+            if np.array_equal(grand, parent):
+                break
+            parent = grand
+        labels = np.full(len(self.rho_), -1, dtype=np.intp)
+        labels[centers] = np.arange(len(centers))
+        return labels[parent]
+
     def _select_centers(self) -> np.ndarray:
         if self.n_clusters is not None:
             centers = np.argsort(-self.gamma_, kind="stable")[: self.n_clusters]
         else:
-            ok = np.ones(len(self.rho_), dtype=bool)
-            if self.rho_min is not None:
-                ok &= self.rho_ > self.rho_min
-            if self.delta_min is not None:
-                ok &= self.delta_ > self.delta_min
-            centers = np.flatnonzero(ok)
+            centers = self.centers_above(self.rho_min, self.delta_min)
             if len(centers) == 0:
                 raise ValueError(
                     f"no point has rho > rho_min={self.rho_min} and delta > "
@@ -312,21 +377,6 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
                     f"{self.delta_.max():.4g}); lower the thresholds"
                 )
         return np.sort(centers)
-
-    def _assign(self) -> np.ndarray:
-        # Each point joins the cluster of the first centre on its chain of nearest higher
-        # neighbours (the paper's pass in decreasing density), found by pointer jumping:
-        # O(n log depth) array operations instead of a Python loop over the points.
-        parent = self.nearest_higher_.copy()
-        parent[self.centers_] = self.centers_
-        while True:
-            grand = parent[parent]
-            if np.array_equal(grand, parent):
-                break
-            parent = grand
-        labels = np.full(len(self.rho_), -1, dtype=np.intp)
-        labels[self.centers_] = np.arange(len(self.centers_))
-        return labels[parent]
 
     def _border_density(self, pairs: UpperTriangle | np.ndarray, labels: np.ndarray) -> np.ndarray:
         border = np.zeros(self.n_clusters_)

@@ -89,6 +89,10 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
     membership_ : ndarray (n_samples, n_clusters)
         Final memberships, computed from the final centres.
     cluster_centers_ : ndarray (n_clusters, n_features)
+    centers_history_ : ndarray of shape (n_iter_, n_clusters, n_features)
+        The centres of each round, from the memberships of the round before (row 0 from
+        ``initial_membership_``); the memberships of round t are `fuzzy_memberships` of
+        row t, so this is the whole run.
     objective_ : ndarray
         :math:`J_m(U^{(t)}, C^{(t+1)})` at each round t (memberships of the round, centres
         computed from them).
@@ -106,6 +110,8 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
     >>> sorted(est.labels_[[0, 2]].tolist()), bool(est.labels_[0] == est.labels_[1])
     ([0, 1], True)
     >>> bool(est.fpc_ > 0.99)   # nearly hard: u = 1 / (1 + (0.5 / 10.01)^2) = 0.9975
+    True
+    >>> est.centers_history_.shape == (est.n_iter_, 2, 2)
     True
     """
 
@@ -141,10 +147,11 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
         check_integer(self.max_iter, "max_iter", 1)
         u = self._initial_membership(X.shape[0])
         self.initial_membership_ = u
-        objective = []
+        objective, history = [], []
         for _ in range(self.max_iter):
             um = u**self.m
             centers = (um.T @ X) / um.sum(axis=0)[:, None]
+            history.append(centers)
             d2 = cdist(X, centers, "sqeuclidean")
             objective.append(float((um * d2).sum()))
             u_new = _memberships(d2, self.m)
@@ -154,6 +161,7 @@ class FuzzyCMeans(ClusterMixin, BaseEstimator):
                 break
         self.n_iter_ = len(objective)
         self.cluster_centers_ = centers
+        self.centers_history_ = np.stack(history)
         self.membership_ = u
         self.objective_ = np.array(objective)
         self.fpc_ = float((u**2).sum() / X.shape[0])

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from clustering.density_peaks import DensityPeaks
+from metrics.validation import check_integer, check_real
 
 # Larger numbers cannot be point numbers; checking here keeps them out of numpy's int64.
 MAX_INDEX = 2**31 - 1
@@ -112,6 +113,94 @@ def with_centers(est: DensityPeaks, X, centers) -> tuple[DensityPeaks, bool]:
     if added:
         centers = np.sort(np.append(centers, densest))
     return est.relabel(X, centers), added
+
+
+def threshold_clusterings(est: DensityPeaks, shares
+                          ) -> list[tuple[float, float, np.ndarray, np.ndarray]]:
+    """Density peaks with the centres picked by thresholds on the decision graph, for each
+    pair of thresholds given as shares of the largest rho and the largest delta.
+
+    The centres are the points with rho > rho_min and delta > delta_min
+    (`DensityPeaks.centers_above`, Rodriguez & Laio 2014); every other point joins its
+    nearest denser neighbour's cluster (`DensityPeaks.assign`; no halo). With both shares
+    below 1 the densest point always passes (it has the largest rho and delta).
+
+    Parameters
+    ----------
+    est : DensityPeaks
+        Fitted (see `decision_graph`).
+    shares : sequence of (float, float)
+        Pairs (rho share, delta share), each in [0, 1): rho_min = share * max rho,
+        delta_min = share * max delta.
+
+    Returns
+    -------
+    list of (rho_min, delta_min, centers, labels)
+
+    Raises
+    ------
+    ValueError
+        When a share is outside [0, 1).
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> (rho_min, delta_min, centers, labels), = threshold_clusterings(
+    ...     decision_graph(data.X), [(0.3, 0.3)])
+    >>> len(centers), int(labels.max()) + 1
+    (3, 3)
+    """
+    out = []
+    for rho_share, delta_share in shares:
+        for share in (rho_share, delta_share):
+            check_real(share, "a threshold's share of the largest value", 0.0, 1.0,
+                       high_open=True)
+        rho_min, delta_min = rho_share * est.rho_.max(), delta_share * est.delta_.max()
+        centers = est.centers_above(rho_min, delta_min)
+        out.append((float(rho_min), float(delta_min), centers, est.assign(centers)))
+    return out
+
+
+def joining_steps(est: DensityPeaks, n_steps: int = 30) -> np.ndarray:
+    """The step of an animation at which each point joins its cluster, in the paper's order.
+
+    The centres head their clusters at step 0; the other points, taken by decreasing
+    density (``est.order_``), join the cluster of their nearest denser neighbour
+    (``est.nearest_higher_``), which has always joined before them (Rodriguez & Laio 2014).
+    They are split into ``n_steps`` runs of consecutive points of (nearly) equal size.
+
+    Parameters
+    ----------
+    est : DensityPeaks
+        Fitted, with its centres (`with_centers`).
+    n_steps : int, default=30
+        Steps after the start (fewer when there are fewer points to join).
+
+    Returns
+    -------
+    ndarray of int, shape (n_samples,)
+        0 for the centres, 1 to ``min(n_steps, points left)`` for the others, never
+        decreasing along ``est.order_``.
+
+    Examples
+    --------
+    >>> import datasets
+    >>> data = datasets.load("blobs", n_samples=60, random_state=0)
+    >>> est, _ = with_centers(decision_graph(data.X), data.X, [0, 1])
+    >>> steps = joining_steps(est, n_steps=4)
+    >>> int(steps.max()), np.bincount(steps).tolist()
+    (4, [3, 15, 14, 14, 14])
+    """
+    check_integer(n_steps, "n_steps", 1)
+    is_center = np.zeros(len(est.order_), dtype=bool)
+    is_center[est.centers_] = True
+    others = est.order_[~is_center[est.order_]]
+    steps = np.zeros(len(est.order_), dtype=np.intp)
+    runs = min(n_steps, len(others))
+    if runs:
+        steps[others] = 1 + np.arange(len(others)) * runs // len(others)
+    return steps
 
 
 def parse_indices(text: str) -> np.ndarray:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 from threadpoolctl import threadpool_limits
 
-from clustering.fuzzy_cmeans import FuzzyCMeans
+from clustering.fuzzy_cmeans import FuzzyCMeans, fuzzy_memberships
 
 # The curve needs FPC to about three decimals, which these settle long before the defaults.
 CURVE_TOL, CURVE_MAX_ITER = 1e-4, 100
@@ -49,3 +50,82 @@ def fpc_curve(X, m: float, n_clusters: range, random_state: int = 0) -> pd.DataF
         rows.append({"c": c, "fpc": est.fpc_, "uniform": 1.0 / c,
                      "objective": float(est.objective_[-1])})
     return pd.DataFrame(rows)
+
+
+def shown_rounds(n_iter: int, max_frames: int = 60) -> np.ndarray:
+    """The rounds of a run of ``n_iter`` rounds that an animation shows: all of 0 (the start)
+    to ``n_iter`` when they fit in ``max_frames``, otherwise 0 and geometrically spaced
+    rounds up to the last (the early rounds move most; a slow tail needs only a few).
+
+    Parameters
+    ----------
+    n_iter : int
+        Rounds of the run (>= 1).
+    max_frames : int, default=60
+        At most this many rounds, the start included (>= 2).
+
+    Returns
+    -------
+    ndarray of int
+        Increasing, from 0 to ``n_iter``.
+
+    Examples
+    --------
+    >>> shown_rounds(4).tolist()
+    [0, 1, 2, 3, 4]
+    >>> rounds = shown_rounds(250, max_frames=20)
+    >>> rounds[:4].tolist(), int(rounds[-1]), len(rounds) <= 20
+    ([0, 1, 2, 3], 250, True)
+    """
+    if n_iter + 1 <= max_frames:
+        return np.arange(n_iter + 1)
+    later = np.geomspace(1, n_iter, max_frames - 1).round().astype(int)
+    return np.unique(np.concatenate([[0], later]))
+
+
+def fuzzy_rounds(X, initial_membership: np.ndarray, centers_history: np.ndarray, m: float,
+                 rounds) -> tuple[list[np.ndarray], list[np.ndarray]]:
+    r"""The memberships and centres of a fuzzy c-means run after each of ``rounds``.
+
+    Round t >= 1 computes the centres :math:`c^{(t)}` from the memberships of round t - 1
+    (Bezdek 1984, eq. 11a), then the memberships :math:`u^{(t)}` from those centres
+    (eq. 11b). Round 0 is the start: the initial memberships, shown with the centres they
+    give (:math:`c^{(1)}`).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    initial_membership : ndarray of shape (n_samples, n_clusters)
+        ``FuzzyCMeans.initial_membership_``.
+    centers_history : ndarray of shape (n_iter, n_clusters, n_features)
+        ``FuzzyCMeans.centers_history_``.
+    m : float
+        The run's fuzzifier.
+    rounds : sequence of int
+        Round numbers from 0 to n_iter (`shown_rounds`).
+
+    Returns
+    -------
+    memberships, centers : lists of ndarray, one per round
+
+    Examples
+    --------
+    >>> import datasets
+    >>> X = datasets.load("blobs", n_samples=60, random_state=0).X
+    >>> est = FuzzyCMeans(n_clusters=3, random_state=0).fit(X)
+    >>> us, cs = fuzzy_rounds(X, est.initial_membership_, est.centers_history_, 2.0,
+    ...                       [0, est.n_iter_])
+    >>> bool(np.allclose(us[-1], est.membership_)), bool(np.array_equal(cs[-1],
+    ...                                                              est.cluster_centers_))
+    (True, True)
+    """
+    X = np.asarray(X, dtype=float)
+    memberships, centers = [], []
+    for t in rounds:
+        if not 0 <= t <= len(centers_history):
+            raise ValueError(f"rounds must be from 0 to {len(centers_history)}, got {t}")
+        at = centers_history[max(t, 1) - 1]
+        memberships.append(np.asarray(initial_membership) if t == 0
+                           else fuzzy_memberships(X, at, m))
+        centers.append(at)
+    return memberships, centers

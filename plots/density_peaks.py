@@ -5,9 +5,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import cluster_color
-from plots.scatter import cluster_scatter
+from plots.scatter import cluster_scatter, points_trace
 from plots.tables import points_table
 
 OTHER_COLOR = "#999999"
@@ -94,6 +96,140 @@ def density_peaks_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.n
                       legend={"font": {"size": 14}, "orientation": "h", "y": -0.15})
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(constrain="domain")
+    return fig
+
+
+def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
+                      nearest_higher: np.ndarray, centers: np.ndarray, active: int, *,
+                      axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """Density peaks' assignment as one animated chart: Play, Pause and a step slider.
+
+    At step s every point with ``joined_at <= s`` (see
+    `explorer.density_peaks.joining_steps`) has its cluster ``labels`` colour, the others
+    are grey; a line joins each point that joined at step s to its nearest denser neighbour
+    (``nearest_higher``), whose cluster it takes. Centres are stars. A frame carries only
+    the colour codes and clusters of the points and those few lines.
+    """
+    X = np.asarray(X, dtype=float)
+    labels, joined_at = np.asarray(labels), np.asarray(joined_at)
+    centers = np.asarray(centers, dtype=int)
+    fig = go.Figure(points_trace(len(X))(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=8, line={"width": 0.5, "color": "white"}),
+        hovertemplate="cluster %{customdata} (-1: not joined yet)<extra></extra>"))
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="to the nearest denser point",
+                             hoverinfo="skip", line={"color": "#333333", "width": 1.5}))
+    fig.add_trace(go.Scatter(
+        x=X[centers, 0], y=X[centers, 1], mode="markers", name="centres",
+        marker={"symbol": "star", "size": 20, "line": {"width": 1.5, "color": "black"},
+                "color": [cluster_color(int(labels[c])) for c in centers]},
+        customdata=centers, hovertemplate="centre: point %{customdata}<extra></extra>"))
+    last = int(joined_at.max())
+    updates, titles = [], []
+    for step in range(last + 1):
+        shown = np.where(joined_at <= step, labels, -1)
+        moving = np.flatnonzero((joined_at == step) & (step > 0))
+        # One segment per joining point, separated by gaps (NaN breaks a plotly line).
+        ends = np.full((len(moving), 3, 2), np.nan, dtype=np.float32)
+        ends[:, 0], ends[:, 1] = X[moving, :2], X[nearest_higher[moving], :2]
+        updates.append({0: {"marker": {"color": color_codes(shown)},
+                            "customdata": shown.astype(np.int16)},
+                        1: {"x": ends[:, :, 0].ravel(), "y": ends[:, :, 1].ravel()}})
+        titles.append(f"step {step} / {last}: the {len(centers)} centres head their clusters"
+                      if step == 0 else
+                      f"step {step} / {last}: {int((joined_at <= step).sum())} of {len(X)} "
+                      "points, densest first, joined")
+    plane_layout(fig, axis_titles, 520)
+    fig.update_layout(showlegend=False)  # the page's caption names the lines and stars
+    return framed_figure(fig, [str(s) for s in range(last + 1)], updates, name="step",
+                         active=active, layouts=[{"title": {"text": t}} for t in titles],
+                         play_ms=400, transition_ms=0, slider_y=-0.12)
+
+
+def _decision_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                     mins: np.ndarray | None, labels: np.ndarray, centers: list[np.ndarray],
+                     titles: list[str]) -> tuple[list[dict], list[dict]]:
+    """Trace updates and titles of `decision_scrub_figure`'s frames (row i: ``mins[i]``)."""
+    top = (rho.max(), delta.max())
+    updates = []
+    for i, (row, chosen) in enumerate(zip(labels, centers, strict=True)):
+        graph = np.full(len(rho), -1)
+        graph[chosen] = row[chosen]  # a centre in its cluster's colour, the rest grey
+        # The corner of the region the centres must lie in: right of rho_min, above
+        # delta_min.
+        corner = ([], []) if mins is None else (
+            [mins[i][0], mins[i][0], top[0] * 1.02], [top[1] * 1.02, mins[i][1], mins[i][1]])
+        updates.append({
+            0: {"marker": {"color": color_codes(graph)}},
+            1: {"x": corner[0], "y": corner[1]},
+            2: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)},
+            3: {"x": X[chosen, 0], "y": X[chosen, 1]},
+        })
+    return updates, [{"title": {"text": t}} for t in titles]
+
+
+def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                          mins: np.ndarray | None, labels: np.ndarray,
+                          centers: list[np.ndarray], value_labels: list[str], active: int, *,
+                          titles: list[str], name: str,
+                          axis_titles: tuple[str, str] = ("x1", "x2")) -> go.Figure:
+    """The decision graph and the clusters side by side in one chart at every value of a
+    sweep (K, or a threshold), one frame per value and a slider over them.
+
+    Row ``i`` (shown at ``value_labels[i]``): the centres ``centers[i]`` in their
+    cluster's colour on the graph (the others grey) and as stars among the points, every
+    point in its cluster's colour ``labels[i]`` and, with ``mins``, the thresholds
+    ``mins[i] = (rho_min, delta_min)`` drawn as the corner the centres lie beyond. The
+    decision graph is the figure's first trace (a box or lasso there picks points by
+    number).
+    """
+    X, rho, delta = np.asarray(X, dtype=float), np.asarray(rho), np.asarray(delta)
+    fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
+                        subplot_titles=("Decision graph: centres in colour",
+                                        "Clusters: centres are stars"))
+    n = len(X)
+    fig.add_trace(points_trace(n)(
+        x=rho, y=delta, mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=8), customdata=np.arange(n),
+        hovertemplate="point %{customdata}: ρ %{x:.3g}, δ %{y:.3g}<extra></extra>"),
+        row=1, col=1)
+    fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="thresholds", showlegend=False,
+                             hoverinfo="skip", line={"color": "#D55E00", "width": 2,
+                                                     "dash": "dash"}), row=1, col=1)
+    fig.add_trace(points_trace(n)(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="clusters", showlegend=False,
+        marker=code_marker(size=7),
+        hovertemplate="cluster %{customdata}<extra></extra>"), row=1, col=2)
+    fig.add_trace(go.Scatter(
+        x=[], y=[], mode="markers", name="centres", showlegend=False,
+        marker={"symbol": "star", "size": 18, "color": "white",
+                "line": {"width": 2, "color": "black"}},
+        hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"), row=1, col=2)
+    fig.update_xaxes(title_text="ρ (local density)", range=[0, rho.max() * 1.05], row=1,
+                     col=1)
+    fig.update_yaxes(title_text="δ (distance to a denser point)",
+                     range=[0, delta.max() * 1.05], row=1, col=1)
+    fig.update_xaxes(title_text=axis_titles[0], constrain="domain", row=1, col=2)
+    fig.update_yaxes(title_text=axis_titles[1], scaleanchor="x2", scaleratio=1,
+                     constrain="domain", row=1, col=2)
+    fig.update_layout(height=520, font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
+                      margin={"l": 60, "r": 10, "t": 80, "b": 40})
+    updates, layouts = _decision_frames(X, rho, delta, mins, labels, centers, titles)
+    return framed_figure(fig, value_labels, updates, name=name, active=active,
+                         layouts=layouts, slider_y=-0.14)
+
+
+def with_decision_frames(fig: go.Figure, X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
+                         mins: np.ndarray | None, labels: np.ndarray,
+                         centers: list[np.ndarray], value_labels: list[str], active: int, *,
+                         titles: list[str], name: str) -> go.Figure:
+    """`decision_scrub_figure`'s chart with a second slider over another sweep (the same
+    arguments)."""
+    updates, layouts = _decision_frames(np.asarray(X, dtype=float), np.asarray(rho),
+                                        np.asarray(delta), mins, labels, centers, titles)
+    fig = framed_figure(fig, value_labels, updates, name=name, active=active,
+                        layouts=layouts, slider_y=-0.40)
+    fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})
     return fig
 
 

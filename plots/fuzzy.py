@@ -73,14 +73,16 @@ def certainty(membership: np.ndarray) -> np.ndarray:
 
 
 def fuzzy_scrub_figure(X: np.ndarray, memberships: list[np.ndarray],
-                       centers: list[np.ndarray], m_labels: list[str], active: int, *,
-                       titles: list[str], axis_titles: tuple[str, str] = ("x1", "x2")
-                       ) -> go.Figure:
-    """Fuzzy c-means at every m of a sweep, one frame per m and a slider over them.
+                       centers: list[np.ndarray], labels: list[str], active: int, *,
+                       titles: list[str], axis_titles: tuple[str, str] = ("x1", "x2"),
+                       name: str = "m", play_ms: int | None = None) -> go.Figure:
+    """Fuzzy c-means at every value of a sweep (``name="m"``) or after every round of one
+    run (``name="round"`` with ``play_ms``: Play and Pause), one frame per value.
 
     Each point takes the colour of its largest membership, faded as it is shared (opacity
     from 0.15 for a point shared equally to 1 for a sure one, see `certainty`); the centres
-    move with m. Frame ``i`` is the run with ``memberships[i]`` and ``centers[i]``.
+    move between frames (gliding while playing). Frame ``i``, labelled ``labels[i]``, shows
+    ``memberships[i]`` and ``centers[i]``.
     """
     X = np.asarray(X, dtype=float)
     fig = go.Figure(points_trace(len(X))(
@@ -97,8 +99,9 @@ def fuzzy_scrub_figure(X: np.ndarray, memberships: list[np.ndarray],
                 1: {"x": ctr[:, 0], "y": ctr[:, 1]}}
                for u, ctr in zip(memberships, centers, strict=True)]
     plane_layout(fig, axis_titles, 580)
-    return framed_figure(fig, m_labels, updates, name="m", active=active, slider_y=-0.12,
-                         layouts=[{"title": {"text": t}} for t in titles])
+    return framed_figure(fig, labels, updates, name=name, active=active, slider_y=-0.12,
+                         layouts=[{"title": {"text": t}} for t in titles], play_ms=play_ms,
+                         transition_ms=0 if play_ms is None else int(0.6 * play_ms))
 
 
 def fpc_figure(curve: pd.DataFrame, current: int) -> go.Figure:

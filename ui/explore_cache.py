@@ -12,7 +12,12 @@ from clustering.density_peaks import DensityPeaks
 from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.dbscan_sweep import dbscan_sweep
-from explorer.density_peaks import decision_graph, top_gamma, with_centers
+from explorer.density_peaks import (
+    decision_graph,
+    threshold_clusterings,
+    top_gamma,
+    with_centers,
+)
 from explorer.em import (
     MAX_COMPONENTS,
     em_run,
@@ -20,7 +25,7 @@ from explorer.em import (
     kmeans_from_same_start,
     step_view,
 )
-from explorer.fuzzy import fpc_curve
+from explorer.fuzzy import fpc_curve, fuzzy_rounds, shown_rounds
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 from metrics.alignment import align_labels
 
@@ -142,7 +147,7 @@ def density_clusters(X: np.ndarray, percent: float, kernel: str,
 def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
                      ks: tuple[int, ...]) -> tuple[np.ndarray, list[np.ndarray], list[str]]:
     """Density peaks with the K largest gamma as centres, for each K of ``ks``: the labels
-    (renamed after the classes they match), the centres' coordinates, and a title with the
+    (renamed after the classes they match), the centres' point numbers, and a title with the
     number of clusters and the ARI."""
     graph = density_graph(X, percent, kernel)
     models = [density_clusters(X, percent, kernel, tuple(int(c) for c in top_gamma(graph, k)))[0]
@@ -151,7 +156,23 @@ def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
     titles = [f"K = {k}: {model.n_clusters_} clusters, ARI vs truth "
               f"{metrics.adjusted_rand_index(y, model.labels_):.3f}"
               for k, model in zip(ks, models, strict=True)]
-    return labels, [X[model.centers_] for model in models], titles
+    return labels, [model.centers_ for model in models], titles
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def density_threshold_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
+                             shares: tuple[tuple[float, float], ...]
+                             ) -> tuple[np.ndarray, np.ndarray, list[np.ndarray], list[str]]:
+    """Density peaks with the centres above thresholds of the decision graph, for each pair
+    (rho share, delta share) of ``shares`` (`explorer.density_peaks.threshold_clusterings`):
+    the thresholds (rho_min, delta_min) of each pair, the labels (renamed after the classes
+    they match), the centres' point numbers, and a title with the centres and the ARI."""
+    runs = threshold_clusterings(density_graph(X, percent, kernel), shares)
+    labels = np.array([align_labels(y, run[3]) for run in runs])
+    titles = [f"ρ > {rho_min:.3g}, δ > {delta_min:.3g}: {len(centers)} centres, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, row):.3f}"
+              for (rho_min, delta_min, centers, _), row in zip(runs, labels, strict=True)]
+    return (np.array([run[:2] for run in runs]), labels, [run[2] for run in runs], titles)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -190,6 +211,25 @@ def fuzzy_m_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, ms: tuple[floa
               f"{metrics.adjusted_rand_index(y, r.labels):.3f}" for m, r in zip(ms, runs,
                                                                                 strict=True)]
     return [r.extras["membership"] for r in runs], [r.extras["centers"] for r in runs], titles
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def fuzzy_round_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, m: float,
+                       random_state: int
+                       ) -> tuple[np.ndarray, list[np.ndarray], list[np.ndarray], list[str]]:
+    """The run of `fuzzy_run` round by round (`explorer.fuzzy.fuzzy_rounds` at
+    `explorer.fuzzy.shown_rounds`): the rounds, memberships and centres, and a title for each
+    with the ARI of the hardened clusters against ``y``."""
+    extras = fuzzy_run(X, n_clusters, m, random_state).extras
+    rounds = shown_rounds(extras["n_iter"])
+    us, centers = fuzzy_rounds(X, extras["initial_membership"], extras["centers_history"], m,
+                               rounds)
+    last = int(rounds[-1])
+    titles = [("start: random memberships, their weighted means as centres" if t == 0 else
+               f"round {t} / {last}: centres, then memberships") +
+              f"; ARI vs truth {metrics.adjusted_rand_index(y, u.argmax(axis=1)):.3f}"
+              for t, u in zip(rounds, us, strict=True)]
+    return rounds, us, centers, titles
 
 
 @st.cache_data(max_entries=32, show_spinner="Fitting c = 2 … 10…")

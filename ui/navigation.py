@@ -105,7 +105,8 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry(
         "Explore", "app_pages/explore_density_peaks.py", "Density peaks", ":material/landscape:",
         "Pick cluster centres on the decision graph (density against distance to a denser "
-        "point), with the gamma plot and the halo.",
+        "point) by K, by thresholds or by hand, with the gamma plot, the halo and the "
+        "assignment played densest first.",
         prefix="dp",
     ),
     PageEntry(
@@ -122,8 +123,8 @@ PAGES: tuple[PageEntry, ...] = (
     ),
     PageEntry(
         "Explore", "app_pages/explore_fuzzy.py", "Fuzzy c-means", ":material/gradient:",
-        "Memberships as colour shading, the fuzzifier m, and the partition coefficient "
-        "against c.",
+        "Memberships as colour shading, the fuzzifier m, the run played round by round, and "
+        "the partition coefficient against c.",
         prefix="fc",
     ),
     PageEntry(

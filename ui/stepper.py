@@ -25,3 +25,15 @@ def step_buttons(prefix: str, last: int, helps: dict[str, str]) -> None:
         column.button(label, icon=icon, on_click=move_step, key=f"{prefix}_{suffix}",
                       kwargs={"key": key, "last": last, **move}, help=helps[suffix],
                       type="primary" if suffix == "next" else "secondary", width="stretch")
+
+
+def step_controls(prefix: str, last: int, label: str, help: str,
+                  buttons: dict[str, str]) -> int:
+    """The controls of a step-through: `step_buttons`, then the slider over steps 0 to
+    ``last`` stored under ``<prefix>_step`` and bound to the URL (a step past ``last``, left
+    by other data, goes back to 0). Returns the step shown."""
+    key = f"{prefix}_step"
+    if not 0 <= st.session_state.get(key, 0) <= last:
+        st.session_state[key] = 0
+    step_buttons(prefix, last, buttons)
+    return st.slider(label, 0, last, key=key, bind="query-params", help=help)

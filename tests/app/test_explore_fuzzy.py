@@ -5,16 +5,22 @@ import pytest
 import skfuzzy
 from sklearn.metrics import adjusted_rand_score
 
+import datasets
+
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import array, blobs, chart, frames, metrics, trace, xy
 
 PAGE = "app_pages/explore_fuzzy.py"
 
 
-def skfuzzy_run(X, c, m, seed, error=1e-5, maxiter=300):
-    # FuzzyCMeans's documented start: uniform draws from RandomState(seed), rows normalised.
+def start(X, c, seed):
+    """FuzzyCMeans's documented start: uniform draws from RandomState(seed), rows normalised."""
     u0 = np.random.RandomState(seed).random_sample((len(X), c))
-    u0 /= u0.sum(axis=1, keepdims=True)
+    return u0 / u0.sum(axis=1, keepdims=True)
+
+
+def skfuzzy_run(X, c, m, seed, error=1e-5, maxiter=300):
+    u0 = start(X, c, seed)
     centres, u, _, _, _, _, fpc = skfuzzy.cmeans(X.T, c, m, error=error, maxiter=maxiter,
                                                  init=u0.T)
     return centres, u.T, fpc
@@ -84,3 +90,60 @@ def test_each_m_frame_holds_scikit_fuzzys_centres_and_clusters_at_that_m():
         opacity = array(points["marker"]["opacity"])
         expected = 0.15 + 0.85 * (ref_u.max(axis=1) - 1 / 3) / (1 - 1 / 3)
         np.testing.assert_allclose(opacity, expected, atol=2e-3)
+
+
+def test_each_round_frame_is_scikit_fuzzy_stopped_after_that_many_rounds():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"fc_n": "300", "fc_c": "3", "fc_m": "2", "fc_rs": "1"})
+    assert not at.exception
+    figure = chart(at, "fc_rounds")
+    play, pause = figure["layout"]["updatemenus"][0]["buttons"]
+    assert (play["label"], pause["label"]) == ("Play", "Pause")
+    shipped = frames(figure, "round")
+    # scikit-fuzzy's own stopping rule (the same tolerance) ends at the last round shown.
+    *_, rounds, _ = skfuzzy.cmeans(data.X.T, 3, 2.0, error=1e-5, maxiter=300,
+                                   init=start(data.X, 3, 1).T)
+    assert list(shipped) == [str(t) for t in range(rounds + 1)]
+    points, _ = shipped["0"]
+    np.testing.assert_array_equal(array(points["marker"]["color"]).astype(int),
+                                  start(data.X, 3, 1).argmax(axis=1))
+    for t in sorted({1, 2, 5, rounds // 2, rounds}):
+        points, centres = shipped[str(t)]
+        # error=0 never stops early: exactly t rounds from the same start.
+        ref_centres, ref_u, *_ = skfuzzy.cmeans(data.X.T, 3, 2.0, error=0, maxiter=t,
+                                                init=start(data.X, 3, 1).T)
+        # The same start numbers the clusters alike: no sorting needed.
+        np.testing.assert_allclose(xy(centres), ref_centres, atol=1e-6)
+        np.testing.assert_array_equal(array(points["marker"]["color"]).astype(int),
+                                      ref_u.argmax(axis=0))
+        expected = 0.15 + 0.85 * (ref_u.max(axis=0) - 1 / 3) / (1 - 1 / 3)
+        np.testing.assert_allclose(array(points["marker"]["opacity"]), expected, atol=1e-5)
+
+
+def test_a_long_run_ships_spaced_rounds_up_to_the_last_and_a_link_opens_one():
+    data = datasets.load("moons", n_samples=200, random_state=0,
+                         noise=datasets.DATASETS["moons"].default_noise)
+    query = {"fc_data": "Two moons", "fc_n": "200", "fc_m": "3", "fc_step": "40"}
+    at = open_page(PAGE, query)
+    assert not at.exception
+    *_, rounds, _ = skfuzzy.cmeans(data.X.T, 3, 3.0, error=1e-5, maxiter=300,
+                                   init=start(data.X, 3, 0).T)
+    figure = chart(at, "fc_rounds")
+    shown = [int(label) for label in frames(figure, "round")]
+    assert rounds > 60, "this case needs a run longer than the frames shipped"
+    assert shown[0] == 0 and shown[-1] == rounds and len(shown) <= 60
+    assert shown == sorted(set(shown))
+    slider = figure["layout"]["sliders"][0]
+    assert slider["active"] == 40 and at.slider(key="fc_step").value == 40
+    assert figure["layout"]["title"]["text"].startswith(f"round {shown[40]} / {rounds}")
+    ref_centres, *_ = skfuzzy.cmeans(data.X.T, 3, 3.0, error=0, maxiter=shown[40],
+                                     init=start(data.X, 3, 0).T)
+    np.testing.assert_allclose(xy(figure["data"][1]), ref_centres, atol=1e-6)
+
+
+def test_a_link_past_the_last_round_shows_the_last_with_the_link_warning():
+    at = open_page(PAGE, {"fc_n": "100", "fc_step": "999"})
+    assert not at.exception
+    last = len(frames(chart(at, "fc_rounds"), "round")) - 1
+    assert at.slider(key="fc_step").value == last
+    assert any("fc_step" in w.value and "out of range" in w.value for w in at.warning)

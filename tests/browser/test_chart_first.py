@@ -13,24 +13,31 @@ pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
-# The issue's goal: the main chart covers at least 30 % of the first screen at 1280x720.
+# The issue's goal: the main (first) chart covers at least 30 % of the first screen at
+# 1280x720.
 MIN_SHARE = 0.30
 # On a phone the first chart starts in the top 40 % of the first screen.
 MAX_PHONE_TOP = 0.4
 PAGES = sorted(CHART_FIRST_PAGES)
+# Pages whose first screen is a row of charts side by side, none of which reaches the goal
+# alone (measured: first chart 10-18 % of the screen); the issue's point 4 is open there.
+SIDE_BY_SIDE = {
+    "explore_compare": "a gallery of one small chart per algorithm",
+    "explore_linkage": "the similarity matrix beside the dendrogram",
+    "measure_truth": "the clusters beside the true classes",
+}
 
-# The main view is the first chart, or the row of charts it stands in (density peaks'
-# decision graph and clusters, the linkage matrix and dendrogram, the gallery of
-# algorithms): the visible area of every chart on the first screen, over the screen's.
+# The main chart is the first one on screen (the highest, then the leftmost, whatever its
+# place in the page's source): the share of the first screen it covers, and where it starts.
 MEASURE = """() => {
-  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
+  const boxes = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')]
+    .map(c => c.getBoundingClientRect()).filter(b => b.width > 0 && b.height > 0)
+    .sort((a, b) => a.top - b.top || a.left - b.left);
   const seen = b => Math.max(0, Math.min(b.bottom, innerHeight) - Math.max(b.top, 0))
                   * Math.max(0, Math.min(b.right, innerWidth) - Math.max(b.left, 0));
-  const first = charts[0].getBoundingClientRect();
-  return {share: charts.reduce((s, c) => s + seen(c.getBoundingClientRect()), 0)
-                 / (innerWidth * innerHeight),
-          firstShare: seen(first) / (innerWidth * innerHeight), top: first.top,
-          scrollY: window.scrollY};
+  const first = boxes[0];
+  return {share: seen(first) / (innerWidth * innerHeight), top: first.top,
+          charts: boxes.length, scrollY: window.scrollY};
 }"""
 
 
@@ -66,12 +73,23 @@ def test_the_pages_are_the_explore_and_measure_sections():
     assert not {"home", "learn_pairs", "experiments_vinh2009"} & CHART_FIRST_PAGES
 
 
-@pytest.mark.parametrize("url_path", PAGES)
-def test_the_main_chart_fills_a_third_of_a_projector_screen(desktop, app_url, url_path):
+@pytest.mark.parametrize("url_path", [
+    pytest.param(p, marks=pytest.mark.xfail(strict=True, reason=(
+        f"{SIDE_BY_SIDE[p]}: each chart is under 30 % of the screen"))) if p in SIDE_BY_SIDE
+    else p for p in PAGES])
+def test_the_first_chart_fills_30_percent_of_a_projector_screen(desktop, app_url, url_path):
     m = measure(desktop, app_url, url_path, f"chart-first-{url_path}-1280")
     assert m["scrollY"] == 0, m
     assert 0 <= m["top"] < DESKTOP["height"] / 2, m
     assert m["share"] >= MIN_SHARE, m
+
+
+@pytest.mark.parametrize("url_path", sorted(SIDE_BY_SIDE))
+def test_a_side_by_side_view_starts_on_the_first_screen(desktop, app_url, url_path):
+    # What those pages do give: their first chart starts in the top half of the screen.
+    m = measure(desktop, app_url, url_path, f"chart-first-{url_path}-1280")
+    assert m["scrollY"] == 0 and 0 <= m["top"] < DESKTOP["height"] / 2, m
+    assert m["charts"] >= 2, m
 
 
 @pytest.mark.parametrize("url_path", PAGES)

@@ -3,10 +3,13 @@
 import numpy as np
 
 from plots.density_peaks import (
+    assignment_figure,
     decision_graph_figure,
+    decision_scrub_figure,
     density_peaks_data,
     density_peaks_figure,
     gamma_figure,
+    with_decision_frames,
 )
 
 RHO = np.array([5.0, 1.0, 4.0, 2.0])
@@ -60,3 +63,45 @@ def test_table_holds_gamma_and_the_flags():
     table = density_peaks_data(X, RHO, DELTA, LABELS, CENTERS, np.zeros(4, dtype=bool))
     assert table["gamma"].tolist() == [15.0, 0.5, 10.0, 0.5]
     assert table["centre"].tolist() == [True, False, True, False]
+
+
+def test_assignment_frames_colour_the_joined_points_and_draw_their_links():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    nearest = np.array([-1, 0, 0, 2])
+    fig = assignment_figure(X, LABELS, np.array([0, 2, 0, 1]), nearest, CENTERS, active=0)
+    assert [f.name for f in fig.frames] == ["step=0", "step=1", "step=2"]
+    codes = [list(f.data[0].customdata) for f in fig.frames]
+    assert codes == [[0, -1, 1, -1], [0, -1, 1, 1], [0, 0, 1, 1]]
+    # Step 1: point 3 joins point 2; step 2: point 1 joins point 0; gaps between segments.
+    np.testing.assert_array_equal(fig.frames[1].data[1].x, [6.0, 5.0, np.nan])
+    np.testing.assert_array_equal(fig.frames[2].data[1].y, [0.0, 0.0, np.nan])
+    assert len(fig.frames[0].data[1].x) == 0
+    assert list(fig.data[2].customdata) == [0, 2]
+    assert fig.layout.updatemenus[0].buttons[0].label == "Play"
+
+
+def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    mins = np.array([[3.0, 2.0], [3.0, 2.8]])
+    rows = np.array([[0, 0, 1, 1], [0, 0, 0, 0]])
+    centers = [np.array([0, 2]), np.array([0])]
+    fig = decision_scrub_figure(X, RHO, DELTA, mins, rows, centers, ["0.2", "0.9"], 0,
+                           titles=["two", "one"], name="δ_min share")
+    fig = with_decision_frames(fig, X, RHO, DELTA, mins[:1], rows[:1], centers[:1], ["0.5"],
+                               0, titles=["two"], name="ρ_min share")
+    assert [s.name for s in fig.layout.sliders] == ["δ_min share", "ρ_min share"]
+    assert [f.name for f in fig.frames] == ["δ_min share=0.2", "δ_min share=0.9",
+                                            "ρ_min share=0.5"]
+    graph, corner, points, stars = fig.frames[1].data
+    assert list(graph.marker.color) == [0, 16, 16, 16]
+    assert list(corner.x[:2]) == [3.0, 3.0] and list(corner.y[1:]) == [2.8, 2.8]
+    assert list(points.customdata) == [0, 0, 0, 0]
+    np.testing.assert_array_equal(stars.x, [0.0])
+    assert list(fig.frames[0].data[0].marker.color) == [0, 16, 1, 16]
+
+
+def test_a_k_sweep_has_no_corner():
+    X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
+    fig = decision_scrub_figure(X, RHO, DELTA, None, np.array([[0, 0, 1, 1]]),
+                                [np.array([0, 2])], ["2"], 0, titles=["K = 2"], name="K")
+    assert len(fig.frames[0].data[1].x) == 0 and list(fig.data[0].x) == list(RHO)

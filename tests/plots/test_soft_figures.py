@@ -60,6 +60,18 @@ def test_fuzzy_sweep_has_one_frame_per_m_with_fading_and_moving_centres():
     assert second.layout.title.text == "m = 2"
 
 
+def test_fuzzy_rounds_play_with_their_own_slider_name_and_centres_gliding():
+    fig = fuzzy_scrub_figure(X, [U, U], [CENTERS, CENTERS + 1.0], ["0", "1"], active=1,
+                             titles=["start", "round 1"], name="round", play_ms=500)
+    assert [f.name for f in fig.frames] == ["round=0", "round=1"]
+    assert fig.layout.sliders[0].name == "round" and fig.layout.sliders[0].active == 1
+    play, pause = fig.layout.updatemenus[0].buttons
+    assert (play.label, pause.label) == ("Play", "Pause")
+    assert play.args[1]["frame"]["duration"] == 500
+    assert 0 < play.args[1]["transition"]["duration"] < 500
+    np.testing.assert_array_equal(fig.data[1].x, CENTERS[:, 0] + 1.0)
+
+
 def test_fpc_and_objective_curves(okabe_ito):
     curve = pd.DataFrame({"c": [2, 3, 4], "fpc": [0.9, 0.7, 0.6], "uniform": [0.5, 1 / 3, 0.25]})
     fig = fpc_figure(curve, current=3)
