@@ -6,7 +6,6 @@ import skfuzzy
 from sklearn.metrics import adjusted_rand_score
 
 import datasets
-
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import array, blobs, chart, frames, metrics, trace, xy
 
