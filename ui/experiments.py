@@ -60,13 +60,42 @@ def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
     return preset, int(seed)
 
 
+# Session keys: the controls a preset or figure change restarted on this run, and the
+# values they took, given to them again on the next run.
+_RESTARTED = "_experiments_restarted"
+_SETTLED = "_experiments_settled"
+
+
 def restart(prefix: str, names: tuple[str, ...]):
     """A callback dropping the widgets ``<prefix>_<name>``, so they restart from the new
-    preset's (or figure's) values."""
+    preset's (or figure's) values.
+
+    A dropped slider takes its new default in Python, but the browser keeps showing (and
+    sends back on the next rerun) the value it had: the default is not part of a keyed
+    widget's identity. So `show_experiment` reruns once and the values are given to the
+    widgets through the Session State, which the browser follows. Call this before the
+    page draws its controls: that is where the values of the rerun are given.
+    """
+    for key, value in st.session_state.pop(_SETTLED, {}).items():
+        st.session_state[key] = value
+
     def drop() -> None:
-        for name in names:
-            st.session_state.pop(f"{prefix}_{name}", None)
+        keys = [f"{prefix}_{name}" for name in names]
+        for key in keys:
+            st.session_state.pop(key, None)
+        st.session_state[_RESTARTED] = keys
     return drop
+
+
+def _settle_restarted() -> None:
+    """Rerun with the values the restarted controls took (see `restart`)."""
+    keys = st.session_state.pop(_RESTARTED, ())
+    values = {key: st.session_state[key] for key in keys if key in st.session_state}
+    if values:
+        st.session_state[_SETTLED] = values
+        st.rerun()
+
+
 #: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
 CONSENSUS_BUDGET = 25_000
 
@@ -238,6 +267,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
 
     With ``scrub``, a curve figure gets a marker at one value of its x (the control
     ``{key}_mark``, in the link) moved by a slider on the chart in the browser."""
+    _settle_restarted()
     experiment = EXPERIMENTS[name]
     st.caption(f"**{experiment.paper}.** {experiment.description}")
     try:
