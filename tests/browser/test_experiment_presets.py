@@ -55,3 +55,14 @@ def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url, browser):
         assert student.locator('[data-testid="stException"]').count() == 0
     finally:
         student.context.close()
+
+
+@pytest.mark.parametrize(("query", "draws"), [
+    ("vinh_preset=paper", "10000"),  # a registry key: the preset's own number of draws
+    ("vinh_preset=paper&vinh_draws=400", "400"),  # a link that names the draws keeps them
+])
+def test_a_link_to_the_paper_preset_shows_what_it_runs(page, app_url, query, draws):
+    open_app(page, app_url, f"experiments_vinh2009?{query}")
+    assert draws_shown(page) == draws
+    link = copied_link(page)
+    assert (link["vinh_preset"], link["vinh_draws"]) == (["Paper"], [draws])
