@@ -13,8 +13,10 @@ first URL change after a click or a key press becomes a new entry; any other cha
 replaces the current one (it belongs to the view the user already has). A Back or Forward
 is not a gesture, so Streamlit's own corrections after it stay replacements and keep the
 Forward entries. Streamlit loads the component's script some seconds after a page first
-opens in a browser: corrections pushed before that (a link's registry keys written as
-labels, a lesson step's controls) remain entries of their own.
+opens in a browser, and pushes a link's corrections (registry keys written as labels, a
+lesson step's controls) before that: the script marks every entry it writes, and the
+current one when it starts, and Back skips the entries of the page it did not mark (the
+link as typed, then its corrections), so Back from the first view leaves the page.
 """
 
 import streamlit as st
@@ -26,22 +28,30 @@ export default function () {
   const history = window.history;
   const push = history.pushState.bind(history);
   const replace = history.replaceState.bind(history);
+  const mark = (state) => Object.assign({}, state, { clusterlab: true });
   let fresh = false;  // a gesture the history has no entry for yet
   const gesture = (event) => { if (event.isTrusted) fresh = true; };
   for (const type of ["pointerdown", "keydown"]) {
     window.addEventListener(type, gesture, true);
   }
-  window.addEventListener("popstate", () => { fresh = false; }, true);
+  // An entry not marked was pushed before this script ran (see above): skip it.
+  window.addEventListener("popstate", (event) => {
+    fresh = false;
+    if ((event.state && event.state.clusterlab) || window.location.hash) return;
+    event.stopImmediatePropagation();
+    history.back();
+  }, true);
   const write = (state, title, url) => {
     const next = url === undefined || url === null ? null : new URL(url, window.location.href);
     if (fresh && next !== null && next.href !== window.location.href) {
       fresh = false;
-      return push(state, title, url);
+      return push(mark(state), title, url);
     }
-    return replace(state, title, url);
+    return replace(mark(state), title, url);
   };
   history.pushState = write;
   history.replaceState = write;
+  replace(mark(history.state), "", window.location.href);
 }
 """
 

@@ -92,3 +92,14 @@ def test_back_in_a_lesson_undoes_a_change_and_returns_to_the_step_as_left(page, 
     assert url_params(page)["lc_k"] == ["46"]
     assert url_params(page)["step"] == ["1"]
     assert page.locator('[data-testid="stException"]').count() == 0
+
+
+def test_back_from_a_links_first_view_leaves_the_page(page, app_url):
+    # The link's registry keys come back as labels (entries Streamlit may push before
+    # ui.history's script runs): Back skips them and leaves the page, as it does anywhere.
+    open_app(page, app_url, "explore?ex_data=iris&ex_k=4")
+    ready(page)
+    expect(page.locator('.st-key-ex_data input[role="combobox"][value="Iris"]')).to_have_count(1)
+    page.go_back()
+    page.wait_for_url(lambda url: "/explore" not in url, timeout=30_000)
+    assert urlsplit(page.url).path in ("", "/")
