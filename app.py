@@ -6,6 +6,7 @@ import streamlit as st
 
 from ui import links, presenter
 from ui.classroom import class_bar, class_starter, in_class
+from ui.history import keep_history
 from ui.layout import apply_chart_first
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES, SECTIONS
@@ -39,6 +40,7 @@ navigation = {
 page = st.navigation(
     {section: pages for section, pages in navigation.items() if pages}, expanded=True
 )
+keep_history()  # first: the page's own URL corrections below replace, not add
 rename_old_params()
 drop_unreadable_params()
 current = page.url_path or PAGES[0].url_path  # the default page has an empty URL path

@@ -13,11 +13,11 @@ st.caption(
 )
 
 NAMES = ("dom2001-table5", "dom2001-fig1", "dom2001-fig2", "dom2001-ranks")
-restart_settings = restart("dom", ("n", "eps1", "ku"))
+restart("dom", ("n", "eps1", "ku"))
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
-    name = figure_choice("dom", NAMES, on_change=restart_settings)
-    preset, seed = preset_and_seed("dom", name, on_change=restart_settings)
+    name = figure_choice("dom", NAMES)
+    preset, seed = preset_and_seed("dom", name)
     base = EXPERIMENTS[name].parameters(preset)
     n = st.slider(
         "n (objects; only Q2 depends on it)", 50, 5000, base["n"], 50, key="dom_n",

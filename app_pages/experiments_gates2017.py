@@ -20,11 +20,11 @@ st.caption(
 )
 
 NAMES = ("gates2017-fig1", "gates2017-kmeans", "gates2017-sizes", "gates2017-baseline")
-restart_settings = restart("gates", ("runs",))
+restart("gates", ("runs",))
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
-    name = figure_choice("gates", NAMES, on_change=restart_settings)
-    preset, seed = preset_and_seed("gates", name, on_change=restart_settings)
+    name = figure_choice("gates", NAMES)
+    preset, seed = preset_and_seed("gates", name)
     base = EXPERIMENTS[name].parameters(preset)
     if name == "gates2017-sizes":
         overrides = sizes_controls(base, f"gates_{preset}_sizes")

@@ -18,11 +18,11 @@ APP_MAX_N = 1_000_000
 # triplets, so a link cannot keep the server busy for minutes.
 MAX_PAGE_REPEATS = 10
 
-restart_settings = restart("pami", ("triplets", "repeats", "reference", "maxn"))
+restart("pami", ("triplets", "repeats", "reference", "maxn"))
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
-    name = figure_choice("pami", NAMES, on_change=restart_settings)
-    preset, seed = preset_and_seed("pami", name, on_change=restart_settings)
+    name = figure_choice("pami", NAMES)
+    preset, seed = preset_and_seed("pami", name)
     base = EXPERIMENTS[name].parameters(preset)
     overrides = {}
     bound = {"bind": "query-params"}

@@ -22,11 +22,11 @@ st.caption(
 
 NAMES = ("vinh2009-fig1", "vinh2009-fig2", "vinh2009-consensus", "slides-rand")
 # Widgets that restart from the preset's values when the figure or the preset changes.
-restart_settings = restart("vinh", ("n", "kmax", "ktrue", "draws", "sets", "measures"))
+restart("vinh", ("n", "kmax", "ktrue", "draws", "sets", "measures"))
 controls, view = st.columns([1, 2.4], gap="large")
 with controls:
-    name = figure_choice("vinh", NAMES, on_change=restart_settings)
-    preset, seed = preset_and_seed("vinh", name, on_change=restart_settings)
+    name = figure_choice("vinh", NAMES)
+    preset, seed = preset_and_seed("vinh", name)
     base = EXPERIMENTS[name].parameters(preset)
     overrides = {}
     if name == "vinh2009-consensus":

@@ -6,6 +6,10 @@ Run by hand from the repository root (needs Debian's chromium; not part of the t
         [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db]
         [--databases sqlite postgresql] [--out FILE] [--append]
 
+or, with a throwaway PostgreSQL of its own (as root; see .ci/postgres):
+
+    bash .ci/postgres python benchmarks/bench_classroom.py --students 60
+
 For each database (SQLite in a fresh data folder; then PostgreSQL when ``--postgres-url`` is
 given, its class tables emptied first) one ``streamlit run app.py`` starts on loopback. A
 teacher's browser context opens the teacher's link of a class on the lesson "Why adjust for
@@ -190,8 +194,10 @@ def main() -> None:
     parser.add_argument("--spread", type=float, default=10.0,
                         help="seconds over which the students answer")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--postgres-url", default="",
-                        help="a PostgreSQL SQLAlchemy URL to measure too")
+    parser.add_argument("--postgres-url",
+                        default=os.environ.get("CLUSTERLAB_TEST_POSTGRES_URL", ""),
+                        help="a PostgreSQL SQLAlchemy URL to measure too (default: "
+                             "CLUSTERLAB_TEST_POSTGRES_URL, which .ci/postgres sets)")
     parser.add_argument("--databases", nargs="+", choices=["sqlite", "postgresql"],
                         default=["sqlite", "postgresql"],
                         help="PostgreSQL is measured when --postgres-url is given")

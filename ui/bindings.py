@@ -123,6 +123,14 @@ def forget(param: str) -> None:
     query_params._initial_query_params.pop(param, None)
 
 
+def history_navigation() -> bool:
+    """True on the run that the browser's Back or Forward started: Streamlit then gives
+    every bound control the value in the URL of the history entry, which a page should
+    not overwrite."""
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.is_history_navigation)
+
+
 def write_url(binding: Binding) -> None:
     """Put ``binding``'s value in the URL and the browser's address bar.
 

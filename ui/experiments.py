@@ -21,6 +21,8 @@ from experiments.outputs import csv_text, experiment_view, record_json, run_reco
 from experiments.registry import PRESET_LABELS
 from metrics import MEASURES, RANDOM_MODELS
 from plots.experiments import experiment_figure, marked_lines, standalone_html
+from ui import links
+from ui.bindings import history_navigation
 from ui.export import plot
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
@@ -28,18 +30,18 @@ from ui.text import show_error
 from ui.widgets import seed_input
 
 
-def figure_choice(prefix: str, names: tuple[str, ...], on_change=None) -> str:
+def figure_choice(prefix: str, names: tuple[str, ...]) -> str:
     """The figure menu of an experiment page, by the paper's figure names (the registry
     name, as in the command line, is accepted in links too)."""
     return st.selectbox(
         "Figure or table", names, format_func=lambda name: EXPERIMENTS[name].paper,
-        key=f"{prefix}_fig", bind="query-params", on_change=on_change,
+        key=f"{prefix}_fig", bind="query-params",
         help="The figure or table of the paper to reproduce; the command line calls it "
              "by its name (" + ", ".join(names) + ").",
     )
 
 
-def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
+def preset_and_seed(prefix: str, name: str) -> tuple[str, int]:
     """The preset radio (quick by default, the paper's one click away) and the seed,
     disabled when the experiment draws nothing."""
     experiment = EXPERIMENTS[name]
@@ -48,7 +50,7 @@ def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
     preset = st.radio(
         "Settings", list(PRESET_LABELS), format_func=PRESET_LABELS.get, horizontal=True,
         captions=["Fewer draws, a first look", experiment.preset_label("paper")],
-        key=f"{prefix}_preset", bind="query-params", on_change=on_change,
+        key=f"{prefix}_preset", bind="query-params",
         help="Quick: fewer draws, for a first look. " + experiment.settings_note(),
     )
     seeded = experiment.seeded
@@ -60,13 +62,53 @@ def preset_and_seed(prefix: str, name: str, on_change=None) -> tuple[str, int]:
     return preset, int(seed)
 
 
-def restart(prefix: str, names: tuple[str, ...]):
-    """A callback dropping the widgets ``<prefix>_<name>``, so they restart from the new
-    preset's (or figure's) values."""
-    def drop() -> None:
-        for name in names:
-            st.session_state.pop(f"{prefix}_{name}", None)
-    return drop
+# Session keys: the figure and preset each page's controls were last drawn for; the
+# controls restarted on this run, and the values they took, given again on the next run.
+_SHOWN = "_experiments_shown"
+_RESTARTED = "_experiments_restarted"
+_SETTLED = "_experiments_settled"
+
+
+def restart(prefix: str, names: tuple[str, ...]) -> None:
+    """Restart the controls ``<prefix>_<name>`` from the preset's values when the figure
+    (``<prefix>_fig``) or the preset (``<prefix>_preset``) changed since the last run.
+
+    Call it at the top of the page, before its controls. Whoever made the change (a click,
+    a link's registry key, a lesson step), the controls it did not name take the new
+    preset's values; Back or Forward keeps the values of its history entry. A slider's
+    default is not part of a keyed widget's identity, so after the change the browser and
+    Python can hold different values (a dropped slider takes its new default in Python
+    while the browser keeps its old value; a kept one the other way round). So
+    the page runs once more, and this gives every one of these controls its value through
+    the Session State, which the browser follows.
+    """
+    named = links.named()
+    for key, value in st.session_state.pop(_SETTLED, {}).items():
+        if key not in named:  # a control drawn late gets a lesson step's value meanwhile
+            st.session_state[key] = value
+    now = (st.session_state.get(f"{prefix}_fig"), st.session_state.get(f"{prefix}_preset"))
+    before = st.session_state.get(_SHOWN, {}).get(prefix)
+    # Controls not in the Session State (a first visit) are drawn afresh, from the link.
+    if before is None or None in now or before == now or history_navigation():
+        return
+    keys = [f"{prefix}_{name}" for name in names]
+    for key in keys:
+        if key not in named:
+            st.session_state.pop(key, None)
+    st.session_state[_RESTARTED] = keys
+
+
+def _settle_restarted(prefix: str, name: str, preset: str) -> None:
+    """Note the figure and preset drawn; run the page again with the values the restarted
+    controls took (see `restart`)."""
+    st.session_state.setdefault(_SHOWN, {})[prefix] = (name, preset)
+    keys = st.session_state.pop(_RESTARTED, ())
+    values = {key: st.session_state[key] for key in keys if key in st.session_state}
+    if values:
+        st.session_state[_SETTLED] = values
+        links.rerun_after_page()
+
+
 #: Largest number of k-means fits the consensus page runs (the paper preset: 21,600).
 CONSENSUS_BUDGET = 25_000
 
@@ -238,6 +280,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
 
     With ``scrub``, a curve figure gets a marker at one value of its x (the control
     ``{key}_mark``, in the link) moved by a slider on the chart in the browser."""
+    _settle_restarted(key, name, preset)
     experiment = EXPERIMENTS[name]
     st.caption(f"**{experiment.paper}.** {experiment.description}")
     try:

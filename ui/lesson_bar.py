@@ -18,6 +18,7 @@ from explorer.lesson_files import (
 )
 from metrics.validation import ParameterError, parse_integer
 from ui import links, presenter
+from ui.bindings import history_navigation
 from ui.lesson import ALL, WAITING, predict_a_number, predict_then_reveal
 from ui.navigation import PAGES
 from ui.text import plain, show_error
@@ -161,7 +162,8 @@ def lesson_bar(current: str) -> None:
         open_step(lesson, ref, number)
     if st.session_state.get(SHOWN) != (tuple(ref.items()), number):
         st.session_state[SHOWN] = (tuple(ref.items()), number)
-        links.request(step.params)
+        if not history_navigation():  # Back to a step shows it as the user left it
+            links.request(step.params)
     last = len(lesson.steps)
     key = f"lesson_q{number}"
     if step.question is not None and not st.session_state.get(f"{key}_revealed"):

@@ -44,6 +44,10 @@ OPENED = "_links_opened"
 APPLYING = "_links_applying"
 # The controls given a link's value by the app (not by Streamlit's own URL reading).
 APPLIED = "_links_applied"
+# The controls the link or lesson step being applied names, for the rerun that applies it.
+NAMED = "_links_named"
+# A page asked for one more run (see `rerun_after_page`).
+RERUN = "_links_rerun"
 # A warning quotes at most this much of a link value.
 MAX_QUOTED = 60
 
@@ -141,6 +145,19 @@ def notify(message: str) -> None:
     st.session_state.setdefault(LATER, []).append(message)
 
 
+def named() -> set[str]:
+    """The controls that the link or lesson step applied on this run names (a page keeps
+    their values when it changes the others, see `ui.experiments.restart`)."""
+    return set(st.session_state.get(NAMED, ()))
+
+
+def rerun_after_page() -> None:
+    """Run the page once more when it has finished, before `check_request` writes the
+    address bar: a rerun starts from the query string its run started with, so the
+    writes of a run cut short by ``st.rerun()`` would be lost."""
+    st.session_state[RERUN] = True
+
+
 def request(params: Mapping[str, Sequence[str]]) -> None:
     """Ask the next page run to set its controls to ``params`` (URL form), as if they came
     from the URL: a lesson step does this, since a bound parameter cannot be put in the URL
@@ -198,11 +215,12 @@ def check_request(slot, page: str) -> None:
     the control back.
     """
     checked = st.session_state.setdefault(CHECKED, set())
+    st.session_state.pop(NAMED, None)
     step = st.session_state.pop(REQUEST, {})
     later = st.session_state.pop(LATER, [])
     opening = st.session_state.get(OPENED) != page or st.session_state.pop(APPLYING, False)
     st.session_state[OPENED] = page
-    pending, notices = {}, list(later)
+    pending, notices, asking = {}, list(later), set()
     drawn = bindings()
     for binding in drawn:
         asked = step.get(binding.param)
@@ -211,6 +229,7 @@ def check_request(slot, page: str) -> None:
             if asked is None or (binding.param, asked) in checked:
                 continue
             checked.add((binding.param, asked))
+        asking.add(binding.param)
         if same_value(binding, asked):
             continue
         wanted = _wanted(binding, asked)
@@ -235,6 +254,9 @@ def check_request(slot, page: str) -> None:
         if later:
             st.session_state[REQUEST] = later
         st.session_state[APPLYING] = True
+        st.session_state[NAMED] = asking
+        st.rerun()
+    if st.session_state.pop(RERUN, False):
         st.rerun()
     # The values applied on the reruns before this one go in the address bar, so the
     # link there reopens this view on a reload.

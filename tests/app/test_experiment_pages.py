@@ -1,7 +1,12 @@
 """AppTests of the Experiments pages beyond the generic ones: presets, random models,
 published values, the app's cap on n, URL parameters."""
 
+from streamlit.testing.v1 import AppTest
+
+from experiments import EXPERIMENTS
+from explorer.lesson_files import encode_lesson, parse_lesson
 from tests.app.conftest import open_page
+from ui.lesson_bar import URL_PATHS
 
 
 def _frame(at):
@@ -122,3 +127,35 @@ def test_each_page_says_whose_settings_next_to_the_chart():
     at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "vinh2009-fig2"})
     captions = " ".join(c.value for c in at.caption)
     assert "The paper preset holds the paper's settings." in captions
+
+
+def _lesson_step(params: dict[str, list[str]]) -> AppTest:
+    """The Vinh page opened from a one-step lesson link with ``params``."""
+    lesson = parse_lesson({"title": "T", "steps": [
+        {"page": "experiments_vinh2009", "params": params, "prompt": "Look."}]}, URL_PATHS)
+    return open_page("app_pages/experiments_vinh2009.py",
+                     {"lessonz": [encode_lesson(lesson)], "step": ["1"]})
+
+
+def test_a_lesson_step_on_the_paper_preset_gets_the_papers_draws():
+    at = _lesson_step({"vinh_preset": ["paper"]})
+    assert at.radio(key="vinh_preset").value == "paper"
+    assert at.slider(key="vinh_draws").value == 10_000  # Vinh et al.: 10,000 per K
+
+
+def test_a_lesson_step_keeps_the_values_it_names_over_the_presets():
+    paper = EXPERIMENTS["vinh2009-fig2"].parameters("paper")
+    quick = EXPERIMENTS["vinh2009-fig2"].parameters("quick")
+    assert paper["n_clusterings"] != quick["n_clusterings"]
+    # The clusterings per set are drawn only for Fig. 2: named, they come after the preset.
+    at = _lesson_step({"vinh_fig": ["vinh2009-fig2"], "vinh_preset": ["paper"],
+                       "vinh_sets": ["50"], "vinh_n": ["200"]})
+    assert at.selectbox(key="vinh_fig").value == "vinh2009-fig2"
+    assert at.radio(key="vinh_preset").value == "paper"
+    assert at.slider(key="vinh_sets").value == 50
+    assert at.slider(key="vinh_n").value == 200
+    # Not named: the paper's value.
+    at = _lesson_step({"vinh_fig": ["vinh2009-fig2"], "vinh_preset": ["paper"],
+                       "vinh_n": ["200"]})
+    assert at.slider(key="vinh_sets").value == paper["n_clusterings"]
+    assert at.slider(key="vinh_n").value == 200

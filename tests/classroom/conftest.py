@@ -29,7 +29,8 @@ def database_url(request, tmp_path):
         return f"sqlite:///{tmp_path / 'data' / 'classroom.sqlite3'}"
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV} to a database URL (.ci/run does)")
+        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV} to a database URL (.ci/run does; "
+                    "so does `bash .ci/postgres python -m pytest tests/classroom`)")
     store = ClassStore(url)
     with store.engine.begin() as db:
         db.execute(delete(answers))
