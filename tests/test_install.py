@@ -43,7 +43,7 @@ def test_readme_has_one_line_install_and_run_and_test_commands_in_a_venv():
     run, test = commands
     assert run.startswith("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt")
     assert run.endswith(".venv/bin/python -m streamlit run app.py")
-    assert test.endswith(".venv/bin/python -m pytest")
+    assert test.endswith(".venv/bin/python -m pytest -n 2")
     assert all("-c constraints.txt" in command for command in commands)
 
 
