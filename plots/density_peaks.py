@@ -207,7 +207,8 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
         hovertemplate="centre (%{x:.3g}, %{y:.3g})<extra></extra>"), row=1, col=2)
     fig.update_xaxes(title_text="ρ (local density)", range=[0, rho.max() * 1.05], row=1,
                      col=1)
-    fig.update_yaxes(title_text="δ (distance to a denser point)",
+    # Short: in presenter type a longer title ran up into the chart's title.
+    fig.update_yaxes(title_text="δ (to a denser point)",
                      range=[0, delta.max() * 1.05], row=1, col=1)
     fig.update_xaxes(title_text=axis_titles[0], constrain="domain", row=1, col=2)
     fig.update_yaxes(title_text=axis_titles[1], scaleanchor="x2", scaleratio=1,
