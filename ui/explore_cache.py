@@ -225,9 +225,9 @@ def fuzzy_round_frames(X: np.ndarray, y: np.ndarray, n_clusters: int, m: float,
     us, centers = fuzzy_rounds(X, extras["initial_membership"], extras["centers_history"], m,
                                rounds)
     last = int(rounds[-1])
-    titles = [("start: random memberships, their weighted means as centres" if t == 0 else
-               f"round {t} / {last}: centres, then memberships") +
-              f"; ARI vs truth {metrics.adjusted_rand_index(y, u.argmax(axis=1)):.3f}"
+    # Two lines at most in presenter type; the text above the chart says what a round does.
+    titles = [("start, random memberships" if t == 0 else f"round {t} / {last}") +
+              f": ARI vs truth {metrics.adjusted_rand_index(y, u.argmax(axis=1)):.3f}"
               for t, u in zip(rounds, us, strict=True)]
     return rounds, us, centers, titles
 
