@@ -8,13 +8,20 @@ SCREENSHOTS = ROOT / "tests" / "artifacts" / "screenshots"
 
 
 def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
-    """Wait until the app has stopped running its script (the 'Running...' widget is gone)."""
+    """Wait until the app has stopped running its script for a second (the app's root
+    element says "notRunning" and the 'Running...' widget is gone).
+
+    Right after a click the server may not have started the run yet, and the page looks
+    idle: `click_and_wait` waits for that run to start first.
+    """
     page.wait_for_selector('[data-testid="stApp"]', timeout=timeout_ms)
     page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=timeout_ms)
     deadline = time.monotonic() + timeout_ms / 1000
     quiet_since = None
     while time.monotonic() < deadline:
-        running = page.locator('[data-testid="stStatusWidget"]').count() > 0
+        state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
+        running = (state != "notRunning"
+                   or page.locator('[data-testid="stStatusWidget"]').count() > 0)
         if running:
             quiet_since = None
         elif quiet_since is None:
@@ -23,6 +30,32 @@ def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
             return
         page.wait_for_timeout(200)
     raise AssertionError("the app was still running after the timeout")
+
+
+_COUNT_RUNS = """() => {
+    if (window.__runsStarted === undefined) {
+        window.__runsStarted = 0;
+        const app = document.querySelector('[data-testid="stApp"]');
+        new MutationObserver(() => {
+            if (app.getAttribute("data-test-script-state") === "running") window.__runsStarted += 1;
+        }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+    }
+    return window.__runsStarted;
+}"""
+
+
+def runs_started(page) -> int:
+    """How many script runs the page has seen start since this was first asked."""
+    return page.evaluate(_COUNT_RUNS)
+
+
+def click_and_wait(page, locator, timeout_ms: int = 60_000) -> None:
+    """Click ``locator``, wait until the run the click asks for has started, then until
+    the app is idle."""
+    before = runs_started(page)
+    locator.click()
+    page.wait_for_function(f"() => window.__runsStarted > {before}", timeout=timeout_ms)
+    wait_until_idle(page, timeout_ms)
 
 
 def screenshot(page, name: str) -> Path:

@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.pageutils import open_app, wait_until_idle
+from tests.browser.pageutils import click_and_wait, open_app, wait_until_idle
 
 pytestmark = pytest.mark.browser
 
@@ -29,16 +29,15 @@ def draws_shown(page) -> str:
 def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url, browser):
     open_app(page, app_url, "experiments_vinh2009")
     assert draws_shown(page) == "400"
-    page.locator(".st-key-vinh_preset").get_by_text("Paper", exact=True).click()
-    wait_until_idle(page, timeout_ms=300_000)
+    click_and_wait(page, page.locator(".st-key-vinh_preset").get_by_text("Paper", exact=True),
+                   timeout_ms=300_000)
     # Vinh et al.'s 10,000 random clusterings per K, on screen and in Python.
     assert draws_shown(page) == "10000"
     link = copied_link(page)
     assert (link["vinh_preset"], link["vinh_draws"]) == (["Paper"], ["10000"])
 
     page.get_by_text("Make a lesson").click()
-    page.get_by_role("button", name="Add this view").click()
-    wait_until_idle(page)
+    click_and_wait(page, page.get_by_role("button", name="Add this view"))
     lesson_link = page.locator('[data-testid="stSidebar"] [data-testid="stCode"]').first
     url = lesson_link.inner_text()
     assert "lessonz=" in url
