@@ -11,7 +11,7 @@ from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
-from ui.lesson import key_number
+from ui.lesson import key_number, worked_answer
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 from ui.notebook import notebook_download
 from ui.report import show_classwise
@@ -166,18 +166,19 @@ with view:
         options=dict(random_model=model, one_sided=one_sided)))
 
 st.subheader("Step by step")
-pair_tab, info_tab = st.tabs(["Pair counting (pairs of points)", "Information (in nats)"])
-with pair_tab:
-    for step in pair_steps:
-        st.latex(step.latex())
-with info_tab:
-    if info_steps:
-        for step in info_steps:
+if worked_answer("the worked steps and every measure's formula"):
+    pair_tab, info_tab = st.tabs(["Pair counting (pairs of points)", "Information (in nats)"])
+    with pair_tab:
+        for step in pair_steps:
             st.latex(step.latex())
-    else:
-        st.info(
-            "Information measures depend on the whole table, not on the pair counts: "
-            "switch to 'A table' to see them."
-        )
-with st.expander("Every measure's formula"):
-    show_formulas(values)
+    with info_tab:
+        if info_steps:
+            for step in info_steps:
+                st.latex(step.latex())
+        else:
+            st.info(
+                "Information measures depend on the whole table, not on the pair counts: "
+                "switch to 'A table' to see them."
+            )
+    with st.expander("Every measure's formula"):
+        show_formulas(values)

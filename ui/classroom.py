@@ -18,8 +18,8 @@ from plots.lines import bar_chart
 from plots.palette import CLUSTER_COLORS, NOISE_COLOR
 from ui import links, presenter
 from ui.export import plot
-from ui.lesson import ALL, WAITING, lesson_question_waiting
-from ui.lesson_bar import MASK_CSS, NAME_PARAM, URL_PATHS, requested
+from ui.lesson import WAITING, lesson_question_waiting, wait_for_reveal
+from ui.lesson_bar import NAME_PARAM, URL_PATHS, requested
 from ui.text import figure_text, plain, show_error
 
 CLASS_PARAM, TEACH_PARAM = "class", "teach"
@@ -232,9 +232,7 @@ def class_bar(current: str) -> None:
     _follow(state, lesson, current)
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
     if step.question is not None and not state.is_revealed:
-        st.session_state[WAITING] = step.question.hides or ALL
-        if st.session_state[WAITING] == ALL:
-            st.html(f"<style>{MASK_CSS}</style>")
+        wait_for_reveal(step.question.hides)
     with st.container(border=True, key=BAR_KEY):
         st.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last}"
                     + ("" if secret is None else f" · class {plain(code)}")

@@ -9,6 +9,7 @@ import streamlit as st
 from metrics.alignment import align_labels
 from plots.layout import presenter_layout
 from ui import presenter
+from ui.lesson import lesson_question_waiting
 
 # Shared with the explorer pages (teach-explore uses the same session key).
 FORMAT_KEY = "img_fmt"
@@ -71,7 +72,8 @@ def show_chart(
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
 ) -> Any:
     """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
-    numbers) as a CSV download. With ``on_select="rerun"`` return the selection state."""
+    numbers) as a CSV download (disabled while a lesson's question waits for its reveal).
+    With ``on_select="rerun"`` return the selection state."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
                  selection_mode=selection_mode)
@@ -79,6 +81,7 @@ def show_chart(
         "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
         mime="text/csv", key=f"{key}_csv", on_click="ignore",
         icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
+        disabled=lesson_question_waiting(),  # the numbers would answer the question
     )
     return state
 

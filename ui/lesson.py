@@ -1,9 +1,11 @@
-"""Building blocks of the lessons: predict-then-reveal questions, key numbers that wait for
-the reveal, and hidden solutions."""
+"""Building blocks of the lessons: predict-then-reveal questions, key numbers, charts and
+tables that wait for the reveal, and hidden solutions."""
 
 from collections.abc import Callable, Sequence
 
 import streamlit as st
+
+from ui.presenter import BARS
 
 # Set by the lesson bar (ui.lesson_bar) before the page runs, while a lesson step's question
 # waits for its reveal: the labels (their beginnings) of the key numbers that would give the
@@ -12,10 +14,61 @@ WAITING = "_lesson_question_waiting"
 ALL = "*"
 MASK = "?"
 
+# A question that names no give-away numbers hides every key number's value of the page
+# until its reveal (pages draw them with st.metric); the bars' own numbers stay.
+MASK_CSS = f"""
+[data-testid="stMain"] [data-testid="stMetricValue"]:not({BARS} *) {{ visibility: hidden; }}
+[data-testid="stMain"] [data-testid="stMetricValue"]:not({BARS} *)::before {{
+  content: "{MASK}"; visibility: visible; }}
+"""
+# While a question waits, the page's charts and the tables a student reads (a table to edit
+# or select in is a widget, which carries an ``st-key-`` class) are covered: the box keeps
+# its place and size (the chart-first layout and its measures stay), the content is hidden
+# (also from the mouse: no hover values) and a constant caption says why.
+_ELEMENT = '[data-testid="stMain"] [data-testid="stElementContainer"]'
+_CHART = f'{_ELEMENT}:has([data-testid="stPlotlyChart"]):not({BARS} *)'
+_TABLE = (f'{_ELEMENT}:has([data-testid="stDataFrame"]):not([class*="st-key-"])'
+          f':not({BARS} *)')
+CHART_CAPTION = "Predict first: the chart appears on Reveal."
+TABLE_CAPTION = "Predict first: the table appears on Reveal."
+COVER_CSS = f"""
+:is({_CHART}, {_TABLE}) {{ position: relative; }}
+:is({_CHART}, {_TABLE}) > * {{ visibility: hidden !important; pointer-events: none; }}
+:is({_CHART}, {_TABLE})::after {{
+  position: absolute; inset: 0; z-index: 5; display: flex; align-items: center;
+  justify-content: center; padding: 1rem; text-align: center; font-size: 1.2rem;
+  font-weight: 600; color: #31333f; border: 2px dashed #808495; border-radius: 0.5rem;
+  background: repeating-linear-gradient(45deg, #f0f2f6 0 14px, #e6e9ef 14px 28px); }}
+{_CHART}::after {{ content: "{CHART_CAPTION}"; }}
+{_TABLE}::after {{ content: "{TABLE_CAPTION}"; }}
+"""
+
 
 def lesson_question_waiting() -> bool:
     """True while a lesson step's question is on screen and not yet revealed."""
     return WAITING in st.session_state
+
+
+def wait_for_reveal(hides: tuple[str, ...] | None) -> None:
+    """Hold back what would answer the step's question until its reveal.
+
+    The key numbers whose labels begin with one of ``hides`` show "?" (every key number when
+    ``hides`` is None or empty), the page's own quizzes step aside, and the page's charts and
+    tables are covered. Called by the lesson bar and the class bar on every run before the
+    reveal; the run after the reveal leaves it out, which lifts all of it.
+    """
+    st.session_state[WAITING] = hides or ALL
+    st.html(f"<style>{COVER_CSS}{MASK_CSS if not hides else ''}</style>")
+
+
+def worked_answer(what: str) -> bool:
+    """True if a page may draw ``what`` (a worked computation of its numbers, which answers
+    any question about them); while a lesson's question waits, say instead that it comes on
+    Reveal and return False."""
+    if lesson_question_waiting():
+        st.caption(f"Predict first: {what} appear on Reveal.")
+        return False
+    return True
 
 
 def gives_away(label: str) -> bool:

@@ -19,7 +19,7 @@ from explorer.lesson_files import (
 from metrics.validation import ParameterError, parse_integer
 from ui import links, presenter
 from ui.bindings import history_navigation
-from ui.lesson import ALL, WAITING, predict_a_number, predict_then_reveal
+from ui.lesson import WAITING, predict_a_number, predict_then_reveal, wait_for_reveal
 from ui.navigation import PAGES
 from ui.text import plain, show_error
 
@@ -42,14 +42,6 @@ BAR_CSS = """
 .st-key-lesson_bar [role="radiogroup"] label p { font-size: 1rem !important; }
 .st-key-lesson_bar [data-testid="stWidgetLabel"] { margin-bottom: 0; min-height: 0; }
 .st-key-lesson_head button { white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }
-"""
-# A question that names no give-away numbers hides every key number's value of the page
-# until its reveal (pages draw them with st.metric); the class bar's own count stays.
-MASK_CSS = """
-[data-testid="stMain"] [data-testid="stMetricValue"]:not(.st-key-class_bar *) {
-  visibility: hidden; }
-[data-testid="stMain"] [data-testid="stMetricValue"]:not(.st-key-class_bar *)::before {
-  content: "?"; visibility: visible; }
 """
 PROJECTOR_CSS = """
 [data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {
@@ -167,10 +159,9 @@ def lesson_bar(current: str) -> None:
     last = len(lesson.steps)
     key = f"lesson_q{number}"
     if step.question is not None and not st.session_state.get(f"{key}_revealed"):
-        st.session_state[WAITING] = step.question.hides or ALL
+        wait_for_reveal(step.question.hides)
     projector = presenter.is_on() or presenter.focus()
-    masked = MASK_CSS if st.session_state.get(WAITING) == ALL else ""
-    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}{masked}</style>")
+    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
     with st.container(border=True, key=BAR_KEY):
         with st.container(horizontal=True, vertical_alignment="center", gap="small",
                           key=HEAD_KEY):

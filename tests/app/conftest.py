@@ -30,6 +30,14 @@ def open_page(path: str, query_params: dict[str, str] | None = None) -> AppTest:
     return at.switch_page(path).run()
 
 
+def charts_covered(at: AppTest) -> bool:
+    """True if the run put the lesson's cover over the page's charts and tables (the style
+    `ui.lesson.COVER_CSS`; what it does in a browser: tests/browser/test_lesson_steps.py)."""
+    from ui.lesson import COVER_CSS
+
+    return any(COVER_CSS in html.value for html in at.html)
+
+
 def open_tab(at: AppTest, key: str, label: str) -> AppTest:
     """Select tab ``label`` of the tabs ``key`` and rerun: pages draw only the open tab of
     such tabs (``st.tabs(..., key=key, on_change="rerun")``), as a click in the browser."""

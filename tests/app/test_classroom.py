@@ -11,7 +11,7 @@ from classroom import ClassStore
 from classroom.database import classes
 from classroom.store import NO_CLASS, NOT_TEACHER
 from explorer.lesson_files import Lesson, Question, Step, encode_lesson, load_lesson
-from tests.app.conftest import APP, TIMEOUT_S
+from tests.app.conftest import APP, TIMEOUT_S, charts_covered
 from ui.lesson_bar import URL_PATHS
 from ui.text import plain
 
@@ -184,6 +184,7 @@ def test_a_class_step_hides_its_give_away_numbers_and_the_page_quiz_until_reveal
     student, host = run(join), run(teacher)
     for at in (student, host):
         assert page_numbers(at) == hidden
+        assert charts_covered(at)
         # the page's own quiz steps aside for the class question
         assert not {r.key for r in at.main.radio} - {"class_choice_1"}
     assert "0 answered" in answered(host)  # the count itself is not masked
@@ -193,4 +194,5 @@ def test_a_class_step_hides_its_give_away_numbers_and_the_page_quiz_until_reveal
         assert not at.exception
         shown = page_numbers(at)
         assert set(shown) == set(hidden) and "?" not in shown.values()
+        assert not charts_covered(at)
         assert 0.4 < float(shown["NMI (arithmetic) at K = 50"]) < 0.55

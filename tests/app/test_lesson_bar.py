@@ -5,6 +5,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from explorer.lesson_files import MAX_CODE, decode_lesson, lesson_names, load_lesson
+from tests.app.conftest import charts_covered
 from tests.ui.test_text import rendered_text
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import APP, TIMEOUT_S, copied_link, open_page
@@ -119,6 +120,41 @@ def test_a_lesson_question_hides_its_give_away_numbers_and_the_page_quiz_until_r
     assert 0.4 < float(metric_values(at)["NMI (arithmetic) at K = 50"]) < 0.55
 
 
+def csv_downloads(at) -> list[bool]:
+    """For each "Chart data (CSV)" download of the page: is it disabled?"""
+    return [b.disabled for b in at.get("download_button")
+            if b.label == "Chart data (CSV)"]
+
+
+@pytest.mark.parametrize(("page", "name", "number", "option"), [
+    ("learn_chance", "why_adjust_for_chance", 1, 2),
+    ("measure_sandbox", "why_adjust_for_chance", 3, 1),
+    ("learn_families", "density_based_clustering", 1, 2),
+])
+def test_a_question_step_covers_the_page_s_charts_until_reveal(page, name, number, option):
+    at = open_page(f"app_pages/{page}.py", {"lesson": [name], "step": [str(number)]})
+    assert charts_covered(at)
+    # the chart's numbers cannot be downloaded either
+    assert csv_downloads(at) and all(csv_downloads(at))
+    choice = at.radio(key=f"lesson_q{number}_choice")
+    choice.set_value(choice.options[option]).run()
+    assert charts_covered(at)  # a choice alone reveals nothing
+    at.button(key=f"lesson_q{number}_reveal").click().run()
+    assert not at.exception
+    assert not charts_covered(at)
+    assert csv_downloads(at) and not any(csv_downloads(at))
+
+
+@pytest.mark.parametrize(("name", "number"), [(name, number) for name, number in STEPS
+                                              if load_lesson(name, URL_PATHS)
+                                              .steps[number - 1].question is None][:3])
+def test_a_step_without_a_question_shows_its_charts(name, number):
+    step = load_lesson(name, URL_PATHS).steps[number - 1]
+    at = open_page(URL_PATHS[step.page], {"lesson": [name], "step": [str(number)]})
+    assert not at.exception
+    assert at.get("plotly_chart") and not charts_covered(at)
+
+
 def test_without_a_lesson_the_page_keeps_its_quiz_and_its_numbers():
     at = open_page("app_pages/learn_chance.py", {})
     assert "lc_q1_choice" in [r.key for r in at.radio]
@@ -130,10 +166,13 @@ def test_the_sandbox_shows_the_exercise_s_numbers_and_hides_only_the_ari():
                    {"lesson": ["why_adjust_for_chance"], "step": ["3"]})
     # The slides' exercise: RI = (20 + 72) / 136 = 0.68 (printed on the slides).
     assert metric_values(at) == {"Pair counts": "20 · 24 · 20 · 72", "RI": "0.68", "ARI": "?"}
+    # nor does the worked computation of the ARI below
+    assert not [x.value for x in at.latex if "ARI" in x.value]
     choice = at.radio(key="lesson_q3_choice")
     choice.set_value(choice.options[1]).run()
     at.button(key="lesson_q3_reveal").click().run()
     assert metric_values(at)["ARI"] == "0.24"
+    assert [x.value for x in at.latex if r"\mathrm{ARI} =" in x.value and "= 0.24" in x.value]
 
 
 def test_every_shipped_lesson_says_what_the_class_learns():

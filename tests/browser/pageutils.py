@@ -58,6 +58,30 @@ def click_and_wait(page, locator, timeout_ms: int = 60_000) -> None:
     wait_until_idle(page, timeout_ms)
 
 
+_CHARTS_SEEN = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
+  .filter(c => !c.closest('.st-key-lesson_bar, .st-key-class_bar'))
+  .filter(c => c.getBoundingClientRect().width > 0)  // not in a closed tab
+  .map(c => {
+    c.scrollIntoView({block: "center"});
+    const box = c.getBoundingClientRect();
+    const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const holder = c.closest('[data-testid="stElementContainer"]');
+    return {onTop: c.contains(top), visibility: getComputedStyle(c).visibility,
+            cover: getComputedStyle(holder, '::after').content,
+            size: [Math.round(box.width), Math.round(box.height)]};
+  })"""
+
+
+def charts_seen(page) -> list[dict]:
+    """For each chart of the page shown (not a bar's, not in a closed tab): is the chart what
+    the eye sees at its centre (``onTop``), its CSS visibility, the text of a cover over it
+    (``"none"`` without one) and its box's size."""
+    charts = page.evaluate(_CHARTS_SEEN)
+    page.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+    return charts
+
+
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

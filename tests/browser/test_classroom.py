@@ -12,7 +12,7 @@ from classroom import ClassStore
 from classroom.database import SQLITE_FILE
 from classroom.store import NO_CLASS, NOT_TEACHER
 from tests.browser.conftest import free_port, streamlit_server
-from tests.browser.pageutils import screenshot, wait_until_idle
+from tests.browser.pageutils import charts_seen, screenshot, wait_until_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -225,8 +225,15 @@ def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(browse
 
     assert hidden_numbers() and all(hidden_numbers())
     expect(host.locator('.st-key-class_bar [data-testid="stMetricValue"]')).to_be_visible()
+    covered = charts_seen(host)  # the page's charts, the class bar's left out
+    assert covered and all(not c["onTop"] and "Predict first" in c["cover"]
+                           for c in covered), covered
     key_button(host, "class_reveal").click()
     expect(host.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
     wait_until_idle(host)
     assert hidden_numbers() and not any(hidden_numbers())
+    shown = charts_seen(host)
+    assert shown and all(c["onTop"] and c["cover"] == "none" for c in shown), shown
+    # the class's answers, drawn in the bar after the reveal, are never covered
+    expect(host.locator('.st-key-class_bar [data-testid="stPlotlyChart"]')).to_be_visible()
     context.close()

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from explorer.lesson_files import lesson_names, load_lesson
-from tests.browser.pageutils import screenshot, wait_until_idle
+from tests.browser.pageutils import charts_seen, screenshot, wait_until_idle
 from ui.lesson_bar import URL_PATHS
 
 pytestmark = pytest.mark.browser
@@ -55,7 +55,9 @@ def projector(browser):
 
 def open_step(page, app_url, step, query):
     page.goto(f"{app_url}/{step.page}?{query}")
-    page.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', timeout=90_000)
+    # attached, not visible: a question step covers its charts until Reveal
+    page.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', state="attached",
+                           timeout=90_000)
     wait_until_idle(page)
     page.wait_for_timeout(500)  # plotly's relayout to the final size
 
@@ -90,6 +92,11 @@ def test_the_answer_and_its_give_away_numbers_wait_for_reveal(projector, app_url
     values = main.locator('[data-testid="stMetric"]').all_inner_texts()
     assert values and all(text.strip().endswith("?") for text in values), values
     assert "0.47" not in main.inner_text()  # neither the number nor the explanation
+    # The charts (NMI against K would show the answer) are covered in their own boxes.
+    covered = charts_seen(projector)
+    assert covered, covered
+    assert all(not c["onTop"] and c["visibility"] == "hidden"
+               and "Predict first" in c["cover"] for c in covered), covered
     # One question on the screen: the lesson's, not also the page's own quiz.
     assert main.locator('[data-testid="stRadio"]').count() == 1
     bar = projector.locator(".st-key-lesson_bar")
@@ -101,3 +108,7 @@ def test_the_answer_and_its_give_away_numbers_wait_for_reveal(projector, app_url
     assert "About 0.47" in bar.inner_text()
     values = main.locator('[data-testid="stMetric"]').all_inner_texts()
     assert not any(text.strip().endswith("?") for text in values), values
+    shown = charts_seen(projector)
+    assert [c["size"] for c in shown] == [c["size"] for c in covered]  # same boxes
+    assert all(c["onTop"] and c["visibility"] == "visible" and c["cover"] == "none"
+               for c in shown), shown
