@@ -19,7 +19,7 @@ from plots.palette import CLUSTER_COLORS, NOISE_COLOR
 from ui import links, presenter
 from ui.export import plot
 from ui.lesson import WAITING, lesson_question_waiting, wait_for_reveal
-from ui.lesson_bar import NAME_PARAM, URL_PATHS, requested
+from ui.lesson_bar import NAME_PARAM, URL_PATHS, bar_style, requested
 from ui.text import figure_text, plain, show_error
 
 CLASS_PARAM, TEACH_PARAM = "class", "teach"
@@ -28,6 +28,7 @@ TOKEN_KEY = "_class_browser"
 STARTED = "_class_started"
 SHOWN = "_class_shown"  # (code, step) whose controls were last set
 BAR_KEY = "class_bar"
+HEAD_KEY = "class_head"
 TEACHER_POLL_S = 1.0
 STUDENT_POLL_S = 2.0
 # Parameters a class page keeps when it follows the teacher to another page.
@@ -159,14 +160,16 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int) -> None:
         st.caption("This step has no question: the class looks at the view.")
         return
     counts = store.tally(code, state.step)
-    question, number = st.columns([4, 1], vertical_alignment="center")
-    question.markdown(plain(lesson.steps[state.step - 1].question.text))
-    number.metric("Answers", f"{sum(counts)} answered", label_visibility="collapsed")
+    with st.container(horizontal=True, vertical_alignment="center", gap="small"):
+        st.markdown(plain(lesson.steps[state.step - 1].question.text), width="stretch")
+        st.metric("Answers", f"{sum(counts)} answered", label_visibility="collapsed",
+                  width="content")
+        if not state.is_revealed and st.button(
+                "Reveal", icon=":material/visibility:", key="class_reveal", type="primary",
+                help="Show the answers and the true one; answering stops."):
+            _teacher_action(lambda: store.reveal(code, secret))
     if state.is_revealed:
         _distribution(lesson, state, counts)
-    elif st.button("Reveal", icon=":material/visibility:", key="class_reveal", type="primary",
-                   help="Show the answers and the true one; answering stops."):
-        _teacher_action(lambda: store.reveal(code, secret))
 
 
 @st.fragment(run_every=STUDENT_POLL_S)
@@ -233,23 +236,31 @@ def class_bar(current: str) -> None:
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
     if step.question is not None and not state.is_revealed:
         wait_for_reveal(step.question.hides)
+    bar_style()
     with st.container(border=True, key=BAR_KEY):
-        st.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last}"
-                    + ("" if secret is None else f" · class {plain(code)}")
-                    + f"  \n{plain(step.prompt)}")
+        # One line, as the lesson bar's: the teacher's projector shows the step's chart too.
+        with st.container(horizontal=True, vertical_alignment="center", gap="small",
+                          key=HEAD_KEY):
+            st.markdown(f"**{plain(lesson.title)}** · step {state.step} of {last}"
+                        + ("" if secret is None else f" · class {plain(code)}"),
+                        width="stretch")
+            if secret is not None:
+                _teacher_buttons(store, code, secret, state.step, last)
+        st.markdown(plain(step.prompt))
         if secret is None:
             browser_token()
             _student_live(code, lesson, state.step)
             return
-        with st.container(horizontal=True):
-            for label, target, icon in (
-                    ("Previous", state.step - 1, ":material/chevron_left:"),
-                    ("Next", state.step + 1, ":material/chevron_right:")):
-                if st.button(label, icon=icon, disabled=not 1 <= target <= last,
-                             key=f"class_{label.lower()}",
-                             help=f"Move the whole class to step {target}."):
-                    _teacher_action(lambda t=target: store.go_to(code, secret, t))
-            if st.button("Close", icon=":material/stop:", key="class_close",
-                         help="End the class now: it and its answers are deleted."):
-                _teacher_action(lambda: store.close(code, secret))
         _teacher_live(code, secret, lesson, state.step)
+
+
+def _teacher_buttons(store: ClassStore, code: str, secret: str, step: int, last: int) -> None:
+    """Previous, Next and Close: the teacher moves the whole class, or ends it."""
+    for label, target, icon in (("Previous", step - 1, ":material/chevron_left:"),
+                                ("Next", step + 1, ":material/chevron_right:")):
+        if st.button(label, icon=icon, disabled=not 1 <= target <= last,
+                     key=f"class_{label.lower()}", help=f"Move the whole class to step {target}."):
+            _teacher_action(lambda t=target: store.go_to(code, secret, t))
+    if st.button("Close", icon=":material/stop:", key="class_close",
+                 help="End the class now: it and its answers are deleted."):
+        _teacher_action(lambda: store.close(code, secret))

@@ -21,6 +21,7 @@ from ui import links, presenter
 from ui.bindings import history_navigation
 from ui.lesson import WAITING, predict_a_number, predict_then_reveal, wait_for_reveal
 from ui.navigation import PAGES
+from ui.presenter import BARS
 from ui.text import plain, show_error
 
 NAME_PARAM, CODE_PARAM, STEP_PARAM = "lesson", "lessonz", "step"
@@ -29,35 +30,37 @@ DRAFT = "_lesson_draft"
 SHOWN = "_lesson_shown"  # the step whose controls were last set
 BAR_KEY = "lesson_bar"
 HEAD_KEY = "lesson_head"
+# The bars' head rows (this one, and the class bar's of ui.classroom).
+HEADS = ":is(.st-key-lesson_head, .st-key-class_head)"
 
 # The bar stays compact: a projector at 1280x720 shows it, the prompt and the step's chart
 # together; there the page's own title goes below the charts (the bar names the lesson) and
 # the side margins shrink.
-BAR_CSS = """
-.st-key-lesson_bar { gap: 0.5rem; padding: 0.4rem 1rem !important; }
-.st-key-lesson_bar [data-testid="stMarkdownContainer"] p,
-.st-key-lesson_bar label p { font-size: 1.1rem !important; line-height: 1.4 !important;
-  margin-bottom: 0; }
-.st-key-lesson_bar [data-testid="stMarkdownContainer"] { margin-bottom: 0 !important; }
-.st-key-lesson_bar [role="radiogroup"] label p { font-size: 1rem !important; }
-.st-key-lesson_bar [data-testid="stWidgetLabel"] { margin-bottom: 0; min-height: 0; }
-.st-key-lesson_head button { white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }
+BAR_CSS = f"""
+{BARS} {{ gap: 0.5rem; padding: 0.4rem 1rem !important; }}
+{BARS} [data-testid="stMarkdownContainer"] p,
+{BARS} label p {{ font-size: 1.1rem !important; line-height: 1.4 !important;
+  margin-bottom: 0; }}
+{BARS} [data-testid="stMarkdownContainer"] {{ margin-bottom: 0 !important; }}
+{BARS} [role="radiogroup"] label p {{ font-size: 1rem !important; }}
+{BARS} [data-testid="stWidgetLabel"] {{ margin-bottom: 0; min-height: 0; }}
+{HEADS} button {{ white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }}
 """
-PROJECTOR_CSS = """
-[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {
-  order: 0 !important; }
-[data-testid="stMainBlockContainer"] { padding: 0.6rem 1.5rem 2rem !important; }
-[data-testid="stHeader"] { background: transparent; pointer-events: none; }
-[data-testid="stHeader"] * { pointer-events: auto; }
-.st-key-lesson_bar { margin: 0 2.2rem; width: auto !important; }
-[data-testid="stMain"] [data-testid="stMetricValue"] { font-size: 1.6rem; }
+PROJECTOR_CSS = f"""
+[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {{
+  order: 0 !important; }}
+[data-testid="stMainBlockContainer"] {{ padding: 0.6rem 1.5rem 2rem !important; }}
+[data-testid="stHeader"] {{ background: transparent; pointer-events: none; }}
+[data-testid="stHeader"] * {{ pointer-events: auto; }}
+{BARS} {{ margin: 0 2.2rem; width: auto !important; }}
+[data-testid="stMain"] [data-testid="stMetricValue"] {{ font-size: 1.6rem; }}
 [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stPlotlyChart"])
-  > [data-testid="stColumn"]:not(:has([data-testid="stPlotlyChart"])) {
-  flex: 0 0 12.5rem !important; width: 12.5rem !important; }
-[data-testid="stMain"] label p, [data-testid="stMain"] [data-baseweb="select"] div {
-  white-space: normal !important; }
+  > [data-testid="stColumn"]:not(:has([data-testid="stPlotlyChart"])) {{
+  flex: 0 0 12.5rem !important; width: 12.5rem !important; }}
+[data-testid="stMain"] label p, [data-testid="stMain"] [data-baseweb="select"] div {{
+  white-space: normal !important; }}
 [data-testid="stTabPanel"] > [data-testid="stVerticalBlock"] > *:has([data-testid="stPlotlyChart"])
-  { order: -1; }
+  {{ order: -1; }}
 """
 
 # The arrow keys press Previous / Next, unless the focus is in a control that uses them.
@@ -137,6 +140,13 @@ def _ask(question: Question, key: str) -> None:
                             question.answer, explain, key, compact=True)
 
 
+def bar_style() -> None:
+    """The compact style of the lesson and class bars (and, on a projector, the layout that
+    puts the step's chart right under its bar)."""
+    projector = presenter.is_on() or presenter.focus()
+    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
+
+
 def lesson_bar(current: str) -> None:
     """Draw the lesson bar when the URL names a lesson (``current``: the page's URL path);
     move to the step's page first if this is not it."""
@@ -160,8 +170,7 @@ def lesson_bar(current: str) -> None:
     key = f"lesson_q{number}"
     if step.question is not None and not st.session_state.get(f"{key}_revealed"):
         wait_for_reveal(step.question.hides)
-    projector = presenter.is_on() or presenter.focus()
-    st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
+    bar_style()
     with st.container(border=True, key=BAR_KEY):
         with st.container(horizontal=True, vertical_alignment="center", gap="small",
                           key=HEAD_KEY):
