@@ -13,21 +13,21 @@ or, with a throwaway PostgreSQL of its own (as root; see .ci/postgres):
 For each database (SQLite in a fresh data folder; then PostgreSQL when ``--postgres-url`` is
 given, its class tables emptied first) one ``streamlit run app.py`` starts on loopback. A
 teacher's chromium page opens the teacher's link of a class on the lesson "Why adjust for
-chance" (step 1 asks a question of 4 options); N students open the join link one after
-another: by default as light clients (`streamlit_client.StreamlitSession`: the browser's
-websocket protocol without a browser, all in this process, so that 60 students fit on the
-machine that runs the server), with ``--clients browser`` as contexts of the teacher's
-chromium. Once every student shows the question, the server's CPU is read over BASELINE_S of
-polling alone (students every 2 s, the teacher every 1 s). Then each student picks an option
-and presses Answer at a random moment within the spread (seeded), and waits for "Your
-answer: ..." (its acknowledgement). Meanwhile the teacher's "N answered" is read every 0.1 s.
-Reported: answers stored (read from the database afterwards, against what the students
-chose), acknowledgement latency and the time from the first click to the last
+chance" (step 1 asks a question of 4 options); N students open the join link one after another:
+by default as light clients (`streamlit_client.StreamlitSession`: the browser's websocket
+protocol without a browser, all in this process, so that 60 students fit on the machine that
+runs the server), with ``--clients browser`` as contexts of the teacher's chromium. Once every
+student shows the question, the server's CPU is read over BASELINE_S of polling alone (students
+every 2 s, the teacher every 0.5 s: ui.classroom's STUDENT_POLL_S, TEACHER_POLL_S). Then each
+student picks an option and presses Answer at a random moment within the spread (seeded), and
+waits for "Your answer: ..." (its acknowledgement). Meanwhile the teacher's "N answered" is
+read every 0.1 s. Reported: answers stored (read from the database afterwards, against what the
+students chose), acknowledgement latency and the time from the first click to the last
 acknowledgement, the teacher view's lag (for the k-th answer acknowledged: when the teacher
 first showed >= k answered, minus its acknowledgement), and the server's CPU per answer: CPU
 (user + system, /proc) over the answering window minus the polling rate times the window,
-divided by N; the raw figure with polling is given too; the students' own CPU (this process,
-light clients only: chromium's is not counted) and the load average show what else ran.
+divided by N; the raw figure with polling is given too; the benchmark process's own CPU (the
+light students, not chromium) and the load average show what else ran.
 Loops are bounded in count and time; only loopback is used.
 """
 
@@ -319,7 +319,7 @@ def write(args, rows: list[dict]) -> None:
     table = ["| database | students | answers stored | all acknowledged within s of the "
              "first click | answer ack p50 / p95 / max s | teacher view lag p95 / max s "
              "| server CPU ms / answer (raw with polling) | polling CPU s/s "
-             "| CPU s per join | server peak RSS MB | students' CPU s/s "
+             "| CPU s per join | server peak RSS MB | benchmark's own CPU s/s "
              "| load avg before / after |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     table += [f"| {r['database']} | {r['students']} | {r['stored']} | "
