@@ -276,6 +276,9 @@ def main() -> None:
     parser.add_argument("--append", action="store_true",
                         help="add this run's section to the file instead of replacing it")
     args = parser.parse_args()
+    # Read once: each database's row rewrites this run's section, which must not be appended
+    # again after the first.
+    args.earlier = args.out.read_text() if args.append and args.out.exists() else ""
     chromium = os.environ.get("CLUSTERLAB_CHROMIUM") or shutil.which("chromium")
     if chromium is None:
         sys.exit("Debian chromium not found: apt-get install -y chromium")
@@ -291,8 +294,7 @@ def main() -> None:
             lines.append(f"| {name} | {cost['n']} | {cost['answer_ms']:.2f} | "
                          f"{cost['tally_ms']:.2f} |")
             print(lines[-1], flush=True)
-        earlier = args.out.read_text() if args.append and args.out.exists() else ""
-        args.out.write_text(earlier + f"\n## `python {' '.join(sys.argv)}`\n\n"
+        args.out.write_text(args.earlier + f"\n## `python {' '.join(sys.argv)}`\n\n"
                             f"{time.strftime('%Y-%m-%d %H:%M')}, load average "
                             f"{os.getloadavg()[0]:.0f}.\n\n" + "\n".join(lines) + "\n")
         return
@@ -339,8 +341,7 @@ def write(args, rows: list[dict]) -> None:
               "answer within the spread while a teacher's chromium page watches the count. "
               "Goals (issue 22): every answer stored, the teacher's view updated within 2 s, "
               "server CPU < 20 ms per answer.\n\n")
-    earlier = args.out.read_text() if args.append and args.out.exists() else header
-    args.out.write_text(earlier + ("\n" if earlier != header else "") + section)
+    args.out.write_text((args.earlier + "\n" if args.earlier else header) + section)
 
 
 if __name__ == "__main__":
