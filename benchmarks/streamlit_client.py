@@ -1,0 +1,177 @@
+"""A Streamlit client without a browser: one websocket session that opens a page of a running
+``streamlit run``, keeps what the script draws, and sets widgets as the browser's frontend does.
+
+Used by benchmarks/bench_classroom.py to play many students from one Python process, where one
+chromium context per student would saturate the machine the server runs on.
+
+The protocol (streamlit/web/server/starlette/starlette_websocket.py, runtime/app_session.py):
+the client opens ``/_stcore/stream`` with the subprotocol "streamlit" and sends BackMsg
+``rerun_script`` (a ClientState: query string, page name, widget states, and the fragment to
+rerun, if any); the server answers with ForwardMsgs: ``new_session`` when a full run starts,
+``delta`` (a new element or block at ``metadata.delta_path``, tagged with the fragment that drew
+it), ``auto_rerun`` (a fragment to rerun every ``interval`` seconds: the frontend, not the
+server, keeps that clock), ``page_info_changed`` (the script changed the query string) and
+``script_finished``. A widget's value travels in ``WidgetStates``: a radio sends the chosen
+option's label (``string_value``), a button ``trigger_value`` once, on the rerun it causes; a
+widget inside a fragment reruns only that fragment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.Element_pb2 import Element
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.WidgetStates_pb2 import WidgetState
+from tornado.websocket import WebSocketClientConnection, websocket_connect
+
+FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
+            ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
+
+
+class Drawn:
+    """One element on the page: its proto, kind (``"radio"``, ``"markdown"``, ...), the
+    fragment that drew it ("" outside fragments) and the number of the message that drew it."""
+
+    def __init__(self, element: Element, fragment_id: str, number: int) -> None:
+        self.element = element
+        self.kind = element.WhichOneof("type")
+        self.fragment_id = fragment_id
+        self.number = number
+
+    @property
+    def proto(self):
+        """The element's own message (``Radio``, ``Button``, ``Markdown``, ...)."""
+        return getattr(self.element, self.kind)
+
+
+class StreamlitSession:
+    """A browser session of the app at ``base_url`` (``http://host:port``) on one page.
+
+    ``await open(page, query_string)`` connects and asks for the page's first run; the page as
+    drawn so far is in ``drawn`` (delta path -> `Drawn`); `click` and `choose` set widgets
+    and rerun as the frontend does; ``wait_for`` waits until a drawn element satisfies a test.
+    Fragments that ask for it are rerun every few seconds, as a browser tab polls
+    (``poll=False`` turns that off).
+    """
+
+    def __init__(self, base_url: str, poll: bool = True) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.poll = poll
+        self.drawn: dict[tuple[int, ...], Drawn] = {}
+        self.finished_runs = 0
+        self.messages = 0
+        self.query_string = ""
+        self.page_name = ""
+        self._widgets: dict[str, WidgetState] = {}
+        self._socket: WebSocketClientConnection | None = None
+        self._reader: asyncio.Task | None = None
+        self._pollers: dict[str, asyncio.Task] = {}
+        self._changed = asyncio.Condition()
+        self._running = False
+
+    async def open(self, page: str, query_string: str = "", timeout: float = 60.0) -> None:
+        """Connect and run ``page`` (its URL path) with ``query_string`` (no ``?``), as a
+        browser opening that link; returns once its first run finished."""
+        self.page_name, self.query_string = page, query_string
+        host = self.base_url.split("://", 1)[1]
+        self._socket = await asyncio.wait_for(
+            websocket_connect(f"ws://{host}/_stcore/stream", subprotocols=["streamlit"]),
+            timeout)
+        self._reader = asyncio.create_task(self._read())
+        runs = self.finished_runs
+        await self.rerun()
+        await self.wait_for(lambda: self.finished_runs > runs and not self._running, timeout)
+
+    async def close(self) -> None:
+        for task in [*self._pollers.values(), self._reader]:
+            if task is not None:
+                task.cancel()
+        if self._socket is not None:
+            self._socket.close()
+
+    async def rerun(self, fragment_id: str = "", auto: bool = False) -> None:
+        """Send ``rerun_script`` with the widgets' values (their triggers once)."""
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string = self.query_string
+        state.page_name = self.page_name
+        state.fragment_id = fragment_id
+        state.is_auto_rerun = auto
+        url = f"{self.base_url}/{self.page_name}"
+        state.context_info.url = url + (f"?{self.query_string}" if self.query_string else "")
+        state.context_info.timezone = "UTC"
+        state.context_info.locale = "en-US"
+        state.widget_states.widgets.extend(self._widgets.values())
+        for widget_id in [i for i, w in self._widgets.items() if w.HasField("trigger_value")]:
+            del self._widgets[widget_id]
+        self._running = True
+        await self._socket.write_message(message.SerializeToString(), binary=True)
+
+    def find(self, kind: str, test: Callable[[Drawn], bool] = lambda d: True) -> Drawn | None:
+        """The last drawn element of ``kind`` that passes ``test``, or None."""
+        found = [d for d in self.drawn.values() if d.kind == kind and test(d)]
+        return max(found, key=lambda d: d.number) if found else None
+
+    async def choose(self, radio: Drawn, option: str) -> None:
+        """Pick ``option`` (its label as drawn) on a radio, which reruns its fragment."""
+        if option not in radio.proto.options:
+            raise ValueError(f"{option!r} is not an option of {radio.proto.label!r}: "
+                             f"{list(radio.proto.options)}")
+        self._widgets[radio.proto.id] = WidgetState(id=radio.proto.id, string_value=option)
+        await self.rerun(radio.fragment_id)
+
+    async def click(self, button: Drawn) -> None:
+        """Press a button: a rerun of its fragment with its trigger set."""
+        self._widgets[button.proto.id] = WidgetState(id=button.proto.id, trigger_value=True)
+        await self.rerun(button.fragment_id)
+
+    async def wait_for(self, test: Callable[[], bool], timeout: float) -> None:
+        """Wait until ``test()`` is true, checked after each message from the server."""
+        async with self._changed:
+            await asyncio.wait_for(self._changed.wait_for(test), timeout)
+
+    async def wait_idle(self, timeout: float) -> None:
+        """Wait until the run asked for last has finished."""
+        await self.wait_for(lambda: not self._running, timeout)
+
+    async def _read(self) -> None:
+        while (data := await self._socket.read_message()) is not None:
+            message = ForwardMsg()
+            message.ParseFromString(data)
+            self._receive(message)
+            async with self._changed:
+                self._changed.notify_all()
+
+    def _receive(self, message: ForwardMsg) -> None:
+        self.messages += 1
+        kind = message.WhichOneof("type")
+        if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+            self.drawn[tuple(message.metadata.delta_path)] = Drawn(
+                message.delta.new_element, message.delta.fragment_id, self.messages)
+        elif kind == "new_session":
+            self._running = True
+        elif kind == "page_info_changed":
+            self.query_string = message.page_info_changed.query_string
+        elif kind == "auto_rerun" and self.poll:
+            fragment = message.auto_rerun.fragment_id
+            if fragment not in self._pollers:
+                self._pollers[fragment] = asyncio.create_task(
+                    self._rerun_every(fragment, message.auto_rerun.interval))
+        elif kind == "stop_auto_rerun":
+            for fragment in message.stop_auto_rerun.fragment_ids:
+                if fragment in self._pollers:
+                    self._pollers.pop(fragment).cancel()
+        elif kind == "script_finished":
+            self._running = message.script_finished not in FINISHED
+            self.finished_runs += not self._running
+
+    async def _rerun_every(self, fragment_id: str, interval: float) -> None:
+        while True:  # until close() cancels it
+            await asyncio.sleep(interval)
+            if not self._running:  # a tick that falls in a run is skipped, not queued
+                with contextlib.suppress(Exception):
+                    await self.rerun(fragment_id, auto=True)

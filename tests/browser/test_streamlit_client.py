@@ -1,0 +1,48 @@
+"""The benchmark's browserless student (benchmarks/streamlit_client.py) against the shared
+``streamlit run``: it joins a class, reads the question, answers, and the answer is stored.
+No chromium: it speaks Streamlit's websocket protocol itself."""
+
+import asyncio
+
+from benchmarks.streamlit_client import StreamlitSession
+from classroom import ClassStore
+from explorer.lesson_files import load_lesson
+from ui.lesson_bar import URL_PATHS
+
+LESSON = "why_adjust_for_chance"
+TIMEOUT_S = 60
+
+
+async def join_and_answer(url: str, code: str, letter: str) -> tuple[str, list[str], str]:
+    session = StreamlitSession(url, poll=False)
+    try:
+        await session.open("learn_chance", f"class={code}", timeout=TIMEOUT_S)
+        bar = session.find("markdown", lambda d: "step 1 of" in d.proto.body)
+        radio = session.find("radio", lambda d: d.proto.id.endswith("-class_choice_1"))
+        option, = (o for o in radio.proto.options if o.startswith(f"{letter}. "))
+        await session.choose(radio, option)
+        await session.wait_idle(TIMEOUT_S)
+        await session.click(session.find("button", lambda d: d.proto.label == "Answer"))
+        await session.wait_for(lambda: session.find(
+            "markdown", lambda d: d.proto.body.startswith("Your answer:")) is not None,
+            TIMEOUT_S)
+        acknowledged = session.find("markdown", lambda d: d.proto.body.startswith("Your"))
+        return bar.proto.body, list(radio.proto.options), acknowledged.proto.body
+    finally:
+        await session.close()
+
+
+def test_a_browserless_student_joins_a_class_and_its_answer_is_stored(app_url):
+    lesson = load_lesson(LESSON, URL_PATHS)
+    question = lesson.steps[0].question
+    store = ClassStore()  # the server's database: the same environment decides it
+    code, secret = store.start("lesson", LESSON, [
+        len(step.question.options) if step.question else 0 for step in lesson.steps])
+    try:
+        bar, options, acknowledged = asyncio.run(join_and_answer(app_url, code, "C"))
+        assert bar.startswith(f"**{lesson.title}** · step 1 of {len(lesson.steps)}")
+        assert [o[:3] for o in options] == ["A. ", "B. ", "C. ", "D. "][:len(question.options)]
+        assert acknowledged.startswith(f"Your answer: {options[2]}.")
+        assert store.tally(code, 1) == tuple(int(i == 2) for i in range(len(question.options)))
+    finally:
+        store.close(code, secret)
