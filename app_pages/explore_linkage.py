@@ -105,7 +105,7 @@ with view:
         [similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
                             merged=len(names) - 1 if done else None),
          animated_dendrogram(Z, items, t)],
-        titles=["Similarity matrix now", "Dendrogram"], horizontal_spacing=0.12)
+        titles=["Similarity matrix now", "Dendrogram"], horizontal_spacing=0.2)
     # Each cell prints its similarity, so the colour bar goes (it stood on the tree's
     # axis), and the matrix's column names go under it (above, they met its title).
     pair.update_traces(showscale=False, selector={"type": "heatmap"})

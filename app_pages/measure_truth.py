@@ -105,8 +105,8 @@ def show_scatters() -> None:
                                 title=f"{algorithm.label}: {result.n_clusters} clusters",
                                 hover_text=[f"class {c}" for c in data.y])
     truth = as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles))
-    pair = panels([found, truth], titles=["Clusters (coloured as their matched class)",
-                                          "True classes"], shared=True)
+    # Short panel titles: on a phone the two panels are 170 px wide each.
+    pair = panels([found, truth], titles=["Clusters found", "True classes"], shared=True)
     pair.update_layout(title={"text": found.layout.title.text, "x": 0.01, "font": {"size": 16}},
                        height=PAIR_HEIGHT, margin={"l": 50, "r": 10, "t": 90, "b": 40},
                        font={"size": 14})
