@@ -5,8 +5,10 @@ import streamlit as st
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from explorer.compare import DEFAULT_GALLERY, GRIDS, cell_params, grid_axes
+from explorer.frames import points_frame
 from metrics.alignment import align_labels
 from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
+from plots.panels import panels
 from plots.tables import points_table
 from ui.cache import projection
 from ui.explore_cache import gallery_panel, grid, grid_cell
@@ -19,13 +21,30 @@ from ui.widgets import seed_input
 HEAT = "cmp_heat"
 GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
 PANELS_PER_ROW = 3
-# Tall enough that the first row of panels covers a third of a 1280x720 screen.
-GALLERY_HEIGHT = 470
+# A row of panels with its titles (three lines) covers more than a third of a 1280x720
+# screen.
+GALLERY_HEIGHT = 500
 
 
-def panel_caption(panel) -> str:
-    return (f"{panel.n_clusters} clusters · {1000 * panel.seconds:.0f} ms · "
+def panel_caption(panel, gap: str = " · ") -> str:
+    return (f"{panel.n_clusters} clusters · {1000 * panel.seconds:.0f} ms{gap}"
             f"ARI {panel.scores['ari']:.3f} · AMI {panel.scores['ami_arithmetic']:.3f}")
+
+
+def show_gallery_row(row, key: str) -> None:
+    """One chart of ``row``'s panels (algorithm, its result, its labels named after the
+    classes), their axes linked: a zoom into one algorithm's result zooms its neighbours.
+    A row per chart keeps each row as tall in presenter mode, where a chart takes the
+    height of the screen."""
+    figure = panels(
+        [panel_figure(xy, labels, axis_titles, equal_scales=False) for _, _, labels in row],
+        titles=[f"<b>{ALGORITHMS[name].label}</b><br>{panel_caption(panel, '<br>')}"
+                for name, panel, _ in row], shared=True)
+    figure.update_layout(height=GALLERY_HEIGHT, showlegend=False, font={"size": 13},
+                         margin={"l": 50, "r": 10, "t": 95, "b": 45})
+    figure.update_annotations(font={"size": 14})
+    show_chart(figure, key, data=points_frame(
+        xy, **{ALGORITHMS[name].label: labels for name, _, labels in row}))
 
 
 def picked_cell(table) -> tuple[float, float] | None:
@@ -64,24 +83,16 @@ xy, axis_titles = projection(data.X, data.feature_names)
 with view:
     if not names:
         st.info("Pick at least one algorithm.")
-    for start in range(0, len(names), PANELS_PER_ROW):
-        for column, name in zip(st.columns(PANELS_PER_ROW), names[start:start + PANELS_PER_ROW],
-                                strict=False):
-            with column:
-                st.markdown(f"**{ALGORITHMS[name].label}**")
-                try:
-                    panel = gallery_panel(name, data.X, data.y, int(seed))
-                except ValueError as error:
-                    show_error(error)
-                    continue
-                st.caption(panel_caption(panel))
-                labels = align_labels(data.y, panel.labels)
-                show_chart(
-                    panel_figure(xy, labels, axis_titles, height=GALLERY_HEIGHT,
-                                 equal_scales=False),
-                    f"cmp_panel_{name}",
-                    data=points_table(xy, labels),
-                )
+    gallery = []
+    for name in names:
+        try:
+            panel = gallery_panel(name, data.X, data.y, int(seed))
+        except ValueError as error:
+            show_error(error, f"{ALGORITHMS[name].label}: ")
+            continue
+        gallery.append((name, panel, align_labels(data.y, panel.labels)))
+    for row, start in enumerate(range(0, len(gallery), PANELS_PER_ROW)):
+        show_gallery_row(gallery[start:start + PANELS_PER_ROW], f"cmp_gallery_{row}")
 
     st.subheader("One algorithm over a grid of parameters")
     st.caption("Each cell is a whole clustering. Click a cell to see it.")

@@ -19,6 +19,7 @@ from explorer.linkage_steps import (
 )
 from plots.compare import panel_figure
 from plots.linkage import animated_dendrogram, similarity_heatmap
+from plots.panels import panels
 from plots.tables import points_table
 from ui.export import show_chart
 from ui.notebook import notebook_download
@@ -32,7 +33,7 @@ DEMO_TITLES = {"bridge": "Single link chains through a bridge",
                "large_and_small": "Complete link breaks a large cluster"}
 
 # The matrix and the dendrogram side by side cover a third of a 1280x720 screen.
-PAIR_HEIGHT = 460
+PAIR_HEIGHT = 520
 
 st.title("Linkage step by step")
 st.caption(
@@ -97,25 +98,23 @@ with view:
         pair_names = cluster_names([upcoming.clusters[i] for i in upcoming.pair], items)
         st.markdown(f"Next: the most similar pair is **{pair_names[0]}** and "
                     f"**{pair_names[1]}** ({upcoming.similarity:.3g}, outlined).")
-    left, right = st.columns(2)
-    with left:
-        show_chart(
-            similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
-                               merged=len(names) - 1 if done else None
-                               ).update_layout(height=PAIR_HEIGHT),
-            "lk_matrix_chart",
-            data=cells_frame(matrix, names, names),
-        )
-    with right:
-        # Every number of merges travels with the chart: Play, Pause and its slider run
-        # in the browser; where it stops comes back to "Merges done" and the link.
-        show_chart(
-            animated_dendrogram(Z, items, t).update_layout(height=PAIR_HEIGHT + 60),
-            "lk_dendrogram",
-            data=merge_table(steps, items),
-        )
-        scrub_to_widget("lk_dendrogram", "merges", "lk_step", list(range(last + 1)),
-                        [str(v) for v in range(last + 1)])
+    # The matrix and the tree as one chart. Every number of merges travels with it: Play,
+    # Pause and its slider grow the tree in the browser; where it stops comes back to
+    # "Merges done" and the link.
+    pair = panels(
+        [similarity_heatmap(matrix, names, pair=upcoming.pair if upcoming else None,
+                            merged=len(names) - 1 if done else None),
+         animated_dendrogram(Z, items, t)],
+        titles=["Similarity matrix now", "Dendrogram"], horizontal_spacing=0.2)
+    # Each cell prints its similarity, so the colour bar goes (it stood on the tree's
+    # axis), and the matrix's column names go under it (above, they met its title).
+    pair.update_traces(showscale=False, selector={"type": "heatmap"})
+    pair.update_layout(height=PAIR_HEIGHT, font={"size": 15}, xaxis_side="bottom",
+                       margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    show_chart(pair, "lk_merges", data=merge_table(steps, items), filename="linkage_merges",
+               more_data={"similarity_matrix": cells_frame(matrix, names, names)})
+    scrub_to_widget("lk_merges", "merges", "lk_step", list(range(last + 1)),
+                    [str(v) for v in range(last + 1)])
     notebook_download("lk", "linkage_steps", dict(
         kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
         summary="Agglomerative clustering of a similarity matrix, merge by merge.",

@@ -11,6 +11,7 @@ from explorer.report import class_names, cluster_names
 from metrics.alignment import align_labels, score_noise
 from plots import cluster_scatter
 from plots.framed import scrubbed_scatter
+from plots.panels import panels
 from ui.cache import k_sweep, noise_sweep, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.explore_controls import data_choice, load_choice
@@ -27,6 +28,8 @@ K_GRID = 10
 # and a run of the algorithm, so all 51 steps cost five times the server time), plus the
 # page's own noise.
 NOISE_FRAMES = 10
+# The clusters and the classes side by side fill the first screen of a 1280x720 projector.
+PAIR_HEIGHT = 560
 
 st.title("Compare with ground truth")
 st.caption(
@@ -86,33 +89,33 @@ with view:
 
 
 def show_scatters() -> None:
-    """The clusters found beside the true classes, in the same projection."""
+    """The clusters found beside the true classes: one chart whose two panels share their
+    axes, so that a zoom in one zooms the other."""
     xy, axis_titles = projection(data.X, data.feature_names)
-    left, right = st.columns(2)
-    with left:
-        if "n_clusters" in params:
-            # Every K of the grid is shipped with the chart: its slider redraws in the
-            # browser, and the K reached comes back to the K control (and the link).
-            ks = tuple(sorted({*range(1, K_GRID + 1), int(params["n_clusters"])}))
-            sweep, titles = k_sweep(algorithm_name, data.X, data.y, int(seed), params, ks)
-            figure = scrubbed_scatter(xy, sweep, [str(k) for k in ks], name="K",
-                                      active=ks.index(int(params["n_clusters"])),
-                                      titles=titles, axis_titles=axis_titles)
-        else:
-            figure = cluster_scatter(xy, aligned, axis_titles=axis_titles,
-                                     title="Clusters (coloured as their matched class)",
-                                     hover_text=[f"class {c}" for c in data.y])
-        show_chart(figure, key="mt_scatter_found",
-                   data=points_frame(xy, cluster=cluster_names(aligned)), filename="clusters")
-        if "n_clusters" in params:
-            scrub_to_widget("mt_scatter_found", "K", "mt_k", ks, [str(k) for k in ks])
-    with right:
-        show_chart(
-            as_classes(cluster_scatter(xy, data.y, title="True classes",
-                                       axis_titles=axis_titles)),
-            key="mt_scatter_truth", data=points_frame(xy, true_class=class_names(data.y)),
-            filename="classes",
-        )
+    if "n_clusters" in params:
+        # Every K of the grid is shipped with the chart: its slider redraws in the
+        # browser, and the K reached comes back to the K control (and the link).
+        ks = tuple(sorted({*range(1, K_GRID + 1), int(params["n_clusters"])}))
+        sweep, titles = k_sweep(algorithm_name, data.X, data.y, int(seed), params, ks)
+        found = scrubbed_scatter(xy, sweep, [str(k) for k in ks], name="K",
+                                 active=ks.index(int(params["n_clusters"])),
+                                 titles=titles, axis_titles=axis_titles)
+    else:
+        found = cluster_scatter(xy, aligned, axis_titles=axis_titles,
+                                title=f"{algorithm.label}: {result.n_clusters} clusters",
+                                hover_text=[f"class {c}" for c in data.y])
+    truth = as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles))
+    # Short panel titles: on a phone the two panels are 170 px wide each.
+    pair = panels([found, truth], titles=["Clusters found", "True classes"], shared=True)
+    pair.update_layout(title={"text": found.layout.title.text, "x": 0.01, "font": {"size": 16}},
+                       height=PAIR_HEIGHT, margin={"l": 50, "r": 10, "t": 90, "b": 40},
+                       font={"size": 14})
+    show_chart(pair, key="mt_pair",
+               data=points_frame(xy, cluster=cluster_names(aligned),
+                                 true_class=class_names(data.y)),
+               filename="clusters_and_classes")
+    if "n_clusters" in params:
+        scrub_to_widget("mt_pair", "K", "mt_k", ks, [str(k) for k in ks])
     st.caption(
         "Each cluster takes the colour of the class it is matched to (Hungarian matching "
         "on the contingency table); unmatched clusters get new colours, noise is grey."

@@ -56,7 +56,7 @@ CASES = [
     ("explore_density_peaks?dp_n=2000&dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min",
      "dp_thresholds", "ρ_min share", "ρ_min (share of the largest ρ)"),
     ("measure_truth?mt_n=2000&mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2",
-     "mt_scatter_found", "K", "K (number of clusters)"),
+     "mt_pair", "K", "K (number of clusters)"),
     ("measure_truth?mt_n=2000&mt_dataset=Moons&mt_algorithm=dbscan",
      "mt_scatter_noise", "noise", "Noise"),
     ("experiments_vinh2009?vinh_n=1000&vinh_draws=100", "vinh_chart", "K",

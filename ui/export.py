@@ -1,5 +1,6 @@
 """Show a chart with its exports: PNG or SVG from the plotly toolbar, and its data as CSV."""
 
+from collections.abc import Mapping
 from typing import Any
 
 import pandas as pd
@@ -70,19 +71,27 @@ def show_chart(
     filename: str | None = None,
     on_select: str = "ignore",
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
+    more_data: Mapping[str, pd.DataFrame] | None = None,
 ) -> Any:
     """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
-    numbers) as a CSV download (disabled while a lesson's question waits for its reveal).
-    With ``on_select="rerun"`` return the selection state."""
+    numbers) as a CSV download, and each table of ``more_data`` (file stem -> table: the
+    numbers of a chart's other panel) as one more; the downloads are disabled while a
+    lesson's question waits for its reveal. With ``on_select="rerun"`` return the selection
+    state."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
                  selection_mode=selection_mode)
-    st.download_button(
-        "Chart data (CSV)", data.to_csv(index=False).encode(), file_name=f"{filename}.csv",
-        mime="text/csv", key=f"{key}_csv", on_click="ignore",
-        icon=":material/download:", help="The numbers behind this chart, as a CSV file.",
-        disabled=lesson_question_waiting(),  # the numbers would answer the question
-    )
+    tables = {filename: ("Chart data (CSV)", data)}
+    tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
+               for stem, table in (more_data or {}).items()}
+    for stem, (label, table) in tables.items():
+        st.download_button(
+            label, table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
+            mime="text/csv", key=f"{key}_csv" if stem == filename else f"{key}_{stem}_csv",
+            on_click="ignore", icon=":material/download:",
+            help="The numbers behind this chart, as a CSV file.",
+            disabled=lesson_question_waiting(),  # the numbers would answer the question
+        )
     return state
 
 

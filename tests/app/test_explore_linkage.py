@@ -17,7 +17,8 @@ PAGE = "app_pages/explore_linkage.py"
 
 
 def shown_matrix(at) -> np.ndarray:
-    heat = chart(at, "lk_matrix_chart")["data"][0]
+    heat = chart(at, "lk_merges")["data"][0]
+    assert heat["type"] == "heatmap"
     return np.array([[float(v) for v in row] for row in heat["z"]]) if isinstance(
         heat["z"], list) else array(heat["z"])
 
@@ -99,7 +100,7 @@ def test_every_frame_of_the_animation_draws_scipys_first_merges(link):
 
     at = open_page(PAGE, {"lk_link": link, "lk_step": "2"})
     assert not at.exception and not at.error
-    figure = chart(at, "lk_dendrogram")
+    figure = chart(at, "lk_merges")
     Z = linkage(squareform(1 - SLIDES_SIMILARITY, checks=False), link)
     names = [t.get("name", "") for t in figure["data"]]
     merge_trace = {int(n.split()[1]): i for i, n in enumerate(names) if n.startswith("merge ")}

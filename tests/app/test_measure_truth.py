@@ -150,7 +150,7 @@ def test_every_k_frame_is_the_algorithm_run_at_that_k():
                           "mt_k": "3", "mt_seed": "4"})
     assert not at.exception
     open_tab(at, "mt_tab", "Clusters and classes")
-    shipped = frames(chart(at, "mt_scatter_found"), "K")
+    shipped = frames(chart(at, "mt_pair"), "K")
     assert list(shipped) == [str(k) for k in range(1, 11)]
     data = datasets.load("blobs", n_samples=200, random_state=4,
                          noise=datasets.DATASETS["blobs"].default_noise)

@@ -74,15 +74,14 @@ def test_compare_with_ground_truth_csvs_hold_the_view(page, app_url):
     page.locator('[data-testid="stPlotlyChart"] .main-svg').first.wait_for(timeout=90_000)
     wait_until_idle(page)
     data = datasets.load("moons", n_samples=200, random_state=0, standardize=False)
-    buttons = page.get_by_role("button", name="Chart data (CSV)")
-    files = dict(download(page, buttons.nth(i)) for i in range(2))
-    clusters = pd.read_csv(io.BytesIO(files["clusters.csv"]))
-    classes = pd.read_csv(io.BytesIO(files["classes.csv"]))
-    assert list(clusters.columns) == ["x", "y", "cluster"]
-    assert list(classes.columns) == ["x", "y", "true_class"]
-    assert len(clusters) == len(classes) == 200
-    assert sorted(classes["true_class"].unique()) == [f"class {c}" for c in sorted(set(data.y))]
-    assert files["clusters.csv"] != files["classes.csv"]
+    # The clusters and the classes are two panels of one chart: one file holds both.
+    name, body = download(page, page.get_by_role("button", name="Chart data (CSV)").first)
+    points = pd.read_csv(io.BytesIO(body))
+    assert name == "clusters_and_classes.csv"
+    assert list(points.columns) == ["x", "y", "cluster", "true_class"]
+    assert len(points) == 200
+    assert sorted(points["true_class"].unique()) == [f"class {c}" for c in sorted(set(data.y))]
+    clusters, classes = points[["x", "y", "cluster"]], points[["x", "y", "true_class"]]
 
     page.get_by_role("tab", name="Contingency table").click()
     wait_until_idle(page)  # only the open tab is drawn: the click reruns the page

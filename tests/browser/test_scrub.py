@@ -61,7 +61,7 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
     ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
     ("explore_fuzzy?fc_m=1.5", "fc_scatter", "fc_m", "m"),
     ("explore_density_peaks?dp_k=1", "dp_graph", "dp_k", "K"),
-    ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_scatter_found", "mt_k",
+    ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_pair", "mt_k",
      "K"),
     ("measure_truth?mt_dataset=Moons&mt_algorithm=dbscan&mt_n=2000&mt_noise_moons=0.05",
      "mt_scatter_noise", "mt_noise_moons", "noise"),
@@ -85,7 +85,7 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
 @pytest.mark.parametrize(("path", "chart", "param", "metric"), [
     ("explore_kmeans?km_n=200&km_step=0", "km_chart", "km_step", "Move"),
     ("explore_em?em_k=2&em_data=Blobs&em_n=200&em_step=0", "em_chart", "em_step", "Step"),
-    ("explore_linkage?lk_step=0", "lk_dendrogram", "lk_step", "Merges"),
+    ("explore_linkage?lk_step=0", "lk_merges", "lk_step", "Merges"),
     ("explore_fuzzy?fc_n=200&fc_step=0", "fc_rounds", "fc_step", None),
     ("explore_density_peaks?dp_n=200&dp_step=0", "dp_assign", "dp_step", None),
 ])
