@@ -115,6 +115,18 @@ def browser(chromium_path):
         browser.close()
 
 
+# A phone held upright, driven by touch.
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="module")
+def phone(browser):
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
+                                  device_scale_factor=2)
+    yield context.new_page()
+    context.close()
+
+
 @pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})

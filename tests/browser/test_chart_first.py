@@ -1,18 +1,17 @@
 """Chart first: every Explore and Measure page opens, in the default mode, with its main
-chart on the first screen of a 1280x720 projector and of a 390x844 phone, and its controls
-work by touch on the phone."""
+chart on the first screen of a 1280x720 projector and of a 390x844 phone."""
 
 import json
 
 import pytest
 
+from tests.browser.conftest import PHONE
 from tests.browser.pageutils import SCREENSHOTS, screenshot, wait_until_idle
 from ui.layout import CHART_FIRST_PAGES
 
 pytestmark = pytest.mark.browser
 
 DESKTOP = {"width": 1280, "height": 720}
-PHONE = {"width": 390, "height": 844}
 # The issue's goal: the main (first) chart covers at least 30 % of the first screen at
 # 1280x720.
 MIN_SHARE = 0.30
@@ -51,14 +50,6 @@ def desktop(browser):
     context.close()
 
 
-@pytest.fixture(scope="module")
-def phone(browser):
-    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True,
-                                  device_scale_factor=2)
-    yield context.new_page()
-    context.close()
-
-
 def test_the_pages_are_the_explore_and_measure_sections():
     assert {"explore", "explore_kmeans", "explore_em", "explore_compare", "measure_truth",
             "measure_sandbox", "measure_upload"} <= CHART_FIRST_PAGES
@@ -77,21 +68,3 @@ def test_the_first_chart_fills_30_percent_of_a_projector_screen(desktop, app_url
 def test_the_first_chart_starts_on_a_phones_first_screen(phone, app_url, url_path):
     m = measure(phone, app_url, url_path, f"chart-first-{url_path}-390")
     assert 0 <= m["top"] < MAX_PHONE_TOP * PHONE["height"], m
-
-
-def test_controls_work_by_touch_on_a_phone(phone, app_url):
-    phone.goto(f"{app_url}/explore?ex_k=3")
-    phone.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', timeout=90_000)
-    wait_until_idle(phone)
-    assert "ex_std=true" not in phone.url
-    toggle = phone.get_by_text("Standardize", exact=True)
-    toggle.scroll_into_view_if_needed()
-    toggle.tap()
-    phone.wait_for_url("**ex_std=true**", timeout=30_000)
-    # A dropdown opens and takes a choice by touch too.
-    phone.get_by_role("combobox", name="Algorithm", exact=True).tap()
-    phone.get_by_role("option", name="DBSCAN", exact=True).tap()
-    phone.wait_for_url("**ex_algo=DBSCAN**", timeout=30_000)
-    wait_until_idle(phone)
-    errors = phone.locator('[data-testid="stException"]')
-    assert errors.count() == 0
