@@ -7,11 +7,11 @@ from threadpoolctl import threadpool_limits
 
 import clustering
 import metrics
-from clustering.dbscan import POINT_TYPES, k_distance
+from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
 from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
-from explorer.dbscan_sweep import dbscan_sweep
+from explorer.dbscan_sweep import dbscan_min_samples_sweep, dbscan_sweep
 from explorer.density_peaks import (
     decision_graph,
     threshold_clusterings,
@@ -109,13 +109,13 @@ def dbscan_eps_frames(X: np.ndarray, y: np.ndarray | None, eps_values: tuple[flo
 @st.cache_data(max_entries=16, show_spinner=False)
 def dbscan_min_samples_frames(X: np.ndarray, y: np.ndarray | None, eps: float,
                               min_samples: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-    """DBSCAN at ``eps`` for every value of ``min_samples`` (`dbscan_view` each): labels
-    (renamed after the classes they match when ``y`` is given) and point types as indices
-    into `clustering.dbscan.POINT_TYPES`, one row per value."""
-    runs = [dbscan_view(X, eps, m)[:2] for m in min_samples]
-    labels = np.array([row if y is None else align_labels(y, row) for row, _ in runs])
-    kinds = np.array([[POINT_TYPES.index(t) for t in types] for _, types in runs],
-                     dtype=np.int8)
+    """DBSCAN at ``eps`` for every value of ``min_samples``
+    (`explorer.dbscan_sweep.dbscan_min_samples_sweep`): labels (renamed after the classes
+    they match when ``y`` is given) and point types as indices into
+    `clustering.dbscan.POINT_TYPES`, one row per value."""
+    labels, kinds = dbscan_min_samples_sweep(X, eps, min_samples)
+    if y is not None:
+        labels = np.array([align_labels(y, row) for row in labels])
     return labels, kinds
 
 

@@ -1,4 +1,5 @@
-"""The eps sweep equals scikit-learn's DBSCAN run at each eps, labels and point types."""
+"""The eps and min_samples sweeps equal scikit-learn's DBSCAN run at each value, labels and
+point types."""
 
 import numpy as np
 import pytest
@@ -6,7 +7,7 @@ from sklearn.cluster import DBSCAN
 from sklearn.datasets import make_blobs, make_moons
 
 from clustering.dbscan import POINT_TYPES
-from explorer.dbscan_sweep import dbscan_sweep
+from explorer.dbscan_sweep import dbscan_min_samples_sweep, dbscan_sweep
 
 
 def brute_point_types(X, eps, min_samples):
@@ -34,6 +35,41 @@ def test_every_eps_equals_a_direct_scikit_learn_run(data, min_samples):
         core = np.zeros(len(X), dtype=bool)
         core[reference.core_sample_indices_] = True
         np.testing.assert_array_equal(kinds[row] == POINT_TYPES.index("core"), core)
+
+
+@pytest.mark.parametrize("eps", [0.05, 0.15, 0.6])
+@pytest.mark.parametrize("data", ["moons", "blobs"])
+def test_every_min_samples_equals_a_direct_scikit_learn_run(data, eps):
+    if data == "moons":
+        X, _ = make_moons(240, noise=0.12, random_state=3)
+    else:
+        X, _ = make_blobs(240, centers=4, cluster_std=[0.3, 0.8, 1.5, 0.5], random_state=5)
+    values = [1, 2, 3, 5, 8, 13, 21, 34, 240]
+    labels, kinds = dbscan_min_samples_sweep(X, eps, values)
+    assert labels.shape == kinds.shape == (len(values), len(X))
+    for row, min_samples in enumerate(values):
+        reference = DBSCAN(eps=eps, min_samples=min_samples).fit(X)
+        np.testing.assert_array_equal(labels[row], reference.labels_)
+        np.testing.assert_array_equal(kinds[row], brute_point_types(X, eps, min_samples))
+
+
+def test_the_min_samples_sweep_covers_varied_results():
+    X, _ = make_moons(240, noise=0.12, random_state=3)
+    labels, kinds = dbscan_min_samples_sweep(X, 0.15, [1, 8, 240])
+    assert (kinds[0] == 0).all()  # every point is core at min_samples 1
+    assert labels[1].max() >= 1 and (kinds[1] == 1).any()  # clusters with border points
+    assert (labels[2] == -1).all()  # nobody has 240 neighbours that close
+
+
+@pytest.mark.parametrize(("eps", "values", "match"), [
+    (0.1, [0], "min_samples must be an integer in"),
+    (0.1, [4], "min_samples must be an integer in"),
+    (0.0, [1], "eps must be a positive number"),
+    (float("nan"), [1], "eps must be a positive number"),
+])
+def test_the_min_samples_sweep_refuses_bad_input(eps, values, match):
+    with pytest.raises(ValueError, match=match):
+        dbscan_min_samples_sweep(np.zeros((3, 2)), eps, values)
 
 
 def test_varied_results_are_covered():
