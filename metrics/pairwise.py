@@ -85,9 +85,10 @@ def _pami(ct) -> float:
     subtractions f(x) - f(x +- 1) and the log n terms, which cancel to about 1/n of their
     size on near-independent tables, never happen. The differences depend on the count x
     only, so the integer coefficients are added per distinct count first (exactly, at most
-    sqrt(2n) sums against up to n cells): one rounding per distinct count instead of one
-    per cell, and the products are summed exactly (``exact_sum``, the value of
-    ``math.fsum``).
+    sqrt(2n) sums against up to n cells), each product with a difference is kept exactly as
+    a float and its rounding error (``_two_product``), and those are summed exactly
+    (``exact_sum``, the value of ``math.fsum``): the only roundings left are those of the
+    differences themselves (and of coefficients beyond 2**53, for n above 9e7).
     """
     n = ct.n
     rows_count, cols_count = ct.shape
@@ -98,10 +99,28 @@ def _pami(ct) -> float:
     x, cells = _exact(counts, n), _exact(cells, n)
     products = _group_sum(group, a * b, x.size)  # sum of a b per count: at most n^2
     sums = _group_sum(group, a + b, x.size)
-    excess = (n * x * cells - products).astype(np.float64) * _first_difference(counts)
+    excess = (n * x * cells - products).astype(np.float64)
     # sum (a - x)(b - x) = sum a b - x (sum (a + b) - x cells), every part at most 2 n^2.
-    moves = (products - x * (sums - x * cells)).astype(np.float64) * _second_difference(counts)
-    return 2.0 * exact_sum(np.concatenate([excess, -moves])) / n**3
+    moves = (products - x * (sums - x * cells)).astype(np.float64)
+    terms = (*_two_product(excess, _first_difference(counts)),
+             *_two_product(-moves, _second_difference(counts)))
+    return 2.0 * exact_sum(np.concatenate(terms)) / n**3
+
+
+def _two_product(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(p, e)`` with ``p = fl(x y)`` and ``p + e = x y`` exactly (Dekker 1971, Veltkamp's
+    split into 26-bit halves), for finite products far from overflow and underflow."""
+    product = x * y
+    x_high, x_low = _split(x)
+    y_high, y_low = _split(y)
+    error = ((x_high * y_high - product) + x_high * y_low + x_low * y_high) + x_low * y_low
+    return product, error
+
+
+def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    scaled = x * (2.0**27 + 1.0)
+    high = scaled - (scaled - x)
+    return high, x - high
 
 
 def _group_sum(group: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
