@@ -138,5 +138,5 @@ def exact_sum(values: np.ndarray) -> float:
 def exact_dot(x: np.ndarray, y: np.ndarray, bound: int) -> int:
     """``sum x*y`` of int64 arrays as an exact Python int, given ``sum |x*y| <= bound``."""
     if bound < 2**62:
-        return int(np.dot(x.astype(np.int64), y.astype(np.int64)))
+        return int(np.dot(x.astype(np.int64, copy=False), y.astype(np.int64, copy=False)))
     return sum(int(a) * int(b) for a, b in zip(x.tolist(), y.tolist(), strict=True))
