@@ -120,33 +120,36 @@ with view:
 
     stepper()
 
-soft, criteria = st.columns(2, gap="large")
-with soft:
-    st.subheader("k-means from the same start")
-    km_labels, km_centers = em_kmeans(X, history[0]["means"])
-    show_chart(
-        kmeans_step_figure(X, km_labels, km_centers, axis_titles=data.feature_names[:2],
-                           regions=nearest_center_grid(padded_bounds(X), km_centers)),
-        "em_kmeans",
-        data=kmeans_step_data(X, km_labels, km_centers),
-    )
-    cols = st.columns(2)
-    cols[0].metric("ARI k-means", f"{scores(data.y, km_labels)['ari']:.3f}",
-                   help="k-means (hard assignment, round clusters of one size) against the "
-                        "true classes.")
-    cols[1].metric("ARI EM", f"{scores(data.y, result.labels)['ari']:.3f}",
-                   help="The converged mixture's hard labels against the true classes.")
-    st.caption("k-means cuts the plane into nearest-centre cells: it cannot follow elongated "
-               "or unequal clusters, which EM's covariances fit.")
-with criteria:
-    st.subheader("BIC and AIC against K")
-    table = em_criteria(X, covariance_type, init, int(seed))
-    show_chart(
-        line_chart(table, "K", "value", group="criterion", vline=k,
-                   x_title="K (number of Gaussians)", y_title="criterion (lower is better)"),
-        "em_criteria",
-        data=table,
-    )
-    best = best_k(table)
-    st.caption(f"BIC = −2L + p ln n and AIC = −2L + 2p, p the mixture's free parameters: "
-               f"lower is better. Here BIC picks K = {best['BIC']}, AIC K = {best['AIC']}.")
+# Only the open tab is computed: the BIC and AIC curve fits eight mixtures, more than half
+# of a first visit's work, so it waits until its tab is opened.
+soft_tab, criteria_tab = st.tabs(["k-means from the same start", "BIC and AIC against K"],
+                                 key="em_tab", on_change="rerun")
+if soft_tab.open:
+    with soft_tab:
+        km_labels, km_centers = em_kmeans(X, history[0]["means"])
+        show_chart(
+            kmeans_step_figure(X, km_labels, km_centers, axis_titles=data.feature_names[:2],
+                               regions=nearest_center_grid(padded_bounds(X), km_centers)),
+            "em_kmeans",
+            data=kmeans_step_data(X, km_labels, km_centers),
+        )
+        cols = st.columns(2)
+        cols[0].metric("ARI k-means", f"{scores(data.y, km_labels)['ari']:.3f}",
+                       help="k-means (hard assignment, round clusters of one size) against the "
+                            "true classes.")
+        cols[1].metric("ARI EM", f"{scores(data.y, result.labels)['ari']:.3f}",
+                       help="The converged mixture's hard labels against the true classes.")
+        st.caption("k-means cuts the plane into nearest-centre cells: it cannot follow elongated "
+                   "or unequal clusters, which EM's covariances fit.")
+if criteria_tab.open:
+    with criteria_tab:
+        table = em_criteria(X, covariance_type, init, int(seed))
+        show_chart(
+            line_chart(table, "K", "value", group="criterion", vline=k,
+                       x_title="K (number of Gaussians)", y_title="criterion (lower is better)"),
+            "em_criteria",
+            data=table,
+        )
+        best = best_k(table)
+        st.caption(f"BIC = −2L + p ln n and AIC = −2L + 2p, p the mixture's free parameters: "
+                   f"lower is better. Here BIC picks K = {best['BIC']}, AIC K = {best['AIC']}.")

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import metrics  # noqa: E402
 from benchmarks.timing import interleaved, peak_mb  # noqa: E402
 
-CASES = [(10**5, 1000), (10**6, 100), (10**6, 1000)]
+CASES = [(10**5, 1000), (10**5, 5000), (10**6, 100), (10**6, 1000), (10**6, 5000)]
 GOAL = 2.0
 
 

@@ -139,13 +139,14 @@ class EMICache:
             table[0, :] = 0.0
             table[:, 0] = 0.0
             self._tables[n] = table
-        codes = a * (n + 1) + b
-        present = np.bincount(codes.ravel(), minlength=(n + 1) ** 2) > 0
-        missing = np.flatnonzero(present & np.isnan(table.ravel()))
-        if missing.size:
+        values = table[a, b]
+        unknown = np.isnan(values)
+        if unknown.any():  # only the pairs not met before: no pass over the whole table
+            missing = np.unique(a[unknown] * (n + 1) + b[unknown])
             x, y = np.divmod(missing, n + 1)
             table[x, y] = table[y, x] = emi_terms(n, x, y)
-        return table[a, b]
+            values[unknown] = table[a[unknown], b[unknown]]
+        return values
 
     def _sparse_terms(self, n: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         """Large n: known terms kept as sorted codes ``a (n + 1) + b`` and their values."""

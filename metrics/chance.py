@@ -328,18 +328,23 @@ def mi_is_constant(ct: Contingency, model_true: RandomModel, model_pred: RandomM
     >>> mi_is_constant(ct, RANDOM_MODELS["perm"], RANDOM_MODELS["all"])
     False
     """
-    n = ct.n
-    sides = (model_true.sure_sizes(ct.row_sums, n), model_pred.sure_sizes(ct.col_sums, n))
-    for this, other in (sides, sides[::-1]):
-        if this is None:
-            continue
-        if len(this) == 1:
-            return True
-        if other is None:
-            continue
-        if len(this) == n or (this == (1, n - 1) and len(set(other)) == 1):
-            return True
-    return False
+
+    def compute() -> bool:
+        n = ct.n
+        sides = (model_true.sure_sizes(ct.row_sums, n), model_pred.sure_sizes(ct.col_sums, n))
+        for this, other in (sides, sides[::-1]):
+            if this is None:
+                continue
+            if len(this) == 1:
+                return True
+            if other is None:
+                continue
+            if len(this) == n or (this == (1, n - 1) and len(set(other)) == 1):
+                return True
+        return False
+
+    # Asked by EMI, every AMI normalisation and SMI of one table in compare().
+    return ct.cached(("mi_is_constant", model_true, model_pred), compute)
 
 
 @fill_doc

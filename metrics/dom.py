@@ -21,6 +21,7 @@ import scipy.sparse as sp
 from scipy.special import gammaln
 
 from metrics._docstring import fill_doc
+from metrics._special import sum_x_log_ratio
 from metrics.contingency import Contingency, contingency_table
 from metrics.information import conditional_entropy, log_base
 
@@ -51,8 +52,10 @@ def _cells(labels_true, labels_pred, contingency) -> _Cells:
         ct = contingency
         rows, cols, values = ct.nonzero()
         # Once per table: compare() asks for Q0, Q1, Q2 and the Hamming distance in turn.
-        return ct.cached("float_cells", lambda: _Cells(
-            rows, cols, values.astype(np.float64), ct.row_sums.astype(np.float64),
+        # The cells stay int64 (no float copy): with the table, every measure takes the
+        # shared entropies and maxima instead.
+        return ct.cached("dom_cells", lambda: _Cells(
+            rows, cols, values, ct.row_sums.astype(np.float64),
             ct.col_sums.astype(np.float64), float(ct.n), ct))
     if sp.issparse(contingency):
         matrix = sp.coo_array(contingency)
@@ -96,7 +99,7 @@ def _conditional_entropy(t: _Cells) -> float:
     """H(C|K) = sum_{c,k} (h/n) log(h(k)/h(c,k)) in nats (non-negative terms)."""
     if t.table is not None:  # the same sum, shared with the information measures
         return conditional_entropy(contingency=t.table)
-    return float(np.dot(t.values, np.log(t.col_sums[t.cols] / t.values)) / t.n)
+    return sum_x_log_ratio(t.values, t.col_sums[t.cols]) / t.n
 
 
 @fill_doc

@@ -8,7 +8,7 @@ import numpy as np
 
 from metrics._docstring import fill_doc
 from metrics._labels import as_label_array, encode
-from metrics._special import bd0, entropy_of_counts, exact_dot
+from metrics._special import bd0, entropy_of_counts, exact_dot, sum_x_log_ratio
 from metrics.contingency import Contingency, resolve
 from metrics.validation import check_bool, check_real
 
@@ -123,18 +123,25 @@ def marginal_entropies(ct: Contingency) -> tuple[float, float]:
 
 
 def _joint_entropy(ct: Contingency) -> float:
-    return ct.cached("joint_entropy", lambda: entropy_of_counts(ct.nonzero()[2], ct.n))
+    """``H(U, V) = sum_x m_x (x/n) log(n/x)`` over the distinct counts x of m_x cells each."""
+
+    def compute() -> float:
+        counts, _, cells = ct.distinct_counts()
+        if cells.size == 1 and cells[0] == 1:
+            return 0.0  # one cell holds every sample
+        x = counts.astype(np.float64)
+        return float(np.dot(cells * x, np.log(ct.n / x)) / ct.n)
+
+    return ct.cached("joint_entropy", compute)
 
 
 def _conditional_entropies(ct: Contingency) -> tuple[float, float]:
     """``(H(U|V), H(V|U))`` in nats as sums of non-negative terms (no cancellation)."""
 
     def compute() -> tuple[float, float]:
-        rows, cols, values = ct.nonzero()
-        v = values.astype(np.float64)
-        h_true_given_pred = float(np.dot(v, np.log(ct.col_sums[cols] / v)) / ct.n)
-        h_pred_given_true = float(np.dot(v, np.log(ct.row_sums[rows] / v)) / ct.n)
-        return h_true_given_pred, h_pred_given_true
+        v = ct.nonzero()[2].astype(np.float64)
+        a, b = ct.cell_margins()
+        return sum_x_log_ratio(v, b) / ct.n, sum_x_log_ratio(v, a) / ct.n
 
     return ct.cached("conditional_entropies", compute)
 
@@ -199,8 +206,8 @@ def table_mutual_information(ct: Contingency) -> float:
                 block = ct.counts[i : i + step]
                 total += bd0(block, np.multiply.outer(a[i : i + step], b)).sum()
             return float(total / n)
-        rows, cols, values = ct.nonzero()
-        a, b = ct.row_sums[rows], ct.col_sums[cols]
+        values = ct.nonzero()[2]
+        a, b = ct.cell_margins()
         mu = a.astype(np.float64) * (b / n)
         empty_mass = (n * n - exact_dot(a, b, n * n)) / n
         return float((bd0(values, mu).sum() + empty_mass) / n)

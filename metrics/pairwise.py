@@ -83,34 +83,51 @@ def _pami(ct) -> float:
     and x (n - a - b + x) - (a - x)(b - x) = n x - a b. What is left sums over the non-zero
     cells only, with exact integer coefficients and differences computed directly: the
     subtractions f(x) - f(x +- 1) and the log n terms, which cancel to about 1/n of their
-    size on near-independent tables, never happen. The differences are computed once per
-    distinct count x (at most sqrt(2n) of them, against up to n cells) and looked up; the
-    terms are summed exactly (``exact_sum``, the value of ``math.fsum``).
+    size on near-independent tables, never happen. The differences depend on the count x
+    only, so the integer coefficients are added per distinct count first (exactly, at most
+    sqrt(2n) sums against up to n cells), each product with a difference is kept exactly as
+    a float and its rounding error (``_two_product``), and those are summed exactly
+    (``exact_sum``, the value of ``math.fsum``): the only roundings left are those of the
+    differences themselves (and of coefficients beyond 2**53, for n above 9e7).
     """
     n = ct.n
     rows_count, cols_count = ct.shape
     if n < 2 or rows_count in (1, n) or cols_count in (1, n):
         return 0.0  # Proposition 2, exactly (the closed form would leave rounding noise)
-    rows, cols, nij = ct.nonzero()
-    x, a, b = _exact(nij, n), _exact(ct.row_sums[rows], n), _exact(ct.col_sums[cols], n)
-    counts, group = _distinct(nij)
-    excess = (n * x - a * b).astype(np.float64) * _first_difference(counts)[group]
-    moves = ((a - x) * (b - x)).astype(np.float64) * _second_difference(counts)[group]
-    return 2.0 * exact_sum(np.concatenate([excess, -moves])) / n**3
+    a, b = (_exact(margin, n) for margin in ct.cell_margins())
+    counts, group, cells = ct.distinct_counts()
+    x, cells = _exact(counts, n), _exact(cells, n)
+    products = _group_sum(group, a * b, x.size)  # sum of a b per count: at most n^2
+    sums = _group_sum(group, a + b, x.size)
+    excess = (n * x * cells - products).astype(np.float64)
+    # sum (a - x)(b - x) = sum a b - x (sum (a + b) - x cells), every part at most 2 n^2.
+    moves = (products - x * (sums - x * cells)).astype(np.float64)
+    terms = (*_two_product(excess, _first_difference(counts)),
+             *_two_product(-moves, _second_difference(counts)))
+    return 2.0 * exact_sum(np.concatenate(terms)) / n**3
 
 
-def _distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct values (sorted) and the index of each value among them.
+def _two_product(x: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(p, e)`` with ``p = fl(x y)`` and ``p + e = x y`` exactly (Dekker 1971, Veltkamp's
+    split into 26-bit halves), for finite products far from overflow and underflow."""
+    product = x * y
+    x_high, x_low = _split(x)
+    y_high, y_low = _split(y)
+    error = ((x_high * y_high - product) + x_high * y_low + x_low * y_high) + x_low * y_low
+    return product, error
 
-    Counts of cells are mostly small: indexed by value when the largest is at most a few
-    times their number (no sort), through ``np.unique`` otherwise.
-    """
-    largest = int(values.max())
-    if largest > 4 * values.size + 1024:
-        return np.unique(values, return_inverse=True)
-    present = np.bincount(values, minlength=largest + 1) > 0
-    rank = np.cumsum(present) - 1
-    return np.flatnonzero(present), rank[values]
+
+def _split(x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    scaled = x * (2.0**27 + 1.0)
+    high = scaled - (scaled - x)
+    return high, x - high
+
+
+def _group_sum(group: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """Exact sums of integer ``values`` (int64 or Python ints) by ``group`` index."""
+    total = np.zeros(size, dtype=values.dtype)
+    np.add.at(total, group, values)
+    return total
 
 
 @fill_doc

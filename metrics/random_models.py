@@ -47,7 +47,7 @@ from metrics._combinatorics import (
     expected_empty_urns,
     log_surjection_probability,
 )
-from metrics._special import bd0, entropy_of_counts
+from metrics._special import bd0, entropy_of_counts, exact_dot
 from metrics.information import log_base
 
 __all__ = [
@@ -148,7 +148,8 @@ class RandomModel(ABC):
     def side_key(self, sizes: np.ndarray) -> Hashable:
         """What of the side's sizes the model depends on besides ``n``: two sides with equal
         keys have the same ``q``, size weights and entropy bound (the sorted sizes here)."""
-        return tuple(sorted(int(s) for s in np.asarray(sizes) if s > 0))
+        sizes = np.asarray(sizes)
+        return tuple(np.sort(sizes[sizes > 0]).tolist())
 
     def sure_sizes(self, sizes: np.ndarray, n: int) -> tuple[int, ...] | None:
         """The cluster sizes (ascending) that every draw of this side has, or None when they
@@ -186,7 +187,8 @@ class PermutationModel(RandomModel):
         n_pairs = n * (n - 1) // 2
         if n_pairs == 0:
             return Fraction(0)
-        together = sum(int(s) * (int(s) - 1) // 2 for s in np.asarray(sizes).tolist())
+        s = np.asarray(sizes, dtype=np.int64)
+        together = exact_dot(s, s - 1, n * n) // 2
         return Fraction(together, n_pairs)
 
     def size_weights(self, sizes: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -198,7 +200,8 @@ class PermutationModel(RandomModel):
 
     def sure_sizes(self, sizes: np.ndarray, n: int) -> tuple[int, ...]:
         """The sizes themselves: a permutation keeps them."""
-        return tuple(sorted(int(s) for s in np.asarray(sizes) if s > 0))
+        sizes = np.asarray(sizes)
+        return tuple(np.sort(sizes[sizes > 0]).tolist())
 
 
 class NumModel(RandomModel):

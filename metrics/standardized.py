@@ -228,7 +228,13 @@ def _order_free_mutual_information(ct) -> float:
     SMI divides I - E[I], a difference of nearly equal numbers, by sd(I), which can be
     small: one ulp of I that depends on the order of the clusters would show in SMI.
     """
-    rows, cols, counts = ct.nonzero()
-    counts = counts.astype(np.float64)
-    expected = ct.row_sums[rows].astype(np.float64) * ct.col_sums[cols] / ct.n
-    return exact_sum((counts / ct.n) * np.log(counts / expected))
+    counts = ct.nonzero()[2].astype(np.float64)
+    a, b = ct.cell_margins()
+    terms = a.astype(np.float64)  # in place from here: one temporary per table-sized array
+    terms *= b
+    terms /= ct.n
+    np.divide(counts, terms, out=terms)
+    np.log(terms, out=terms)
+    counts /= ct.n
+    terms *= counts
+    return exact_sum(terms)
