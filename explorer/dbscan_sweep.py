@@ -117,10 +117,8 @@ def dbscan_min_samples_sweep(X, eps: float, min_samples_values: Sequence[int]
 
     Returns
     -------
-    labels : ndarray of int, shape (len(min_samples_values), n_samples)
-        Cluster of each point at each min_samples; -1 is noise.
-    point_types : ndarray of int8, shape (len(min_samples_values), n_samples)
-        Index into `clustering.dbscan.POINT_TYPES` (0 core, 1 border, 2 noise).
+    labels, point_types : ndarray
+        As `dbscan_sweep` returns them, one row per value of ``min_samples_values``.
 
     Examples
     --------

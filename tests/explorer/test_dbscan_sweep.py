@@ -18,17 +18,18 @@ def brute_point_types(X, eps, min_samples):
     return np.where(core, 0, np.where(border, 1, 2))
 
 
-@pytest.mark.parametrize("min_samples", [1, 4, 9])
-@pytest.mark.parametrize("data", ["moons", "blobs"])
-def test_every_eps_equals_a_direct_scikit_learn_run(data, min_samples):
+def points(data: str) -> np.ndarray:
+    """240 points: two noisy moons, or four blobs of different spreads."""
     if data == "moons":
-        X, _ = make_moons(240, noise=0.12, random_state=3)
-    else:
-        X, _ = make_blobs(240, centers=4, cluster_std=[0.3, 0.8, 1.5, 0.5], random_state=5)
-    eps_values = [0.02, 0.05, 0.08, 0.12, 0.2, 0.3, 0.5, 0.8, 1.5, 4.0]
-    labels, kinds = dbscan_sweep(X, eps_values, min_samples)
-    assert labels.shape == kinds.shape == (len(eps_values), len(X))
-    for row, eps in enumerate(eps_values):
+        return make_moons(240, noise=0.12, random_state=3)[0]
+    return make_blobs(240, centers=4, cluster_std=[0.3, 0.8, 1.5, 0.5], random_state=5)[0]
+
+
+def assert_each_frame_is_sklearns(X, labels, kinds, settings):
+    """Frame i holds scikit-learn's DBSCAN at ``settings[i]`` (eps, min_samples): its
+    labels, and core, border and noise points as the definition gives them."""
+    assert labels.shape == kinds.shape == (len(settings), len(X))
+    for row, (eps, min_samples) in enumerate(settings):
         reference = DBSCAN(eps=eps, min_samples=min_samples).fit(X)
         np.testing.assert_array_equal(labels[row], reference.labels_)
         np.testing.assert_array_equal(kinds[row], brute_point_types(X, eps, min_samples))
@@ -37,20 +38,22 @@ def test_every_eps_equals_a_direct_scikit_learn_run(data, min_samples):
         np.testing.assert_array_equal(kinds[row] == POINT_TYPES.index("core"), core)
 
 
+@pytest.mark.parametrize("min_samples", [1, 4, 9])
+@pytest.mark.parametrize("data", ["moons", "blobs"])
+def test_every_eps_equals_a_direct_scikit_learn_run(data, min_samples):
+    X = points(data)
+    eps_values = [0.02, 0.05, 0.08, 0.12, 0.2, 0.3, 0.5, 0.8, 1.5, 4.0]
+    labels, kinds = dbscan_sweep(X, eps_values, min_samples)
+    assert_each_frame_is_sklearns(X, labels, kinds, [(e, min_samples) for e in eps_values])
+
+
 @pytest.mark.parametrize("eps", [0.05, 0.15, 0.6])
 @pytest.mark.parametrize("data", ["moons", "blobs"])
 def test_every_min_samples_equals_a_direct_scikit_learn_run(data, eps):
-    if data == "moons":
-        X, _ = make_moons(240, noise=0.12, random_state=3)
-    else:
-        X, _ = make_blobs(240, centers=4, cluster_std=[0.3, 0.8, 1.5, 0.5], random_state=5)
+    X = points(data)
     values = [1, 2, 3, 5, 8, 13, 21, 34, 240]
     labels, kinds = dbscan_min_samples_sweep(X, eps, values)
-    assert labels.shape == kinds.shape == (len(values), len(X))
-    for row, min_samples in enumerate(values):
-        reference = DBSCAN(eps=eps, min_samples=min_samples).fit(X)
-        np.testing.assert_array_equal(labels[row], reference.labels_)
-        np.testing.assert_array_equal(kinds[row], brute_point_types(X, eps, min_samples))
+    assert_each_frame_is_sklearns(X, labels, kinds, [(eps, m) for m in values])
 
 
 def test_the_min_samples_sweep_covers_varied_results():
