@@ -3,6 +3,7 @@
 No chromium: it speaks Streamlit's websocket protocol itself."""
 
 import asyncio
+from concurrent.futures import ThreadPoolExecutor
 
 from benchmarks.streamlit_client import StreamlitSession
 from classroom import ClassStore
@@ -39,7 +40,11 @@ def test_a_browserless_student_joins_a_class_and_its_answer_is_stored(app_url):
     code, secret = store.start("lesson", LESSON, [
         len(step.question.options) if step.question else 0 for step in lesson.steps])
     try:
-        bar, options, acknowledged = asyncio.run(join_and_answer(app_url, code, "C"))
+        # Its own thread: Playwright's sync API keeps an event loop running in this one once
+        # another browser test of this worker has started it.
+        with ThreadPoolExecutor(1) as thread:
+            bar, options, acknowledged = thread.submit(
+                asyncio.run, join_and_answer(app_url, code, "C")).result()
         assert bar.startswith(f"**{lesson.title}** · step 1 of {len(lesson.steps)}")
         assert [o[:3] for o in options] == ["A. ", "B. ", "C. ", "D. "][:len(question.options)]
         assert acknowledged.startswith(f"Your answer: {options[2]}.")
