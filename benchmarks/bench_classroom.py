@@ -109,6 +109,9 @@ class BrowserStudent:
         await self.answer_button().click(timeout=TIMEOUT_MS)
         await self.page.get_by_text(f"Your answer: {letter}.").wait_for(timeout=TIMEOUT_MS)
 
+    async def close(self) -> None:
+        await self.page.context.close()
+
 
 class LightStudent:
     """A student as a websocket session of `streamlit_client` (no browser): it reruns the
@@ -140,6 +143,9 @@ class LightStudent:
             "markdown", lambda d: d.number > drawn
             and d.proto.body.startswith(f"Your answer: {letter}.")) is not None,
             TIMEOUT_MS / 1000)
+
+    async def close(self) -> None:
+        await self.session.close()
 
 
 async def student_answers(student, letter: str, delay: float, acks: list) -> None:
@@ -196,8 +202,7 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
         await watcher
         load_after = os.getloadavg()[0]
         for student in students:
-            if isinstance(student, LightStudent):
-                await student.session.close()
+            await student.close()
         await browser.close()
     stored = store.tally(code, 1)
     wanted = tuple(chosen.count(letter) for letter in LETTERS)

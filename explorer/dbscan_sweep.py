@@ -20,6 +20,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 from scipy.spatial.distance import pdist, squareform
 
+from clustering._validation import check_X
 from clustering.dbscan import POINT_TYPES
 from metrics.validation import check_integer
 
@@ -77,9 +78,7 @@ def dbscan_sweep(X, eps_values: Sequence[float], min_samples: int
     >>> labels.tolist(), kinds.tolist()
     ([[-1, -1, -1, -1, -1], [0, 0, 0, 0, -1]], [[2, 2, 2, 2, 2], [0, 0, 0, 1, 2]])
     """
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2 or X.shape[0] < 1:
-        raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
+    X = check_X(X)
     n = X.shape[0]
     min_samples = check_integer(min_samples, "min_samples", 1, n)
     eps_values = np.asarray(eps_values, dtype=float)
@@ -127,9 +126,7 @@ def dbscan_min_samples_sweep(X, eps: float, min_samples_values: Sequence[int]
     >>> labels.tolist(), kinds.tolist()
     ([[0, 0, 0, 0, 1], [0, 0, 0, 0, -1]], [[0, 0, 0, 0, 0], [0, 0, 0, 1, 2]])
     """
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2 or X.shape[0] < 1:
-        raise ValueError(f"X must be a non-empty 2-D array, got shape {X.shape}")
+    X = check_X(X)
     n = X.shape[0]
     if not (isinstance(eps, int | float | np.number) and np.isfinite(eps) and eps > 0):
         raise ValueError(f"eps must be a positive number, got {eps!r}")
