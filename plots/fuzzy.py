@@ -66,8 +66,11 @@ def membership_figure(X: np.ndarray, membership: np.ndarray, centers: np.ndarray
 
 def certainty(membership: np.ndarray) -> np.ndarray:
     """How sure each point is of its cluster, from 0 (shared equally by all c clusters) to 1
-    (all its membership in one): (max_j u_ij - 1/c) / (1 - 1/c)."""
+    (all its membership in one): (max_j u_ij - 1/c) / (1 - 1/c); with one cluster (c = 1)
+    every point is sure."""
     u = np.asarray(membership, dtype=float)
+    if u.shape[1] == 1:
+        return np.ones(len(u))
     floor = 1.0 / u.shape[1]
     return (u.max(axis=1) - floor) / (1.0 - floor)
 

@@ -109,3 +109,17 @@ def test_the_animation_holds_every_em_step():
                                    atol=1e-6)
         hard = array(shipped[str(i)][0]["customdata"])
         assert adjusted_rand_score(hard, ref.predict(data.X)) == 1.0
+
+
+def test_one_component_is_the_data_s_own_gaussian():
+    # K = 1: every point is sure of its component (no 1 - 1/K = 0 in the opacity), and EM's
+    # one Gaussian is the sample mean and the (biased) sample covariance.
+    data = default_data()
+    at = open_page(PAGE, {"em_k": "1"})
+    assert not at.exception and not at.error
+    at.button(key="em_last").click().run()
+    assert not at.exception
+    ref = sklearn_em(data.X, k=1)
+    assert float(metrics(at)["L per point"]) == pytest.approx(ref.score(data.X), abs=1e-4)
+    np.testing.assert_allclose(xy(trace(chart(at, "em_chart"), "means")),
+                               [data.X.mean(axis=0)], atol=1e-6)

@@ -34,6 +34,8 @@ def test_blended_colours_mix_the_two_clusters(okabe_ito):
 def test_certainty_runs_from_shared_to_sure():
     np.testing.assert_allclose(certainty(U), [1.0, 0.0, 0.5])
     np.testing.assert_allclose(certainty([[1 / 3, 1 / 3, 1 / 3], [0.0, 0.0, 1.0]]), [0.0, 1.0])
+    # One cluster (EM at K = 1): nothing is shared, no division by 1 - 1/c = 0.
+    np.testing.assert_array_equal(certainty([[1.0], [1.0]]), [1.0, 1.0])
 
 
 def test_membership_figure_blends_or_shows_one_cluster(okabe_ito):
