@@ -27,18 +27,17 @@ TIMEOUT_S = 120
 
 
 def open_page(path: str, params: dict[str, list[str]] | None = None) -> AppTest:
-    """Run the app with ``params`` in the URL and switch to the page at ``path``.
+    """Open the page at ``path`` as a link with ``params`` does (its first run reads them).
 
     Raises
     ------
     RuntimeError
         If the page raises (AppTest reports it instead of raising).
     """
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S).switch_page(path)
     for name, values in (params or {}).items():
         at.query_params[name] = values if len(values) > 1 else values[0]
     at.run()
-    at = at.switch_page(path).run()
     if at.exception:
         raise RuntimeError(f"{path} failed: {at.exception[0].message}")
     return at

@@ -1,4 +1,5 @@
-"""AppTest helpers: every test starts from empty Streamlit caches."""
+"""AppTest helpers: every test module starts from empty Streamlit caches, and so does every
+test that patches something (a patched setting may change what a cached function returns)."""
 
 from pathlib import Path
 
@@ -11,23 +12,37 @@ TIMEOUT_S = 60
 APP = str(Path(__file__).resolve().parents[2] / "app.py")
 
 
-@pytest.fixture(autouse=True)
-def clear_streamlit_caches():
+def clear_caches() -> None:
     st.cache_data.clear()
     st.cache_resource.clear()
+
+
+@pytest.fixture(autouse=True, scope="module")
+def clear_streamlit_caches_per_module():
+    # The tests of a module share cached results as a class on one server does: the pages'
+    # cached functions depend on their arguments only, and reruns at the same values are cheap.
+    clear_caches()
     yield
-    st.cache_data.clear()
-    st.cache_resource.clear()
+    clear_caches()
+
+
+@pytest.fixture(autouse=True)
+def clear_streamlit_caches_when_patched(request):
+    patched = "monkeypatch" in request.fixturenames
+    if patched:
+        clear_caches()
+    yield
+    if patched:
+        clear_caches()
 
 
 def open_page(path: str, query_params: dict[str, str] | None = None) -> AppTest:
-    """Run the app's entry point, optionally with URL parameters, then switch to ``path``."""
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
+    """Open ``path`` as a link to it does, optionally with URL parameters: the page's first
+    run reads them (no run of the home page before)."""
+    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S).switch_page(path)
     for name, value in (query_params or {}).items():
         at.query_params[name] = value
-    at.run()
-    assert not at.exception, at.exception
-    return at.switch_page(path).run()
+    return at.run()
 
 
 def charts_covered(at: AppTest) -> bool:

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP, TIMEOUT_S
+from tests.app.conftest import open_page
 from tests.app.test_link_fuzz import bound_keys
 from tests.app.test_no_injection import is_link_or_image, shown_markdown
 from ui.navigation import PAGES
@@ -65,15 +65,6 @@ PAGE_SETTINGS = settings(max_examples=3, deadline=None,
                                                 HealthCheck.too_slow])
 
 
-def open_link(path: str, params: dict[str, str]) -> AppTest:
-    """The page opened by a link to it: the link is what its first run reads."""
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S)
-    at.switch_page(path)
-    for name, value in params.items():
-        at.query_params[name] = value
-    return at.run()
-
-
 def assert_safe(at: AppTest, params: dict[str, str]) -> None:
     where = {k: v if len(v) < 60 else v[:40] + "…" for k, v in params.items()}
     assert not at.exception, (where, [e.value for e in at.exception])
@@ -97,6 +88,6 @@ def test_no_hostile_link_breaks_a_page(entry):
              {"lessonz": lessonz(b"[" * 60_000), "present": "nan", "controls": "nan"})
     def check(page_params, app_params):
         params = {**page_params, **app_params}
-        assert_safe(open_link(entry.path, params), params)
+        assert_safe(open_page(entry.path, params), params)
 
     check()

@@ -5,6 +5,7 @@ value drawn from HOSTILE with a seeded generator. A failure names its seed; reru
 ``CLUSTERLAB_FUZZ_SEED=<seed> pytest tests/app/test_link_fuzz.py``.
 """
 
+import functools
 import os
 import random
 
@@ -26,10 +27,15 @@ HOSTILE = (
 
 def bound_keys(entry) -> list[str]:
     """The keys of the widgets on the page's default view: the names its links may carry."""
-    at = open_page(entry.path)
+    return list(_bound_keys(entry.path))
+
+
+@functools.cache  # a fact of the page's code: one run per page and test process is enough
+def _bound_keys(path: str) -> tuple[str, ...]:
+    at = open_page(path)
     widgets = (at.selectbox, at.slider, at.toggle, at.number_input, at.text_input, at.radio,
                at.multiselect, at.checkbox, at.select_slider)
-    return sorted({w.key for kind in widgets for w in kind if w.key})
+    return tuple(sorted({w.key for kind in widgets for w in kind if w.key}))
 
 
 @pytest.mark.parametrize("number, entry", list(enumerate(PAGES)), ids=[p.url_path for p in PAGES])
