@@ -90,8 +90,10 @@ class Contingency:
                 coo = self.counts.tocoo()
                 cells = (coo.row.astype(np.intp), coo.col.astype(np.intp), coo.data)
             else:
-                # One flat index array (then split) costs about half of a 2-D np.nonzero.
-                flat = np.flatnonzero(self.counts)
+                # One flat index array (then split) costs about half of a 2-D np.nonzero,
+                # and np.nonzero of a bool mask a quarter of the int64 table's (no branch
+                # per cell).
+                flat = np.flatnonzero(self.counts != 0)
                 rows = flat // self.shape[1]
                 cells = (rows, flat - rows * self.shape[1], self.counts.ravel()[flat])
             self._cache["nonzero"] = cells
