@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from metrics._special import NEAR, bd0, bd0_far, bd0_near
+from metrics._special import NEAR, bd0, bd0_far, bd0_near, serial_dot
 
 __all__ = ["emi_of_sizes", "emi_terms"]
 
@@ -138,7 +138,7 @@ def emi_of_sizes(n: int, a: np.ndarray, wa: np.ndarray, b: np.ndarray, wb: np.nd
     for i in range(0, a.size, rows):
         chunk_a, chunk_w = a[i : i + rows], wa[i : i + rows]
         terms = emi_terms(n, np.repeat(chunk_a, b.size), np.tile(b, chunk_a.size))
-        total += float(np.dot(np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size), terms))
+        total += serial_dot(np.repeat(chunk_w, b.size) * np.tile(wb, chunk_a.size), terms)
     return total
 
 

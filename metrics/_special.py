@@ -8,7 +8,7 @@ from fractions import Fraction
 import numpy as np
 
 __all__ = ["bd0", "bd0_far", "bd0_near", "entropy_of_counts", "exact_dot", "exact_sum",
-           "sum_x_log_ratio"]
+           "serial_dot", "sum_x_log_ratio"]
 
 # bd0 uses its series where |v| < NEAR; the direct formula then loses at most one digit.
 NEAR = 0.1
@@ -21,6 +21,10 @@ _EXACT_SUM_LIMIT = 1 << 25
 _SUM_PIECE = 1 << 16
 _LOWEST_EXPONENT_SHIFT = 1073
 _EXPONENTS = 1024 + _LOWEST_EXPONENT_SHIFT + 1
+# OpenBLAS computes a dot of more than this many elements on several threads, which then
+# busy-wait for the next call: one such dot of 10,001 elements cost 30-40 ms of process CPU
+# on this 2-core machine, more than the dot itself by a thousand times.
+_SERIAL_DOT = 10_000
 
 
 def bd0(x: np.ndarray, m: np.ndarray | float) -> np.ndarray:
@@ -99,7 +103,20 @@ def entropy_of_counts(counts: np.ndarray, n: int) -> float:
     """
     c = np.asarray(counts, dtype=np.float64)
     c = c[c > 0]
-    return float(np.dot(c, np.log(n / c)) / n) if c.size > 1 else 0.0
+    return serial_dot(c, np.log(n / c)) / n if c.size > 1 else 0.0
+
+
+def serial_dot(x: np.ndarray, y: np.ndarray) -> float:
+    """``np.dot`` of two 1-D float arrays on one thread: by pieces of ``_SERIAL_DOT``.
+
+    Up to ``_SERIAL_DOT`` elements this is ``np.dot`` itself (the same bits); a longer dot
+    adds its pieces' dots in order, so its value also no longer depends on the number of
+    BLAS threads.
+    """
+    if x.shape[0] <= _SERIAL_DOT:
+        return float(np.dot(x, y))
+    return float(sum(np.dot(x[i : i + _SERIAL_DOT], y[i : i + _SERIAL_DOT])
+                     for i in range(0, x.shape[0], _SERIAL_DOT)))
 
 
 def exact_sum(values: np.ndarray) -> float:
@@ -121,9 +138,12 @@ def exact_sum(values: np.ndarray) -> float:
         fraction, exponent = np.frexp(v[start : start + _SUM_PIECE])
         exponent += _LOWEST_EXPONENT_SHIFT
         mantissa = np.ldexp(fraction, 53).astype(np.int64)  # whole numbers, exact
-        high += np.bincount(exponent, weights=mantissa >> 26, minlength=_EXPONENTS)
+        # Weights passed as float64 (exact below 2**53): bincount's own cast of int64
+        # weights costs five times its count.
+        high += np.bincount(exponent, weights=(mantissa >> 26).astype(np.float64),
+                            minlength=_EXPONENTS)
         mantissa &= (1 << 26) - 1
-        low += np.bincount(exponent, weights=mantissa, minlength=_EXPONENTS)
+        low += np.bincount(exponent, weights=mantissa.astype(np.float64), minlength=_EXPONENTS)
     used = np.flatnonzero((high != 0) | (low != 0))
     if not used.size:
         return 0.0

@@ -22,6 +22,7 @@ import numpy as np
 
 from metrics._docstring import fill_doc
 from metrics._emi_kernel import emi_of_sizes
+from metrics._special import serial_dot
 from metrics.contingency import Contingency, resolve
 from metrics.information import (
     AMI_NORMALIZATIONS,
@@ -271,7 +272,7 @@ def _check_sizes(sizes, weights, n, side):
 def _check_total(sizes: np.ndarray, weights: np.ndarray, n: int, side: str) -> None:
     # Every sample is in one cluster, so the expected sizes add up to n under any model
     # (the models' own weights, which may leave out negligible sizes, skip this check).
-    total = float(np.dot(sizes, weights))
+    total = serial_dot(sizes, weights)
     if sizes.size and not np.isclose(total, n, rtol=1e-6, atol=0):
         raise ValueError(
             f"sizes_{side} weighted by weights_{side} must sum to n = {n} (every sample is in "

@@ -21,7 +21,7 @@ import scipy.sparse as sp
 from scipy.special import gammaln
 
 from metrics._docstring import fill_doc
-from metrics._special import sum_x_log_ratio
+from metrics._special import serial_dot, sum_x_log_ratio
 from metrics.contingency import Contingency, contingency_table
 from metrics.information import conditional_entropy, log_base
 
@@ -178,7 +178,7 @@ def dom_q1(labels_true=None, labels_pred=None, *, contingency=None, base: float 
     t = _cells(labels_true, labels_pred, contingency)
     n_classes = t.row_sums.size
     row = t.row_sums[t.row_sums > 0]
-    h_c = float(np.dot(row, np.log(t.n / row)) / t.n)
+    h_c = serial_dot(row, np.log(t.n / row)) / t.n
     mi = h_c - _conditional_entropy(t)
     costs = _log_multiset(np.array([t.n]), n_classes) - _log_multiset(t.col_sums, n_classes)
     return (mi + costs / t.n) / log_base(base)

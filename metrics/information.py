@@ -8,7 +8,7 @@ import numpy as np
 
 from metrics._docstring import fill_doc
 from metrics._labels import as_label_array, encode
-from metrics._special import bd0, entropy_of_counts, exact_dot, sum_x_log_ratio
+from metrics._special import bd0, entropy_of_counts, exact_dot, serial_dot, sum_x_log_ratio
 from metrics.contingency import Contingency, resolve
 from metrics.validation import check_bool, check_real
 
@@ -130,7 +130,7 @@ def _joint_entropy(ct: Contingency) -> float:
         if cells.size == 1 and cells[0] == 1:
             return 0.0  # one cell holds every sample
         x = counts.astype(np.float64)
-        return float(np.dot(cells * x, np.log(ct.n / x)) / ct.n)
+        return serial_dot(cells * x, np.log(ct.n / x)) / ct.n
 
     return ct.cached("joint_entropy", compute)
 

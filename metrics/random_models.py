@@ -47,7 +47,7 @@ from metrics._combinatorics import (
     expected_empty_urns,
     log_surjection_probability,
 )
-from metrics._special import bd0, entropy_of_counts, exact_dot
+from metrics._special import bd0, entropy_of_counts, exact_dot, serial_dot
 from metrics.information import log_base
 
 __all__ = [
@@ -482,7 +482,7 @@ def _num_weights_ztp(n: int, k: int) -> tuple[np.ndarray, np.ndarray, float]:
     rest = np.maximum(_ztp_sum_pmf(n - a_max - 1, a_max + 1, k - 1, lam), 0.0)
     at_n = rest[::-1][:a_max]  # P_{k-1}(n - a), a = 1..a_max
     at_n_minus_1 = rest[::-1][1 : a_max + 1]  # P_{k-1}(n - 1 - a)
-    total, total_minus_1 = np.dot(p, at_n), np.dot(p, at_n_minus_1)
+    total, total_minus_1 = serial_dot(p, at_n), serial_dot(p, at_n_minus_1)
     return a, k * p * at_n / total, lam * total_minus_1 / (n * total)
 
 
@@ -516,7 +516,7 @@ def _binomial_window(n: int, p: float) -> tuple[np.ndarray, np.ndarray]:
 def _mean_deviance(n: int, p: float) -> float:
     """E bd0(X, n p) for X ~ Binom(n, p): a sum of non-negative terms, about (1 - p) / 2."""
     k, pmf = _binomial_window(n, p)
-    return float(np.dot(pmf, bd0(k, n * p)))
+    return serial_dot(pmf, bd0(k, n * p))
 
 
 def expected_mi_binomial_limit(n: int, model_a, sizes_a, model_b, sizes_b) -> float | None:
@@ -593,4 +593,4 @@ def expected_mi_binomial_limit(n: int, model_a, sizes_a, model_b, sizes_b) -> fl
     terms = stats.binom.pmf(k, sizes[owner], p) * bd0(k, mean[owner])
     per_size = np.bincount(owner, weights=terms, minlength=sizes.size)
     per_size -= (sizes / n) * _mean_deviance(n, p)
-    return float(k_a * np.dot(weights, per_size) / n)
+    return k_a * serial_dot(weights, per_size) / n

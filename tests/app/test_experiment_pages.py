@@ -63,7 +63,7 @@ def test_lazarenko_caps_n_with_a_warning():
 
 
 def test_lazarenko_table1_with_published_values():
-    at = open_page("app_pages/experiments_lazarenko2021.py")
+    at = open_page("app_pages/experiments_lazarenko2021.py", {"pami_fig": "lazarenko2021-table1"})
     at.number_input(key="pami_repeats").set_value(1).run()
     at.number_input(key="pami_triplets").set_value(50).run()
     df = _frame(at)

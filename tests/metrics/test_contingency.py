@@ -64,6 +64,8 @@ def test_sparse_path_matches_dense(monkeypatch):
     assert sparse.is_sparse
     np.testing.assert_array_equal(sparse.counts.toarray(), dense.counts)
     np.testing.assert_array_equal(sparse.pred_labels, dense.pred_labels)
+    for axis in (0, 1):
+        np.testing.assert_array_equal(sparse.maxima(axis), dense.counts.max(axis=axis))
     for name, measure in M.MEASURES.items():
         assert measure.function(contingency=sparse) == pytest.approx(
             measure.function(contingency=dense), rel=1e-12, abs=1e-15
