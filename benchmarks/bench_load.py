@@ -214,7 +214,8 @@ class LightStudent:
                                    else self.move_first_slider(), self.timeout)
         except TimeoutError:
             return "timeout"
-        except Exception:  # a failed interaction is counted, not raised
+        except Exception as error:  # a failed interaction is counted, not raised
+            print(f"step {step + 1}: {type(error).__name__}: {error}", file=sys.stderr)
             return "error"
         finished = time.monotonic()
         if any(d.kind == "exception" and (self.session is not session or d.number > seen)
