@@ -12,8 +12,11 @@ rerun, if any); the server answers with ForwardMsgs: ``new_session`` when a full
 it), ``auto_rerun`` (a fragment to rerun every ``interval`` seconds: the frontend, not the
 server, keeps that clock), ``page_info_changed`` (the script changed the query string) and
 ``script_finished``. A widget's value travels in ``WidgetStates``: a radio sends the chosen
-option's label (``string_value``), a button ``trigger_value`` once, on the rerun it causes; a
-widget inside a fragment reruns only that fragment.
+option's label (``string_value``), a slider its numbers (``double_array_value``), a button
+``trigger_value`` once, on the rerun it causes; a widget inside a fragment reruns only that
+fragment. A large element is marked ``cacheable``; the client lists the hashes of those it
+holds in each ``rerun_script`` (``cached_message_hashes``), and the server then sends an
+unchanged one as a ``ref_hash`` to the copy the client has, as it does for a browser.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from collections.abc import Callable
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -52,10 +56,10 @@ class StreamlitSession:
     """A browser session of the app at ``base_url`` (``http://host:port``) on one page.
 
     ``await open(page, query_string)`` connects and asks for the page's first run; the page as
-    drawn so far is in ``drawn`` (delta path -> `Drawn`); `click` and `choose` set widgets
-    and rerun as the frontend does; ``wait_for`` waits until a drawn element satisfies a test.
-    Fragments that ask for it are rerun every few seconds, as a browser tab polls
-    (``poll=False`` turns that off).
+    drawn so far is in ``drawn`` (delta path -> `Drawn`); `click`, `choose` and `slide` set
+    widgets and rerun as the frontend does; ``wait_for`` waits until a drawn element
+    satisfies a test. Fragments that ask for it are rerun every few seconds, as a browser tab
+    polls (``poll=False`` turns that off).
     """
 
     def __init__(self, base_url: str, poll: bool = True) -> None:
@@ -67,6 +71,7 @@ class StreamlitSession:
         self.query_string = ""
         self.page_name = ""
         self._widgets: dict[str, WidgetState] = {}
+        self._cached: dict[str, ForwardMsg] = {}  # cacheable messages by hash
         self._socket: WebSocketClientConnection | None = None
         self._reader: asyncio.Task | None = None
         self._pollers: dict[str, asyncio.Task] = {}
@@ -106,6 +111,7 @@ class StreamlitSession:
         state.context_info.timezone = "UTC"
         state.context_info.locale = "en-US"
         state.widget_states.widgets.extend(self._widgets.values())
+        state.cached_message_hashes.extend(self._cached)
         for widget_id in [i for i, w in self._widgets.items() if w.HasField("trigger_value")]:
             del self._widgets[widget_id]
         self._running = True
@@ -129,6 +135,19 @@ class StreamlitSession:
         self._widgets[button.proto.id] = WidgetState(id=button.proto.id, trigger_value=True)
         await self.rerun(button.fragment_id)
 
+    async def slide(self, slider: Drawn, values: list[float]) -> None:
+        """Set an ``st.slider`` to ``values`` (one number; two for a range), which reruns its
+        fragment, as the frontend does when a thumb is let go."""
+        proto = slider.proto
+        if slider.kind != "slider" or proto.type != Slider.SLIDER:
+            raise ValueError(f"{getattr(proto, 'label', slider.kind)!r} is not an st.slider")
+        if len(values) != len(proto.default) or not all(
+                proto.min <= value <= proto.max for value in values):
+            raise ValueError(f"{values} is not a value of {proto.label!r}: "
+                             f"{len(proto.default)} number(s) in [{proto.min:g}, {proto.max:g}]")
+        self._widgets[proto.id] = WidgetState(id=proto.id, double_array_value={"data": values})
+        await self.rerun(slider.fragment_id)
+
     async def wait_for(self, test: Callable[[], bool], timeout: float) -> None:
         """Wait until ``test()`` is true, checked after each message from the server."""
         async with self._changed:
@@ -148,6 +167,13 @@ class StreamlitSession:
 
     def _receive(self, message: ForwardMsg) -> None:
         self.messages += 1
+        if message.WhichOneof("type") == "ref_hash" and message.ref_hash in self._cached:
+            # Drawn where the reference says (its metadata), with the content already held.
+            reference, message = message, ForwardMsg()
+            message.CopyFrom(self._cached[reference.ref_hash])
+            message.metadata.CopyFrom(reference.metadata)
+        elif message.metadata.cacheable:
+            self._cached[message.hash] = message
         kind = message.WhichOneof("type")
         if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
             self.drawn[tuple(message.metadata.delta_path)] = Drawn(
