@@ -89,13 +89,22 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
+# The servers whose root this process has opened.
+_OPENED_ROOTS: set[str] = set()
+
+
 def open_app(page, app_url: str, path: str) -> None:
     """Open ``path`` (with its query) and check the page raised nothing."""
-    # A cold server answers the very first visit of a sub-page with the page list of the
-    # app_pages/ folder: the root first makes st.navigation's sections the app's pages.
-    page.goto(app_url)
-    wait_until_idle(page)
+    # A cold server once answered the very first visit of a sub-page with the page list of
+    # the app_pages/ folder: the root first made st.navigation's sections the app's pages.
+    # Once a server has run the root, later visits need not (test_smoke checks that a
+    # fresh server's first visit of a sub-page opens the full app).
+    if app_url not in _OPENED_ROOTS:
+        page.goto(app_url)
+        wait_until_idle(page)
+        _OPENED_ROOTS.add(app_url)
     page.goto(f"{app_url}/{path}")
     wait_until_idle(page)
     errors = page.locator('[data-testid="stException"]')
     assert errors.count() == 0, errors.first.inner_text()
+

@@ -95,6 +95,8 @@ def test_back_in_a_lesson_undoes_a_change_and_returns_to_the_step_as_left(page, 
 def test_back_from_a_links_first_view_leaves_the_page(page, app_url):
     # The link's registry keys come back as labels (entries Streamlit may push before
     # ui.history's script runs): Back skips them and leaves the page, as it does anywhere.
+    page.goto(app_url)  # the page Back returns to
+    wait_until_idle(page)
     open_app(page, app_url, "explore?ex_data=iris&ex_k=4")
     ready(page)
     expect(page.locator('.st-key-ex_data input[role="combobox"][value="Iris"]')).to_have_count(1)
