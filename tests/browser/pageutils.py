@@ -1,5 +1,6 @@
 """Helpers for the browser tests: wait for a Streamlit run to finish, save a screenshot."""
 
+import json
 import time
 from pathlib import Path
 
@@ -89,13 +90,46 @@ def screenshot(page, name: str) -> Path:
     return path
 
 
+# The servers whose root this process has opened.
+_OPENED_ROOTS: set[str] = set()
+
+
 def open_app(page, app_url: str, path: str) -> None:
     """Open ``path`` (with its query) and check the page raised nothing."""
-    # A cold server answers the very first visit of a sub-page with the page list of the
-    # app_pages/ folder: the root first makes st.navigation's sections the app's pages.
-    page.goto(app_url)
-    wait_until_idle(page)
+    # A cold server once answered the very first visit of a sub-page with the page list of
+    # the app_pages/ folder: the root first made st.navigation's sections the app's pages.
+    # Once a server has run the root, later visits need not (test_smoke checks that a
+    # fresh server's first visit of a sub-page opens the full app).
+    if app_url not in _OPENED_ROOTS:
+        page.goto(app_url)
+        wait_until_idle(page)
+        _OPENED_ROOTS.add(app_url)
     page.goto(f"{app_url}/{path}")
     wait_until_idle(page)
     errors = page.locator('[data-testid="stException"]')
     assert errors.count() == 0, errors.first.inner_text()
+
+
+class Checks:
+    """The checks of several measurements of one page: each failed check is collected with
+    its name and what was measured, and leaving the ``with`` block fails with all of them, so
+    that one page visit can serve several checks and a failure still names each that failed.
+    An error that stops the block early (a timeout) is raised with the failures so far as
+    notes."""
+
+    def __init__(self):
+        self.failed: list[str] = []
+
+    def that(self, ok: bool, name: str, measured) -> None:
+        if not ok:
+            self.failed.append(f"{name}: {json.dumps(measured)}")
+
+    def __enter__(self) -> "Checks":
+        return self
+
+    def __exit__(self, kind, error, traceback) -> None:
+        if error is not None:
+            for failure in self.failed:
+                error.add_note(f"also failed: {failure}")
+            return
+        assert not self.failed, "\n".join([f"{len(self.failed)} failed:", *self.failed])

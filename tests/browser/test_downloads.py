@@ -12,7 +12,7 @@ from PIL import Image
 
 import datasets
 from experiments import EXPERIMENTS
-from tests.browser.pageutils import screenshot, wait_until_idle
+from tests.browser.pageutils import click_and_wait, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
 
@@ -59,8 +59,7 @@ def test_experiment_downloads_and_chart_images(page, app_url):
     box = chart.bounding_box()
     assert image.format == "PNG" and image.width >= 1.9 * box["width"]  # scale 2
 
-    page.locator('[data-testid="stSidebar"]').get_by_text("SVG", exact=True).click()
-    wait_until_idle(page)
+    click_and_wait(page, page.locator('[data-testid="stSidebar"]').get_by_text("SVG", exact=True))
     name, body = camera(page, chart)
     assert name == "gates2017-fig1.svg"
     root = ET.fromstring(body)
@@ -83,8 +82,8 @@ def test_compare_with_ground_truth_csvs_hold_the_view(page, app_url):
     assert sorted(points["true_class"].unique()) == [f"class {c}" for c in sorted(set(data.y))]
     clusters, classes = points[["x", "y", "cluster"]], points[["x", "y", "true_class"]]
 
-    page.get_by_role("tab", name="Contingency table").click()
-    wait_until_idle(page)  # only the open tab is drawn: the click reruns the page
+    # only the open tab is drawn: the click reruns the page
+    click_and_wait(page, page.get_by_role("tab", name="Contingency table"))
     name, body = download(page, page.get_by_role("button", name="Chart data (CSV)").first)
     cells = pd.read_csv(io.BytesIO(body))
     assert name == "contingency.csv"
@@ -94,8 +93,7 @@ def test_compare_with_ground_truth_csvs_hold_the_view(page, app_url):
     table = cells.set_index(["row", "column"])["count"]
     assert all(table[(r, c)] == n for (r, c), n in counts.items())
 
-    page.get_by_role("tab", name="Every measure").click()
-    wait_until_idle(page)  # only the open tab is drawn: the click reruns the page
+    click_and_wait(page, page.get_by_role("tab", name="Every measure"))
     name, body = download(page, page.get_by_role("button", name="Measures (CSV)"))
     measures = pd.read_csv(io.BytesIO(body)).set_index("key")
     assert {"ari", "ami_arithmetic", "nmi_arithmetic"} <= set(measures.index)

@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.pageutils import open_app, screenshot, wait_until_idle
+from tests.browser.pageutils import click_and_wait, open_app, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
 
@@ -24,8 +24,7 @@ def ready(page) -> None:
 
 def choose_algorithm(page, label: str) -> None:
     page.locator('.st-key-ex_algo input[role="combobox"]').click()
-    page.get_by_role("option", name=label, exact=True).click()
-    wait_until_idle(page)
+    click_and_wait(page, page.get_by_role("option", name=label, exact=True))
 
 
 def algorithm_shown(page, label: str):
@@ -80,8 +79,7 @@ def test_back_in_a_lesson_undoes_a_change_and_returns_to_the_step_as_left(page, 
     assert url_params(page)["lc_k"] == ["46"]
     expect(page.locator(".st-key-lesson_bar")).to_contain_text("step 1 of 4")
 
-    page.get_by_role("button", name="Next").click()
-    wait_until_idle(page)
+    click_and_wait(page, page.get_by_role("button", name="Next"))
     assert urlsplit(page.url).path.endswith("/experiments_vinh2009")
 
     # Back from step 2 opens step 1 with the value it had, not the step's own 50.
@@ -97,6 +95,8 @@ def test_back_in_a_lesson_undoes_a_change_and_returns_to_the_step_as_left(page, 
 def test_back_from_a_links_first_view_leaves_the_page(page, app_url):
     # The link's registry keys come back as labels (entries Streamlit may push before
     # ui.history's script runs): Back skips them and leaves the page, as it does anywhere.
+    page.goto(app_url)  # the page Back returns to
+    wait_until_idle(page)
     open_app(page, app_url, "explore?ex_data=iris&ex_k=4")
     ready(page)
     expect(page.locator('.st-key-ex_data input[role="combobox"][value="Iris"]')).to_have_count(1)

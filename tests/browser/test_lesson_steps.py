@@ -7,7 +7,7 @@ import json
 import pytest
 
 from explorer.lesson_files import lesson_names, load_lesson
-from tests.browser.pageutils import charts_seen, screenshot, wait_until_idle
+from tests.browser.pageutils import charts_seen, click_and_wait, screenshot, wait_until_idle
 from ui.lesson_bar import URL_PATHS
 
 pytestmark = pytest.mark.browser
@@ -100,10 +100,8 @@ def test_the_answer_and_its_give_away_numbers_wait_for_reveal(projector, app_url
     # One question on the screen: the lesson's, not also the page's own quiz.
     assert main.locator('[data-testid="stRadio"]').count() == 1
     bar = projector.locator(".st-key-lesson_bar")
-    bar.get_by_text("0.5", exact=True).click()
-    wait_until_idle(projector)
-    bar.get_by_role("button", name="Reveal").click()
-    wait_until_idle(projector)
+    click_and_wait(projector, bar.get_by_text("0.5", exact=True))
+    click_and_wait(projector, bar.get_by_role("button", name="Reveal"))
     screenshot(projector, "lesson-revealed")
     assert "About 0.47" in bar.inner_text()
     values = main.locator('[data-testid="stMetric"]').all_inner_texts()

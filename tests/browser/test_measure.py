@@ -10,7 +10,7 @@ from sklearn.metrics import silhouette_score
 
 import clustering
 import datasets
-from tests.browser.pageutils import open_app, screenshot, wait_until_idle
+from tests.browser.pageutils import click_and_wait, open_app, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
 
@@ -29,8 +29,7 @@ def test_sandbox_works_the_slides_exercise_out(page, app_url):
 
 def test_compare_page_from_a_link_shows_the_right_silhouette(page, app_url):
     open_app(page, app_url, "measure_truth?mt_dataset=Iris&mt_algorithm=k-means&mt_k=3&mt_seed=2")
-    page.get_by_role("tab", name="Internal indices").click()
-    wait_until_idle(page)
+    click_and_wait(page, page.get_by_role("tab", name="Internal indices"))
     metric = page.locator('[data-testid="stMetric"]').filter(has_text="Silhouette")
     value = float(metric.locator('[data-testid="stMetricValue"]').inner_text())
     data = datasets.load("iris", random_state=2)
@@ -99,8 +98,7 @@ def test_a_lesson_question_is_answered_then_revealed(page, app_url):
     reveal = page.get_by_role("button", name="Reveal")
     assert reveal.is_disabled()
     question = page.get_by_role("radiogroup", name=re.compile("^Predict"))
-    question.get_by_text("0.5", exact=True).click()
-    wait_until_idle(page)
+    click_and_wait(page, question.get_by_text("0.5", exact=True))
     page.get_by_role("button", name="Reveal").click()
     page.get_by_text("Right: 0.5.").wait_for(timeout=30_000)
     # The computed value comes in a later message of the same run: wait for it (a failure

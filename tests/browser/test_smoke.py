@@ -1,71 +1,18 @@
-"""Open every page in Debian's chromium against a real server, as a student would, and as
-an offline classroom needs: no page asks any host but the app's own (fonts, icons, scripts)."""
-
-from urllib.parse import urlsplit
+"""A student's link with parameters and a change of a control, and a teacher's link as the
+first request of a fresh server, in Debian's chromium (every page as opened from its own
+link: tests/browser/test_pages.py)."""
 
 import pytest
 
 from tests.browser.conftest import streamlit_server
 from tests.browser.pageutils import screenshot, wait_until_idle
-from ui.navigation import PAGES
 
 pytestmark = pytest.mark.browser
-
-# Pages that show text only; every other page must draw at least one chart.
-PAGES_WITHOUT_CHARTS = {"home"}
 
 
 def assert_no_exception(page) -> None:
     errors = page.locator('[data-testid="stException"]')
     assert errors.count() == 0, errors.first.inner_text()
-
-
-def record_requests(page) -> list[str]:
-    """The URLs the page asks for from now on."""
-    requests: list[str] = []
-    page.on("request", lambda request: requests.append(request.url))
-    return requests
-
-
-def foreign_requests(requests: list[str], app_url: str) -> list[str]:
-    host = urlsplit(app_url).netloc
-    return [url for url in requests
-            if urlsplit(url).scheme not in ("data", "blob") and urlsplit(url).netloc != host]
-
-
-def assert_charts_rendered(page) -> int:
-    charts = page.locator('[data-testid="stPlotlyChart"]')
-    for index in range(charts.count()):
-        charts.nth(index).locator(".main-svg").first.wait_for(state="attached", timeout=30_000)
-    return charts.count()
-
-
-@pytest.mark.parametrize("entry", PAGES, ids=[entry.url_path for entry in PAGES])
-def test_every_page_opens_without_error_and_draws_its_charts(page, app_url, entry):
-    path = "" if entry is PAGES[0] else entry.url_path
-    requests = record_requests(page)
-    page.goto(f"{app_url}/{path}")
-    expects_chart = entry.url_path not in PAGES_WITHOUT_CHARTS
-    if expects_chart:
-        page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
-    wait_until_idle(page)
-    assert_no_exception(page)
-    n_charts = assert_charts_rendered(page)
-    assert n_charts >= 1 or not expects_chart
-    assert page.get_by_text(entry.title).first.is_visible()
-    assert screenshot(page, entry.url_path).stat().st_size > 10_000
-    # Charts drawn after the script ends may still fetch (fonts, icons).
-    page.wait_for_timeout(500)
-    assert requests and foreign_requests(requests, app_url) == []
-
-
-def test_the_presenter_style_asks_only_the_apps_own_host(page, app_url):
-    requests = record_requests(page)
-    page.goto(f"{app_url}/explore?present=true")
-    page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)
-    wait_until_idle(page)
-    page.wait_for_timeout(500)
-    assert requests and foreign_requests(requests, app_url) == []
 
 
 def test_explore_link_with_parameters_and_a_change_of_k(page, app_url):
