@@ -6,7 +6,8 @@ with its frames is < 2 MB. For each scrubbed parameter:
 
 - scrub step: the chart's plotly slider is dragged one step at a time with the mouse; each
   step is timed in the page from the mouse move (a capturing listener) to the first
-  animation frame after plotly's ``plotly_animated`` (the redraw has been painted);
+  animation frame after plotly's ``plotly_animated``, or after ``clusterlab_framedrawn`` for a
+  frame that ui/scrub.py draws without plotly's full redraw (the redraw has been painted);
 - server CPU per scrub step: the server's CPU time (``/proc``) across the drag, per step;
 - the old slider path: the same parameter's Streamlit control moved with the keyboard, timed
   from the key press to the last change of a visible chart, as
@@ -69,12 +70,14 @@ ARM = """([key, name]) => {
   window.addEventListener("mousemove", (e) => {
     if (e.buttons) window.__scrub.start = performance.now();
   }, {capture: true});
-  gd.on("plotly_animated", () => {
+  const drawn = () => {
     const start = window.__scrub.start;
     if (start === null) return;
     window.__scrub.start = null;
     requestAnimationFrame(() => window.__scrub.times.push(performance.now() - start));
-  });
+  };
+  gd.on("plotly_animated", drawn);
+  gd.on("clusterlab_framedrawn", drawn);
 }"""
 
 
