@@ -27,7 +27,9 @@ def new_name(name: str) -> str:
 
 def rename_old_params() -> None:
     """Rewrite the URL's old parameter names to their current ones (values kept; a name
-    given both ways keeps the current one's values)."""
+    given both ways keeps the current one's values), then start the run again: the page's
+    widgets read their values from the URL the run started with."""
+    renamed_any = False
     for name in list(st.query_params):
         renamed = new_name(name)
         if renamed == name:
@@ -36,3 +38,6 @@ def rename_old_params() -> None:
         del st.query_params[name]
         if renamed not in st.query_params:
             st.query_params[renamed] = values if len(values) > 1 else values[0]
+        renamed_any = True
+    if renamed_any:
+        st.rerun()
