@@ -31,6 +31,7 @@ from ui.widgets import seed_input
 # The m the chart's slider offers: every widget step up to 2.5, coarser above (softer
 # borders change slowly there); the page's m is always one of them.
 M_GRID = tuple(round(v, 2) for v in (*np.arange(1.05, 2.5, 0.05), *np.arange(2.5, 5.01, 0.25)))
+FPC_TAB = "Partition coefficient against c"
 
 st.title("Fuzzy c-means")
 st.caption(
@@ -67,7 +68,6 @@ X = data.X[:, :2]
 with view:
     try:
         result = fuzzy_run(X, min(c, len(X)), m, int(seed))
-        curve = fuzzy_fpc_curve(X, m, int(seed))
     except ValueError as error:
         show_error(error)
         st.stop()
@@ -132,11 +132,22 @@ with view:
                         [str(t) for t in rounds])
 
     run_by_round()
-    left, right = st.columns(2)
-    with left:
-        st.markdown(f"**Partition coefficient against c** (m = {m:.2f})")
-        show_chart(fpc_figure(curve, c), "fc_fpc", data=curve)
-    with right:
-        st.markdown("**Objective after each round**")
+
+# Only the open tab is computed: the FPC curve fits nine runs, a sixth of a first visit's
+# work. The tab is in the link, so a lesson step can open it.
+objective_tab, fpc_tab = st.tabs(["Objective after each round", FPC_TAB], key="fc_tab",
+                                 on_change="rerun", bind="query-params")
+if objective_tab.open:
+    with objective_tab:
         objective = result.extras["objective"]
         show_chart(objective_figure(objective), "fc_objective", data=objective_data(objective))
+if fpc_tab.open:
+    with fpc_tab:
+        st.markdown(f"Fuzzy c-means at c = 2 … 10 (m = {m:.2f}): the partition coefficient is "
+                    "highest where the memberships are crispest.")
+        try:
+            curve = fuzzy_fpc_curve(X, m, int(seed))
+        except ValueError as error:
+            show_error(error)
+            st.stop()
+        show_chart(fpc_figure(curve, c), "fc_fpc", data=curve)

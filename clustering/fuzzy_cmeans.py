@@ -46,17 +46,24 @@ def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarra
 
 def _memberships(d2: np.ndarray, m: float) -> np.ndarray:
     """`fuzzy_memberships` from the squared distances ``d2`` (n_samples x n_clusters)."""
-    u = np.empty_like(d2)
     nearest = d2.min(axis=1, keepdims=True)
     hit = nearest[:, 0] == 0
-    if hit.any():
-        zero = d2[hit] == 0
-        u[hit] = zero / zero.sum(axis=1, keepdims=True)
+    if not hit.any():  # the usual case, without the masked copies (most of a round's time)
+        return _weights(d2, nearest, m)
+    u = np.empty_like(d2)
+    zero = d2[hit] == 0
+    u[hit] = zero / zero.sum(axis=1, keepdims=True)
+    u[~hit] = _weights(d2[~hit], nearest[~hit], m)
+    return u
+
+
+def _weights(d2: np.ndarray, nearest: np.ndarray, m: float) -> np.ndarray:
+    """Eq. 11b for rows whose ``nearest`` squared distance is positive."""
     # (d_ij / d_il)^(2/(m-1)) = (d2_ij / d2_il)^(1/(m-1)). Dividing by the nearest distance
     # keeps every weight in (0, 1], so m close to 1 cannot overflow.
-    w = (d2[~hit] / nearest[~hit]) ** (-1.0 / (m - 1.0))
-    u[~hit] = w / w.sum(axis=1, keepdims=True)
-    return u
+    w = (d2 / nearest) ** (-1.0 / (m - 1.0))
+    w /= w.sum(axis=1, keepdims=True)
+    return w
 
 
 class FuzzyCMeans(ClusterMixin, BaseEstimator):

@@ -6,10 +6,11 @@ import skfuzzy
 from sklearn.metrics import adjusted_rand_score
 
 import datasets
-from tests.app.conftest import open_page
+from tests.app.conftest import open_page, open_tab
 from tests.app.explore_helpers import array, blobs, chart, frames, metrics, trace, xy
 
 PAGE = "app_pages/explore_fuzzy.py"
+FPC_TAB = "Partition coefficient against c"
 
 
 def start(X, c, seed):
@@ -40,7 +41,7 @@ def test_fpc_and_centres_match_scikit_fuzzy(query, c, m, seed):
 
 
 def test_the_fpc_curve_spans_c_2_to_10_above_its_floor_and_marks_the_current_c():
-    at = open_page(PAGE, {"fc_c": "5"})
+    at = open_page(PAGE, {"fc_c": "5", "fc_tab": FPC_TAB})
     figure = chart(at, "fc_fpc")
     curve = xy(trace(figure, "FPC"))
     floor = xy(trace(figure, "1/c (all shared equally)"))
@@ -50,6 +51,17 @@ def test_the_fpc_curve_spans_c_2_to_10_above_its_floor_and_marks_the_current_c()
     assert xy(trace(figure, "c = 5"))[0, 0] == 5
     _, _, fpc = skfuzzy_run(blobs().X, 5, 2.0, 0, error=1e-4, maxiter=100)
     assert xy(trace(figure, "c = 5"))[0, 1] == pytest.approx(fpc, abs=1e-3)
+
+
+def test_the_fpc_curve_waits_until_its_tab_is_opened():
+    at = open_page(PAGE, {"fc_c": "5"})
+    with pytest.raises(KeyError):
+        chart(at, "fc_fpc")
+    assert chart(at, "fc_objective")
+    opened = xy(trace(chart(open_tab(at, "fc_tab", FPC_TAB), "fc_fpc"), "c = 5"))
+    linked = xy(trace(chart(open_page(PAGE, {"fc_c": "5", "fc_tab": FPC_TAB}), "fc_fpc"),
+                      "c = 5"))
+    np.testing.assert_array_equal(opened, linked)
 
 
 def test_a_larger_m_gives_softer_memberships():

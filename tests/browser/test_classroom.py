@@ -12,7 +12,7 @@ from classroom import ClassStore
 from classroom.database import SQLITE_FILE
 from classroom.store import NO_CLASS, NOT_TEACHER
 from tests.browser.conftest import free_port, streamlit_server
-from tests.browser.pageutils import charts_seen, screenshot, wait_until_idle
+from tests.browser.pageutils import charts_seen, click_and_wait, screenshot, wait_until_idle
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -65,9 +65,11 @@ def store_of(server) -> ClassStore:
 
 def start_class(page, url: str) -> tuple[str, str]:
     page.goto(f"{url}/?lesson={LESSON}")
+    # The root first switches to the lesson's page: a click before that lands is lost.
+    expect(page.locator(".st-key-lesson_bar").first).to_be_visible(timeout=WAIT_MS)
     wait_until_idle(page)
     page.locator('[data-testid="stSidebar"] summary', has_text="Run a class").click()
-    key_button(page, "class_start").click()
+    click_and_wait(page, key_button(page, "class_start"))
     codes = page.locator('[data-testid="stSidebar"] [data-testid="stCode"] code',
                          has_text="class=")
     expect(codes).to_have_count(2, timeout=WAIT_MS)
@@ -80,8 +82,10 @@ def params(link: str) -> dict[str, str]:
 
 
 def answer(page, letter: str) -> None:
-    page.locator('[data-testid="stRadio"] label', has_text=f"{letter}. ").click()
-    key_button(page, "class_answer_1").click()
+    option = page.locator('[data-testid="stRadio"] label', has_text=f"{letter}. ")
+    option.click()
+    expect(option.locator("input")).to_be_checked(timeout=WAIT_MS)
+    click_and_wait(page, key_button(page, "class_answer_1"))
     expect(page.get_by_text(re.compile(f"Your answer: {letter}\\."))).to_be_visible(
         timeout=WAIT_MS)
 
@@ -123,13 +127,16 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(brows
     answered(host, HALF)
 
     server.restart()  # every page reconnects to the new process by itself
+    # Until a page has reconnected and run again it shows the old process's elements:
+    # a check would pass on them, and a click would be lost.
+    for page in (host, *students):
+        wait_until_idle(page)
     answered(host, HALF)
     code = params(join)["class"]
     assert store_of(server).tally(code, 1) == tuple(PLAN[:HALF].count(x) for x in "ABCD")
     # A student who answered before the restart is still known by the browser's cookie.
     expect(students[0].get_by_text("Your answer: C.")).to_be_visible(timeout=WAIT_MS)
     for student, letter in zip(students[HALF:], PLAN[HALF:], strict=True):
-        wait_until_idle(student)
         answer(student, letter)
     answered(host, len(PLAN))
     answer(students[0], "D")  # a changed answer: as many answers, one more D
@@ -197,7 +204,7 @@ def test_students_and_tampered_links_cannot_run_the_class(browser, server):
     host = host_context.new_page()
     host.goto(teacher)
     wait_until_idle(host)
-    key_button(host, "class_close").click()
+    click_and_wait(host, key_button(host, "class_close"))
     expect(student.locator('[data-testid="stAlert"]', has_text=NO_CLASS[:40])).to_be_visible(
         timeout=WAIT_MS)
     expect(key_button(student, "class_answer_1")).to_have_count(0)
