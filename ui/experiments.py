@@ -11,6 +11,7 @@ from collections import OrderedDict
 from typing import Any
 
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from clustering.hierarchical import LINKAGES
@@ -251,9 +252,34 @@ def _results() -> OrderedDict:
 MAX_RESULTS = 32
 
 
+def _run_key(name: str, preset: str, seed: int, overrides: dict[str, Any]) -> tuple:
+    """What names one run of `run_with_progress`: its experiment, preset, seed and
+    overrides."""
+    return name, preset, seed, tuple(sorted((k, _freeze(v)) for k, v in overrides.items()))
+
+
+@st.cache_resource(max_entries=4 * MAX_RESULTS, show_spinner=False)
+def _shared_figure(run_key: tuple, mark: int | None, _df: pd.DataFrame) -> go.Figure:
+    """The figure of the run ``run_key`` (whose table is ``_df``), with the marker at
+    position ``mark`` of its x values (None: no marker).
+
+    Shared by every session and never changed (`ui.export.plot` copies before restyling):
+    building it costs 0.15-0.3 s of CPU, which every rerun of the page paid, and a class
+    opens the same figure dozens of times.
+    """
+    experiment = EXPERIMENTS[run_key[0]]
+    figure = experiment_figure(experiment.figure, _df, title=experiment.title,
+                               **experiment.options)
+    if mark is None:
+        return figure
+    x = experiment.options["x"]
+    return marked_lines(figure, _df, x=x, facet=experiment.options.get("facet", ()),
+                        active=mark, name=x)
+
+
 def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd.DataFrame:
     """Run (or fetch from the cache) an experiment, showing progress while it runs."""
-    key = (name, preset, seed, tuple(sorted((k, _freeze(v)) for k, v in overrides.items())))
+    key = _run_key(name, preset, seed, overrides)
     results = _results()
     if key in results:
         results.move_to_end(key)
@@ -289,8 +315,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
     except (ValueError, TypeError) as error:
         show_error(error)
         return
-    figure = experiment_figure(experiment.figure, df, title=experiment.title,
-                               **experiment.options)
+    run_key = _run_key(name, preset, seed, overrides)
     if scrub and experiment.figure == "lines":
         x = experiment.options["x"]
         values = [int(v) for v in sorted(df[x].unique())]
@@ -299,12 +324,12 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
             bind="query-params",
             help="Or drag the chart's slider: the marker moves in the browser and the value "
                  "reached comes here and into the link.")
-        figure = marked_lines(figure, df, x=x, facet=experiment.options.get("facet", ()),
-                              active=values.index(mark), name=x)
-        plot(figure, f"{key}_chart", filename=name)
+        figure = _shared_figure(run_key, values.index(mark), df)
+        plot(figure, f"{key}_chart", filename=name, shared=True)
         scrub_to_widget(f"{key}_chart", x, f"{key}_mark", values, [f"{v:g}" for v in values])
     else:
-        plot(figure, f"{key}_chart", filename=name)
+        figure = _shared_figure(run_key, None, df)
+        plot(figure, f"{key}_chart", filename=name, shared=True)
     st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note()}")
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")

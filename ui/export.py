@@ -46,14 +46,16 @@ def plot(
     filename: str | None = None,
     on_select: str = "ignore",
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
+    shared: bool = False,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
     image format at twice the size; in presenter mode and the focus view the figure takes
-    large type and the height the page style gives it. With ``on_select="rerun"`` return
+    large type and the height the page style gives it (on a copy when ``fig`` is
+    ``shared``, a cached figure other sessions draw too). With ``on_select="rerun"`` return
     the selection state."""
     large = presenter.is_on() or presenter.focus()
     if large:
-        presenter_layout(fig)
+        fig = presenter_layout(go.Figure(fig) if shared else fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         fig, key=key, height="stretch" if large else "content",

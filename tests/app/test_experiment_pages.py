@@ -1,10 +1,13 @@
 """AppTests of the Experiments pages beyond the generic ones: presets, random models,
 published values, the app's cap on n, URL parameters."""
 
+import json
+
 from streamlit.testing.v1 import AppTest
 
 from experiments import EXPERIMENTS
 from explorer.lesson_files import encode_lesson, parse_lesson
+from plots.layout import TICK_SIZE
 from tests.app.conftest import open_page
 from ui.lesson_bar import URL_PATHS
 
@@ -159,3 +162,15 @@ def test_a_lesson_step_keeps_the_values_it_names_over_the_presets():
                        "vinh_n": ["200"]})
     assert at.slider(key="vinh_sets").value == paper["n_clusterings"]
     assert at.slider(key="vinh_n").value == 200
+
+
+def test_the_projected_view_restyles_its_own_copy_of_the_shared_figure():
+    # The figure of a run is built once and shared by every session (ui.experiments): a
+    # presenter's large type must not reach the next student who opens the same run.
+    page = "app_pages/experiments_vinh2009.py"
+    plain = json.loads(open_page(page).get("plotly_chart")[0].proto.spec)["layout"]
+    large = json.loads(open_page(page, {"present": "true"}).get("plotly_chart")[0].proto.spec)
+    again = json.loads(open_page(page).get("plotly_chart")[0].proto.spec)["layout"]
+    assert large["layout"]["font"]["size"] == TICK_SIZE
+    assert plain.get("font", {}).get("size") != TICK_SIZE
+    assert again == plain
