@@ -85,6 +85,8 @@ def bindings(this_run_only: bool = True) -> list[Binding]:
         if labels is None and hasattr(serde, "formatted_option_to_index"):  # select_slider
             labels = list(serde.formatted_option_to_index)
         options = getattr(serde, "options", None)
+        if labels is None and metadata.formatted_options is not None:
+            labels = options = tuple(metadata.formatted_options)  # tabs: a label is the value
         result.append(Binding(
             param=param,
             value=value,

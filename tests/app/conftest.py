@@ -1,15 +1,12 @@
 """AppTest helpers: every test module starts from empty Streamlit caches, and so does every
 test that patches something (a patched setting may change what a cached function returns)."""
 
-from pathlib import Path
 
 import pytest
 import streamlit as st
 from streamlit.testing.v1 import AppTest
 
-# A cold page imports scikit-learn and plotly; generous, since CI machines are shared.
-TIMEOUT_S = 60
-APP = str(Path(__file__).resolve().parents[2] / "app.py")
+from ui import page_parameters
 
 
 def clear_caches() -> None:
@@ -38,11 +35,9 @@ def clear_streamlit_caches_when_patched(request):
 
 def open_page(path: str, query_params: dict[str, str] | None = None) -> AppTest:
     """Open ``path`` as a link to it does, optionally with URL parameters: the page's first
-    run reads them (no run of the home page before)."""
-    at = AppTest.from_file(APP, default_timeout=TIMEOUT_S).switch_page(path)
-    for name, value in (query_params or {}).items():
-        at.query_params[name] = value
-    return at.run()
+    run reads them (no run of the home page before). An exception is left in
+    ``at.exception`` for the test to look at."""
+    return page_parameters.open_page(path, query_params, raise_errors=False)
 
 
 def charts_covered(at: AppTest) -> bool:

@@ -11,8 +11,9 @@ from classroom import ClassStore
 from classroom.database import classes
 from classroom.store import NO_CLASS, NOT_TEACHER
 from explorer.lesson_files import Lesson, Question, Step, encode_lesson, load_lesson
-from tests.app.conftest import APP, TIMEOUT_S, charts_covered
+from tests.app.conftest import charts_covered
 from ui.lesson_bar import URL_PATHS
+from ui.page_parameters import APP, TIMEOUT_S
 from ui.text import plain
 
 LESSON = "why_adjust_for_chance"  # step 1 asks a question with 4 options, step 2 none

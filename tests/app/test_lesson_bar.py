@@ -20,6 +20,8 @@ def widget_value(at, key: str):
         for widget in at.get(kind):
             if getattr(widget, "key", None) == key:
                 return widget.value
+    if key in at.session_state:  # tabs: AppTest lists no widget for them; the state is the label
+        return at.session_state[key]
     raise KeyError(key)
 
 

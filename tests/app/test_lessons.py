@@ -8,8 +8,9 @@ from streamlit.testing.v1 import AppTest
 import clustering
 import datasets
 import metrics
-from tests.app.conftest import APP, TIMEOUT_S, answer, open_page
+from tests.app.conftest import answer, open_page
 from ui.navigation import PAGES
+from ui.page_parameters import APP, TIMEOUT_S
 
 
 def latex_text(at) -> str:

@@ -5,8 +5,9 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP, TIMEOUT_S, open_page
+from tests.app.conftest import open_page
 from tests.ui.test_text import rendered_text
+from ui.page_parameters import APP, TIMEOUT_S
 
 PHISHING = "[Session expired: log in here](http://evil.example/login)"
 IMAGE = "![x](http://host/x.png)"
