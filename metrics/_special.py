@@ -128,7 +128,7 @@ def exact_sum(values: np.ndarray) -> float:
     minus that, exact). Within a bucket every high part is a whole multiple of the same
     power of two below 2**27 of it and every rest one below 2**26, so their sums per bucket
     are exact in float64 (fewer than 2**25 values); ``math.fsum`` of the bucket sums then
-    rounds once. Integer and bit operations only, no ``frexp``/``ldexp``: half the time of
+    rounds once. Integer and bit operations only, no ``frexp``/``ldexp``: 30% less time than
     splitting the values into exponent and integer mantissa. Independent of the order of
     the values. Pieces of ``_SUM_PIECE`` values at a time keep the passes in cache and the
     temporaries small. Very long arrays and non-finite values (which make a rest NaN) go
