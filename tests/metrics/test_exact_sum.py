@@ -38,3 +38,10 @@ def test_empty_and_non_finite():
     assert exact_sum(np.array([])) == 0.0
     assert math.isinf(exact_sum(np.array([1.0, np.inf])))
     assert math.isnan(exact_sum(np.array([np.nan, 1.0])))
+
+
+def test_partial_sums_beyond_the_float_range():
+    # math.fsum itself raises here (intermediate overflow); the exact sum is 1.5 * 2**1023.
+    big = 1.5 * 2.0**1023
+    assert exact_sum(np.array([big, big, -big, 1.0])) == big
+    assert exact_sum(np.array([big, 1.0, -big, 2.0**-1074])) == 1.0
