@@ -72,8 +72,8 @@ def test_run_reports_the_point_types_of_a_brute_force_count(eps, min_samples, me
     from clustering import run
 
     X = load("moons", n_samples=300, noise=0.12, random_state=1).X
-    D = cdist(X, X, metric)  # scipy's Mahalanobis uses the inverse covariance of X too
-    near = D <= eps
+    dist = cdist(X, X, metric)  # scipy's Mahalanobis uses the inverse covariance of X too
+    near = dist <= eps
     core = near.sum(axis=1) >= min_samples
     border = ~core & (near & core[None, :]).any(axis=1)
     want = np.where(core, "core", np.where(border, "border", "noise"))
