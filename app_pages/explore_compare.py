@@ -1,5 +1,7 @@
 """Compare algorithms: a live gallery on one dataset, and a parameter grid to click through."""
 
+import textwrap
+
 import streamlit as st
 
 from clustering import ALGORITHMS
@@ -14,6 +16,7 @@ from ui.cache import projection
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.layout import PHONE_WIDTH_PX
 from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -21,9 +24,15 @@ from ui.widgets import seed_input
 HEAT = "cmp_heat"
 GRID_LABELS = {"dbscan": "DBSCAN: eps × min_samples", "kmeans": "k-means: K × seed"}
 PANELS_PER_ROW = 3
-# A row of panels with its titles (three lines) covers more than a third of a 1280x720
-# screen.
+# A row of panels with its titles covers more than a third of a 1280x720 screen.
 GALLERY_HEIGHT = 500
+# A panel's title line holds at most this many characters: three panels share a phone's
+# 358 px, about 90 px each, and a longer line met its neighbour's (the full numbers go in
+# the caption under the row).
+TITLE_CHARS = 12
+# On a phone the titles' type is smaller too (on a 1280x720 projector they keep 14 px).
+PHONE_TITLE_CSS = (f"@media (max-width: {PHONE_WIDTH_PX}px) {{ [class*='st-key-cmp_gallery_'] "
+                   ".annotation-text {{ font-size: 12px !important; }} }}")
 
 
 def panel_caption(panel, gap: str = " · ") -> str:
@@ -31,20 +40,39 @@ def panel_caption(panel, gap: str = " · ") -> str:
             f"ARI {panel.scores['ari']:.3f} · AMI {panel.scores['ami_arithmetic']:.3f}")
 
 
+def panel_title(name: str, panel) -> str:
+    """A gallery panel's title: the algorithm's name (without its parenthesis, in lines of
+    at most `TITLE_CHARS` characters) in bold, then its ARI.
+
+    Examples
+    --------
+    >>> from types import SimpleNamespace
+    >>> panel_title("hierarchical", SimpleNamespace(scores={"ari": 0.4671}))
+    '<b>Hierarchical</b><br>ARI 0.467'
+    >>> panel_title("affinity_propagation", SimpleNamespace(scores={"ari": 1.0}))
+    '<b>Affinity<br>propagation</b><br>ARI 1.000'
+    """
+    short = ALGORITHMS[name].label.split(" (")[0]
+    lines = textwrap.wrap(short, TITLE_CHARS, break_long_words=False)
+    return f"<b>{'<br>'.join(lines)}</b><br>ARI {panel.scores['ari']:.3f}"
+
+
 def show_gallery_row(row, key: str) -> None:
     """One chart of ``row``'s panels (algorithm, its result, its labels named after the
     classes), their axes linked: a zoom into one algorithm's result zooms its neighbours.
     A row per chart keeps each row as tall in presenter mode, where a chart takes the
-    height of the screen."""
+    height of the screen. Each panel's title holds its name and ARI; the caption under the
+    row, every panel's clusters, time, ARI and AMI."""
     figure = panels(
         [panel_figure(xy, labels, axis_titles, equal_scales=False) for _, _, labels in row],
-        titles=[f"<b>{ALGORITHMS[name].label}</b><br>{panel_caption(panel, '<br>')}"
-                for name, panel, _ in row], shared=True)
+        titles=[panel_title(name, panel) for name, panel, _ in row], shared=True)
     figure.update_layout(height=GALLERY_HEIGHT, showlegend=False, font={"size": 13},
                          margin={"l": 50, "r": 10, "t": 95, "b": 45})
     figure.update_annotations(font={"size": 14})
     show_chart(figure, key, data=points_frame(
         xy, **{ALGORITHMS[name].label: labels for name, _, labels in row}))
+    st.caption("  \n".join(f"**{ALGORITHMS[name].label}**: {panel_caption(panel)}"
+                           for name, panel, _ in row))
 
 
 def picked_cell(table) -> tuple[float, float] | None:
@@ -91,6 +119,7 @@ with view:
             show_error(error, f"{ALGORITHMS[name].label}: ")
             continue
         gallery.append((name, panel, align_labels(data.y, panel.labels)))
+    st.html(f"<style>{PHONE_TITLE_CSS}</style>")
     for row, start in enumerate(range(0, len(gallery), PANELS_PER_ROW)):
         show_gallery_row(gallery[start:start + PANELS_PER_ROW], f"cmp_gallery_{row}")
 

@@ -22,6 +22,7 @@ from plots.linkage import animated_dendrogram, similarity_heatmap
 from plots.panels import panels
 from plots.tables import points_table
 from ui.export import show_chart
+from ui.layout import PHONE_WIDTH_PX
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -34,6 +35,12 @@ DEMO_TITLES = {"bridge": "Single link chains through a bridge",
 
 # The matrix and the dendrogram side by side cover a third of a 1280x720 screen.
 PAIR_HEIGHT = 520
+# On a phone each panel is about 125 px wide: the cells' numbers get smaller type so that
+# they stay inside their cells, and the tree's axis title (the page's caption says the
+# same) goes, since it stood on the matrix. A projector keeps both.
+PHONE_CSS = (f"@media (max-width: {PHONE_WIDTH_PX}px) {{ "
+             ".st-key-lk_merges .heatmaplayer text { font-size: 9px !important; } "
+             ".st-key-lk_merges .g-y2title { display: none; } }")
 
 st.title("Linkage step by step")
 st.caption(
@@ -111,6 +118,7 @@ with view:
     pair.update_traces(showscale=False, selector={"type": "heatmap"})
     pair.update_layout(height=PAIR_HEIGHT, font={"size": 15}, xaxis_side="bottom",
                        margin={"l": 40, "r": 10, "t": 50, "b": 40})
+    st.html(f"<style>{PHONE_CSS}</style>")
     show_chart(pair, "lk_merges", data=merge_table(steps, items), filename="linkage_merges",
                more_data={"similarity_matrix": cells_frame(matrix, names, names)})
     scrub_to_widget("lk_merges", "merges", "lk_step", list(range(last + 1)),

@@ -184,9 +184,10 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
     number).
     """
     X, rho, delta = np.asarray(X, dtype=float), np.asarray(rho), np.asarray(delta)
+    # Two lines each: on a phone's 150 px panels the one-line titles met.
     fig = make_subplots(rows=1, cols=2, horizontal_spacing=0.1,
-                        subplot_titles=("Decision graph: centres in colour",
-                                        "Clusters: centres are stars"))
+                        subplot_titles=("Decision graph:<br>centres in colour",
+                                        "Clusters:<br>centres are stars"))
     n = len(X)
     fig.add_trace(points_trace(n)(
         x=rho, y=delta, mode="markers", name="points", showlegend=False,
@@ -214,7 +215,7 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
     fig.update_yaxes(title_text=axis_titles[1], scaleanchor="x2", scaleratio=1,
                      constrain="domain", row=1, col=2)
     fig.update_layout(height=520, font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
-                      margin={"l": 60, "r": 10, "t": 80, "b": 40})
+                      margin={"l": 60, "r": 10, "t": 100, "b": 40})
     updates, layouts = _decision_frames(X, rho, delta, mins, labels, centers, titles)
     return framed_figure(fig, value_labels, updates, name=name, active=active,
                          layouts=layouts, slider_y=-0.14)

@@ -29,10 +29,18 @@ def gallery(at) -> list[dict]:
 
 
 def panel_titles(at) -> dict[str, str]:
-    """Each gallery panel's title: the algorithm's name, then its clusters, time and scores."""
+    """Each gallery panel's title by the algorithm's name (its lines joined): name, ARI."""
     notes = [note for row in gallery(at) for note in row["layout"]["annotations"]]
-    return {note["text"].split("</b>")[0].removeprefix("<b>"): note["text"] for note in notes
-            if " ms<br>ARI " in note["text"]}
+    return {note["text"].split("</b>")[0].removeprefix("<b>").replace("<br>", " "):
+            note["text"] for note in notes if "</b><br>ARI " in note["text"]}
+
+
+def panel_captions(at) -> dict[str, str]:
+    """Each gallery panel's line in the caption under its row, by the algorithm's label:
+    clusters, time, ARI and AMI."""
+    lines = [line for caption in at.caption for line in caption.value.split("  \n")
+             if line.startswith("**") and " ms · ARI " in line]
+    return {line.split("**")[1]: line.split("**: ")[1] for line in lines}
 
 
 def panel(at, index: int) -> dict:
@@ -53,14 +61,18 @@ def test_the_dbscan_panel_scores_sklearns_dbscan_with_the_registry_defaults():
     at = open_page(PAGE)
     assert not at.exception
     labels = DBSCAN(eps=0.5, min_samples=5).fit(data.X).labels_
-    titles = panel_titles(at)
-    ari, ami = scores_in(titles["DBSCAN"])
+    titles, captions = panel_titles(at), panel_captions(at)
+    ari, ami = scores_in(captions["DBSCAN"])
     assert ari == pytest.approx(adjusted_rand_score(data.y, labels), abs=5e-4)
     assert ami == pytest.approx(adjusted_mutual_info_score(data.y, labels), abs=5e-4)
+    # The panel's title shows the same ARI.
+    assert float(titles["DBSCAN"].split("ARI ")[1]) == pytest.approx(ari, abs=0)
     # DBSCAN is the second panel of the default gallery.
     assert list(titles)[1] == "DBSCAN"
     assert adjusted_rand_score(partition(panel(at, 1), data.X), labels) == 1.0
-    assert len(titles) == 5
+    assert len(titles) == len(captions) == 5
+    assert list(captions)[3] == "Hierarchical (agglomerative)"
+    assert list(titles)[3] == "Hierarchical"  # shortened: a phone's panel is 90 px wide
 
 
 def test_clicking_a_grid_cell_loads_that_clustering():

@@ -178,11 +178,23 @@ def test_every_noise_frame_is_dbscan_on_the_data_drawn_at_that_noise():
     slider = figure["layout"]["sliders"][0]
     assert slider["steps"][slider["active"]]["label"] == "0.1"
     eps, min_samples = (at.session_state[f"mt_dbscan_{p}"] for p in ("eps", "min_samples"))
+    titles = {frame["name"].split("=", 1)[1]: frame["layout"]["title"]["text"]
+              for frame in figure["frames"]}
     for label in ("0", "0.05", "0.1", "0.3", "0.5"):
         data = datasets.load("moons", n_samples=200, random_state=2, noise=float(label))
         (update,) = shipped[label]
-        # Positions travel as float32.
-        np.testing.assert_allclose(np.column_stack([array(update["x"]), array(update["y"])]),
-                                   data.X, rtol=1e-6, atol=1e-6)
-        labels = DBSCAN(eps=eps, min_samples=min_samples).fit(data.X)
-        assert skm.adjusted_rand_score(array(update["customdata"]), labels.labels_) == 1.0
+        # Positions travel as float32 (7 significant digits: a 1280 px chart shows 4).
+        shipped_xy = np.column_stack([array(update["x"]), array(update["y"])])
+        assert shipped_xy.dtype == np.float32
+        np.testing.assert_array_equal(shipped_xy, data.X.astype(np.float32))
+        labels = DBSCAN(eps=eps, min_samples=min_samples).fit(data.X).labels_
+        assert skm.adjusted_rand_score(array(update["customdata"]), labels) == 1.0
+        # The frame's title: the clusters found and the ARI against the classes drawn.
+        clusters = len(set(labels) - {-1})
+        ari = skm.adjusted_rand_score(data.y, labels)
+        assert titles[label] == (f"noise = {label}: {clusters} clusters, ARI vs truth "
+                                 f"{ari:.3f}"), label
+    # The chart drawn before any move is the page's own noise's frame.
+    (active,) = shipped["0.1"]
+    for name in ("x", "y", "customdata"):
+        np.testing.assert_array_equal(array(figure["data"][0][name]), array(active[name]))

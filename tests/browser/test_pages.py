@@ -46,6 +46,22 @@ FIRST_CHART = """() => {
           charts: boxes.length, scrollY: window.scrollY};
 }"""
 
+# Titles that meet on a phone: within each chart, the pairs of title boxes (the figure's
+# title and its panels' titles, which plotly draws as annotations) that overlap, by text.
+TITLES_OVERLAP = """() => {
+  const met = [];
+  for (const chart of document.querySelectorAll('[data-testid="stPlotlyChart"]')) {
+    const boxes = [...chart.querySelectorAll('.gtitle, .annotation-text')]
+      .map(t => [t.textContent, t.getBoundingClientRect()])
+      .filter(([, r]) => r.width > 0 && r.height > 0);
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+      if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1
+          && q.top < r.bottom - 1) met.push([a, b]);
+    }));
+  }
+  return met;
+}"""
+
 # Presenter mode and the focus view.
 MODES = {"present": "present=true", "focus": "controls=off", "both": "present=true&controls=off"}
 # Share of the first screen the charts must cover, and how far down the first may start:
@@ -174,6 +190,8 @@ def check_chart_first_on_a_phone(checks: Checks, phone, app_url: str, url_path: 
     m = phone.evaluate(FIRST_CHART)
     checks.that(0 <= m["top"] < MAX_PHONE_TOP * PHONE["height"],
                 "chart first 390: starts in the top 40 %", m)
+    met = phone.evaluate(TITLES_OVERLAP)
+    checks.that(not met, "390: no two chart titles overlap", met)
 
 
 def test_the_chart_first_pages_are_the_explore_and_measure_sections():

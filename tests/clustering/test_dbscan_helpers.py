@@ -60,3 +60,24 @@ def test_the_dbscan_figure_draws_every_point_type():
     from plots.dbscan import SIZES, SYMBOLS
 
     assert tuple(SYMBOLS) == POINT_TYPES == tuple(SIZES)
+
+
+@pytest.mark.parametrize("eps, min_samples, metric", [
+    (0.1, 5, "euclidean"), (0.2, 10, "cityblock"), (0.15, 1, "euclidean"),
+    (0.12, 4, "mahalanobis"),  # fitted on a distance matrix (`OnDistances`)
+])
+def test_run_reports_the_point_types_of_a_brute_force_count(eps, min_samples, metric):
+    # clustering.run reads the types off the fit (core mask and labels); a brute-force count
+    # of every point's eps-neighbourhood is the independent reference.
+    from clustering import run
+
+    X = load("moons", n_samples=300, noise=0.12, random_state=1).X
+    dist = cdist(X, X, metric)  # scipy's Mahalanobis uses the inverse covariance of X too
+    near = dist <= eps
+    core = near.sum(axis=1) >= min_samples
+    border = ~core & (near & core[None, :]).any(axis=1)
+    want = np.where(core, "core", np.where(border, "border", "noise"))
+    result = run("dbscan", X, eps=eps, min_samples=min_samples, metric=metric)
+    assert border.any() or min_samples == 1, "a case without border points tests little"
+    np.testing.assert_array_equal(result.extras["point_types"], want)
+    np.testing.assert_array_equal(result.extras["core_mask"], core)
