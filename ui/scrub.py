@@ -8,12 +8,15 @@ the value into the widget that owns it, so the URL, Copy link and the numbers be
 chart follow in one rerun.
 
 It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with a
-full redraw) recomputes and redraws the whole figure, 90-180 ms at n = 2,000 in chromium
-(benchmarks/results/scrub_browser.md). A frame that changes only the colours, sizes or hover
-numbers of WebGL markers is written into the trace and its WebGL scene is drawn again, and a
-frame of SVG traces only is played without the full redraw; the frame's layout (its title)
-goes through ``Plotly.relayout``. Any other frame, or a WebGL scene that does not hold the
-colours this code expects, is left to ``Plotly.animate`` as before.
+full redraw) recomputes and redraws the whole figure, axes, grid and legend included, 90-550
+ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md). A frame of scatter traces
+whose WebGL ones change only their markers' colours, opacities, sizes or hover numbers is drawn
+by plotly's own parts without that redraw: the WebGL traces' new data is written into the
+figure, plotly's animation without a redraw moves the SVG traces (centres, lines) and
+recomputes every trace, plotly's WebGL plot takes the new marker options, and the WebGL canvas
+is cleared and drawn again; the frame's layout (its title) goes through ``Plotly.relayout``.
+Any other frame is left to ``Plotly.animate`` as before. tests/browser/test_scrub_quick.py
+checks the result against plotly's own redraw.
 """
 
 from __future__ import annotations
@@ -61,45 +64,15 @@ function decoded(value) {
   return new Typed(Uint8Array.from(atob(value.bdata), (c) => c.charCodeAt(0)).buffer);
 }
 
-// The RGBA of each colour code of plots.framed.code_marker's stepped colour scale.
-function codeColors(marker) {
-  const scale = marker.colorscale;
-  if (!Array.isArray(scale) || scale.length % 2 || typeof marker.opacity !== "number") return null;
-  const lut = [];
-  for (let i = 0; i < scale.length; i += 2) {
-    const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(scale[i][1]);
-    if (!m || scale[i][1] !== scale[i + 1][1]) return null;
-    lut.push([...[1, 2, 3].map((j) => parseInt(m[j], 16) / 255), marker.opacity]);
-  }
-  return marker.cmin === -0.5 && marker.cmax === lut.length - 0.5 ? lut : null;
-}
-
-const near = (a, b) => Math.abs(a - b) < 1e-6;
-
-// The WebGL scene options of trace t, when frame update `update` only recolours, resizes or
-// relabels its markers and the colours plotly drew are the ones codeColors gives.
-function glTarget(gd, t, update) {
+// Whether frame update `update` of trace t only recolours, fades, resizes or relabels the
+// markers of a WebGL trace (no positions, no selection).
+function glRestyle(gd, t, update) {
   const full = gd._fullData[t];
-  const cd = gd.calcdata && gd.calcdata[t];
-  if (!full || full.type !== "scattergl" || full.mode !== "markers" || !cd || !cd[0] ||
-      !cd[0].t || Array.isArray(full.selectedpoints)) return null;
   const marker = update.marker || {};
-  if (Object.keys(update).some((k) => !["type", "marker", "customdata"].includes(k)) ||
-      Object.keys(marker).some((k) => k !== "color" && k !== "size")) return null;
-  const plot = gd._fullLayout._plots[full.xaxis + full.yaxis];
-  const scene = plot && plot._scene;
-  const opts = scene && scene.markerOptions && scene.markerOptions[cd[0].t.index];
-  if (!opts || !Array.isArray(opts.colors) || !scene.scatter2d ||
-      (scene.selectBatch || []).some((b) => b && b.length)) return null;
-  const lut = codeColors(full.marker);
-  const codes = full.marker.color, n = opts.colors.length;
-  if (!lut || !codes || codes.length !== n) return null;
-  for (let k = 0; k < n; k += Math.max(1, Math.floor(n / 64))) {
-    const want = lut[codes[k]], got = opts.colors[k];
-    if (!want || !got || want.some((v, j) => !near(v, got[j]))) return null;
-    if (marker.size && !(opts.sizes && near(opts.sizes[k], full.marker.size[k]))) return null;
-  }
-  return {full, scene, opts, lut, n};
+  return full && full.type === "scattergl" && full.mode === "markers" &&
+    !Array.isArray(full.selectedpoints) &&
+    Object.keys(update).every((k) => ["type", "marker", "customdata"].includes(k)) &&
+    Object.keys(marker).every((k) => ["color", "size", "opacity"].includes(k));
 }
 
 function flat(obj, prefix, out) {
@@ -127,44 +100,54 @@ function relayout(gd, changed) {
   return Object.keys(changed).length ? window.Plotly.relayout(gd, changed) : Promise.resolve();
 }
 
+// Writes frame update `update` of WebGL trace t into the trace's input data.
+function writeGl(gd, t, update) {
+  const trace = gd.data[t], marker = update.marker || {};
+  if (update.customdata) trace.customdata = decoded(update.customdata);
+  for (const key of ["color", "size", "opacity"]) {
+    if (marker[key] !== undefined) trace.marker[key] = decoded(marker[key]);
+  }
+}
+
 // Draws frame `name` without plotly's full redraw; null when the frame is not of a kind
-// handled here.
+// handled here. The WebGL traces' new marker data is written into the figure; plotly's
+// animation without a redraw then moves the SVG traces (centres, threshold lines) and
+// recomputes every trace, WebGL scenes included, which plotly's own WebGL plot then draws.
+// The axes, grid, legend and other SVG layers are not redrawn.
 function drawQuickly(gd, name) {
   const frame = gd._transitionData && gd._transitionData._frameHash[name];
   if (!frame || !gd._fullData) return null;
   const kinds = frame.traces.map((t) => gd._fullData[t] && gd._fullData[t].type);
-  if (kinds.every((kind) => kind === "scatter")) {
-    // SVG traces follow a frame without a redraw; the title does not, so it is relaid out.
-    const changed = layoutChanges(gd, frame);
-    return window.Plotly.animate(gd, [name], {
-      mode: "immediate", frame: {duration: 0, redraw: false}, transition: {duration: 0},
-    }).then(() => relayout(gd, changed));
-  }
-  const targets = frame.traces.map((t, i) => glTarget(gd, t, frame.data[i]));
-  if (targets.some((target) => target === null)) return null;
-  const scenes = new Set();
-  frame.traces.forEach((t, i) => {
-    const {full, scene, opts, lut, n} = targets[i];
-    const update = frame.data[i], marker = update.marker || {};
-    const custom = decoded(update.customdata);
-    const codes = decoded(marker.color), sizes = decoded(marker.size);
-    // Written where plotly keeps them too: hover, a zoom and the next redraw read them.
-    if (custom) gd.data[t].customdata = full.customdata = custom;
-    if (codes) {
-      gd.data[t].marker.color = full.marker.color = codes;
-      opts.colors = Array.from(codes, (c) => lut[c]);
-    }
-    if (sizes) {
-      gd.data[t].marker.size = full.marker.size = sizes;
-      opts.sizes = Array.from(sizes);
-    }
-    scenes.add(scene);
-  });
-  for (const scene of scenes) {
-    scene.scatter2d.update(scene.markerOptions);
-    scene.draw();
-  }
-  return relayout(gd, layoutChanges(gd, frame));
+  if (kinds.some((kind) => kind !== "scatter" && kind !== "scattergl")) return null;
+  const gl = [], svg = [];
+  kinds.forEach((kind, i) => (kind === "scattergl" ? gl : svg).push(i));
+  if (!gl.every((i) => glRestyle(gd, frame.traces[i], frame.data[i]))) return null;
+  // The title does not follow an animation without a redraw: it is relaid out.
+  const changed = layoutChanges(gd, frame);
+  gl.forEach((i) => writeGl(gd, frame.traces[i], frame.data[i]));
+  return window.Plotly.animate(gd, [{
+    name, traces: svg.map((i) => frame.traces[i]), data: svg.map((i) => frame.data[i]),
+  }], {mode: "immediate", frame: {duration: 0, redraw: false}, transition: {duration: 0}})
+    .then(() => {
+      const subplots = new Set(gl.map((i) => {
+        const full = gd._fullData[frame.traces[i]];
+        return full.xaxis + full.yaxis;
+      }));
+      for (const id of subplots) {
+        const cds = gd.calcdata.filter((cd) => cd[0] && cd[0].trace.type === "scattergl" &&
+          cd[0].trace.xaxis + cd[0].trace.yaxis === id);
+        cds[0][0].trace._module.plot(gd, gd._fullLayout._plots[id], cds);
+      }
+      // WebGL draws over what the canvas holds: the canvas, shared by every subplot, is
+      // cleared and each scene drawn again (else the old points show around the new ones).
+      gd._fullLayout._glcanvas.each((canvas) => {
+        if (canvas.regl) canvas.regl.clear({color: true, depth: true});
+      });
+      for (const plotinfo of Object.values(gd._fullLayout._plots)) {
+        if (plotinfo._scene) plotinfo._scene.draw();
+      }
+      return relayout(gd, changed);
+    });
 }
 
 function play(gd, event) {

@@ -1,0 +1,157 @@
+"""The scrub listener's quick path (ui/scrub.py) draws what plotly's own redraw draws.
+
+For one chart of WebGL points only and two that mix WebGL points with SVG traces (centres,
+threshold lines), a slider step is drawn by the listener, then the same frame is drawn by
+plotly itself from the figure as shipped (``Plotly.react`` with the data held before the
+step, then ``Plotly.animate`` with its full redraw). The traces plotly holds and the two
+renderings must agree: a wrong colour, opacity, position or trace fails the test.
+"""
+
+import io
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from tests.browser.pageutils import open_app, screenshot, wait_until_idle
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+GD = "(key) => document.querySelector('.st-key-' + key + ' .js-plotly-plot')"
+
+# Keeps the data as shipped, then plays slider `name`'s step `index` the way plotly's slider
+# announces it. A real drag would also send the value to the server, whose rerun redraws the
+# chart with plotly's own redraw: the event alone keeps the listener's drawing on screen.
+QUICK_STEP = f"""([key, name, index]) => new Promise((resolve, reject) => {{
+  const gd = ({GD})(key);
+  window.__shipped = structuredClone(gd.data);
+  const slider = gd._fullLayout.sliders.find((s) => s.name === name);
+  const step = slider.steps[index];
+  const frame = step.args[0][0];
+  gd.on("clusterlab_framedrawn", (event) => {{ if (event.name === frame) resolve(frame); }});
+  gd.emit("plotly_sliderchange", {{slider, step, interaction: true,
+                                   previousActive: slider.active}});
+  // plotly's full redraw (the fallback) announces no clusterlab_framedrawn.
+  setTimeout(() => reject(new Error("the listener did not draw " + frame)), 20000);
+}})"""
+
+# Plotly's own path to the same frame, in a new chart laid over the live one (touching the
+# live chart would let Streamlit rerun the page): the figure as shipped, then the frame with
+# plotly's full redraw.
+PLOTLY_STEP = f"""async ([key, frame]) => {{
+  const gd = ({GD})(key);
+  const box = gd.getBoundingClientRect();
+  const div = document.createElement("div");
+  div.id = "plotly-reference";
+  Object.assign(div.style, {{position: "fixed", left: box.left + "px", top: box.top + "px",
+    width: box.width + "px", height: box.height + "px", zIndex: 100000,
+    background: "white"}});
+  document.body.appendChild(div);
+  const layout = structuredClone(gd.layout);
+  layout.width = gd._fullLayout.width;
+  layout.height = gd._fullLayout.height;
+  await window.Plotly.newPlot(div, {{data: window.__shipped, layout,
+    frames: Object.values(gd._transitionData._frameHash).map((f) => structuredClone(f)),
+    config: {{displayModeBar: false}}}});
+  await window.Plotly.animate(div, [frame], {{mode: "immediate",
+    frame: {{duration: 0, redraw: true}}, transition: {{duration: 0}}}});
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}}"""
+
+# plotly's full redraw of the live chart's data as it now stands, the reference chart gone:
+# the frame's content applied again, without its name (a named frame would move the slider
+# and send its value to the server). The reference chart is no pixel reference: its margins
+# and axes may fall a pixel apart from the live chart's.
+FULL_REDRAW = f"""async ([key, frame]) => {{
+  document.getElementById("plotly-reference").remove();
+  const gd = ({GD})(key);
+  const {{data, traces, layout}} = gd._transitionData._frameHash[frame];
+  await window.Plotly.animate(gd, [{{data, traces, layout}}], {{mode: "immediate",
+    frame: {{duration: 0, redraw: true}}, transition: {{duration: 0}}}});
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+}}"""
+
+# What plotly holds of the frame's traces (input and full data), as plain lists.
+HELD = f"""([key, frame]) => {{
+  const gd = document.getElementById("plotly-reference") || ({GD})(key);
+  const typed = {{i1: Int8Array, u1: Uint8Array, i2: Int16Array, u2: Uint16Array,
+                 i4: Int32Array, u4: Uint32Array, f4: Float32Array, f8: Float64Array}};
+  // plotly.py's base64 arrays as numbers: the same values are held decoded or not.
+  const decode = (v) => new typed[v.dtype](
+    Uint8Array.from(atob(v.bdata), (c) => c.charCodeAt(0)).buffer);
+  const plain = (v) => (v && v.bdata ? Array.from(decode(v))
+    : v && typeof v === "object" && v.length !== undefined ? Array.from(v) : v ?? null);
+  const keys = (t) => [t.x, t.y, t.customdata, t.marker && t.marker.color,
+                       t.marker && t.marker.opacity, t.marker && t.marker.size].map(plain);
+  const traces = gd._transitionData._frameHash[frame].traces;
+  return {{data: traces.map((t) => keys(gd.data[t])),
+           full: traces.map((t) => keys(gd._fullData[t])),
+           title: gd._fullLayout.title.text,
+           kinds: traces.map((t) => gd._fullData[t].type)}};
+}}"""
+
+# A pixel counts as different when a channel differs by more than this (of 255): WebGL's
+# antialiasing of the same points may round differently between two draws.
+CHANNEL_TOLERANCE = 24
+# Share of the chart's pixels allowed to differ between the two renderings: far below what
+# a wrong colour of one cluster, or points moved, changes (checked against the step's own
+# change below).
+SHARE_TOLERANCE = 0.002
+
+
+def chart_pixels(page, key: str) -> np.ndarray:
+    page.mouse.move(0, 0)  # no hover label, no mode bar
+    box = page.locator(f".st-key-{key} .js-plotly-plot").bounding_box()
+    shot = page.screenshot(clip=box)
+    return np.asarray(Image.open(io.BytesIO(shot)).convert("RGB")).astype(int)
+
+
+def differing_share(a: np.ndarray, b: np.ndarray) -> float:
+    assert a.shape == b.shape
+    return float((np.abs(a - b).max(axis=2) > CHANNEL_TOLERANCE).mean())
+
+
+# Above plots.scatter.WEBGL_THRESHOLD points, the points are WebGL.
+@pytest.mark.parametrize(("path", "chart", "slider", "index", "kinds", "pixels"), [
+    # WebGL points only: colours and hover numbers.
+    ("explore_dbscan?db_eps=0.1&db_n=1200", "db_scatter", "eps", 0, {"scattergl"}, True),
+    # WebGL points faded by membership, and the centres as SVG markers. Data only: plotly's
+    # full redraw of the live chart draws its translucent WebGL points over those already
+    # drawn (darker than a fresh chart of the same frame, checked by eye at 1280x720).
+    ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 36, {"scattergl", "scatter"},
+     False),
+    # WebGL points and decision graph, an SVG threshold line and centres.
+    ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
+     "&dp_n=1200", "dp_thresholds", "δ_min share", 14,
+     {"scattergl", "scatter"}, True),
+])
+def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slider, index,
+                                                kinds, pixels):
+    page.set_viewport_size({"width": 1280, "height": 720})
+    open_app(page, app_url, path)
+    page.wait_for_selector(f".st-key-{chart} .js-plotly-plot .slider-rail-touch-rect",
+                           timeout=60_000)
+    # One chart under the key (a rerun may briefly show the old one beside the new).
+    page.wait_for_function(f"document.querySelectorAll('.st-key-{chart} .js-plotly-plot')"
+                           ".length === 1")
+    wait_until_idle(page)
+    page.locator(f".st-key-{chart}").scroll_into_view_if_needed()
+    shipped_pixels = chart_pixels(page, chart)
+    frame = page.evaluate(QUICK_STEP, [chart, slider, index])
+    quick = page.evaluate(HELD, [chart, frame])
+    quick_pixels = chart_pixels(page, chart)
+    screenshot(page, f"scrub-quick-{chart}")
+    page.evaluate(PLOTLY_STEP, [chart, frame])
+    reference = page.evaluate(HELD, [chart, frame])
+    page.evaluate(FULL_REDRAW, [chart, frame])
+    reference_pixels = chart_pixels(page, chart)
+
+    assert set(quick["kinds"]) == kinds
+    assert quick["data"] == reference["data"]
+    assert quick["full"] == reference["full"]
+    assert quick["title"] == reference["title"]
+    if not pixels:
+        return
+    # The step changed the chart well beyond the tolerance, and the two drawings agree.
+    assert differing_share(shipped_pixels, reference_pixels) > 10 * SHARE_TOLERANCE
+    assert differing_share(quick_pixels, reference_pixels) < SHARE_TOLERANCE
