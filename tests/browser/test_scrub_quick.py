@@ -32,7 +32,7 @@ QUICK_STEP = f"""([key, name, index]) => new Promise((resolve, reject) => {{
   gd.emit("plotly_sliderchange", {{slider, step, interaction: true,
                                    previousActive: slider.active}});
   // plotly's full redraw (the fallback) announces no clusterlab_framedrawn.
-  setTimeout(() => reject(new Error("the listener did not draw " + frame)), 20000);
+  setTimeout(() => reject(new Error("the listener did not draw " + frame)), 60000);
 }})"""
 
 # Plotly's own path to the same frame, in a new chart laid over the live one (touching the
