@@ -3,7 +3,7 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.app.conftest import APP, TIMEOUT_S
+from ui.page_parameters import APP, TIMEOUT_S
 from ui.url_guard import MAX_VALUE_LENGTH, unreadable
 
 
