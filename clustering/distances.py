@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import connected_components, shortest_path
-from scipy.spatial.distance import cdist, pdist, squareform
+from scipy.spatial.distance import cdist, pdist
 from sklearn.neighbors import kneighbors_graph
 
 from clustering._validation import check_X
@@ -300,8 +300,94 @@ def _joined(X: np.ndarray, graph, labels: np.ndarray, n_components: int):
     return graph.tocsr()
 
 
-# Distances computed in about the time of writing them (see distance_matrix).
-_CHEAP_METRICS = ("euclidean", "cityblock", "chebyshev")
+# Distances computed in about the time of writing them: cdist's two triangles cost less
+# than pdist's one plus the mirror copy (cosine too: scipy's cdist takes it through dot
+# products; 0.55-0.7 of pdist's time with the mirror at n = 2,000-5,000).
+_CHEAP_METRICS = ("euclidean", "cityblock", "chebyshev", "cosine")
+# Distances in [0, 1] whatever the (finite) data: counts of features, no arithmetic that can
+# overflow, so their matrix needs no finiteness check.
+_BOUNDED_METRICS = ("hamming", "jaccard")
+# Rows (or columns) per block of the square matrix: a block of a few hundred kB stays in
+# cache while it is transposed or computed.
+_BLOCK = 256
+
+
+def _fill_lower(D: np.ndarray) -> None:
+    """Copy the upper triangle of the square ``D`` onto its lower one.
+
+    By square blocks, so reading columns stays in cache (scipy's squareform mirrors element
+    by element: 0.6-0.8 of its time at n = 2,000-5,000).
+    """
+    n = D.shape[0]
+    below = np.tri(_BLOCK, k=-1, dtype=bool)
+    for a in range(0, n, _BLOCK):
+        b = min(a + _BLOCK, n)
+        diagonal = D[a:b, a:b]
+        np.copyto(diagonal, diagonal.T.copy(), where=below[:b - a, :b - a])
+        for c in range(b, n, _BLOCK):
+            D[c:c + _BLOCK, a:b] = D[a:b, c:c + _BLOCK].T
+
+
+def _square_pdist(X: np.ndarray, metric: str, **kwargs: Any) -> np.ndarray:
+    """``squareform(pdist(X, metric, **kwargs))`` in one n x n buffer, its diagonal left
+    unset.
+
+    pdist writes the condensed distances into the buffer's tail; row i's are then moved to
+    the head of row i, which never overtakes the condensed distances still to be read (row
+    i ends at (i + 1) n, row i + 1's start after n^2 / 2 + i n - i^2 / 2). One triangle is
+    computed, no second matrix allocated (squareform needs 1.5 n^2 floats).
+    """
+    n = X.shape[0]
+    D = np.empty((n, n))
+    flat = D.reshape(-1)
+    start = n * n - n * (n - 1) // 2
+    pdist(X, metric=metric, out=flat[start:], **kwargs)
+    for i in range(n - 1):
+        stop = start + n - 1 - i
+        flat[i * n + i + 1:(i + 1) * n] = flat[start:stop]
+        start = stop
+    _fill_lower(D)
+    return D
+
+
+def _minkowski(X: np.ndarray, p: float) -> np.ndarray:
+    r"""Minkowski distances :math:`(\sum_l |x_l - y_l|^p)^{1/p}` of the rows of ``X``.
+
+    numpy by blocks of rows against the rows after them (one triangle, each block written
+    with its transpose): scipy's pdist spends about 50 ns per pair at d = 2 where numpy's
+    pow over an array takes 3 ns per element.
+    """
+    n, d = X.shape
+    D = np.empty((n, n))
+    rows = max(1, _BLOCK * _BLOCK * 4 // n)  # a block of about 256 k distances
+    # An overflow is reported by distance_matrix's finiteness check, with what to do.
+    with np.errstate(over="ignore"):
+        for a in range(0, n, rows):
+            b = min(a + rows, n)
+            total = np.zeros((b - a, n - a))
+            for feature in range(d):
+                diff = np.subtract.outer(X[a:b, feature], X[a:, feature])
+                np.abs(diff, out=diff)
+                total += np.power(diff, p, out=diff)
+            np.power(total, 1.0 / p, out=total)
+            D[a:b, a:] = total
+            D[a:, a:b] = total.T
+    return D
+
+
+def _whitened(X: np.ndarray, VI: np.ndarray) -> np.ndarray | None:
+    r"""Points whose Euclidean distances are the Mahalanobis distances of ``X`` under ``VI``,
+    or None when ``VI`` is not positive definite.
+
+    :math:`(x - y)^\top V (x - y) = \|L^\top (x - y)\|^2` for the Cholesky factor
+    :math:`V = L L^\top` (of VI's symmetric part, which is all the quadratic form sees);
+    centring first keeps the rounding relative to the spread of the data, not its offset.
+    """
+    try:
+        L = np.linalg.cholesky((VI + VI.T) / 2)
+    except np.linalg.LinAlgError:
+        return None
+    return (X - X.mean(axis=0)) @ L
 
 
 def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
@@ -393,17 +479,23 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
                 f"cosine distance is undefined for all-zero rows (rows {zero[:5].tolist()}); "
                 "remove them or choose another metric"
             )
-    # Every one of these distances is symmetric. A cheap one costs about what copying it
-    # does, so cdist's two triangles beat pdist's one plus squareform's mirror copy (0.4-0.8
-    # of its time at d <= 10); for the others one triangle halves the work (0.5-0.65).
-    cheap = metric in _CHEAP_METRICS
-    D = cdist(X, X, metric=metric, **kwargs) if cheap else pdist(X, metric=metric, **kwargs)
-    if not np.isfinite(D).all():
+    # Every one of these distances is symmetric: one triangle where a distance costs more
+    # than copying it, both (cdist) where it does not; Mahalanobis as the Euclidean distance
+    # of the whitened points (several times scipy's pdist), unless VI is not positive definite.
+    if metric == "mahalanobis" and (Z := _whitened(X, kwargs["VI"])) is not None:
+        D = cdist(Z, Z)
+    elif metric in _CHEAP_METRICS:
+        D = cdist(X, X, metric=metric, **kwargs)
+    elif metric == "minkowski":
+        D = (_minkowski(X, kwargs["p"]) if np.isfinite(kwargs["p"])
+             else cdist(X, X, metric="chebyshev"))
+    else:
+        D = _square_pdist(X, metric, **kwargs)
+    np.fill_diagonal(D, 0.0)
+    # NaN and inf both survive max (distances are non-negative): one pass, no n^2 mask.
+    if metric not in _BOUNDED_METRICS and not np.isfinite(D.max()):
         raise ValueError(
             f"the {metric} distances of these data are not all finite (a negative-definite VI, "
             "or values too large); rescale the data or choose another metric"
         )
-    if not cheap:
-        return squareform(D, checks=False)
-    np.fill_diagonal(D, 0.0)
     return D

@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from scipy.spatial.distance import cdist
+from scipy.spatial.distance import cdist, pdist, squareform
 from sklearn.datasets import make_swiss_roll
 from sklearn.manifold import Isomap
 
@@ -125,6 +125,57 @@ def test_every_distance_is_symmetric_zero_diagonal_finite(metric):
 def test_bad_input_says_what_to_do(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+# More rows than one block (256) and not a multiple of it: every block edge is crossed.
+LARGE = RNG.normal(size=(601, 3)) @ RNG.normal(size=(3, 3)) + 4.0
+LARGE_BINARY = (RNG.random((601, 6)) < 0.4) * RNG.integers(1, 4, size=(601, 6))
+
+
+@pytest.mark.parametrize("metric", ["hamming", "jaccard"])
+def test_one_triangle_path_is_scipys_squareform_of_pdist(metric):
+    np.testing.assert_array_equal(distance_matrix(LARGE_BINARY, metric),
+                                  squareform(pdist(LARGE_BINARY, metric)))
+
+
+@pytest.mark.parametrize("p", [0.5, 1.0, 2.0, 3.0, 4.5])
+def test_blockwise_minkowski_is_scipys(p):
+    np.testing.assert_allclose(distance_matrix(LARGE, "minkowski", p=p),
+                               squareform(pdist(LARGE, "minkowski", p=p)), rtol=1e-12)
+
+
+def test_whitened_mahalanobis_is_scipys_even_for_an_asymmetric_vi():
+    VI = inverse_covariance(LARGE)
+    asymmetric = VI + np.array([[0, 0.3, 0], [-0.3, 0, 0], [0, 0, 0]])
+    for V in (VI, asymmetric):
+        np.testing.assert_allclose(distance_matrix(LARGE, "mahalanobis", VI=V),
+                                   squareform(pdist(LARGE, "mahalanobis", VI=V)),
+                                   rtol=1e-10, atol=1e-12)
+
+
+def test_semidefinite_vi_falls_back_to_scipys_pdist():
+    VI = np.diag([1.0, 2.0, 0.0])  # no Cholesky factor; the quadratic form is still >= 0
+    np.testing.assert_array_equal(distance_matrix(LARGE, "mahalanobis", VI=VI),
+                                  squareform(pdist(LARGE, "mahalanobis", VI=VI)))
+
+
+@pytest.mark.parametrize(
+    ("metric", "params"),
+    [("euclidean", {}), ("cosine", {}), ("minkowski", {"p": 3.0}), ("minkowski", {"p": 1.5}),
+     ("mahalanobis", {"VI": np.eye(3)}), ("mahalanobis", {"VI": -np.eye(3)})],
+)
+def test_non_finite_distances_are_refused(metric, params):
+    huge = np.array([[1e300, -1e300, 0.0], [-1e300, 1e300, 1.0], [0.0, 0.0, 2.0]])
+    data = LARGE if params.get("VI") is not None and params["VI"][0, 0] < 0 else huge
+    with pytest.raises(ValueError, match=f"the {metric} distances of these data are not all "
+                                         "finite"):
+        distance_matrix(data, metric, **params)
+
+
+@pytest.mark.parametrize("metric", ["hamming", "jaccard"])
+def test_bounded_metrics_stay_finite_on_huge_values(metric):
+    huge = LARGE_BINARY * 1e300
+    np.testing.assert_array_equal(distance_matrix(huge, metric), squareform(pdist(huge, metric)))
 
 
 def test_inverse_covariance_is_numpys():
