@@ -122,6 +122,19 @@ def test_cut_tree_by_replaying_merges():
     assert cut_tree(Z, 1).tolist() == [0, 0, 0, 0]
 
 
+@pytest.mark.parametrize("k", [1, 2, 5, 299, 300])
+def test_cut_tree_of_a_chain_matches_replaying_merges(k):
+    # Gaps growing along a line: single linkage adds one point at a time, a tree as deep as
+    # it can be (the most pointer-doubling passes), the points in shuffled order.
+    order = np.random.default_rng(2).permutation(300)
+    points = np.cumsum(np.arange(1.0, 301.0))[order, None]
+    Z = linkage(points, "single")
+    labels = cut_tree(Z, k)
+    assert adjusted_rand_score(labels, _replay(Z, k)) == 1.0
+    _, first = np.unique(labels, return_index=True)
+    assert len(first) == k and np.all(np.diff(first) > 0)
+
+
 def test_labels_numbered_by_first_point(X):
     labels = Hierarchical(7, linkage="average").fit(X).labels_
     _, first = np.unique(labels, return_index=True)
