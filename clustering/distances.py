@@ -489,6 +489,10 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
     elif metric == "minkowski":
         D = (_minkowski(X, kwargs["p"]) if np.isfinite(kwargs["p"])
              else cdist(X, X, metric="chebyshev"))
+    elif metric == "jaccard":
+        # Presence is what Jaccard compares (the formula's sets); scipy's jaccard on the raw
+        # values would also count 1 against 2 as a mismatch.
+        D = _square_pdist(X != 0, metric)
     else:
         D = _square_pdist(X, metric, **kwargs)
     np.fill_diagonal(D, 0.0)
