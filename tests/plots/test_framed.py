@@ -1,7 +1,10 @@
 """plots.framed: one frame per value holding exactly its trace updates, a slider over them."""
 
+import json
+
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 import pytest
 
 from plots.framed import framed_figure
@@ -110,3 +113,29 @@ def test_scrubbed_scatter_holds_each_values_clusters():
     assert list(fig.data[0].x) == [0.0, 2.0, 4.0, 6.0]
     with pytest.raises(ValueError, match="shape"):
         scrubbed_scatter(xy, labels[:, :3], ["1", "2", "3"], name="K", active=0)
+
+
+def test_frames_attached_without_validation_reach_plotlys_json_and_validate():
+    # plots.framed.set_frames writes plotly.py's private BaseFigure._frame_objs: if plotly
+    # stops reading it, the frames vanish from the JSON the browser gets and this fails.
+    fig = framed_figure(base_figure(), ["1", "2"], [{0: {"y": [1, 1, 1]}}, {0: {"y": [2, 2, 2]}}],
+                        name="k", layouts=[{"title": {"text": "one"}}, {"title": {"text": "two"}}])
+    shipped = json.loads(pio.to_json(fig))["frames"]
+    assert [f["name"] for f in shipped] == ["k=1", "k=2"]
+    assert [f["data"][0]["y"] for f in shipped] == [[1, 1, 1], [2, 2, 2]]
+    assert [f["layout"]["title"]["text"] for f in shipped] == ["one", "two"]
+    # What plotly would have built with its validation on is the same figure.
+    checked = go.Figure(data=fig.data, layout=fig.layout, frames=validated_frames(fig))
+    assert json.loads(pio.to_json(checked))["frames"] == shipped
+
+
+def test_a_framed_figure_still_validates_later_edits():
+    # The copy is made with plotly's validation off (private _validate flags); it must be
+    # back on for whatever the page does with the figure next.
+    fig = framed_figure(base_figure(), ["1"], [{0: {"y": [1, 1, 1]}}], name="k")
+    with pytest.raises(ValueError):
+        fig.update_layout(not_a_layout_property=1)
+    with pytest.raises(ValueError):
+        fig.data[0].update(not_a_trace_property=1)
+    with pytest.raises(ValueError):
+        fig.layout.sliders[0].update(not_a_slider_property=1)
