@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import reduce
+
 import numpy as np
 from scipy.spatial.distance import cdist
 from sklearn.base import BaseEstimator, ClusterMixin
@@ -46,7 +48,9 @@ def fuzzy_memberships(X: np.ndarray, centers: np.ndarray, m: float) -> np.ndarra
 
 def _memberships(d2: np.ndarray, m: float) -> np.ndarray:
     """`fuzzy_memberships` from the squared distances ``d2`` (n_samples x n_clusters)."""
-    nearest = d2.min(axis=1, keepdims=True)
+    # Column by column: a minimum per row of a few numbers costs numpy a loop per row (a
+    # hundred times slower at n = 2,000, k = 3); the minimum is the same in any order.
+    nearest = reduce(np.minimum, d2.T)[:, None]
     hit = nearest[:, 0] == 0
     if not hit.any():  # the usual case, without the masked copies (most of a round's time)
         return _weights(d2, nearest, m)
@@ -62,8 +66,29 @@ def _weights(d2: np.ndarray, nearest: np.ndarray, m: float) -> np.ndarray:
     # (d_ij / d_il)^(2/(m-1)) = (d2_ij / d2_il)^(1/(m-1)). Dividing by the nearest distance
     # keeps every weight in (0, 1], so m close to 1 cannot overflow.
     w = (d2 / nearest) ** (-1.0 / (m - 1.0))
-    w /= w.sum(axis=1, keepdims=True)
+    w /= _row_sums(w)
     return w
+
+
+def _row_sums(a: np.ndarray) -> np.ndarray:
+    """``a.sum(axis=1, keepdims=True)``, bit for bit, faster for a few columns.
+
+    numpy adds a row of fewer than 8 numbers in index order (from 8 on it adds them
+    pairwise), but pays a loop per row; adding the columns in the same order gives the same
+    sums about seven times faster at n = 2,000, k = 3.
+
+    Examples
+    --------
+    >>> a = np.random.default_rng(0).random((5, 3))
+    >>> bool(np.array_equal(_row_sums(a), a.sum(axis=1, keepdims=True)))
+    True
+    """
+    if not 0 < a.shape[1] < 8:
+        return a.sum(axis=1, keepdims=True)
+    total = a[:, 0].copy()
+    for column in a.T[1:]:
+        total += column
+    return total[:, None]
 
 
 class FuzzyCMeans(ClusterMixin, BaseEstimator):

@@ -18,7 +18,7 @@ from plots.palette import CLUSTER_COLORS, NOISE_COLOR
 from plots.scatter import points_trace
 
 __all__ = ["CODE_COLORS", "code_marker", "color_codes", "frame_name", "framed_figure",
-           "plane_layout", "scrubbed_scatter"]
+           "plane_layout", "scrubbed_scatter", "set_frames"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
 # c mod 8, a light tint of it (DBSCAN's border points) c mod 8 + 8, noise 16. A colour name
@@ -157,21 +157,16 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
                          f"index); the first updates {traces}")
     if any(not 0 <= t < len(base.data) for t in traces):
         raise ValueError(f"trace indices must be in [0, {len(base.data) - 1}], got {traces}")
-    fig = go.Figure(base)
+    fig = _copied(base)
     types = [fig.data[t].type for t in traces]
-    frames = list(fig.frames)
-    for i, label in enumerate(labels):
-        frames.append(go.Frame(
-            name=frame_name(name, label), traces=traces,
-            # A frame entry without its trace's type would default to scatter.
-            data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types,
-                                                                     strict=True)],
-            layout=None if layouts is None else layouts[i],
-            # Validating every frame costs more than drawing the page; the same keys are
-            # validated below, where the active frame's update is applied to the traces.
-            _validate=False,
-        ))
-    fig.frames = frames
+    # Validating every frame costs more than drawing the page; the same keys are validated
+    # below, where the active frame's update is applied to the traces.
+    set_frames(fig, [*fig.frames, *(go.Frame(
+        name=frame_name(name, label), traces=traces,
+        # A frame entry without its trace's type would default to scatter.
+        data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types, strict=True)],
+        layout=None if layouts is None else layouts[i], _validate=False,
+    ) for i, label in enumerate(labels))])
     for t in traces:
         fig.data[t].update(updates[active][t])
     if layouts is not None:
@@ -200,8 +195,52 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         }])
     # Validating a slider costs a tenth of a second per hundred steps at every page run (and
     # again for the first slider when a second is added); its keys are the constant ones above.
-    fig.layout.sliders = [*fig.layout.sliders, go.layout.Slider(slider, _validate=False)]
+    _set_unvalidated(fig.layout, "sliders", [*fig.layout.sliders, slider])
     return fig
+
+
+def _set_unvalidated(obj, prop: str, value) -> None:
+    """``obj[prop] = value`` without plotly's validation (which copies and checks every
+    element of an array of objects again, even ones built with ``_validate=False``)."""
+    obj._validate = False
+    try:
+        obj[prop] = value
+    finally:
+        obj._validate = True
+
+
+def _copied(base: go.Figure) -> go.Figure:
+    """A copy of ``base`` that is not validated again: ``go.Figure(base)`` validates its
+    traces, its layout (template included), every slider step and every frame once more,
+    which costs more than a sweep. Later edits of the copy are validated as usual."""
+    fig = go.Figure(data=base.data, layout=base.layout.to_plotly_json(), _validate=False)
+    for obj in (fig, fig.layout, *fig.data):
+        obj._validate = True
+    set_frames(fig, base.frames)
+    return fig
+
+
+def set_frames(fig: go.Figure, frames: Sequence[go.Frame]) -> None:
+    """Give ``fig`` the frames ``frames`` as they are: their contents are not validated again.
+
+    ``fig.frames = frames`` copies every frame and validates each trace update in it again,
+    which costs more than computing a sweep; the frames built here validate the same keys on
+    the figure's own traces (`framed_figure`). Frames built with ``_validate=False`` cannot be
+    read through ``frame.data`` (a limit of plotly.py); ``frame.to_plotly_json()["data"]``
+    holds what the browser receives.
+
+    Examples
+    --------
+    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1]))
+    >>> set_frames(fig, [go.Frame(name="a", data=[{"y": [1, 0]}], _validate=False)])
+    >>> fig.to_dict()["frames"]
+    [{'data': [{'y': [1, 0]}], 'name': 'a'}]
+    """
+    if not all(isinstance(frame, go.Frame) for frame in frames):
+        raise TypeError("set_frames takes plotly.graph_objects.Frame objects")
+    # Frames are kept by the figure as a tuple (plotly.py's BaseFigure._frame_objs); the
+    # figure never edits them, so they may be shared with the figure they were copied from.
+    fig._frame_objs = tuple(frames)
 
 
 def plane_layout(fig: go.Figure, axis_titles: tuple[str, str], height: int) -> None:
@@ -264,7 +303,8 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
     ([0, 1, 16], 2)
     >>> moved = scrubbed_scatter(np.arange(12.0).reshape(2, 3, 2), np.zeros((2, 3), int),
     ...                          ["0", "0.1"], name="noise", active=1)
-    >>> [float(v) for v in moved.data[0].x], [float(v) for v in moved.frames[0].data[0].x]
+    >>> first = moved.frames[0].to_plotly_json()["data"][0]
+    >>> [float(v) for v in moved.data[0].x], [float(v) for v in first["x"]]
     ([6.0, 8.0, 10.0], [0.0, 2.0, 4.0])
     """
     xy = np.asarray(xy, dtype=float)

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from plots.framed import set_frames
+
 __all__ = ["panels"]
 
 # Axis properties that name another axis: they follow the panel to its new axes.
@@ -118,11 +120,10 @@ def panels(figures: Sequence[go.Figure], *, titles: Sequence[str] | None = None,
             fig.add_annotation(go.layout.Annotation(note.to_plotly_json()).update(
                 xref=_renamed(note.xref or "x", refs), yref=_renamed(note.yref or "y", refs)))
         # Already validated where the panel was built (validating again costs seconds).
-        frames += [go.Frame(name=frame.name, group=frame.group, layout=frame.layout,
-                            data=frame.data, traces=[offset + t for t in frame.traces],
-                            _validate=False)
+        frames += [go.Frame({**frame.to_plotly_json(),
+                             "traces": [offset + t for t in frame.traces]}, _validate=False)
                    for frame in panel.frames]
         sliders += list(panel.layout.sliders)
         menus += list(panel.layout.updatemenus)
-    fig.frames = frames
+    set_frames(fig, frames)
     return fig.update_layout(sliders=sliders, updatemenus=menus)

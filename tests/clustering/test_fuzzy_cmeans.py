@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 import skfuzzy
 
-from clustering.fuzzy_cmeans import FuzzyCMeans, fuzzy_memberships
+from clustering.fuzzy_cmeans import FuzzyCMeans, _row_sums, fuzzy_memberships
 from datasets import load
 
 
@@ -68,3 +68,12 @@ def test_errors(params, match):
     X = np.random.default_rng(0).normal(size=(20, 2))
     with pytest.raises(ValueError, match=match):
         FuzzyCMeans(**{"n_clusters": 3, **params}).fit(X)
+
+
+@pytest.mark.parametrize("k", range(1, 13))
+def test_row_sums_equal_numpys_to_the_last_bit(k):
+    # The column-by-column sum must keep numpy's order of additions (in index order below 8
+    # columns, pairwise from 8 on): any other order changes the memberships' last bits.
+    rng = np.random.default_rng(k)
+    a = rng.random((500, k)) ** rng.uniform(-8, 8, size=(1, k))
+    np.testing.assert_array_equal(_row_sums(a), a.sum(axis=1, keepdims=True))

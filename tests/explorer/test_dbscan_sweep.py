@@ -91,3 +91,21 @@ def test_varied_results_are_covered():
 def test_bad_input_is_refused(X, eps, min_samples, match):
     with pytest.raises(ValueError, match=match):
         dbscan_sweep(X, eps, min_samples)
+
+
+def test_duplicates_and_distances_exactly_at_eps_equal_scikit_learn():
+    # Points on an integer grid: many duplicates, and distances of exactly 1, 2 and 3, so
+    # a point sits exactly at eps from others (the union-find, the nearest-neighbour lists
+    # and the border step all meet ties).
+    X = np.random.default_rng(7).integers(0, 12, size=(150, 2)).astype(float)
+    eps_values = [1.0, 1.5, 2.0, 3.0]
+    assert len(np.unique(X, axis=0)) < len(X)
+    for min_samples in (1, 3, 6, 12):
+        labels, kinds = dbscan_sweep(X, eps_values, min_samples)
+        assert_each_frame_is_sklearns(X, labels, kinds, [(e, min_samples) for e in eps_values])
+    assert (kinds == POINT_TYPES.index("border")).any()
+    values = list(range(1, 21))
+    for eps in (1.0, 2.0):
+        labels, kinds = dbscan_min_samples_sweep(X, eps, values)
+        assert_each_frame_is_sklearns(X, labels, kinds, [(eps, m) for m in values])
+        assert (kinds == POINT_TYPES.index("border")).any()

@@ -1,5 +1,6 @@
 """Reference colours for the figure tests, written out here rather than read from plots/."""
 
+import plotly.graph_objects as go
 import pytest
 
 # Okabe & Ito's palette in the order the charts use it (plots/palette.py documents the order).
@@ -16,3 +17,10 @@ def okabe_ito():
 @pytest.fixture
 def grey():
     return GREY
+
+
+def validated_frames(fig):
+    """The frames of ``fig`` as plotly.py validates them: each trace update readable as a
+    trace object (``frame.data[0].marker.color``). Frames are attached without validation
+    (`plots.framed.set_frames`), so this also fails on any invalid key a frame carries."""
+    return [go.Frame(frame) for frame in fig.frames]

@@ -11,6 +11,7 @@ from plots.dbscan import (
     k_distance_figure,
     scrub_codes,
 )
+from tests.plots.conftest import validated_frames
 
 X = np.array([[0.0, 0.0], [0.1, 0.0], [0.2, 0.0], [5.0, 5.0], [5.1, 5.0], [9.0, 0.0]])
 LABELS = np.array([0, 0, 0, 1, 1, -1])
@@ -59,13 +60,14 @@ def test_the_sweep_has_one_frame_per_eps_titled_with_its_counts():
     kinds = np.array([[0, 0, 1, 0, 1, 2], [0, 0, 0, 0, 0, 2]])
     circle = [{"type": "circle", "x0": 0, "x1": 1, "y0": 0, "y1": 1}]
     fig = dbscan_scrub_figure(X, labels, kinds, ["0.1", "0.2"], active=1, circles=circle)
-    assert [f.name for f in fig.frames] == ["eps=0.1", "eps=0.2"]
+    frames = validated_frames(fig)
+    assert [f.name for f in frames] == ["eps=0.1", "eps=0.2"]
     np.testing.assert_array_equal(fig.data[0].x, X[:, 0])
-    np.testing.assert_array_equal(fig.frames[0].data[0].marker.color, [0, 0, 8, 1, 9, 16])
-    np.testing.assert_array_equal(fig.frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 16])
-    assert fig.frames[0].layout.title.text == "eps = 0.1: 2 clusters, 1 noise"
-    assert fig.frames[1].layout.title.text == "eps = 0.2: 1 clusters, 1 noise"
-    assert len(fig.frames[0].layout.shapes) == 0 and len(fig.frames[1].layout.shapes) == 1
+    np.testing.assert_array_equal(frames[0].data[0].marker.color, [0, 0, 8, 1, 9, 16])
+    np.testing.assert_array_equal(frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 16])
+    assert frames[0].layout.title.text == "eps = 0.1: 2 clusters, 1 noise"
+    assert frames[1].layout.title.text == "eps = 0.2: 1 clusters, 1 noise"
+    assert len(frames[0].layout.shapes) == 0 and len(frames[1].layout.shapes) == 1
     assert fig.layout.sliders[0].active == 1
 
 

@@ -11,6 +11,7 @@ from plots.density_peaks import (
     gamma_figure,
     with_decision_frames,
 )
+from tests.plots.conftest import validated_frames
 
 RHO = np.array([5.0, 1.0, 4.0, 2.0])
 DELTA = np.array([3.0, 0.5, 2.5, 0.25])
@@ -69,13 +70,13 @@ def test_assignment_frames_colour_the_joined_points_and_draw_their_links():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
     nearest = np.array([-1, 0, 0, 2])
     fig = assignment_figure(X, LABELS, np.array([0, 2, 0, 1]), nearest, CENTERS, active=0)
-    assert [f.name for f in fig.frames] == ["step=0", "step=1", "step=2"]
-    codes = [list(f.data[0].customdata) for f in fig.frames]
+    assert [f.name for f in validated_frames(fig)] == ["step=0", "step=1", "step=2"]
+    codes = [list(f.data[0].customdata) for f in validated_frames(fig)]
     assert codes == [[0, -1, 1, -1], [0, -1, 1, 1], [0, 0, 1, 1]]
     # Step 1: point 3 joins point 2; step 2: point 1 joins point 0; gaps between segments.
-    np.testing.assert_array_equal(fig.frames[1].data[1].x, [6.0, 5.0, np.nan])
-    np.testing.assert_array_equal(fig.frames[2].data[1].y, [0.0, 0.0, np.nan])
-    assert len(fig.frames[0].data[1].x) == 0
+    np.testing.assert_array_equal(validated_frames(fig)[1].data[1].x, [6.0, 5.0, np.nan])
+    np.testing.assert_array_equal(validated_frames(fig)[2].data[1].y, [0.0, 0.0, np.nan])
+    assert len(validated_frames(fig)[0].data[1].x) == 0
     assert list(fig.data[2].customdata) == [0, 2]
     assert fig.layout.updatemenus[0].buttons[0].label == "Play"
 
@@ -90,18 +91,18 @@ def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
     fig = with_decision_frames(fig, X, RHO, DELTA, mins[:1], rows[:1], centers[:1], ["0.5"],
                                0, titles=["two"], name="ρ_min share")
     assert [s.name for s in fig.layout.sliders] == ["δ_min share", "ρ_min share"]
-    assert [f.name for f in fig.frames] == ["δ_min share=0.2", "δ_min share=0.9",
+    assert [f.name for f in validated_frames(fig)] == ["δ_min share=0.2", "δ_min share=0.9",
                                             "ρ_min share=0.5"]
-    graph, corner, points, stars = fig.frames[1].data
+    graph, corner, points, stars = validated_frames(fig)[1].data
     assert list(graph.marker.color) == [0, 16, 16, 16]
     assert list(corner.x[:2]) == [3.0, 3.0] and list(corner.y[1:]) == [2.8, 2.8]
     assert list(points.customdata) == [0, 0, 0, 0]
     np.testing.assert_array_equal(stars.x, [0.0])
-    assert list(fig.frames[0].data[0].marker.color) == [0, 16, 1, 16]
+    assert list(validated_frames(fig)[0].data[0].marker.color) == [0, 16, 1, 16]
 
 
 def test_a_k_sweep_has_no_corner():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
     fig = decision_scrub_figure(X, RHO, DELTA, None, np.array([[0, 0, 1, 1]]),
                                 [np.array([0, 2])], ["2"], 0, titles=["K = 2"], name="K")
-    assert len(fig.frames[0].data[1].x) == 0 and list(fig.data[0].x) == list(RHO)
+    assert len(validated_frames(fig)[0].data[1].x) == 0 and list(fig.data[0].x) == list(RHO)

@@ -1,10 +1,14 @@
 """plots.framed: one frame per value holding exactly its trace updates, a slider over them."""
 
+import json
+
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 import pytest
 
 from plots.framed import framed_figure
+from tests.plots.conftest import validated_frames
 
 
 def base_figure():
@@ -19,8 +23,8 @@ def test_each_frame_holds_only_its_updates_addressed_by_trace_index():
     updates = [{0: {"marker": {"color": c}}, 1: {"x": x, "y": y}}
                for c, (x, y) in zip(colors, centres, strict=True)]
     fig = framed_figure(base_figure(), ["0.1", "0.2", "0.3"], updates, name="eps", active=1)
-    assert [frame.name for frame in fig.frames] == ["eps=0.1", "eps=0.2", "eps=0.3"]
-    for frame, color, (x, y) in zip(fig.frames, colors, centres, strict=True):
+    assert [frame.name for frame in validated_frames(fig)] == ["eps=0.1", "eps=0.2", "eps=0.3"]
+    for frame, color, (x, y) in zip(validated_frames(fig), colors, centres, strict=True):
         assert list(frame.traces) == [0, 1]
         assert [trace.type for trace in frame.data] == ["scatter", "scattergl"]
         np.testing.assert_array_equal(frame.data[0].marker.color, color)
@@ -48,7 +52,8 @@ def test_play_and_pause_buttons_and_per_frame_layout():
     layouts = [{"title": {"text": f"step {i}"}} for i in range(3)]
     fig = framed_figure(base_figure(), ["0", "1", "2"], updates, name="step", layouts=layouts,
                         play_ms=400, transition_ms=300)
-    assert [frame.layout.title.text for frame in fig.frames] == ["step 0", "step 1", "step 2"]
+    titles = [frame.layout.title.text for frame in validated_frames(fig)]
+    assert titles == ["step 0", "step 1", "step 2"]
     assert fig.layout.title.text == "step 0"
     (menu,) = fig.layout.updatemenus
     play, pause = menu.buttons
@@ -64,7 +69,8 @@ def test_a_second_call_adds_a_second_slider_and_its_frames():
     fig = framed_figure(fig, ["3", "5"], [{0: {"y": [3, 3, 3]}}, {0: {"y": [5, 5, 5]}}],
                         name="min_samples", slider_y=-0.3)
     assert [s.name for s in fig.layout.sliders] == ["eps", "min_samples"]
-    assert [f.name for f in fig.frames] == ["eps=1", "eps=2", "min_samples=3", "min_samples=5"]
+    names = [f.name for f in validated_frames(fig)]
+    assert names == ["eps=1", "eps=2", "min_samples=3", "min_samples=5"]
     assert list(fig.data[0].y) == [3, 3, 3]
 
 
@@ -101,9 +107,35 @@ def test_scrubbed_scatter_holds_each_values_clusters():
     labels = np.array([[0, 0, 0, 0], [0, 0, 1, 1], [2, 0, 1, -1]])
     fig = scrubbed_scatter(xy, labels, ["1", "2", "3"], name="K", active=1,
                            titles=["one", "two", "three"])
-    assert len(fig.frames) == 3 and fig.layout.title.text == "two"
-    for frame, row in zip(fig.frames, labels, strict=True):
+    assert len(validated_frames(fig)) == 3 and fig.layout.title.text == "two"
+    for frame, row in zip(validated_frames(fig), labels, strict=True):
         assert list(frame.data[0].customdata) == list(row)
     assert list(fig.data[0].x) == [0.0, 2.0, 4.0, 6.0]
     with pytest.raises(ValueError, match="shape"):
         scrubbed_scatter(xy, labels[:, :3], ["1", "2", "3"], name="K", active=0)
+
+
+def test_frames_attached_without_validation_reach_plotlys_json_and_validate():
+    # plots.framed.set_frames writes plotly.py's private BaseFigure._frame_objs: if plotly
+    # stops reading it, the frames vanish from the JSON the browser gets and this fails.
+    fig = framed_figure(base_figure(), ["1", "2"], [{0: {"y": [1, 1, 1]}}, {0: {"y": [2, 2, 2]}}],
+                        name="k", layouts=[{"title": {"text": "one"}}, {"title": {"text": "two"}}])
+    shipped = json.loads(pio.to_json(fig))["frames"]
+    assert [f["name"] for f in shipped] == ["k=1", "k=2"]
+    assert [f["data"][0]["y"] for f in shipped] == [[1, 1, 1], [2, 2, 2]]
+    assert [f["layout"]["title"]["text"] for f in shipped] == ["one", "two"]
+    # What plotly would have built with its validation on is the same figure.
+    checked = go.Figure(data=fig.data, layout=fig.layout, frames=validated_frames(fig))
+    assert json.loads(pio.to_json(checked))["frames"] == shipped
+
+
+def test_a_framed_figure_still_validates_later_edits():
+    # The copy is made with plotly's validation off (private _validate flags); it must be
+    # back on for whatever the page does with the figure next.
+    fig = framed_figure(base_figure(), ["1"], [{0: {"y": [1, 1, 1]}}], name="k")
+    with pytest.raises(ValueError):
+        fig.update_layout(not_a_layout_property=1)
+    with pytest.raises(ValueError):
+        fig.data[0].update(not_a_trace_property=1)
+    with pytest.raises(ValueError):
+        fig.layout.sliders[0].update(not_a_slider_property=1)

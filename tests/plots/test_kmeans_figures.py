@@ -12,6 +12,7 @@ from plots.kmeans import (
     kmeans_step_data,
     kmeans_step_figure,
 )
+from tests.plots.conftest import validated_frames
 
 X = np.array([[0.0, 0.0], [1.0, 0.0], [4.0, 4.0], [5.0, 4.0]])
 LABELS = np.array([0, 0, 1, 1])
@@ -88,8 +89,8 @@ def test_the_animation_has_one_frame_per_step_with_trails_arrows_and_cells(okabe
     cells = [(gx, gy, np.zeros((2, 2))), (gx, gy, np.zeros((2, 2))),
              (gx, gy, np.array([[0, 1], [1, 1]]))]
     fig = kmeans_animation_figure(X, steps, active=0, cells=cells)
-    assert [f.name for f in fig.frames] == ["step=0", "step=1", "step=2"]
-    first, _, last = fig.frames
+    assert [f.name for f in validated_frames(fig)] == ["step=0", "step=1", "step=2"]
+    first, _, last = validated_frames(fig)
     np.testing.assert_array_equal(first.data[0].customdata, [-1, -1, -1, -1])
     np.testing.assert_array_equal(first.data[0].marker.color, [16, 16, 16, 16])
     np.testing.assert_array_equal(last.data[0].marker.color, LABELS)

@@ -8,6 +8,7 @@ from plots.framed import scrubbed_scatter
 from plots.linkage import animated_dendrogram, similarity_heatmap
 from plots.panels import panels
 from plots.scatter import cluster_scatter
+from tests.plots.conftest import validated_frames
 
 
 def test_shared_panels_match_axes_and_keep_each_panels_points():
@@ -32,9 +33,9 @@ def test_a_framed_panel_keeps_its_frames_on_its_own_traces():
     framed = scrubbed_scatter(np.zeros((3, 2)), labels, ["1", "2"], name="K", active=0)
     fig = panels([cluster_scatter(np.zeros((3, 2)), [0, 1, 2]), framed])
     # The framed panel's one trace comes after the three clusters of the first panel.
-    assert [f.name for f in fig.frames] == ["K=1", "K=2"]
-    assert [list(f.traces) for f in fig.frames] == [[3], [3]]
-    np.testing.assert_array_equal(fig.frames[1].data[0].marker.color, [0, 1, 1])
+    assert [f.name for f in validated_frames(fig)] == ["K=1", "K=2"]
+    assert [list(f.traces) for f in validated_frames(fig)] == [[3], [3]]
+    np.testing.assert_array_equal(validated_frames(fig)[1].data[0].marker.color, [0, 1, 1])
     assert [s.name for s in fig.layout.sliders] == ["K"]
 
 
@@ -47,8 +48,8 @@ def test_a_heat_map_and_a_tree_keep_their_outlines_buttons_and_colour_bar_place(
     assert fig.layout.yaxis.autorange == "reversed" and fig.layout.xaxis.type == "category"
     assert fig.layout.yaxis2.title.text == tree.layout.yaxis.title.text
     # The tree's traces follow the heat map's one trace; its frames follow them.
-    assert all(t >= 1 for f in fig.frames for t in f.traces)
-    assert [f.name for f in fig.frames] == [f.name for f in tree.frames]
+    assert all(t >= 1 for f in validated_frames(fig) for t in f.traces)
+    assert [f.name for f in validated_frames(fig)] == [f.name for f in validated_frames(tree)]
     assert [b.label for b in fig.layout.updatemenus[0].buttons] == ["Play", "Pause"]
     assert fig.data[0].colorbar.x == pytest.approx(fig.layout.xaxis.domain[1] + 0.01)
 

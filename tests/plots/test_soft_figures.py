@@ -13,6 +13,7 @@ from plots.fuzzy import (
     objective_data,
     objective_figure,
 )
+from tests.plots.conftest import validated_frames
 
 X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
 # Point 0 sure of cluster 0, point 1 shared equally, point 2 mostly in cluster 1.
@@ -53,8 +54,8 @@ def test_fuzzy_sweep_has_one_frame_per_m_with_fading_and_moving_centres():
     moved = CENTERS + 1.0
     fig = fuzzy_scrub_figure(X, [U, other], [CENTERS, moved], ["1.5", "2"], active=0,
                              titles=["m = 1.5", "m = 2"])
-    assert [f.name for f in fig.frames] == ["m=1.5", "m=2"]
-    first, second = fig.frames
+    assert [f.name for f in validated_frames(fig)] == ["m=1.5", "m=2"]
+    first, second = validated_frames(fig)
     np.testing.assert_array_equal(first.data[0].marker.color, [0, 0, 1])
     np.testing.assert_allclose(first.data[0].marker.opacity, [1.0, 0.15, 0.575], rtol=1e-6)
     np.testing.assert_array_equal(second.data[0].marker.color, [1, 1, 0])
@@ -65,7 +66,7 @@ def test_fuzzy_sweep_has_one_frame_per_m_with_fading_and_moving_centres():
 def test_fuzzy_rounds_play_with_their_own_slider_name_and_centres_gliding():
     fig = fuzzy_scrub_figure(X, [U, U], [CENTERS, CENTERS + 1.0], ["0", "1"], active=1,
                              titles=["start", "round 1"], name="round", play_ms=500)
-    assert [f.name for f in fig.frames] == ["round=0", "round=1"]
+    assert [f.name for f in validated_frames(fig)] == ["round=0", "round=1"]
     assert fig.layout.sliders[0].name == "round" and fig.layout.sliders[0].active == 1
     play, pause = fig.layout.updatemenus[0].buttons
     assert (play.label, pause.label) == ("Play", "Pause")
@@ -109,8 +110,8 @@ def test_em_animation_moves_means_and_ellipses_frame_by_frame():
     w2 = np.array([[0.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
     fig = em_animation_figure(X, [U, w2], [CENTERS, CENTERS + 5], ellipses,
                               ["start", "after 1"], active=1)
-    assert [f.name for f in fig.frames] == ["step=0", "step=1"]
-    last = fig.frames[1]
+    assert [f.name for f in validated_frames(fig)] == ["step=0", "step=1"]
+    last = validated_frames(fig)[1]
     np.testing.assert_array_equal(last.data[0].marker.color, [1, 1, 0])
     np.testing.assert_array_equal(last.data[0].customdata, [1, 1, 0])
     np.testing.assert_array_equal(last.data[2].x, ring[:, 0] + 3)
