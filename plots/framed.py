@@ -68,6 +68,11 @@ def code_marker(**marker) -> dict[str, Any]:
 # sees what moved (plotly only tweens SVG traces; WebGL ones jump).
 SCRUB_ARGS = {"mode": "immediate", "frame": {"duration": 0, "redraw": True},
               "transition": {"duration": 0}}
+# With Play and Pause, the slider's value row is made as tall as the buttons (the value's
+# distance to the rail, px) and the buttons start where that row starts (px below the slider's
+# top), so they share the row without reaching the rail.
+PLAY_ROW_OFFSET = 22
+PLAY_PAD_TOP = 30
 
 
 def frame_name(prefix: str, label: str) -> str:
@@ -177,11 +182,14 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
               "yanchor": "top", "x": 0.0, "len": 1.0, "pad": {"t": 40, "b": 10},
               "currentvalue": {"prefix": f"{name} = ", "font": {"size": 15}}}
     if play_ms is not None:
-        slider.update(x=0.25, len=0.75)  # the two buttons sit left of the slider
+        # The two buttons sit on the row of the slider's value, at its left end, and the
+        # value at its right end, above the whole rail: beside the rail (a quarter of the
+        # width) they covered the value and the rail's start on a phone.
+        slider["currentvalue"].update(xanchor="right", offset=PLAY_ROW_OFFSET)
         fig.update_layout(updatemenus=[*fig.layout.updatemenus, {
             "type": "buttons", "direction": "left", "showactive": False, "name": name,
             "x": 0.0, "xanchor": "left", "y": slider_y, "yanchor": "top",
-            "pad": {"t": 50, "r": 10},
+            "pad": {"t": PLAY_PAD_TOP, "r": 10},
             "buttons": [
                 {"label": "Play", "method": "animate",
                  "args": [None, {"mode": "immediate", "fromcurrent": True,

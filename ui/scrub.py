@@ -14,7 +14,8 @@ whose WebGL ones change only their markers' colours, opacities, sizes or hover n
 by plotly's own parts without that redraw: the WebGL traces' new data is written into the
 figure, plotly's animation without a redraw moves the SVG traces (centres, lines) and
 recomputes every trace, plotly's WebGL plot takes the new marker options, and the WebGL canvas
-is cleared and drawn again; the frame's layout (its title) goes through ``Plotly.relayout``.
+is cleared and drawn again; a new plain-text title is written into the title's SVG text,
+any other change of the frame's layout goes through ``Plotly.relayout``.
 Any other frame is left to ``Plotly.animate`` as before. tests/browser/test_scrub_quick.py
 checks the result against plotly's own redraw.
 """
@@ -96,8 +97,25 @@ function layoutChanges(gd, frame) {
   return changed;
 }
 
+// A new plain title (no tag, entity, formula or line break for plotly to convert) is
+// written into the title's SVG text, which holds no tspans; anything else goes through
+// Plotly.relayout, whose supplyDefaults and restyle of the whole layout take 10-20 ms a step.
 function relayout(gd, changed) {
-  return Object.keys(changed).length ? window.Plotly.relayout(gd, changed) : Promise.resolve();
+  const keys = Object.keys(changed);
+  if (!keys.length) return Promise.resolve();
+  const text = changed["title.text"];
+  const node = gd.querySelector(".g-gtitle .gtitle");
+  const plain = (value) => typeof value === "string" && value !== "" && !/[<&$\\n\\r]/.test(value);
+  if (keys.length === 1 && plain(text) && node && !node.firstElementChild &&
+      gd.layout.title && typeof gd.layout.title === "object" &&
+      plain(gd._fullLayout.title.text)) {
+    gd.layout.title.text = text;
+    gd._fullLayout.title.text = text;
+    node.textContent = text;
+    node.setAttribute("data-unformatted", text);
+    return Promise.resolve();
+  }
+  return window.Plotly.relayout(gd, changed);
 }
 
 // Writes frame update `update` of WebGL trace t into the trace's input data.
