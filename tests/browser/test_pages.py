@@ -11,6 +11,12 @@
 
 The student's visit is at the projector's size, so it also serves the chart-first check. Each
 check of a visit is collected (`Checks`): a failure names every check that failed.
+
+One projector tab serves every page of the module, as the phone's does: opening a new tab
+costs chromium a new renderer (about 4 s of CPU a test on a 2-core machine), a visit in an open
+tab does not. Each test starts the student as a fresh browser would: its cookies and storage
+are cleared, and a visit is a new Streamlit session. The tab's HTTP cache stays, but playwright
+reports a request served from the cache like any other, so the request check sees them all.
 """
 
 import shutil
@@ -200,13 +206,33 @@ def test_the_chart_first_pages_are_the_explore_and_measure_sections():
     assert not {"home", "learn_pairs", "experiments_vinh2009"} & CHART_FIRST_PAGES
 
 
-@pytest.mark.parametrize("entry", PAGES, ids=[entry.url_path for entry in PAGES])
-def test_every_page_as_a_student_a_projector_and_a_phone_see_it(browser, phone, app_url,
-                                                                entry):
+@pytest.fixture(scope="module")
+def projector(browser):
+    """One tab at the projector's size, for every page of the module."""
     context = browser.new_context(viewport=VIEWPORT)
+    yield context.new_page()
+    context.close()
+
+
+def as_a_fresh_browser(page) -> None:
+    """Forget what earlier visits left in ``page``'s browser: cookies (the class token),
+    local and session storage."""
+    page.context.clear_cookies()
+    if page.url.startswith("http"):
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+
+
+@pytest.mark.parametrize("entry", PAGES, ids=[entry.url_path for entry in PAGES])
+def test_every_page_as_a_student_a_projector_and_a_phone_see_it(projector, phone, app_url,
+                                                                entry):
+    page = projector
+    as_a_fresh_browser(page)
     requests: list[str] = []
-    context.on("request", lambda request: requests.append(request.url))
-    page = context.new_page()
+
+    def record(request):
+        requests.append(request.url)
+
+    page.on("request", record)
     path = "" if entry is PAGES[0] else entry.url_path
     try:
         with Checks() as checks:
@@ -226,4 +252,4 @@ def test_every_page_as_a_student_a_projector_and_a_phone_see_it(browser, phone, 
             checks.that(bool(requests) and not foreign, "asks only the app's own host",
                         foreign or requests)
     finally:
-        context.close()
+        page.remove_listener("request", record)
