@@ -9,6 +9,7 @@ from sklearn.base import BaseEstimator, ClusterMixin
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from clustering._blocks import UpperTriangle, check_metric, distances, row_blocks
+from clustering._forest import forest_roots
 from metrics.validation import check_choice, check_integer, check_real
 
 
@@ -356,14 +357,9 @@ class DensityPeaks(ClusterMixin, BaseEstimator):
         # O(n log depth) array operations instead of a Python loop over the points.
         parent = self.nearest_higher_.copy()
         parent[centers] = centers
-        while True:
-            grand = parent[parent]
-            if np.array_equal(grand, parent):
-                break
-            parent = grand
         labels = np.full(len(self.rho_), -1, dtype=np.intp)
         labels[centers] = np.arange(len(centers))
-        return labels[parent]
+        return labels[forest_roots(parent)]
 
     def _select_centers(self) -> np.ndarray:
         if self.n_clusters is not None:

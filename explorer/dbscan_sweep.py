@@ -26,6 +26,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import minimum_spanning_tree
 from scipy.spatial.distance import pdist, squareform
 
+from clustering._forest import forest_roots
 from clustering._validation import check_X
 from clustering.dbscan import POINT_TYPES
 from metrics.validation import check_integer
@@ -84,13 +85,7 @@ def _components(n: int, heads: np.ndarray, tails: np.ndarray, edge_levels: np.nd
             # The smaller index stays the root, so a root is its component's first point.
             parent[max(a, b)] = min(a, b)
         joined = max(joined, stop)
-        current = parent.copy()
-        while True:  # every pointer goes down to a smaller index: jump until at the roots
-            up = current[current]
-            if np.array_equal(up, current):
-                break
-            current = up
-        roots[row] = current
+        roots[row] = forest_roots(parent)
     return roots
 
 
