@@ -17,6 +17,7 @@ from scipy.sparse.csgraph import connected_components, shortest_path
 from scipy.spatial.distance import cdist, pdist
 from sklearn.neighbors import kneighbors_graph
 
+from clustering._blocks import row_blocks
 from clustering._validation import check_X
 from clustering.params import AlgorithmParam
 
@@ -359,11 +360,11 @@ def _minkowski(X: np.ndarray, p: float) -> np.ndarray:
     """
     n, d = X.shape
     D = np.empty((n, n))
-    rows = max(1, _BLOCK * _BLOCK * 4 // n)  # a block of about 256 k distances
     # An overflow is reported by distance_matrix's finiteness check, with what to do.
     with np.errstate(over="ignore"):
-        for a in range(0, n, rows):
-            b = min(a + rows, n)
+        # Blocks of about 256 k distances, which stay in cache.
+        for rows in row_blocks(n, n, max_rows=_BLOCK * _BLOCK * 4 // n):
+            a, b = rows.start, rows.stop
             total = np.zeros((b - a, n - a))
             for feature in range(d):
                 diff = np.subtract.outer(X[a:b, feature], X[a:, feature])
