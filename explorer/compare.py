@@ -9,11 +9,11 @@ from typing import Any
 import numpy as np
 import pandas as pd
 from sklearn.cluster import DBSCAN
-from threadpoolctl import threadpool_limits
 
 import clustering
 import metrics
 from clustering.dbscan import k_distance
+from explorer.threads import one_thread
 from metrics.validation import check_choice
 
 # The five algorithms of the explorer pages, shown side by side by default.
@@ -193,7 +193,7 @@ def parameter_grid(kind: str, X, y) -> pd.DataFrame:
     check_choice(kind, "kind", GRIDS)
     X = np.asarray(X, dtype=float)
     rows = []
-    with threadpool_limits(1):
+    with one_thread():
         if kind == "dbscan":
             # scikit-learn's DBSCAN itself (the registry's): its core/border/noise extras
             # would double the cost and are not shown here. Reusing one precomputed

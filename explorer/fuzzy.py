@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from threadpoolctl import threadpool_limits
 
 from clustering.fuzzy_cmeans import FuzzyCMeans, fuzzy_memberships
+from explorer.threads import one_thread
 
 # The curve needs FPC to about three decimals, which these settle long before the defaults.
 CURVE_TOL, CURVE_MAX_ITER = 1e-4, 100
@@ -44,7 +44,7 @@ def fpc_curve(X, m: float, n_clusters: range, random_state: int = 0) -> pd.DataF
     rows = []
     for c in n_clusters:
         # Many small matrix products: BLAS threads cost more than they save here.
-        with threadpool_limits(1):
+        with one_thread():
             est = FuzzyCMeans(n_clusters=c, m=m, random_state=random_state, tol=CURVE_TOL,
                               max_iter=CURVE_MAX_ITER).fit(X)
         rows.append({"c": c, "fpc": est.fpc_, "uniform": 1.0 / c,

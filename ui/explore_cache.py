@@ -3,7 +3,6 @@
 import numpy as np
 import pandas as pd
 import streamlit as st
-from threadpoolctl import ThreadpoolController
 
 import clustering
 import metrics
@@ -27,18 +26,10 @@ from explorer.em import (
 )
 from explorer.fuzzy import fpc_curve, fuzzy_rounds, shown_rounds
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
+from explorer.threads import one_thread
 from metrics.alignment import align_labels
 
 SCORES = ("ari", "ami_arithmetic")
-
-# The BLAS and OpenMP libraries, found once: ``threadpool_limits`` looks them up again at
-# every call (3-4 ms, an eighth of the fuzzy page's sweep of 40 cached runs).
-_THREADS = ThreadpoolController()
-
-
-def _one_thread():
-    """A context in which BLAS and OpenMP run on one thread (`_THREADS`)."""
-    return _THREADS.limit(limits=1)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -54,7 +45,7 @@ def kmeans_frames(X: np.ndarray, n_clusters: int, init: str, random_state: int,
 def em_fit(X: np.ndarray, n_components: int, covariance_type: str, init: str,
            random_state: int) -> clustering.ClusteringResult:
     """EM with every step kept (`explorer.em.em_run`)."""
-    with _one_thread():
+    with one_thread():
         return em_run(X, n_components, covariance_type, init, random_state)
 
 
@@ -82,7 +73,7 @@ def em_kmeans(X: np.ndarray, means: np.ndarray) -> tuple[np.ndarray, np.ndarray]
 def em_criteria(X: np.ndarray, covariance_type: str, init: str,
                 random_state: int) -> pd.DataFrame:
     """BIC and AIC against K (`explorer.em.information_criteria`)."""
-    with _one_thread():
+    with one_thread():
         return information_criteria(X, range(1, MAX_COMPONENTS + 1), covariance_type, init,
                                     random_state)
 
@@ -211,7 +202,7 @@ def fuzzy_run(X: np.ndarray, n_clusters: int, m: float, random_state: int
     """Fuzzy c-means through the registry (`clustering.run`)."""
     # Small matrices in a long loop: BLAS threads cost more than they save (on a busy
     # two-core machine, seven times more).
-    with _one_thread():
+    with one_thread():
         return clustering.run("fuzzy_cmeans", X, random_state=random_state,
                               n_clusters=n_clusters, m=m)
 
@@ -257,7 +248,7 @@ def fuzzy_fpc_curve(X: np.ndarray, m: float, random_state: int) -> pd.DataFrame:
 @st.cache_data(max_entries=128, show_spinner=False)
 def gallery_panel(name: str, X: np.ndarray, y: np.ndarray, random_state: int) -> Panel:
     """One algorithm of the gallery, timed and scored (`explorer.compare.run_panel`)."""
-    with _one_thread():
+    with one_thread():
         return run_panel(name, X, y, random_state)
 
 
