@@ -33,13 +33,23 @@ def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
     raise AssertionError("the app was still running after the timeout")
 
 
+# Each attribute record counts, not the attribute's value when the observer runs: two commits
+# in one task (running, then notRunning) reach the observer together, and reading the value
+# then would miss the run.
 _COUNT_RUNS = """() => {
     if (window.__runsStarted === undefined) {
         window.__runsStarted = 0;
         const app = document.querySelector('[data-testid="stApp"]');
-        new MutationObserver(() => {
-            if (app.getAttribute("data-test-script-state") === "running") window.__runsStarted += 1;
-        }).observe(app, {attributes: true, attributeFilter: ["data-test-script-state"]});
+        new MutationObserver((records) => {
+            records.forEach((record, i) => {
+                const next = i + 1 < records.length
+                    ? records[i + 1].oldValue : app.getAttribute("data-test-script-state");
+                if (next === "running" && record.oldValue !== "running") {
+                    window.__runsStarted += 1;
+                }
+            });
+        }).observe(app, {attributes: true, attributeOldValue: true,
+                         attributeFilter: ["data-test-script-state"]});
     }
     return window.__runsStarted;
 }"""
@@ -52,7 +62,15 @@ def runs_started(page) -> int:
 
 def click_and_wait(page, locator, timeout_ms: int = 60_000) -> None:
     """Click ``locator``, wait until the run the click asks for has started, then until
-    the app is idle."""
+    the app is idle.
+
+    A click while a run is still going (one the test did not wait for) makes the server
+    start the new run at once: the app never shows "notRunning" in between, so no run
+    would be seen to start. Such a click waits for the app to be idle first.
+    """
+    if page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state") != \
+            "notRunning":
+        wait_until_idle(page, timeout_ms)
     before = runs_started(page)
     locator.click()
     page.wait_for_function(f"() => window.__runsStarted > {before}", timeout=timeout_ms)

@@ -9,7 +9,6 @@ import xml.etree.ElementTree as ET
 import pandas as pd
 import pytest
 from PIL import Image
-from playwright.sync_api import expect
 
 import datasets
 from experiments import EXPERIMENTS
@@ -60,12 +59,7 @@ def test_experiment_downloads_and_chart_images(page, app_url):
     box = chart.bounding_box()
     assert image.format == "PNG" and image.width >= 1.9 * box["width"]  # scale 2
 
-    # The click is lost if it lands while the camera's download is still settling (the final
-    # CI check of the ninth stop): wait until the option can take it.
-    svg = page.locator('[data-testid="stSidebar"]').get_by_text("SVG", exact=True)
-    expect(svg).to_be_visible(timeout=60_000)
-    expect(svg).to_be_enabled(timeout=60_000)
-    click_and_wait(page, svg)
+    click_and_wait(page, page.locator('[data-testid="stSidebar"]').get_by_text("SVG", exact=True))
     name, body = camera(page, chart)
     assert name == "gates2017-fig1.svg"
     root = ET.fromstring(body)

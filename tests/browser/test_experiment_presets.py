@@ -4,7 +4,6 @@ in Python alike, and a lesson step made from that view opens with them."""
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.browser.pageutils import click_and_wait, open_app, wait_until_idle
 
@@ -38,11 +37,7 @@ def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url, browser):
     assert (link["vinh_preset"], link["vinh_draws"]) == (["Paper"], ["10000"])
 
     page.get_by_text("Make a lesson").click()
-    add = page.get_by_role("button", name="Add this view")
-    # A click while the expander still opens is lost (no run starts): wait until it is shown.
-    expect(add).to_be_visible(timeout=60_000)
-    expect(add).to_be_enabled(timeout=60_000)
-    click_and_wait(page, add)
+    click_and_wait(page, page.get_by_role("button", name="Add this view"))
     lesson_link = page.locator('[data-testid="stSidebar"] [data-testid="stCode"]').first
     url = lesson_link.inner_text()
     assert "lessonz=" in url
