@@ -101,6 +101,14 @@ def charts_seen(page) -> list[dict]:
     return charts
 
 
+def as_a_fresh_browser(page) -> None:
+    """Forget what earlier visits left in ``page``'s browser: cookies (the class token),
+    local and session storage."""
+    page.context.clear_cookies()
+    if page.url.startswith("http"):
+        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+
+
 def screenshot(page, name: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}.png"

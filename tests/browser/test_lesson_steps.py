@@ -7,12 +7,12 @@ import json
 import pytest
 
 from explorer.lesson_files import lesson_names, load_lesson
+from tests.browser.conftest import PROJECTOR
 from tests.browser.pageutils import charts_seen, click_and_wait, screenshot, wait_until_idle
 from ui.lesson_bar import URL_PATHS
 
 pytestmark = pytest.mark.browser
 
-VIEWPORT = {"width": 1280, "height": 720}
 MODES = {"present": "present=true", "focus": "controls=off"}
 STEPS = [(name, number, step) for name in lesson_names()
          for number, step in enumerate(load_lesson(name, URL_PATHS).steps, 1)]
@@ -46,13 +46,6 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def projector(browser):
-    context = browser.new_context(viewport=VIEWPORT)
-    yield context.new_page()
-    context.close()
-
-
 def open_step(page, app_url, step, query):
     page.goto(f"{app_url}/{step.page}?{query}")
     # attached, not visible: a question step covers its charts until Reveal
@@ -78,7 +71,7 @@ def test_every_lesson_step_fits_the_first_screen(projector, app_url, name, numbe
     assert step.prompt.split()[0] in m["bar"], m
     # Title, Previous and Next on one line: their middles within a few pixels.
     assert len(m["headTops"]) == 3 and max(m["headTops"]) - min(m["headTops"]) <= 8, m
-    assert m["barBottom"] < 0.4 * VIEWPORT["height"], m
+    assert m["barBottom"] < 0.4 * PROJECTOR["height"], m
     assert m["share"] >= 0.40, m
     assert not m["cut"], m
     assert all(lines <= 2 for lines in m["titleLines"]), m

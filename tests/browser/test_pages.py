@@ -12,11 +12,10 @@
 The student's visit is at the projector's size, so it also serves the chart-first check. Each
 check of a visit is collected (`Checks`): a failure names every check that failed.
 
-One projector tab serves every page of the module, as the phone's does: opening a new tab
-costs chromium a new renderer (about 4 s of CPU a test on a 2-core machine), a visit in an open
-tab does not. Each test starts the student as a fresh browser would: its cookies and storage
-are cleared, and a visit is a new Streamlit session. The tab's HTTP cache stays, but playwright
-reports a request served from the cache like any other, so the request check sees them all.
+The projector's and the phone's tabs are kept open from test to test (tests/browser/conftest.py
+says why and how each test still starts as a fresh browser). The tab's HTTP cache stays, but
+playwright reports a request served from the cache like any other, so the request check sees
+them all.
 """
 
 import shutil
@@ -24,14 +23,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, PROJECTOR
 from tests.browser.pageutils import SCREENSHOTS, Checks, screenshot, wait_until_idle
 from ui.layout import CHART_FIRST_PAGES
 from ui.navigation import PAGES
 
 pytestmark = pytest.mark.browser
 
-VIEWPORT = {"width": 1280, "height": 720}
 # Pages that show text only; every other page must draw at least one chart.
 PAGES_WITHOUT_CHARTS = {"home"}
 
@@ -168,7 +166,7 @@ def check_chart_first_on_a_projector(checks: Checks, page, url_path: str) -> Non
     page.screenshot(path=str(SCREENSHOTS / f"{name}-first-screen.png"))
     m = page.evaluate(FIRST_CHART)
     checks.that(m["scrollY"] == 0, "chart first 1280: not scrolled", m)
-    checks.that(0 <= m["top"] < VIEWPORT["height"] / 2, "chart first 1280: starts in the top half",
+    checks.that(0 <= m["top"] < PROJECTOR["height"] / 2, "chart first 1280: starts in the top half",
                 m)
     checks.that(m["share"] >= MIN_FIRST_SHARE, "chart first 1280: covers 30 %", m)
 
@@ -176,7 +174,7 @@ def check_chart_first_on_a_projector(checks: Checks, page, url_path: str) -> Non
 def check_presented(checks: Checks, page, url_path: str, mode: str) -> None:
     screenshot(page, f"{mode}-{url_path}")
     m = page.evaluate(PRESENTED)
-    checks.that(m["top"] < MAX_TOP[mode] * VIEWPORT["height"], f"{mode}: chart top", m)
+    checks.that(m["top"] < MAX_TOP[mode] * PROJECTOR["height"], f"{mode}: chart top", m)
     checks.that(m["share"] >= MIN_SHARE[mode], f"{mode}: charts' share", m)
     if m["minTick"] is not None:  # tables drawn as figures have no ticks
         checks.that(m["minTick"] >= 20, f"{mode}: tick labels >= 20 px", m)
@@ -206,27 +204,10 @@ def test_the_chart_first_pages_are_the_explore_and_measure_sections():
     assert not {"home", "learn_pairs", "experiments_vinh2009"} & CHART_FIRST_PAGES
 
 
-@pytest.fixture(scope="module")
-def projector(browser):
-    """One tab at the projector's size, for every page of the module."""
-    context = browser.new_context(viewport=VIEWPORT)
-    yield context.new_page()
-    context.close()
-
-
-def as_a_fresh_browser(page) -> None:
-    """Forget what earlier visits left in ``page``'s browser: cookies (the class token),
-    local and session storage."""
-    page.context.clear_cookies()
-    if page.url.startswith("http"):
-        page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
-
-
 @pytest.mark.parametrize("entry", PAGES, ids=[entry.url_path for entry in PAGES])
 def test_every_page_as_a_student_a_projector_and_a_phone_see_it(projector, phone, app_url,
                                                                 entry):
     page = projector
-    as_a_fresh_browser(page)
     requests: list[str] = []
 
     def record(request):

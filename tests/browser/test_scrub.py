@@ -49,7 +49,10 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
         page._scrub_sockets.append(socket)
         socket.on("framesent", lambda payload: page._scrub_sent.append(payload))
 
-    page.on("websocket", watch)
+    # The tab is kept from test to test (conftest): one watcher, filling this test's lists.
+    if not getattr(page, "_scrub_watched", False):
+        page.on("websocket", watch)
+        page._scrub_watched = True
     open_app(page, app_url, path)
     page.wait_for_selector(".js-plotly-plot .slider-rail-touch-rect", timeout=60_000)
     wait_until_idle(page)
