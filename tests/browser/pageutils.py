@@ -20,7 +20,9 @@ def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
     deadline = time.monotonic() + timeout_ms / 1000
     quiet_since = None
     while time.monotonic() < deadline:
-        state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state")
+        # A reload (Back, a redirect) replaces the root for a while: wait for it as long.
+        state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state",
+                                                                    timeout=timeout_ms)
         running = (state != "notRunning"
                    or page.locator('[data-testid="stStatusWidget"]').count() > 0)
         if running:

@@ -44,18 +44,18 @@ def test_back_undoes_the_last_control_change(page, app_url):
     assert url_params(page)["ex_algo"] == ["Mean shift"]
 
     move_back(page)
-    expect(algorithm_shown(page, "DBSCAN")).to_have_count(1)
+    expect(algorithm_shown(page, "DBSCAN")).to_have_count(1, timeout=30_000)
     assert url_params(page)["ex_algo"] == ["DBSCAN"]
     assert urlsplit(page.url).path.endswith("/explore")
     screenshot(page, "history-back-explore")
 
     move_back(page)  # to the page as opened: the default algorithm
-    expect(algorithm_shown(page, "k-means")).to_have_count(1)
+    expect(algorithm_shown(page, "k-means")).to_have_count(1, timeout=30_000)
     assert "ex_algo" not in url_params(page)
 
     page.go_forward()
     wait_until_idle(page)
-    expect(algorithm_shown(page, "DBSCAN")).to_have_count(1)
+    expect(algorithm_shown(page, "DBSCAN")).to_have_count(1, timeout=30_000)
     assert url_params(page)["ex_algo"] == ["DBSCAN"]
     assert page.locator('[data-testid="stException"]').count() == 0
 
@@ -77,7 +77,7 @@ def test_back_in_a_lesson_undoes_a_change_and_returns_to_the_step_as_left(page, 
     move_back(page)
     assert k_shown(page) == "46"
     assert url_params(page)["lc_k"] == ["46"]
-    expect(page.locator(".st-key-lesson_bar")).to_contain_text("step 1 of 4")
+    expect(page.locator(".st-key-lesson_bar")).to_contain_text("step 1 of 4", timeout=30_000)
 
     click_and_wait(page, page.get_by_role("button", name="Next"))
     assert urlsplit(page.url).path.endswith("/experiments_vinh2009")
@@ -85,7 +85,7 @@ def test_back_in_a_lesson_undoes_a_change_and_returns_to_the_step_as_left(page, 
     # Back from step 2 opens step 1 with the value it had, not the step's own 50.
     move_back(page)
     assert urlsplit(page.url).path.endswith("/learn_chance")
-    expect(page.locator(".st-key-lesson_bar")).to_contain_text("step 1 of 4")
+    expect(page.locator(".st-key-lesson_bar")).to_contain_text("step 1 of 4", timeout=30_000)
     assert k_shown(page) == "46"
     assert url_params(page)["lc_k"] == ["46"]
     assert url_params(page)["step"] == ["1"]
@@ -99,7 +99,8 @@ def test_back_from_a_links_first_view_leaves_the_page(page, app_url):
     wait_until_idle(page)
     open_app(page, app_url, "explore?ex_data=iris&ex_k=4")
     ready(page)
-    expect(page.locator('.st-key-ex_data input[role="combobox"][value="Iris"]')).to_have_count(1)
+    iris = page.locator('.st-key-ex_data input[role="combobox"][value="Iris"]')
+    expect(iris).to_have_count(1, timeout=30_000)
     page.go_back()
     page.wait_for_url(lambda url: "/explore" not in url, timeout=30_000)
     assert urlsplit(page.url).path in ("", "/")
