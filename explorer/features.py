@@ -342,7 +342,8 @@ def subset_score(X, y, columns, *, n_neighbors: int = 15, folds: int = 5,
     1.0
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-    return _cv_accuracy(X[:, list(columns)], _Folds.of(y, n_neighbors, folds, random_state))
+    folds = _Folds.of(y, n_neighbors, folds, random_state)
+    return _cv_accuracy(_squared_distances(X, list(columns), folds), folds)
 
 
 @dataclass(frozen=True)
@@ -369,22 +370,38 @@ class _Folds:
                    list(splits.split(np.zeros((len(y), 1)), codes)))
 
 
-def _cv_accuracy(X: np.ndarray, folds: _Folds) -> float:
-    """Mean accuracy of `_knn_accuracy` over the folds, X holding the subset's columns."""
+def _squared_distances(X: np.ndarray, columns, folds: _Folds,
+                       base: list[np.ndarray] | None = None) -> list[np.ndarray]:
+    """Per fold, the squared Euclidean distance from each test point to each training point
+    over ``columns``, added one feature at a time in the order given, to ``base`` (the
+    distances over the features before them) when given. A forward search thus adds only the
+    candidate features to the chosen subset's distances, in the order a sum over the
+    subset's columns would take (the same numbers)."""
+    distances = []
+    for fold, (train, test) in enumerate(folds.splits):
+        d2 = np.zeros((len(test), len(train))) if base is None else base[fold].copy()
+        for j in columns:
+            d2 += (X[test, j][:, None] - X[train, j][None, :]) ** 2
+        distances.append(d2)
+    return distances
+
+
+def _cv_accuracy(distances: list[np.ndarray], folds: _Folds) -> float:
+    """Mean over the folds of `_knn_accuracy`, given each fold's `_squared_distances`."""
     codes = folds.codes
-    return float(np.mean([_knn_accuracy(X[train], codes[train], X[test], codes[test], folds.k,
-                                        folds.n_classes) for train, test in folds.splits]))
+    return float(np.mean([_knn_accuracy(d2, codes[train], codes[test], folds.k,
+                                        folds.n_classes)
+                          for d2, (train, test) in zip(distances, folds.splits, strict=True)]))
 
 
-def _knn_accuracy(X_train, y_train, X_test, y_test, k, n_classes):
+def _knn_accuracy(d2, y_train, y_test, k, n_classes):
     """Accuracy of a plain majority vote of the k nearest (Euclidean) training points, ties
-    to the smallest class as in scikit-learn's KNeighborsClassifier. The forward search
-    scores dozens of small subsets, where scikit-learn's per-call checks cost more than the
-    vote itself."""
-    d2 = ((X_test[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    to the smallest class as in scikit-learn's KNeighborsClassifier; ``d2`` holds the
+    squared distances, test points by training points. The forward search scores dozens of
+    small subsets, where scikit-learn's per-call checks cost more than the vote itself."""
     nearest = np.argpartition(d2, k - 1, axis=1)[:, :k]
-    rows = np.arange(len(X_test))[:, None] * n_classes
-    votes = np.bincount((rows + y_train[nearest]).ravel(), minlength=len(X_test) * n_classes)
+    rows = np.arange(len(y_test))[:, None] * n_classes
+    votes = np.bincount((rows + y_train[nearest]).ravel(), minlength=len(y_test) * n_classes)
     return float(np.mean(votes.reshape(-1, n_classes).argmax(axis=1) == y_test))
 
 
@@ -426,6 +443,7 @@ def forward_selection(X, y, max_features: int = 3, *, lookahead: int = 1,
     check_integer(lookahead, "lookahead", 1, 2)
     folds = _Folds.of(y, n_neighbors=15, folds=5, random_state=random_state)
     chosen: list[int] = []
+    chosen_distances = _squared_distances(X, chosen, folds)
     rows = []
     while len(chosen) < max_features:
         left = [j for j in range(X.shape[1]) if j not in chosen]
@@ -433,9 +451,11 @@ def forward_selection(X, y, max_features: int = 3, *, lookahead: int = 1,
         groups = [g for size in range(1, room + 1) for g in combinations(left, size)]
         if not groups:
             break
-        scores = [_cv_accuracy(X[:, chosen + list(g)], folds) for g in groups]
+        scores = [_cv_accuracy(_squared_distances(X, g, folds, chosen_distances), folds)
+                  for g in groups]
         best = groups[int(np.argmax(scores))]
         chosen += list(best)
+        chosen_distances = _squared_distances(X, best, folds, chosen_distances)
         rows.append({"step": len(rows) + 1, "added": " + ".join(names[j] for j in best),
                      "subset": tuple(names[j] for j in chosen), "score": max(scores)})
     return pd.DataFrame(rows, columns=["step", "added", "subset", "score"])
