@@ -13,6 +13,7 @@ import clustering
 import metrics
 from clustering.internal import internal_indices, jump_curve, within_sse
 from experiments.consensus import consensus_sweep
+from explorer.threads import one_thread
 
 __all__ = ["CONSENSUS_INDEX", "CONSENSUS_RUNS", "JUMP", "k_sweep"]
 
@@ -57,16 +58,19 @@ def k_sweep(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], seed: int) -> pd.
     ((13, 4), ['external', 'internal', 'stability'])
     """
     rows = []
-    for k in ks:
-        labels = clustering.run("kmeans", X, random_state=seed, n_clusters=k).labels
-        scores = internal_indices(X, labels)
-        rows += [
-            {"k": k, "index": "silhouette", "value": scores.silhouette, "kind": "internal"},
-            {"k": k, "index": "SSE (within)", "value": scores.sse, "kind": "internal"},
-            {"k": k, "index": "F-ratio (WB)", "value": scores.f_ratio, "kind": "internal"},
-            {"k": k, "index": "ARI against the truth",
-             "value": metrics.adjusted_rand_index(y, labels), "kind": "external"},
-        ]
+    # Small fits and O(n^2) silhouettes one after another: BLAS threads would spin between
+    # them, a third of the lesson's CPU time on a busy two-core machine.
+    with one_thread():
+        for k in ks:
+            labels = clustering.run("kmeans", X, random_state=seed, n_clusters=k).labels
+            scores = internal_indices(X, labels)
+            rows += [
+                {"k": k, "index": "silhouette", "value": scores.silhouette, "kind": "internal"},
+                {"k": k, "index": "SSE (within)", "value": scores.sse, "kind": "internal"},
+                {"k": k, "index": "F-ratio (WB)", "value": scores.f_ratio, "kind": "internal"},
+                {"k": k, "index": "ARI against the truth",
+                 "value": metrics.adjusted_rand_index(y, labels), "kind": "external"},
+            ]
     if list(ks) == list(range(2, len(ks) + 2)):
         # The jump needs SSE(1), the total sum of squares: one cluster, no k-means run.
         sse = [within_sse(X, np.zeros(len(X), int))]

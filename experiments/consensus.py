@@ -27,12 +27,12 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 from sklearn.cluster import KMeans
-from threadpoolctl import threadpool_limits
 
 from datasets import DATASETS, load
 from datasets.generators import ring_blobs
 from experiments.engine import random_labels, spawn_generators
 from experiments.registry import Experiment, Progress, register, report
+from explorer.threads import one_thread
 from metrics import MEASURES, RANDOM_MODELS, consensus_index
 from metrics.batch import check_measures
 from metrics.seeding import as_generator, as_seed
@@ -83,7 +83,7 @@ def clusterings_for_k(X: np.ndarray, k: int, n_clusterings: int, generation: str
     """
     if generation == "random":
         return random_labels(len(X), k, n_clusterings, rng, exact_k=True), None
-    with threadpool_limits(1):  # many tiny fits: threads cost more than they save
+    with one_thread():  # many tiny fits: threads cost more than they save
         return _kmeans_runs(X, k, n_clusterings, generation, subsample, rng)
 
 

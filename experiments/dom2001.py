@@ -386,11 +386,25 @@ def rank_comparison(
     return pd.concat(parts, ignore_index=True)
 
 
-def _fails(values: Sequence[float], decreasing: Sequence[bool]) -> bool:
-    """True when some step breaks its strict direction (decrease where True, else increase)."""
-    steps = np.diff(np.asarray(values, dtype=np.float64))
-    want = np.asarray(decreasing)
-    return bool(np.any(np.where(want, steps >= 0, steps <= 0)))
+def _failed_sequences(keys: np.ndarray, along: np.ndarray, values: np.ndarray,
+                      turn: float | None) -> tuple[int, int]:
+    """How many sequences break their strict direction, and how many sequences there are.
+
+    A sequence is the rows sharing ``keys``, ordered by ``along``; it is counted when it has
+    at least two rows. It must fall strictly at every step, or, when ``turn`` is given, rise
+    strictly at the steps that start below ``turn`` and fall from ``turn`` on. One lexsort
+    of all rows replaces a pandas sort per sequence (626 sequences, most of the Dom 2001
+    page's time).
+    """
+    order = np.lexsort((along, *keys.T[::-1]))
+    keys, along, values = keys[order], along[order], values[order]
+    same = np.all(keys[1:] == keys[:-1], axis=1)  # step i joins rows i and i + 1 of a sequence
+    group = np.cumsum(np.r_[True, ~same]) - 1  # the sequence of each row
+    sizes = np.bincount(group)
+    steps = np.diff(values)
+    down = np.ones(len(steps), bool) if turn is None else along[:-1] >= turn
+    broken = same & np.where(down, steps >= 0, steps <= 0)
+    return int(np.unique(group[:-1][broken]).size), int(np.sum(sizes > 1))
 
 
 def property_failures(
@@ -425,7 +439,7 @@ def property_failures(
     >>> int(table.loc[("P3", "ri"), "failures"]), int(table.loc[("P3", "ri"), "published"])
     (120, 120)
     """
-    grid = parameter_grid(n_classes, n, useful, noise).set_index(["K_u", "K_n", "eps1", "eps2"])
+    flat = parameter_grid(n_classes, n, useful, noise)
     report(progress, 0.7, "properties")
     groups = {
         "P1P2": ("K_u", ["K_n", "eps1", "eps2"]),
@@ -434,18 +448,13 @@ def property_failures(
         "P5": ("eps2", ["K_u", "K_n", "eps1"]),
     }
     rows = []
-    flat = grid.reset_index()
     for prop, (along, fixed) in groups.items():
         data = flat[flat["K_n"] > 0] if prop in ("P3", "P5") else flat
-        sequences = [part.sort_values(along) for _, part in data.groupby(fixed)]
-        sequences = [s for s in sequences if len(s) > 1]
+        keys, x = data[fixed].to_numpy(dtype=np.float64), data[along].to_numpy(np.float64)
+        turn = n_classes if prop == "P1P2" else None
         for m in DOM_MEASURES:
-            failures = 0
-            for s in sequences:
-                x = s[along].to_numpy()
-                down = x[:-1] >= n_classes if prop == "P1P2" else np.ones(len(x) - 1, bool)
-                failures += _fails(s[m].to_numpy(), down)
-            rows.append((prop, m, failures, len(sequences), PAPER_FAILURES[prop][m]))
+            failures, sequences = _failed_sequences(keys, x, data[m].to_numpy(), turn)
+            rows.append((prop, m, failures, sequences, PAPER_FAILURES[prop][m]))
     report(progress, 1.0, "done")
     return pd.DataFrame(rows, columns=["property", "measure", "failures", "sequences",
                                        "published"])

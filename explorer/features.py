@@ -9,7 +9,6 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 from sklearn.feature_selection import mutual_info_classif
-from sklearn.metrics import confusion_matrix, f1_score
 from sklearn.model_selection import StratifiedKFold
 from sklearn.tree import DecisionTreeClassifier
 
@@ -165,16 +164,24 @@ def single_variable_classifier(x, y) -> StumpResult:
     """
     x = np.asarray(x, dtype=float).reshape(-1, 1)
     y = np.asarray(y)
-    classes = np.unique(y)
+    classes, codes = np.unique(y, return_inverse=True)
     tree = DecisionTreeClassifier(max_leaf_nodes=max(len(classes), 2), random_state=0)
     predicted = tree.fit(x, y).predict(x)
     inner = tree.tree_.feature >= 0
+    # The table and the F-scores by counting: scikit-learn's confusion_matrix and f1_score
+    # check their inputs at every call, most of the cost of ranking a dataset's features.
+    k = classes.size
+    confusion = np.bincount(codes * k + np.searchsorted(classes, predicted),
+                            minlength=k * k).reshape(k, k)
+    # F = 2PR / (P + R) = 2 TP / (true + predicted count); every class occurs in y, so the
+    # denominator is never 0.
+    fscores = 2 * np.diag(confusion) / (confusion.sum(axis=1) + confusion.sum(axis=0))
     return StumpResult(
         thresholds=np.sort(tree.tree_.threshold[inner]),
         predicted=predicted,
-        confusion=confusion_matrix(y, predicted, labels=classes),
+        confusion=confusion,
         classes=classes,
-        fscore=float(f1_score(y, predicted, labels=classes, average="macro", zero_division=0)),
+        fscore=float(np.mean(fscores)),
         accuracy=float(np.mean(predicted == y)),
     )
 
@@ -335,28 +342,67 @@ def subset_score(X, y, columns, *, n_neighbors: int = 15, folds: int = 5,
     1.0
     """
     X, y = np.asarray(X, dtype=float), np.asarray(y)
-    folds = int(min(folds, np.unique(y, return_counts=True)[1].min()))
-    if folds < 2:
-        raise ValueError("every class needs at least 2 samples for cross-validation")
-    k = min(n_neighbors, len(y) * (folds - 1) // folds)
-    X = X[:, list(columns)]
-    classes, codes = np.unique(y, return_inverse=True)
-    splits = StratifiedKFold(folds, shuffle=True, random_state=random_state)
-    accuracies = [_knn_accuracy(X[train], codes[train], X[test], codes[test], k, classes.size)
-                  for train, test in splits.split(X, codes)]
-    return float(np.mean(accuracies))
+    folds = _Folds.of(y, n_neighbors, folds, random_state)
+    return _cv_accuracy(_squared_distances(X, list(columns), folds), folds)
 
 
-def _knn_accuracy(X_train, y_train, X_test, y_test, k, n_classes):
+@dataclass(frozen=True)
+class _Folds:
+    """The cross-validation of `subset_score`, fixed by the labels alone: the class codes,
+    the neighbours k and the stratified folds. Made once, it serves every subset of a
+    forward search (40 on the Features lesson), which would otherwise rebuild the same folds.
+    """
+
+    codes: np.ndarray
+    n_classes: int
+    k: int
+    splits: list[tuple[np.ndarray, np.ndarray]]
+
+    @classmethod
+    def of(cls, y: np.ndarray, n_neighbors: int, folds: int, random_state: int) -> _Folds:
+        folds = int(min(folds, np.unique(y, return_counts=True)[1].min()))
+        if folds < 2:
+            raise ValueError("every class needs at least 2 samples for cross-validation")
+        classes, codes = np.unique(y, return_inverse=True)
+        # StratifiedKFold reads only the labels and the number of rows.
+        splits = StratifiedKFold(folds, shuffle=True, random_state=random_state)
+        return cls(codes, classes.size, min(n_neighbors, len(y) * (folds - 1) // folds),
+                   list(splits.split(np.zeros((len(y), 1)), codes)))
+
+
+def _squared_distances(X: np.ndarray, columns, folds: _Folds,
+                       base: list[np.ndarray] | None = None) -> list[np.ndarray]:
+    """Per fold, the squared Euclidean distance from each test point to each training point
+    over ``columns``, added one feature at a time in the order given, to ``base`` (the
+    distances over the features before them) when given. A forward search thus adds only the
+    candidate features to the chosen subset's distances, in the order a sum over the
+    subset's columns would take (the same numbers)."""
+    distances = []
+    for fold, (train, test) in enumerate(folds.splits):
+        d2 = np.zeros((len(test), len(train))) if base is None else base[fold].copy()
+        for j in columns:
+            d2 += (X[test, j][:, None] - X[train, j][None, :]) ** 2
+        distances.append(d2)
+    return distances
+
+
+def _cv_accuracy(distances: list[np.ndarray], folds: _Folds) -> float:
+    """Mean over the folds of `_knn_accuracy`, given each fold's `_squared_distances`."""
+    codes = folds.codes
+    return float(np.mean([_knn_accuracy(d2, codes[train], codes[test], folds.k,
+                                        folds.n_classes)
+                          for d2, (train, test) in zip(distances, folds.splits, strict=True)]))
+
+
+def _knn_accuracy(d2, y_train, y_test, k, n_classes):
     """Accuracy of a plain majority vote of the k nearest (Euclidean) training points, ties
-    to the smallest class as in scikit-learn's KNeighborsClassifier. The forward search
-    scores dozens of small subsets, where scikit-learn's per-call checks cost more than the
-    vote itself."""
-    d2 = ((X_test[:, None, :] - X_train[None, :, :]) ** 2).sum(axis=2)
+    to the smallest class as in scikit-learn's KNeighborsClassifier; ``d2`` holds the
+    squared distances, test points by training points. The forward search scores dozens of
+    small subsets, where scikit-learn's per-call checks cost more than the vote itself."""
     nearest = np.argpartition(d2, k - 1, axis=1)[:, :k]
-    votes = np.zeros((len(X_test), n_classes), dtype=np.int64)
-    np.add.at(votes, (np.arange(len(X_test))[:, None], y_train[nearest]), 1)
-    return float(np.mean(votes.argmax(axis=1) == y_test))
+    rows = np.arange(len(y_test))[:, None] * n_classes
+    votes = np.bincount((rows + y_train[nearest]).ravel(), minlength=len(y_test) * n_classes)
+    return float(np.mean(votes.reshape(-1, n_classes).argmax(axis=1) == y_test))
 
 
 def forward_selection(X, y, max_features: int = 3, *, lookahead: int = 1,
@@ -395,7 +441,9 @@ def forward_selection(X, y, max_features: int = 3, *, lookahead: int = 1,
     """
     X, y, names = _check(X, y, feature_names)
     check_integer(lookahead, "lookahead", 1, 2)
+    folds = _Folds.of(y, n_neighbors=15, folds=5, random_state=random_state)
     chosen: list[int] = []
+    chosen_distances = _squared_distances(X, chosen, folds)
     rows = []
     while len(chosen) < max_features:
         left = [j for j in range(X.shape[1]) if j not in chosen]
@@ -403,10 +451,11 @@ def forward_selection(X, y, max_features: int = 3, *, lookahead: int = 1,
         groups = [g for size in range(1, room + 1) for g in combinations(left, size)]
         if not groups:
             break
-        scores = [subset_score(X, y, chosen + list(g), random_state=random_state)
+        scores = [_cv_accuracy(_squared_distances(X, g, folds, chosen_distances), folds)
                   for g in groups]
         best = groups[int(np.argmax(scores))]
         chosen += list(best)
+        chosen_distances = _squared_distances(X, best, folds, chosen_distances)
         rows.append({"step": len(rows) + 1, "added": " + ".join(names[j] for j in best),
                      "subset": tuple(names[j] for j in chosen), "score": max(scores)})
     return pd.DataFrame(rows, columns=["step", "added", "subset", "score"])

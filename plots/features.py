@@ -40,9 +40,12 @@ def feature_by_class(x: np.ndarray, y: np.ndarray, thresholds: Sequence[float], 
                                    xbins={"start": edges[0], "end": edges[-1],
                                           "size": edges[1] - edges[0]},
                                    marker={"color": cluster_color(index)}))
-    for cut in thresholds:
-        fig.add_vline(x=float(cut), line={"dash": "dash", "color": "#333333", "width": 2})
-    fig.update_layout(barmode="overlay", title=title, xaxis_title=feature,
+    # The shapes add_vline would make, set at once: add_vline checks the subplot grid for
+    # each line, twice the cost of the rest of the figure.
+    cuts = [{"type": "line", "x0": float(cut), "x1": float(cut), "xref": "x", "y0": 0,
+             "y1": 1, "yref": "y domain",
+             "line": {"dash": "dash", "color": "#333333", "width": 2}} for cut in thresholds]
+    fig.update_layout(shapes=cuts, barmode="overlay", title=title, xaxis_title=feature,
                       yaxis_title="points", height=380, legend_title_text="",
                       margin={"l": 40, "r": 10, "t": 50 if title else 20, "b": 40})
     return fig
