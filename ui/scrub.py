@@ -279,8 +279,7 @@ function drawDirectly(gd, name, frame, changed) {
   gd._fullLayout._currentFrame = name;
   const animation = {frame: {duration: 0, redraw: false}, transition: {duration: 0}};
   gd.emit("plotly_animatingframe", {name, frame, animation});
-  gd.emit("plotly_animated");
-  return relayout(gd, changed);
+  return relayout(gd, changed).then(() => gd.emit("plotly_animated"));
 }
 
 // Draws frame `name` without plotly's full redraw; null when the frame is not of a kind
