@@ -15,9 +15,13 @@ by plotly's own parts without that redraw: the WebGL traces' new data is written
 figure, plotly's animation without a redraw moves the SVG traces (centres, lines) and
 recomputes every trace, plotly's WebGL plot takes the new marker options, and the WebGL canvas
 is cleared and drawn again; a new plain-text title is written into the title's SVG text,
-any other change of the frame's layout goes through ``Plotly.relayout``.
-Any other frame is left to ``Plotly.animate`` as before. tests/browser/test_scrub_quick.py
-checks the result against plotly's own redraw.
+any other change of the frame's layout goes through ``Plotly.relayout``. plotly's animation
+recomputes every trace of the figure, whatever the frame names, and its per-point colour
+conversion of the WebGL traces is most of a step: a frame that changes WebGL markers' colours,
+sizes or hover numbers and nothing else (no SVG trace, no opacity) skips it, its colours
+(a stepped colour scale, `plots.framed.code_marker`'s) and sizes handed to plotly's WebGL
+scenes directly. Any other frame is left to ``Plotly.animate`` as before.
+tests/browser/test_scrub_quick.py checks the result against plotly's own redraw.
 """
 
 from __future__ import annotations
@@ -127,11 +131,163 @@ function writeGl(gd, t, update) {
   }
 }
 
+// WebGL draws over what the canvas holds: the canvas, shared by every subplot, is cleared
+// and each scene drawn again (else the old points show around the new ones).
+function drawScenes(gd) {
+  gd._fullLayout._glcanvas.each((canvas) => {
+    if (canvas.regl) canvas.regl.clear({color: true, depth: true});
+  });
+  for (const plotinfo of Object.values(gd._fullLayout._plots)) {
+    if (plotinfo._scene) plotinfo._scene.draw();
+  }
+}
+
+// RGBA in [0, 1] of a "#rgb" or "#rrggbb" colour (the form of plots.palette's colours), as
+// plotly's colour parser gives it; null for any other form.
+function hexRgba(color) {
+  const match = typeof color === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
+  if (!match) return null;
+  const hex = match[1].length === 3 ? match[1].replace(/./g, "$&$&") : match[1];
+  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).concat(1);
+}
+
+// The RGBA of value v on a stepped colour scale (plots.framed.code_marker's: v inside a step
+// whose two ends hold one colour), so no interpolation is involved; null otherwise.
+function steppedRgba(marker, v) {
+  const at = (v - marker.cmin) / (marker.cmax - marker.cmin);
+  const scale = marker.colorscale;
+  for (let k = 0; k + 1 < scale.length; k++) {
+    if (at > scale[k][0] && at < scale[k + 1][0]) {
+      return scale[k][1] === scale[k + 1][1] ? hexRgba(scale[k][1]) : null;
+    }
+  }
+  return null;
+}
+
+// Each point's RGBA for colour values `codes` as plotly's WebGL scatter computes it (the
+// scale's colour, its alpha times the marker's opacity), or null if the marker is not of
+// the kind handled here (a stepped scale of hex colours, filled symbols).
+function markerColors(marker, codes) {
+  if (marker.coloraxis || marker.reversescale || !Array.isArray(marker.colorscale) ||
+      !Number.isFinite(marker.cmin) || !Number.isFinite(marker.cmax) ||
+      typeof marker.symbol !== "string" || marker.symbol.includes("open")) return null;
+  const opacity = marker.opacity, perPoint = ArrayBuffer.isView(opacity) ||
+    Array.isArray(opacity);
+  const palette = new Map(), colors = new Array(codes.length);
+  for (let i = 0; i < codes.length; i++) {
+    let rgba = palette.get(codes[i]);
+    if (rgba === undefined) palette.set(codes[i], rgba = steppedRgba(marker, codes[i]));
+    if (rgba === null) return null;
+    const alpha = perPoint ? opacity[i] : opacity;
+    colors[i] = [rgba[0], rgba[1], rgba[2], rgba[3] * (Number.isFinite(alpha) ? alpha : 1)];
+  }
+  return colors;
+}
+
+// Marker sizes as plotly's WebGL scatter takes them, for the default size mode only.
+function markerSizes(marker, values) {
+  if (marker.sizemode !== "diameter" || (marker.sizeref || 1) !== 1 || marker.sizemin) {
+    return null;
+  }
+  return Array.from(values, (v) => (v > 0 ? v : 0));
+}
+
+const same = (a, b) => a.length === b.length &&
+  a.every((x, i) => (Array.isArray(x) ? same(x, b[i]) : Math.abs(x - b[i]) < 1e-9));
+
+// Full traces whose colours and sizes, computed here, matched those of plotly's own last
+// computation (a new computation makes new full traces, checked again at their first step).
+const checked = new WeakSet();
+
+// What the direct drawing of frame update `update` of WebGL trace t needs: plotly's scene
+// and the trace's marker options in it, the new colours and sizes; null when the trace or
+// its scene is not in the state handled here (a selection, a scene not yet drawn, a marker
+// whose colours or sizes here would differ from plotly's).
+function directGl(gd, t, update) {
+  const full = gd._fullData[t], cd = gd.calcdata && gd.calcdata[t];
+  const plotinfo = gd._fullLayout._plots[full.xaxis + full.yaxis];
+  const scene = plotinfo && plotinfo._scene;
+  const stash = cd && cd[0] && cd[0].t;
+  const layout = gd._fullLayout;
+  // plotly draws selections from other option lists (and a second scatter) than these.
+  if (!scene || scene.dirty || !scene.scatter2d || scene.select2d || !stash ||
+      stash._scene !== scene || cd[0].trace !== full || full.selectedpoints ||
+      ["select", "lasso"].includes(layout.dragmode) || layout.clickmode.includes("select") ||
+      (update.marker || {}).opacity !== undefined) return null;
+  const options = scene.markerOptions[stash.index];
+  if (!options || !Array.isArray(options.colors)) return null;
+  const marker = update.marker || {};
+  const codes = marker.color === undefined ? null : decoded(marker.color);
+  const values = marker.size === undefined ? null : decoded(marker.size);
+  const fits = (array) => array === null || ((Array.isArray(array) || ArrayBuffer.isView(array)) &&
+    array.length === full._length);
+  if ((marker.color !== undefined && !codes) || (marker.size !== undefined && !values) ||
+      !fits(codes) || !fits(values) || (values && !Array.isArray(options.sizes))) return null;
+  if (!checked.has(full)) {
+    const colors = markerColors(full.marker, full.marker.color);
+    const sizes = Array.isArray(options.sizes) && markerSizes(full.marker, full.marker.size);
+    if (!colors || !same(colors, options.colors) ||
+        (Array.isArray(options.sizes) && !(sizes && same(sizes, options.sizes)))) return null;
+    checked.add(full);
+  }
+  const colors = codes && markerColors(full.marker, codes);
+  const sizes = values && markerSizes(full.marker, values);
+  if ((codes && !colors) || (values && !sizes)) return null;
+  return {full, scene, index: stash.index, options, colors, sizes};
+}
+
+// Draws frame `name` (WebGL traces whose markers change colour, size or hover numbers, no
+// other trace) straight into plotly's WebGL scenes: plotly recomputes every trace of the
+// figure at any animation step, and its per-point colour conversion of the WebGL traces is
+// most of a step's time. The frame's values go where plotly's own step would put them (the
+// figure's data and full data, the scenes' marker options, the current frame), so hover,
+// Play, a later redraw and the server's next figure find plotly's state as after its own
+// step; what plotly's scene takes in (RGBA per point) is what its own conversion gives,
+// checked against it at the first step after each of plotly's computations. Null when the
+// frame is not of that kind.
+function drawDirectly(gd, name, frame, changed) {
+  const plans = frame.traces.map((t, i) => directGl(gd, t, frame.data[i]));
+  if (plans.some((plan) => plan === null)) return null;
+  const batches = new Map();
+  plans.forEach((plan, i) => {
+    const t = frame.traces[i], update = frame.data[i];
+    writeGl(gd, t, update);
+    const trace = gd.data[t], full = plan.full;
+    if (update.customdata) full.customdata = trace.customdata;
+    if (plan.colors) {
+      full.marker.color = trace.marker.color;
+      plan.options.colors = plan.colors;
+    }
+    if (plan.sizes) {
+      full.marker.size = trace.marker.size;
+      plan.options.sizes = plan.sizes;
+      plan.options.sizeAvg = plan.sizes.reduce((a, b) => a + b, 0) / plan.sizes.length;
+    }
+    // regl-scatter2d keeps a group it is given no options for (undefined, not a hole).
+    if (!batches.has(plan.scene)) {
+      batches.set(plan.scene, Array.from({length: plan.scene.count}, () => undefined));
+    }
+    const batch = {};
+    if (plan.colors) batch.colors = plan.colors;
+    if (plan.sizes) batch.sizes = plan.sizes;
+    batches.get(plan.scene)[plan.index] = batch;
+  });
+  for (const [scene, batch] of batches) scene.scatter2d.update(batch);
+  drawScenes(gd);
+  // What plotly's own step sets and announces: Play's "from current" starts from this frame,
+  // and the slider (bound to the current frame) and this listener follow the announcements.
+  gd._fullLayout._currentFrame = name;
+  const animation = {frame: {duration: 0, redraw: false}, transition: {duration: 0}};
+  gd.emit("plotly_animatingframe", {name, frame, animation});
+  return relayout(gd, changed).then(() => gd.emit("plotly_animated"));
+}
+
 // Draws frame `name` without plotly's full redraw; null when the frame is not of a kind
-// handled here. The WebGL traces' new marker data is written into the figure; plotly's
-// animation without a redraw then moves the SVG traces (centres, threshold lines) and
-// recomputes every trace, WebGL scenes included, which plotly's own WebGL plot then draws.
-// The axes, grid, legend and other SVG layers are not redrawn.
+// handled here. A frame of WebGL marker changes alone is drawn directly (drawDirectly).
+// Otherwise the WebGL traces' new marker data is written into the figure; plotly's animation
+// without a redraw then moves the SVG traces (centres, threshold lines) and recomputes every
+// trace, WebGL scenes included, which plotly's own WebGL plot then draws. The axes, grid,
+// legend and other SVG layers are not redrawn.
 function drawQuickly(gd, name) {
   const frame = gd._transitionData && gd._transitionData._frameHash[name];
   if (!frame || !gd._fullData) return null;
@@ -142,6 +298,10 @@ function drawQuickly(gd, name) {
   if (!gl.every((i) => glRestyle(gd, frame.traces[i], frame.data[i]))) return null;
   // The title does not follow an animation without a redraw: it is relaid out.
   const changed = layoutChanges(gd, frame);
+  if (!svg.length && !gd._transitioning) {
+    const drawn = drawDirectly(gd, name, frame, changed);
+    if (drawn) return drawn;
+  }
   gl.forEach((i) => writeGl(gd, frame.traces[i], frame.data[i]));
   return window.Plotly.animate(gd, [{
     name, traces: svg.map((i) => frame.traces[i]), data: svg.map((i) => frame.data[i]),
@@ -156,14 +316,7 @@ function drawQuickly(gd, name) {
           cd[0].trace.xaxis + cd[0].trace.yaxis === id);
         cds[0][0].trace._module.plot(gd, gd._fullLayout._plots[id], cds);
       }
-      // WebGL draws over what the canvas holds: the canvas, shared by every subplot, is
-      // cleared and each scene drawn again (else the old points show around the new ones).
-      gd._fullLayout._glcanvas.each((canvas) => {
-        if (canvas.regl) canvas.regl.clear({color: true, depth: true});
-      });
-      for (const plotinfo of Object.values(gd._fullLayout._plots)) {
-        if (plotinfo._scene) plotinfo._scene.draw();
-      }
+      drawScenes(gd);
       return relayout(gd, changed);
     });
 }

@@ -3,8 +3,9 @@
 For one chart of WebGL points only and two that mix WebGL points with SVG traces (centres,
 threshold lines), a slider step is drawn by the listener, then the same frame is drawn by
 plotly itself from the figure as shipped (``Plotly.react`` with the data held before the
-step, then ``Plotly.animate`` with its full redraw). The traces plotly holds and the two
-renderings must agree: a wrong colour, opacity, position or trace fails the test.
+step, then ``Plotly.animate`` with its full redraw). The traces plotly holds, the colours and
+sizes its WebGL scenes were handed (each point's RGBA) and the two renderings must agree: a
+wrong colour, opacity, size, position or trace fails the test.
 """
 
 import io
@@ -20,15 +21,25 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 GD = "(key) => document.querySelector('.st-key-' + key + ' .js-plotly-plot')"
 
 # Keeps the data as shipped, then plays slider `name`'s step `index` the way plotly's slider
-# announces it. A real drag would also send the value to the server, whose rerun redraws the
-# chart with plotly's own redraw: the event alone keeps the listener's drawing on screen.
+# announces a drag's step. The drag never ends (no plotly_sliderend): the listener sends no
+# value to the server, whose rerun would redraw the chart with plotly's own redraw during the
+# test. Also counts the traces plotly recomputes during the step (its WebGL traces' `calc`).
 QUICK_STEP = f"""([key, name, index]) => new Promise((resolve, reject) => {{
   const gd = ({GD})(key);
   window.__shipped = structuredClone(gd.data);
+  const gl = gd._fullData.find((t) => t.type === "scattergl")._module;
+  const calc = gl.calc;
+  window.__glCalcs = 0;
+  gl.calc = (...args) => {{ window.__glCalcs += 1; return calc(...args); }};
   const slider = gd._fullLayout.sliders.find((s) => s.name === name);
   const step = slider.steps[index];
   const frame = step.args[0][0];
-  gd.on("clusterlab_framedrawn", (event) => {{ if (event.name === frame) resolve(frame); }});
+  gd.on("clusterlab_framedrawn", (event) => {{
+    if (event.name !== frame) return;
+    gl.calc = calc;
+    resolve(frame);
+  }});
+  gd.emit("plotly_sliderstart", {{slider}});
   gd.emit("plotly_sliderchange", {{slider, step, interaction: true,
                                    previousActive: slider.active}});
   // plotly's full redraw (the fallback) announces no clusterlab_framedrawn.
@@ -71,7 +82,8 @@ FULL_REDRAW = f"""async ([key, frame]) => {{
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 }}"""
 
-# What plotly holds of the frame's traces (input and full data), as plain lists.
+# What plotly holds of the frame's traces (input and full data), as plain lists, and what
+# its WebGL scenes were handed for them: each point's RGBA and size (null for SVG traces).
 HELD = f"""([key, frame]) => {{
   const gd = document.getElementById("plotly-reference") || ({GD})(key);
   const typed = {{i1: Int8Array, u1: Uint8Array, i2: Int16Array, u2: Uint16Array,
@@ -84,7 +96,15 @@ HELD = f"""([key, frame]) => {{
   const keys = (t) => [t.x, t.y, t.customdata, t.marker && t.marker.color,
                        t.marker && t.marker.opacity, t.marker && t.marker.size].map(plain);
   const traces = gd._transitionData._frameHash[frame].traces;
+  const scene = (t) => {{
+    const stash = gd.calcdata[t][0].t;
+    if (gd._fullData[t].type !== "scattergl") return null;
+    const options = stash._scene.markerOptions[stash.index];
+    return [options.colors.map((c) => Array.from(c)), plain(options.sizes),
+            plain(options.size)];
+  }};
   return {{data: traces.map((t) => keys(gd.data[t])),
+           scenes: traces.map(scene),
            full: traces.map((t) => keys(gd._fullData[t])),
            title: gd._fullLayout.title.text,
            kinds: traces.map((t) => gd._fullData[t].type)}};
@@ -111,22 +131,24 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
     return float((np.abs(a - b).max(axis=2) > CHANNEL_TOLERANCE).mean())
 
 
-# Above plots.scatter.WEBGL_THRESHOLD points, the points are WebGL.
-@pytest.mark.parametrize(("path", "chart", "slider", "index", "kinds", "pixels"), [
-    # WebGL points only: colours and hover numbers.
-    ("explore_dbscan?db_eps=0.1&db_n=1200", "db_scatter", "eps", 0, {"scattergl"}, True),
+# Above plots.scatter.WEBGL_THRESHOLD points, the points are WebGL. `direct`: the frame
+# changes WebGL markers only, and the listener draws it without plotly recomputing a trace.
+@pytest.mark.parametrize(("path", "chart", "slider", "index", "kinds", "pixels", "direct"), [
+    # WebGL points only: colours (all 17 colour codes at eps = 0.03), sizes and hover numbers.
+    ("explore_dbscan?db_eps=0.1&db_n=1200", "db_scatter", "eps", 4, {"scattergl"}, True,
+     True),
     # WebGL points faded by membership, and the centres as SVG markers. Data only: plotly's
     # full redraw of the live chart draws its translucent WebGL points over those already
     # drawn (darker than a fresh chart of the same frame, checked by eye at 1280x720).
     ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 36, {"scattergl", "scatter"},
-     False),
+     False, False),
     # WebGL points and decision graph, an SVG threshold line and centres.
     ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
      "&dp_n=1200", "dp_thresholds", "δ_min share", 14,
-     {"scattergl", "scatter"}, True),
+     {"scattergl", "scatter"}, True, False),
 ])
 def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slider, index,
-                                                kinds, pixels):
+                                                kinds, pixels, direct):
     page.set_viewport_size({"width": 1280, "height": 720})
     open_app(page, app_url, path)
     page.wait_for_selector(f".st-key-{chart} .js-plotly-plot .slider-rail-touch-rect",
@@ -139,17 +161,23 @@ def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slid
     shipped_pixels = chart_pixels(page, chart)
     frame = page.evaluate(QUICK_STEP, [chart, slider, index])
     quick = page.evaluate(HELD, [chart, frame])
+    gl_calcs = page.evaluate("window.__glCalcs")
     quick_pixels = chart_pixels(page, chart)
     screenshot(page, f"scrub-quick-{chart}")
     page.evaluate(PLOTLY_STEP, [chart, frame])
     reference = page.evaluate(HELD, [chart, frame])
     page.evaluate(FULL_REDRAW, [chart, frame])
+    redrawn = page.evaluate(HELD, [chart, frame])
     reference_pixels = chart_pixels(page, chart)
 
     assert set(quick["kinds"]) == kinds
     assert quick["data"] == reference["data"]
     assert quick["full"] == reference["full"]
     assert quick["title"] == reference["title"]
+    # plotly's full redraw of the same data hands its scenes the same colours and sizes.
+    assert quick["scenes"] == redrawn["scenes"]
+    assert redrawn["data"] == reference["data"]
+    assert (gl_calcs == 0) == direct
     if not pixels:
         return
     # The step changed the chart well beyond the tolerance, and the two drawings agree.
