@@ -11,6 +11,12 @@ from tests.browser.pageutils import screenshot, wait_until_idle
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page(tab):
+    """This module's page: the module's open tab as a fresh browser (conftest's `tab`)."""
+    return tab
+
+
 def open_view(page, app_url, path):
     page.goto(f"{app_url}/{path}")
     page.wait_for_selector('[data-testid="stPlotlyChart"]', timeout=60_000)

@@ -42,14 +42,24 @@ def scrub(page, chart_key: str, slider_index: int, start: float, end: float) -> 
     return during
 
 
-def open_scrubbable(page, app_url: str, path: str) -> None:
-    page._scrub_sockets, page._scrub_sent = [], []
+@pytest.fixture
+def page(tab):
+    """This module's page: the module's open tab (conftest's `tab`), recording the
+    websockets its visits open (``_scrub_sockets``) and the messages they send
+    (``_scrub_sent``) during the test."""
+    tab._scrub_sockets, tab._scrub_sent = [], []
+    sent = tab._scrub_sent
 
     def watch(socket):
-        page._scrub_sockets.append(socket)
-        socket.on("framesent", lambda payload: page._scrub_sent.append(payload))
+        tab._scrub_sockets.append(socket)
+        socket.on("framesent", lambda payload: sent.append(payload))
 
-    page.on("websocket", watch)
+    tab.on("websocket", watch)
+    yield tab
+    tab.remove_listener("websocket", watch)
+
+
+def open_scrubbable(page, app_url: str, path: str) -> None:
     open_app(page, app_url, path)
     page.wait_for_selector(".js-plotly-plot .slider-rail-touch-rect", timeout=60_000)
     wait_until_idle(page)
