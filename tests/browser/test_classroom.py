@@ -1,6 +1,9 @@
 """Class answers with real browsers: a teacher and 10 students (one chromium, 11 contexts)
 answer, the teacher counts and reveals; the server restarts in the middle and nothing is
-lost; every forbidden action is tried from a student's context and from tampered links."""
+lost; every forbidden action is tried from a student's context and from tampered links.
+
+The module keeps its tabs open from test to test (`Tabs`): each is in its own context, so
+each student keeps a cookie jar (a browser token) of its own."""
 
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -12,7 +15,13 @@ from classroom import ClassStore
 from classroom.database import SQLITE_FILE
 from classroom.store import NO_CLASS, NOT_TEACHER
 from tests.browser.conftest import free_port, streamlit_server
-from tests.browser.pageutils import charts_seen, click_and_wait, screenshot, wait_until_idle
+from tests.browser.pageutils import (
+    as_a_fresh_browser,
+    charts_seen,
+    click_and_wait,
+    screenshot,
+    wait_until_idle,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -24,6 +33,35 @@ LESSON = "why_adjust_for_chance"  # step 1: "How high does the NMI ... go?", 4 o
 PLAN = "CCCCBBBAAD"
 HALF = len(PLAN) // 2
 WAIT_MS = 60_000
+TEACHER = {"width": 1280, "height": 720}
+STUDENT = {"width": 1000, "height": 700}
+
+
+class Tabs:
+    """Open tabs, each in a browser context of its own, kept for every test of the module:
+    a new context costs chromium a new renderer (about 4 s of CPU) and a first visit in it
+    takes about twice as long as in an open tab."""
+
+    def __init__(self, browser):
+        self.browser, self.open = browser, []
+
+    def take(self, viewports: list[dict]) -> list:
+        """One tab for each of ``viewports``, at that size, each as a fresh browser
+        (`as_a_fresh_browser`): no cookie, so no token, from an earlier test."""
+        while len(self.open) < len(viewports):
+            self.open.append(self.browser.new_context().new_page())
+        for tab, viewport in zip(self.open, viewports, strict=False):
+            as_a_fresh_browser(tab)
+            tab.set_viewport_size(viewport)
+        return self.open[:len(viewports)]
+
+
+@pytest.fixture(scope="module")
+def tabs(browser):
+    made = Tabs(browser)
+    yield made
+    for tab in made.open:
+        tab.context.close()
 
 
 class Server:
@@ -64,7 +102,7 @@ def store_of(server) -> ClassStore:
 
 
 def start_class(page, url: str) -> tuple[str, str]:
-    page.goto(f"{url}/?lesson={LESSON}")
+    page.goto(f"{url}/?lesson={LESSON}", timeout=WAIT_MS)
     # The root first switches to the lesson's page: a click before that lands is lost.
     expect(page.locator(".st-key-lesson_bar").first).to_be_visible(timeout=WAIT_MS)
     wait_until_idle(page)
@@ -85,7 +123,9 @@ def answer(page, letter: str) -> None:
     option = page.locator('[data-testid="stRadio"] label', has_text=f"{letter}. ")
     option.click()
     expect(option.locator("input")).to_be_checked(timeout=WAIT_MS)
-    click_and_wait(page, key_button(page, "class_answer_1"))
+    key_button(page, "class_answer_1").click()
+    # The page names the answer only once the store holds it, and no caller shows that
+    # letter before: the caption is the end of the answer's run (no quiet second needed).
     expect(page.get_by_text(re.compile(f"Your answer: {letter}\\."))).to_be_visible(
         timeout=WAIT_MS)
 
@@ -105,20 +145,16 @@ def teacher_buttons(page) -> int:
                for name in ("previous", "next", "reveal", "close"))
 
 
-def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(browser, server):
-    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
-    host = host_context.new_page()
+def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs, server):
+    host, *students = tabs.take([TEACHER] + [STUDENT] * len(PLAN))
     join, teacher = start_class(host, server.url)
     assert set(params(join)) == {"class"} and set(params(teacher)) == {"class", "teach"}
-    host.goto(f"{teacher}&present=true")
+    host.goto(f"{teacher}&present=true", timeout=WAIT_MS)
     wait_until_idle(host)
     answered(host, 0)
 
-    contexts = [browser.new_context(viewport={"width": 1000, "height": 700})
-                for _ in PLAN]
-    students = [context.new_page() for context in contexts]
     for student in students:
-        student.goto(join)
+        student.goto(join, timeout=WAIT_MS)
     for student in students[:HALF]:
         wait_until_idle(student)
         assert teacher_buttons(student) == 0
@@ -160,22 +196,17 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(brows
             0, timeout=WAIT_MS)
         expect(student.locator(".st-key-class_answer_1 button[disabled]").first).to_be_attached()
     screenshot(students[3], "class_student_revealed")
-    for context in contexts:
-        context.close()
-    host_context.close()
 
 
 def edited(secret: str) -> str:
     return secret[:-1] + ("A" if secret[-1] != "A" else "B")
 
 
-def test_students_and_tampered_links_cannot_run_the_class(browser, server):
-    host_context = browser.new_context(viewport={"width": 1280, "height": 720})
-    join, teacher = start_class(host_context.new_page(), server.url)
+def test_students_and_tampered_links_cannot_run_the_class(tabs, server):
+    host, student = tabs.take([TEACHER, TEACHER])
+    join, teacher = start_class(host, server.url)
     code, secret = params(teacher)["class"], params(teacher)["teach"]
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    student = context.new_page()
-    student.goto(join)
+    student.goto(join, timeout=WAIT_MS)
     wait_until_idle(student)
     # A student's view has no control of the class; the arrow keys do not move it.
     assert teacher_buttons(student) == 0
@@ -190,7 +221,7 @@ def test_students_and_tampered_links_cannot_run_the_class(browser, server):
             (f"{base}?class={edited(code)}", NO_CLASS),
             (f"{base}?class={edited(code)}&teach={secret}", NO_CLASS),
             (f"{base}?class=%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E", NO_CLASS)):
-        student.goto(link)
+        student.goto(link, timeout=WAIT_MS)
         wait_until_idle(student)
         expect(student.locator('[data-testid="stAlert"]', has_text=message[:40])).to_have_count(1)
         assert teacher_buttons(student) == 0
@@ -199,24 +230,20 @@ def test_students_and_tampered_links_cannot_run_the_class(browser, server):
     state = store_of(server).state(code)
     assert (state.step, state.revealed) == (1, frozenset())
     # The teacher closes the class: the student's page says so at its next poll.
-    student.goto(join)
+    student.goto(join, timeout=WAIT_MS)
     wait_until_idle(student)
-    host = host_context.new_page()
-    host.goto(teacher)
+    host.goto(teacher, timeout=WAIT_MS)  # a new session: the class starter's state is gone
     wait_until_idle(host)
     click_and_wait(host, key_button(host, "class_close"))
     expect(student.locator('[data-testid="stAlert"]', has_text=NO_CLASS[:40])).to_be_visible(
         timeout=WAIT_MS)
     expect(key_button(student, "class_answer_1")).to_have_count(0)
-    context.close()
-    host_context.close()
 
 
-def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(browser, server):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    host = context.new_page()
+def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(tabs, server):
+    host, = tabs.take([TEACHER])
     _, teacher = start_class(host, server.url)
-    host.goto(f"{teacher}&present=true")
+    host.goto(f"{teacher}&present=true", timeout=WAIT_MS)
     wait_until_idle(host)
     answered(host, 0)
     bar = host.locator(".st-key-class_bar").first.bounding_box()
@@ -245,4 +272,3 @@ def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(browse
     assert shown and all(c["onTop"] and c["cover"] == "none" for c in shown), shown
     # the class's answers, drawn in the bar after the reveal, are never covered
     expect(host.locator('.st-key-class_bar [data-testid="stPlotlyChart"]')).to_be_visible()
-    context.close()

@@ -1,12 +1,13 @@
 """Drawing points: a student clicks points in two classes on the "Draw points" surface, the
-link carries them, and a fresh browser opens the same points and the same clusters."""
+link carries them, and a fresh browser opens the same points and the same clusters (the same
+tab, its cookies and storage cleared: a new Streamlit session that only has the link)."""
 
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
 from datasets.drawn import decode_points
-from tests.browser.pageutils import screenshot, wait_until_idle
+from tests.browser.pageutils import as_a_fresh_browser, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
 
@@ -31,10 +32,8 @@ def clusters(page) -> list:
         "el => el._fullData.map(t => [t.name, Array.from(t.x || []), Array.from(t.y || [])])")
 
 
-def test_drawn_points_travel_in_the_link_to_a_fresh_browser(browser, app_url):
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.goto(f"{app_url}/{START}")
+def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
+    page.goto(f"{app_url}/{START}", timeout=60_000)
     surface = page.locator('[aria-label="Draw points"]')
     surface.wait_for(timeout=60_000)
     wait_until_idle(page)
@@ -68,11 +67,12 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(browser, app_url):
     link.wait_for(timeout=10_000)
     url = link.inner_text().strip()
     assert parse_qs(urlsplit(url).query)["ex_drawn"] == [drawn]
-    context.close()
 
-    fresh = browser.new_context(viewport={"width": 1400, "height": 1000})
-    again = fresh.new_page()
-    again.goto(url)
+    # The app keeps nothing in the browser but a class cookie (no storage): a tab with
+    # those cleared opens the link as a new browser would, without a renderer's start.
+    as_a_fresh_browser(page)
+    again = page
+    again.goto(url, timeout=60_000)
     again.locator('[aria-label="Draw points"] circle').first.wait_for(timeout=60_000)
     wait_until_idle(again)
     assert surface_dots(again) == dots
@@ -95,4 +95,3 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(browser, app_url):
     wait_until_idle(again)
     assert surface_dots(again) == []
     assert "draw at least 10 points" in again.locator('[data-testid="stAlert"]').first.inner_text()
-    fresh.close()

@@ -5,7 +5,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.pageutils import click_and_wait, open_app, wait_until_idle
+from tests.browser.pageutils import as_a_fresh_browser, click_and_wait, open_app, wait_until_idle
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,7 @@ def draws_shown(page) -> str:
     return page.get_by_role("slider", name=DRAWS).get_attribute("value")
 
 
-def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url, browser):
+def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url):
     open_app(page, app_url, "experiments_vinh2009")
     assert draws_shown(page) == "400"
     click_and_wait(page, page.locator(".st-key-vinh_preset").get_by_text("Paper", exact=True),
@@ -42,18 +42,19 @@ def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url, browser):
     url = lesson_link.inner_text()
     assert "lessonz=" in url
 
-    student = browser.new_context(viewport={"width": 1280, "height": 720}).new_page()
-    try:
-        student.goto(app_url)
-        wait_until_idle(student)
-        student.goto(url)
-        wait_until_idle(student, timeout_ms=300_000)
-        assert draws_shown(student) == "10000"
-        link = copied_link(student)
-        assert (link["vinh_preset"], link["vinh_draws"]) == (["Paper"], ["10000"])
-        assert student.locator('[data-testid="stException"]').count() == 0
-    finally:
-        student.context.close()
+    # A student: the same tab as a fresh browser (no cookie, no storage, a new session),
+    # which spares chromium a new renderer; only the link carries the view.
+    student = page
+    as_a_fresh_browser(student)
+    student.set_viewport_size({"width": 1280, "height": 720})
+    student.goto(app_url, timeout=60_000)
+    wait_until_idle(student)
+    student.goto(url, timeout=60_000)
+    wait_until_idle(student, timeout_ms=300_000)
+    assert draws_shown(student) == "10000"
+    link = copied_link(student)
+    assert (link["vinh_preset"], link["vinh_draws"]) == (["Paper"], ["10000"])
+    assert student.locator('[data-testid="stException"]').count() == 0
 
 
 @pytest.mark.parametrize(("query", "draws"), [

@@ -42,17 +42,23 @@ def scrub(page, chart_key: str, slider_index: int, start: float, end: float) -> 
     return during
 
 
-def open_scrubbable(page, app_url: str, path: str) -> None:
+@pytest.fixture
+def page(page):
+    """conftest's open tab, recording the websockets its visits open (``_scrub_sockets``)
+    and the messages they send (``_scrub_sent``) during this test only."""
     page._scrub_sockets, page._scrub_sent = [], []
+    sent = page._scrub_sent
 
     def watch(socket):
         page._scrub_sockets.append(socket)
-        socket.on("framesent", lambda payload: page._scrub_sent.append(payload))
+        socket.on("framesent", lambda payload: sent.append(payload))
 
-    # The tab is kept from test to test (conftest): one watcher, filling this test's lists.
-    if not getattr(page, "_scrub_watched", False):
-        page.on("websocket", watch)
-        page._scrub_watched = True
+    page.on("websocket", watch)
+    yield page
+    page.remove_listener("websocket", watch)
+
+
+def open_scrubbable(page, app_url: str, path: str) -> None:
     open_app(page, app_url, path)
     page.wait_for_selector(".js-plotly-plot .slider-rail-touch-rect", timeout=60_000)
     wait_until_idle(page)
