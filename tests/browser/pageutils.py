@@ -79,6 +79,21 @@ def click_and_wait(page, locator, timeout_ms: int = 60_000) -> None:
     wait_until_idle(page, timeout_ms)
 
 
+_EXPANDER_SETTLED = """(label) => {
+    const box = [...document.querySelectorAll('details')]
+        .find(d => d.querySelector('summary').textContent.includes(label));
+    return box && box.open && box.getAnimations({subtree: true}).length === 0;
+}"""
+
+
+def open_expander(page, label: str, timeout_ms: int = 60_000) -> None:
+    """Open the expander whose summary reads ``label`` and wait until it has finished
+    opening: a click on a button inside it while it still grows was lost (no run started,
+    in one of three tries with the kept tab)."""
+    page.locator("summary", has_text=label).first.click()
+    page.wait_for_function(_EXPANDER_SETTLED, arg=label, timeout=timeout_ms)
+
+
 _CHARTS_SEEN = """() => [...document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
   .filter(c => !c.closest('.st-key-lesson_bar, .st-key-class_bar'))

@@ -19,6 +19,7 @@ from tests.browser.pageutils import (
     as_a_fresh_browser,
     charts_seen,
     click_and_wait,
+    open_expander,
     screenshot,
     wait_until_idle,
 )
@@ -106,7 +107,7 @@ def start_class(page, url: str) -> tuple[str, str]:
     # The root first switches to the lesson's page: a click before that lands is lost.
     expect(page.locator(".st-key-lesson_bar").first).to_be_visible(timeout=WAIT_MS)
     wait_until_idle(page)
-    page.locator('[data-testid="stSidebar"] summary', has_text="Run a class").click()
+    open_expander(page, "Run a class")
     click_and_wait(page, key_button(page, "class_start"))
     codes = page.locator('[data-testid="stSidebar"] [data-testid="stCode"] code',
                          has_text="class=")

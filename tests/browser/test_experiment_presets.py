@@ -5,7 +5,13 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser.pageutils import as_a_fresh_browser, click_and_wait, open_app, wait_until_idle
+from tests.browser.pageutils import (
+    as_a_fresh_browser,
+    click_and_wait,
+    open_app,
+    open_expander,
+    wait_until_idle,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -36,7 +42,7 @@ def test_paper_preset_and_the_lesson_step_made_from_it(page, app_url):
     link = copied_link(page)
     assert (link["vinh_preset"], link["vinh_draws"]) == (["Paper"], ["10000"])
 
-    page.get_by_text("Make a lesson").click()
+    open_expander(page, "Make a lesson")
     click_and_wait(page, page.get_by_role("button", name="Add this view"))
     lesson_link = page.locator('[data-testid="stSidebar"] [data-testid="stCode"]').first
     url = lesson_link.inner_text()
