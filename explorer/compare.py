@@ -8,11 +8,11 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from sklearn.cluster import DBSCAN
 
 import clustering
 import metrics
 from clustering.dbscan import k_distance
+from explorer.dbscan_sweep import dbscan_sweep
 from explorer.threads import one_thread
 from metrics.validation import check_choice
 
@@ -156,6 +156,20 @@ def eps_values(X) -> np.ndarray:
     return np.array([float(f"{f * scale:.3g}") for f in EPS_FACTORS])
 
 
+def dbscan_grid_row(X: np.ndarray, eps: np.ndarray, min_samples: int) -> np.ndarray:
+    """DBSCAN's labels at every eps for one min_samples, as ``sklearn.cluster.DBSCAN``
+    gives them, also when min_samples exceeds the number of points (all noise).
+
+    Examples
+    --------
+    >>> dbscan_grid_row(np.zeros((3, 2)), np.array([0.5, 1.0]), 5).tolist()
+    [[-1, -1, -1], [-1, -1, -1]]
+    """
+    if min_samples > len(X):
+        return np.full((len(eps), len(X)), -1)
+    return dbscan_sweep(X, eps, min_samples)[0]
+
+
 def parameter_grid(kind: str, X, y) -> pd.DataFrame:
     """Every clustering of a two-parameter grid, scored against ``y``.
 
@@ -195,11 +209,11 @@ def parameter_grid(kind: str, X, y) -> pd.DataFrame:
     rows = []
     with one_thread():
         if kind == "dbscan":
-            # scikit-learn's DBSCAN itself (the registry's): its core/border/noise extras
-            # would double the cost and are not shown here. Reusing one precomputed
-            # neighbour graph for all cells measured slower (benchmarks/bench_explore.py).
-            cells = ((m, e, DBSCAN(eps=e, min_samples=m).fit(X).labels_)
-                     for m in MIN_SAMPLES for e in eps_values(X))
+            # One sweep over eps per min_samples gives scikit-learn's labels at a third of
+            # the cost of a fit per cell (benchmarks/bench_explore.py).
+            eps = eps_values(X)
+            cells = ((m, e, labels) for m in MIN_SAMPLES
+                     for e, labels in zip(eps, dbscan_grid_row(X, eps, m), strict=True))
         else:
             cells = ((seed, k, clustering.run("kmeans", X, random_state=seed,
                                               n_clusters=k).labels)
