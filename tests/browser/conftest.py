@@ -203,10 +203,10 @@ def tabs(request, _kept_contexts, browser):
     taken = []
 
     def take(*viewports: dict) -> list:
-        for viewport in viewports:
-            taken.append(_ready_tab(_kept_contexts, browser, f"own context {len(taken)}",
-                                    viewport))
-        return taken[-len(viewports):]
+        made = [_ready_tab(_kept_contexts, browser, f"own context {len(taken) + i}", viewport)
+                for i, viewport in enumerate(viewports)]
+        taken.extend(made)
+        return made
 
     yield take
     for tab in taken:
