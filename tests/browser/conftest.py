@@ -142,24 +142,35 @@ def _kept_contexts(browser):
         context.close()
 
 
-def _kept_tab(request, contexts, browser, kind: str, **options):
-    """The open tab of ``kind``, made ready for a test as a fresh browser would start it.
+def _ready_tab(contexts, browser, kind: str, viewport: dict, **options):
+    """The open tab of ``kind`` (its browser context made with ``options`` on first use),
+    made ready for a test as a fresh browser would start it.
 
     A new tab costs chromium a new renderer: a visit in it took 2-3 times the CPU of the
     same visit in an open tab (5 against 2.7 s for the home page, 11-15 against 4-5 s for
     the k-means explorer, on this 2-core machine), so every test of a worker reuses one tab
     of each kind. Each test still starts with the cookies and storage cleared and the
-    kind's window size, and every visit is a new Streamlit session. A test that fails
-    leaves its tab behind: the next one opens a new tab.
+    kind's window size, and every visit is a new Streamlit session.
     """
     if kind not in contexts:
-        contexts[kind] = browser.new_context(**options)
+        contexts[kind] = browser.new_context(viewport=viewport, **options)
     context = contexts[kind]
     tab = context.pages[0] if context.pages else context.new_page()
     as_a_fresh_browser(tab)
-    tab.set_viewport_size(options["viewport"])
+    tab.set_viewport_size(viewport)
+    return tab
+
+
+def _failed(request) -> bool:
+    """Did the test of ``request`` fail? Its tabs may be stuck (a dialog, a hung run): the
+    next test opens new ones."""
+    return request.node.stash.get(_FAILED, False)
+
+
+def _kept_tab(request, contexts, browser, kind: str, **options):
+    tab = _ready_tab(contexts, browser, kind, **options)
     yield tab
-    if request.node.stash.get(_FAILED, False):
+    if _failed(request):
         tab.close()
 
 
@@ -177,3 +188,30 @@ def projector(request, _kept_contexts, browser):
 @pytest.fixture
 def page(request, _kept_contexts, browser):
     yield from _kept_tab(request, _kept_contexts, browser, "desktop", viewport=DESKTOP)
+
+
+@pytest.fixture
+def tabs(request, _kept_contexts, browser):
+    """``tabs(*viewports)``: a kept tab at each of ``viewports``, each in a browser context
+    of its own, so each has a cookie jar of its own (a class's students each hold their own
+    token). The contexts are kept for the worker's later tests, like `page`'s.
+
+    After the test each tab forgets its origin's storage and goes to about:blank: an open
+    app page keeps a Streamlit session (a class page polls the server every 0.5-2 s) that
+    would load the server for the tests that follow. A failed test's tabs are closed.
+    """
+    taken = []
+
+    def take(*viewports: dict) -> list:
+        made = [_ready_tab(_kept_contexts, browser, f"own context {len(taken) + i}", viewport)
+                for i, viewport in enumerate(viewports)]
+        taken.extend(made)
+        return made
+
+    yield take
+    for tab in taken:
+        if _failed(request):
+            tab.close()
+        else:
+            as_a_fresh_browser(tab)  # the storage of the origin it leaves
+            tab.goto("about:blank")

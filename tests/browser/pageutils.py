@@ -15,24 +15,37 @@ def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
     Right after a click the server may not have started the run yet, and the page looks
     idle: `click_and_wait` waits for that run to start first.
     """
-    page.wait_for_selector('[data-testid="stApp"]', timeout=timeout_ms)
-    page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=timeout_ms)
+    wait_until_all_idle([page], timeout_ms)
+
+
+def wait_until_all_idle(pages: list, timeout_ms: int = 60_000) -> None:
+    """`wait_until_idle` for each of ``pages``, watched together: each must be seen quiet
+    for a second, as one after the other would, but their quiet seconds overlap (11 tabs of
+    a class took 12 s of quiet seconds after a server's restart, one after the other)."""
+    for page in pages:
+        page.wait_for_selector('[data-testid="stApp"]', timeout=timeout_ms)
+        page.wait_for_selector('[data-testid="stMainBlockContainer"]', timeout=timeout_ms)
     deadline = time.monotonic() + timeout_ms / 1000
-    quiet_since = None
+    quiet_since = dict.fromkeys(range(len(pages)))
     while time.monotonic() < deadline:
-        # A reload (Back, a redirect) replaces the root for a while: wait for it as long.
-        state = page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state",
-                                                                    timeout=timeout_ms)
-        running = (state != "notRunning"
-                   or page.locator('[data-testid="stStatusWidget"]').count() > 0)
-        if running:
-            quiet_since = None
-        elif quiet_since is None:
-            quiet_since = time.monotonic()
-        elif time.monotonic() - quiet_since > 1.0:
+        for i in list(quiet_since):
+            page = pages[i]
+            # A reload (Back, a redirect) replaces the root for a while: wait for it as long.
+            state = page.locator('[data-testid="stApp"]').get_attribute(
+                "data-test-script-state", timeout=timeout_ms)
+            running = (state != "notRunning"
+                       or page.locator('[data-testid="stStatusWidget"]').count() > 0)
+            if running:
+                quiet_since[i] = None
+            elif quiet_since[i] is None:
+                quiet_since[i] = time.monotonic()
+            elif time.monotonic() - quiet_since[i] > 1.0:
+                del quiet_since[i]
+        if not quiet_since:
             return
-        page.wait_for_timeout(200)
-    raise AssertionError("the app was still running after the timeout")
+        pages[0].wait_for_timeout(200)
+    raise AssertionError(f"{len(quiet_since)} of {len(pages)} pages were still running after "
+                         "the timeout")
 
 
 # Each attribute record counts, not the attribute's value when the observer runs: two commits

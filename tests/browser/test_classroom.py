@@ -2,8 +2,8 @@
 answer, the teacher counts and reveals; the server restarts in the middle and nothing is
 lost; every forbidden action is tried from a student's context and from tampered links.
 
-The module keeps its tabs open from test to test (`Tabs`): each is in its own context, so
-each student keeps a cookie jar (a browser token) of its own."""
+The tabs come from conftest's `tabs`: each is in its own context, so each student keeps a
+cookie jar (a browser token) of its own."""
 
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -16,11 +16,11 @@ from classroom.database import SQLITE_FILE
 from classroom.store import NO_CLASS, NOT_TEACHER
 from tests.browser.conftest import free_port, streamlit_server
 from tests.browser.pageutils import (
-    as_a_fresh_browser,
     charts_seen,
     click_and_wait,
     open_expander,
     screenshot,
+    wait_until_all_idle,
     wait_until_idle,
 )
 
@@ -36,33 +36,6 @@ HALF = len(PLAN) // 2
 WAIT_MS = 60_000
 TEACHER = {"width": 1280, "height": 720}
 STUDENT = {"width": 1000, "height": 700}
-
-
-class Tabs:
-    """Open tabs, each in a browser context of its own, kept for every test of the module:
-    a new context costs chromium a new renderer (about 4 s of CPU) and a first visit in it
-    takes about twice as long as in an open tab."""
-
-    def __init__(self, browser):
-        self.browser, self.open = browser, []
-
-    def take(self, viewports: list[dict]) -> list:
-        """One tab for each of ``viewports``, at that size, each as a fresh browser
-        (`as_a_fresh_browser`): no cookie, so no token, from an earlier test."""
-        while len(self.open) < len(viewports):
-            self.open.append(self.browser.new_context().new_page())
-        for tab, viewport in zip(self.open, viewports, strict=False):
-            as_a_fresh_browser(tab)
-            tab.set_viewport_size(viewport)
-        return self.open[:len(viewports)]
-
-
-@pytest.fixture(scope="module")
-def tabs(browser):
-    made = Tabs(browser)
-    yield made
-    for tab in made.open:
-        tab.context.close()
 
 
 class Server:
@@ -89,9 +62,12 @@ class Server:
         return self.start()
 
 
-@pytest.fixture
-def server(tmp_path):
-    made = Server(tmp_path)
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """The module's server: each test runs a class of its own (its own code), so the tests
+    share it, and all but the first find the app's modules imported (a new server's first
+    visit of the lesson took 13-20 s of a test, under load)."""
+    made = Server(tmp_path_factory.mktemp("classroom"))
     made.url = made.start()
     yield made
     made.stop()
@@ -147,17 +123,18 @@ def teacher_buttons(page) -> int:
 
 
 def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs, server):
-    host, *students = tabs.take([TEACHER] + [STUDENT] * len(PLAN))
+    host, *students = tabs(TEACHER, *[STUDENT] * len(PLAN))
     join, teacher = start_class(host, server.url)
     assert set(params(join)) == {"class"} and set(params(teacher)) == {"class", "teach"}
     host.goto(f"{teacher}&present=true", timeout=WAIT_MS)
-    wait_until_idle(host)
-    answered(host, 0)
+    answered(host, 0)  # a new document's count: the first page's is gone with it
 
+    # The students' pages load together: each needs chromium's CPU, not the wait of the
+    # one before.
     for student in students:
-        student.goto(join, timeout=WAIT_MS)
-    for student in students[:HALF]:
-        wait_until_idle(student)
+        student.goto(join, timeout=WAIT_MS, wait_until="commit")
+    wait_until_all_idle(students)
+    for student in students:
         assert teacher_buttons(student) == 0
     for student, letter in zip(students[:HALF], PLAN[:HALF], strict=True):
         answer(student, letter)
@@ -166,8 +143,7 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs,
     server.restart()  # every page reconnects to the new process by itself
     # Until a page has reconnected and run again it shows the old process's elements:
     # a check would pass on them, and a click would be lost.
-    for page in (host, *students):
-        wait_until_idle(page)
+    wait_until_all_idle([host, *students])
     answered(host, HALF)
     code = params(join)["class"]
     assert store_of(server).tally(code, 1) == tuple(PLAN[:HALF].count(x) for x in "ABCD")
@@ -204,7 +180,7 @@ def edited(secret: str) -> str:
 
 
 def test_students_and_tampered_links_cannot_run_the_class(tabs, server):
-    host, student = tabs.take([TEACHER, TEACHER])
+    host, student = tabs(TEACHER, TEACHER)
     join, teacher = start_class(host, server.url)
     code, secret = params(teacher)["class"], params(teacher)["teach"]
     student.goto(join, timeout=WAIT_MS)
@@ -241,8 +217,16 @@ def test_students_and_tampered_links_cannot_run_the_class(tabs, server):
     expect(key_button(student, "class_answer_1")).to_have_count(0)
 
 
+# For each key number of the page (not the class bar's count): is it hidden (drawn as "?",
+# or its value hidden by the mask)?
+HIDDEN_NUMBERS = """() => [...document.querySelectorAll(
+    '[data-testid="stMain"] [data-testid="stMetricValue"]')]
+  .filter(e => !e.closest('.st-key-class_bar'))
+  .map(e => e.innerText.trim() === '?' || getComputedStyle(e).visibility === 'hidden')"""
+
+
 def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(tabs, server):
-    host, = tabs.take([TEACHER])
+    host, = tabs(TEACHER)
     _, teacher = start_class(host, server.url)
     host.goto(f"{teacher}&present=true", timeout=WAIT_MS)
     wait_until_idle(host)
@@ -252,23 +236,20 @@ def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(tabs, 
     screenshot(host, "class_teacher_present_first_screen")
     assert bar["y"] + bar["height"] <= title["y"] + 1
 
-    def hidden_numbers() -> list[bool]:
-        """For each key number of the page (not the class bar's count): is it hidden (drawn
-        as "?", or its value hidden by the mask)?"""
-        return host.locator('[data-testid="stMain"] [data-testid="stMetricValue"]').evaluate_all(
-            "els => els.filter(e => !e.closest('.st-key-class_bar'))"
-            ".map(e => e.innerText.trim() === '?'"
-            " || getComputedStyle(e).visibility === 'hidden')")
-
-    assert hidden_numbers() and all(hidden_numbers())
+    hidden = host.evaluate(HIDDEN_NUMBERS)
+    assert hidden and all(hidden), hidden
     expect(host.locator('.st-key-class_bar [data-testid="stMetricValue"]')).to_be_visible()
     covered = charts_seen(host)  # the page's charts, the class bar's left out
     assert covered and all(not c["onTop"] and "Predict first" in c["cover"]
                            for c in covered), covered
     key_button(host, "class_reveal").click()
     expect(host.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
-    wait_until_idle(host)
-    assert hidden_numbers() and not any(hidden_numbers())
+    # The reveal reruns the page: its numbers show once that run has drawn them (a timeout
+    # fails the test). Waiting for the run's quiet second instead took up to 16 s: the
+    # teacher's count polls every 0.5 s, and each poll is a run.
+    host.wait_for_function(f"() => {{ const hidden = ({HIDDEN_NUMBERS})();"
+                           " return hidden.length > 0 && !hidden.includes(true); }",
+                           timeout=WAIT_MS)
     shown = charts_seen(host)
     assert shown and all(c["onTop"] and c["cover"] == "none" for c in shown), shown
     # the class's answers, drawn in the bar after the reveal, are never covered
