@@ -137,8 +137,14 @@ st.subheader("Strengths and limitations")
 with st.columns([1, 3])[0]:
     seed = seed_input("Data seed", "lk_seed",
                       help="Draws the demo points again: the lesson should not depend on it.")
-for tab, (name, (make, lesson)) in zip(st.tabs(list(DEMO_TITLES.values())), DEMOS.items(),
-                                       strict=True):
+# Only the open tab is drawn: each tab holds two charts of its own, and a browser drawing
+# all four took a third of the page's drawing. The tab is in the link, so a lesson step
+# can open it.
+demo_tabs = st.tabs(list(DEMO_TITLES.values()), key="lk_demo", on_change="rerun",
+                    bind="query-params")
+for tab, (name, (make, lesson)) in zip(demo_tabs, DEMOS.items(), strict=True):
+    if not tab.open:
+        continue
     with tab:
         st.caption(lesson + " Each tree is cut into two clusters.")
         X, y = make(int(seed))

@@ -7,7 +7,7 @@ from scipy.spatial.distance import squareform
 from sklearn.cluster import AgglomerativeClustering
 from sklearn.metrics import adjusted_rand_score
 
-from explorer.linkage_demos import bridge
+from explorer.linkage_demos import bridge, large_and_small
 from explorer.linkage_steps import SLIDES_SIMILARITY
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import array, chart, metrics
@@ -92,6 +92,32 @@ def test_the_bridge_demo_scores_are_sklearns():
                 for link in ("single", "complete", "average")]
     np.testing.assert_allclose(shown, expected, atol=5e-3)
     assert shown[0] < 0.1 < 0.9 < shown[1]
+
+
+def drawn_demos(at) -> set[str]:
+    """The demos whose charts the run drew (their charts' keys are lk_<demo>_<link>)."""
+    from explorer.linkage_demos import DEMOS
+
+    keys = [c.proto.id for c in at.get("plotly_chart")]
+    return {name for name in DEMOS if any(f"-lk_{name}_" in k for k in keys)}
+
+
+def test_only_the_open_demo_tab_is_drawn_and_a_link_opens_the_second():
+    from app_pages.explore_linkage import DEMO_TITLES
+    from tests.app.conftest import open_tab
+
+    at = open_page(PAGE)
+    assert drawn_demos(at) == {"bridge"}
+    assert drawn_demos(open_tab(at, "lk_demo", DEMO_TITLES["large_and_small"])) == {
+        "large_and_small"}
+
+    at = open_page(PAGE, {"lk_demo": DEMO_TITLES["large_and_small"]})
+    assert drawn_demos(at) == {"large_and_small"}
+    X, y = large_and_small(0)
+    shown = [float(m.value) for m in at.metric if m.label.endswith("link: ARI")]
+    expected = [adjusted_rand_score(y, AgglomerativeClustering(2, linkage=link).fit_predict(X))
+                for link in ("single", "complete", "average")]
+    np.testing.assert_allclose(shown, expected, atol=5e-3)
 
 
 @pytest.mark.parametrize("link", ["single", "complete", "average"])

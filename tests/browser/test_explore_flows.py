@@ -158,3 +158,8 @@ def test_linkage_steps_through_the_slides_example(page, app_url):
     page.get_by_text("Strengths and limitations").scroll_into_view_if_needed()
     wait_until_idle(page)
     screenshot(page, "explore_linkage-demos")
+    # Only the open demo tab is drawn: the other's charts come with a click on its tab.
+    assert page.locator(".st-key-lk_large_and_small_single").count() == 0
+    page.get_by_role("tab", name="Complete link breaks a large cluster").click()
+    page.locator(".st-key-lk_large_and_small_single .js-plotly-plot").wait_for(timeout=60_000)
+    assert "lk_demo=Complete" in page.url
