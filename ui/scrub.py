@@ -7,20 +7,25 @@ the gesture ends (or the animation stops) it sends the step reached, once. Pytho
 the value into the widget that owns it, so the URL, Copy link and the numbers beside the
 chart follow in one rerun.
 
-It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with a
-full redraw) recomputes and redraws the whole figure, axes, grid and legend included, 90-550
-ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md). A frame of scatter traces
-whose WebGL ones change only their markers' colours, opacities, sizes or hover numbers is drawn
-by plotly's own parts without that redraw: the WebGL traces' new data is written into the
-figure, plotly's animation without a redraw moves the SVG traces (centres, lines) and
-recomputes every trace, plotly's WebGL plot takes the new marker options, and the WebGL canvas
-is cleared and drawn again; a new plain-text title is written into the title's SVG text,
-any other change of the frame's layout goes through ``Plotly.relayout``. plotly's animation
-recomputes every trace of the figure, whatever the frame names, and its per-point colour
-conversion of the WebGL traces is most of a step: a frame that changes WebGL markers' colours,
-sizes or hover numbers and nothing else (no SVG trace, no opacity) skips it, its colours
-(a stepped colour scale, `plots.framed.code_marker`'s) and sizes handed to plotly's WebGL
-scenes directly. Any other frame is left to ``Plotly.animate`` as before.
+It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with
+a full redraw) recomputes and redraws the whole figure, axes, grid and legend included,
+90-550 ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md), and even its
+animation without a redraw recomputes every trace (its per-point colour conversion of the
+WebGL traces is most of a step). A frame of WebGL traces alone (fuzzy c-means' m chart and
+density peaks' decision charts draw their centres and lines WebGL too, past
+`plots.scatter.WEBGL_THRESHOLD` points) whose markers change colour
+(`plots.framed.code_marker`'s stepped colour scale), per-point opacity, size or hover
+numbers, and whose points or lines move, is drawn straight into plotly's WebGL scenes: the
+values plotly's own computation would give (each point's RGBA, sizes, positions), computed
+here and checked against plotly's at the first step after each of its computations, written
+where plotly keeps them (data, full data, the traces' stash for hover and selection, the
+scenes' option lists). Any other frame of scatter traces is drawn by plotly's parts without
+the full redraw: the WebGL traces' new marker data is written into the figure, plotly's
+animation without a redraw moves the SVG traces and recomputes every trace, plotly's WebGL
+plot takes the new marker options, and the WebGL canvas is cleared and drawn again. A new
+plain-text title is written into the title's SVG text, any other change of the frame's
+layout goes through ``Plotly.relayout``. Other frames are left to ``Plotly.animate`` as
+before.
 tests/browser/test_scrub_quick.py checks the result against plotly's own redraw.
 """
 
