@@ -159,6 +159,9 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
     # K from 3 to 6: centres come and go (an empty threshold trace, which plotly hides).
     ("explore_density_peaks?dp_k=3&dp_n=1200", "dp_graph", "K", 5, {"scattergl"}, True,
      True),
+    # Every point moves with the noise, and is recoloured.
+    ("measure_truth?mt_dataset=Moons&mt_algorithm=dbscan&mt_n=1200&mt_noise_moons=0.05",
+     "mt_scatter_noise", "noise", 3, {"scattergl"}, True, True),
     # The played rounds' centres stay SVG (plotly glides them): plotly's recompute.
     ("explore_fuzzy?fc_n=1200&fc_step=0", "fc_rounds", "round", 3,
      {"scattergl", "scatter"}, False, False),
