@@ -189,19 +189,23 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
                         subplot_titles=("Decision graph:<br>centres in colour",
                                         "Clusters:<br>centres are stars"))
     n = len(X)
-    fig.add_trace(points_trace(n)(
+    # Every trace of the kind of the points (WebGL at 2,000 points), lines and centres
+    # included: a frame of WebGL traces alone is drawn by the scrub listener without
+    # plotly's recompute (ui/scrub.py), and SVG centres would sit over WebGL ones anyway.
+    kind = points_trace(n)
+    fig.add_trace(kind(
         x=rho, y=delta, mode="markers", name="points", showlegend=False,
         marker=code_marker(size=8), customdata=np.arange(n),
         hovertemplate="point %{customdata}: ρ %{x:.3g}, δ %{y:.3g}<extra></extra>"),
         row=1, col=1)
-    fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="thresholds", showlegend=False,
+    fig.add_trace(kind(x=[], y=[], mode="lines", name="thresholds", showlegend=False,
                              hoverinfo="skip", line={"color": "#D55E00", "width": 2,
                                                      "dash": "dash"}), row=1, col=1)
-    fig.add_trace(points_trace(n)(
+    fig.add_trace(kind(
         x=X[:, 0], y=X[:, 1], mode="markers", name="clusters", showlegend=False,
         marker=code_marker(size=7),
         hovertemplate="cluster %{customdata}<extra></extra>"), row=1, col=2)
-    fig.add_trace(go.Scatter(
+    fig.add_trace(kind(
         x=[], y=[], mode="markers", name="centres", showlegend=False,
         marker={"symbol": "star", "size": 18, "color": "white",
                 "line": {"width": 2, "color": "black"}},

@@ -85,14 +85,19 @@ def fuzzy_scrub_figure(X: np.ndarray, memberships: list[np.ndarray],
     Each point takes the colour of its largest membership, faded as it is shared (opacity
     from 0.15 for a point shared equally to 1 for a sure one, see `certainty`); the centres
     move between frames (gliding while playing). Frame ``i``, labelled ``labels[i]``, shows
-    ``memberships[i]`` and ``centers[i]``.
+    ``memberships[i]`` and ``centers[i]``. Without Play the centres are drawn like the
+    points (WebGL above `plots.scatter.WEBGL_THRESHOLD` points).
     """
     X = np.asarray(X, dtype=float)
     fig = go.Figure(points_trace(len(X))(
         x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
         marker=code_marker(size=9), hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>"))
     c = centers[0].shape[0]
-    fig.add_trace(go.Scatter(
+    # Centres of the same kind as the points (WebGL at 2,000 points): a frame of WebGL
+    # traces alone is drawn by the scrub listener without plotly's recompute (ui/scrub.py).
+    # Played rounds keep SVG centres, which plotly glides from round to round.
+    centre_trace = go.Scatter if play_ms is not None else points_trace(len(X))
+    fig.add_trace(centre_trace(
         x=centers[0][:, 0], y=centers[0][:, 1], mode="markers", name="centres",
         marker={"symbol": "x", "size": 22, "line": {"width": 2, "color": "black"},
                 "color": [cluster_color(j) for j in range(c)]},

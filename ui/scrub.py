@@ -7,20 +7,25 @@ the gesture ends (or the animation stops) it sends the step reached, once. Pytho
 the value into the widget that owns it, so the URL, Copy link and the numbers beside the
 chart follow in one rerun.
 
-It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with a
-full redraw) recomputes and redraws the whole figure, axes, grid and legend included, 90-550
-ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md). A frame of scatter traces
-whose WebGL ones change only their markers' colours, opacities, sizes or hover numbers is drawn
-by plotly's own parts without that redraw: the WebGL traces' new data is written into the
-figure, plotly's animation without a redraw moves the SVG traces (centres, lines) and
-recomputes every trace, plotly's WebGL plot takes the new marker options, and the WebGL canvas
-is cleared and drawn again; a new plain-text title is written into the title's SVG text,
-any other change of the frame's layout goes through ``Plotly.relayout``. plotly's animation
-recomputes every trace of the figure, whatever the frame names, and its per-point colour
-conversion of the WebGL traces is most of a step: a frame that changes WebGL markers' colours,
-sizes or hover numbers and nothing else (no SVG trace, no opacity) skips it, its colours
-(a stepped colour scale, `plots.framed.code_marker`'s) and sizes handed to plotly's WebGL
-scenes directly. Any other frame is left to ``Plotly.animate`` as before.
+It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with
+a full redraw) recomputes and redraws the whole figure, axes, grid and legend included,
+90-550 ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md), and even its
+animation without a redraw recomputes every trace (its per-point colour conversion of the
+WebGL traces is most of a step). A frame of WebGL traces alone (fuzzy c-means' m chart and
+density peaks' decision charts draw their centres and lines WebGL too, past
+`plots.scatter.WEBGL_THRESHOLD` points) whose markers change colour
+(`plots.framed.code_marker`'s stepped colour scale), per-point opacity, size or hover
+numbers, and whose points or lines move, is drawn straight into plotly's WebGL scenes: the
+values plotly's own computation would give (each point's RGBA, sizes, positions), computed
+here and checked against plotly's at the first step after each of its computations, written
+where plotly keeps them (data, full data, the traces' stash for hover and selection, the
+scenes' option lists). Any other frame of scatter traces is drawn by plotly's parts without
+the full redraw: the WebGL traces' new marker data is written into the figure, plotly's
+animation without a redraw moves the SVG traces and recomputes every trace, plotly's WebGL
+plot takes the new marker options, and the WebGL canvas is cleared and drawn again. A new
+plain-text title is written into the title's SVG text, any other change of the frame's
+layout goes through ``Plotly.relayout``. Other frames are left to ``Plotly.animate`` as
+before.
 tests/browser/test_scrub_quick.py checks the result against plotly's own redraw.
 """
 
@@ -142,13 +147,19 @@ function drawScenes(gd) {
   }
 }
 
-// RGBA in [0, 1] of a "#rgb" or "#rrggbb" colour (the form of plots.palette's colours), as
-// plotly's colour parser gives it; null for any other form.
-function hexRgba(color) {
-  const match = typeof color === "string" && /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
-  if (!match) return null;
-  const hex = match[1].length === 3 ? match[1].replace(/./g, "$&$&") : match[1];
-  return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).concat(1);
+// RGBA in [0, 1] of a "#rgb" or "#rrggbb" colour (the form of plots.palette's colours) or an
+// "rgb(r, g, b)" or "rgba(r, g, b, a)" one (plotly's defaults), as plotly's colour parser
+// gives it; null for any other form.
+function rgbaOf(color) {
+  if (typeof color !== "string") return null;
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color);
+  if (hex) {
+    const six = hex[1].length === 3 ? hex[1].replace(/./g, "$&$&") : hex[1];
+    return [0, 2, 4].map((i) => parseInt(six.slice(i, i + 2), 16) / 255).concat(1);
+  }
+  const rgb = /^rgba?[(]([0-9]+), *([0-9]+), *([0-9]+)(, *[0-9.]+)?[)]$/.exec(color);
+  return rgb ? [rgb[1] / 255, rgb[2] / 255, rgb[3] / 255,
+                rgb[4] === undefined ? 1 : Number(rgb[4].slice(1))] : null;
 }
 
 // The RGBA of value v on a stepped colour scale (plots.framed.code_marker's: v inside a step
@@ -158,121 +169,272 @@ function steppedRgba(marker, v) {
   const scale = marker.colorscale;
   for (let k = 0; k + 1 < scale.length; k++) {
     if (at > scale[k][0] && at < scale[k + 1][0]) {
-      return scale[k][1] === scale[k + 1][1] ? hexRgba(scale[k][1]) : null;
+      return scale[k][1] === scale[k + 1][1] ? rgbaOf(scale[k][1]) : null;
     }
   }
   return null;
 }
 
-// Each point's RGBA for colour values `codes` as plotly's WebGL scatter computes it (the
-// scale's colour, its alpha times the marker's opacity), or null if the marker is not of
-// the kind handled here (a stepped scale of hex colours, filled symbols).
-function markerColors(marker, codes) {
+const isArray = (value) => Array.isArray(value) || ArrayBuffer.isView(value);
+// plotly's RGBA times an opacity (a number, else 1), per point for an array of opacities.
+const faded = (rgba, opacity, i) => {
+  const alpha = isArray(opacity) ? opacity[i] : opacity;
+  return [rgba[0], rgba[1], rgba[2], rgba[3] * (Number.isFinite(alpha) ? alpha : 1)];
+};
+
+// Each point's RGBA for colour values `codes` and opacities `opacity` (one, or one a point)
+// as plotly's WebGL scatter computes it (src/lib/gl_format_color.js: the scale's colour, its
+// alpha times the opacity), or null if the marker is not of the kind handled here (a stepped
+// scale of hex colours, filled symbols).
+function markerColors(marker, codes, opacity) {
   if (marker.coloraxis || marker.reversescale || !Array.isArray(marker.colorscale) ||
-      !Number.isFinite(marker.cmin) || !Number.isFinite(marker.cmax) ||
+      !Number.isFinite(marker.cmin) || !Number.isFinite(marker.cmax) || !isArray(codes) ||
       typeof marker.symbol !== "string" || marker.symbol.includes("open")) return null;
-  const opacity = marker.opacity, perPoint = ArrayBuffer.isView(opacity) ||
-    Array.isArray(opacity);
   const palette = new Map(), colors = new Array(codes.length);
   for (let i = 0; i < codes.length; i++) {
     let rgba = palette.get(codes[i]);
     if (rgba === undefined) palette.set(codes[i], rgba = steppedRgba(marker, codes[i]));
     if (rgba === null) return null;
-    const alpha = perPoint ? opacity[i] : opacity;
-    colors[i] = [rgba[0], rgba[1], rgba[2], rgba[3] * (Number.isFinite(alpha) ? alpha : 1)];
+    colors[i] = faded(rgba, opacity, i);
   }
   return colors;
 }
 
+// Each point's border RGBA as plotly's WebGL scatter computes it beside per-point colours
+// (the marker line's one colour, its alpha times the point's opacity); null for a line
+// coloured otherwise.
+function borderColors(line, opacity, n) {
+  const rgba = !line.colorscale && !line.coloraxis && rgbaOf(line.color);
+  return rgba ? Array.from({length: n}, (_, i) => faded(rgba, opacity, i)) : null;
+}
+
+// plotly's DESELECTDIM (src/constants/interactions.ts): beside per-point opacities and no
+// `unselected` style, a point left out of a selection keeps this share of its opacity.
+const DESELECTDIM = 0.2;
+const dimmed = (opacity) => Array.from(opacity, (o) => DESELECTDIM * o);
+
 // Marker sizes as plotly's WebGL scatter takes them, for the default size mode only.
 function markerSizes(marker, values) {
-  if (marker.sizemode !== "diameter" || (marker.sizeref || 1) !== 1 || marker.sizemin) {
-    return null;
-  }
+  if (marker.sizemode !== "diameter" || (marker.sizeref || 1) !== 1 || marker.sizemin ||
+      !isArray(values)) return null;
   return Array.from(values, (v) => (v > 0 ? v : 0));
 }
 
+// The points of coordinates x and y as plotly's WebGL scatter lays them out on linear axes
+// (x0, y0, x1, y1, ...); null unless every coordinate is a finite number (plotly would
+// leave a gap, not handled here).
+function positionsOf(x, y) {
+  if (!isArray(x) || !isArray(y) || x.length !== y.length) return null;
+  const out = new Array(2 * x.length);
+  for (let i = 0; i < x.length; i++) {
+    if (!Number.isFinite(x[i]) || !Number.isFinite(y[i])) return null;
+    out[2 * i] = x[i];
+    out[2 * i + 1] = y[i];
+  }
+  return out;
+}
+
 const same = (a, b) => a.length === b.length &&
-  a.every((x, i) => (Array.isArray(x) ? same(x, b[i]) : Math.abs(x - b[i]) < 1e-9));
+  Array.from(a).every((x, i) => (isArray(x) ? same(x, b[i]) : Math.abs(x - b[i]) < 1e-9));
+// Equal values, or both absent (undefined); null (not computable here) never matches.
+const matches = (ours, held) => (ours === undefined ? held === undefined
+  : ours !== null && held !== undefined && held !== null && same(ours, held));
 
-// Full traces whose colours and sizes, computed here, matched those of plotly's own last
-// computation (a new computation makes new full traces, checked again at their first step).
-const checked = new WeakSet();
+// What plotly's WebGL scatter holds for trace `full` that frame update `update` changes,
+// recomputed here from the trace's current data the way drawDirectly computes a frame's:
+// true when it equals plotly's own (the colours, borders and unselected opacities of the
+// markers, their sizes, the points' and the line's positions).
+function computedAsPlotly(full, scene, stash, update) {
+  const marker = update.marker || {}, index = stash.index, pairs = [];
+  const options = scene.markerOptions[index] || {}, opacity = full.marker && full.marker.opacity;
+  if (marker.color !== undefined || marker.opacity !== undefined) {
+    pairs.push([markerColors(full.marker, full.marker.color, opacity), options.colors]);
+  }
+  if (marker.opacity !== undefined) {
+    pairs.push([borderColors(full.marker.line, opacity, full._length), options.borderColors]);
+    if (!full.unselected) {
+      pairs.push([isArray(opacity) ? dimmed(opacity) : null,
+                  scene.markerUnselectedOptions[index].opacity]);
+    }
+  }
+  if (marker.size !== undefined) pairs.push([markerSizes(full.marker, full.marker.size),
+                                             options.sizes]);
+  if (update.x !== undefined) {
+    const positions = positionsOf(full.x, full.y);
+    pairs.push([positions, stash.positions]);
+    if (full.mode === "lines") {
+      // plotly gives a line its positions from one point on (src/traces/scattergl/calc.js).
+      pairs.push([positions && positions.length ? positions : undefined,
+                  scene.lineOptions[index].positions]);
+    } else {
+      pairs.push([positions, options.positions]);
+    }
+  }
+  return pairs.every(([ours, held]) => matches(ours, held));
+}
 
-// What the direct drawing of frame update `update` of WebGL trace t needs: plotly's scene
-// and the trace's marker options in it, the new colours and sizes; null when the trace or
-// its scene is not in the state handled here (a selection, a scene not yet drawn, a marker
-// whose colours or sizes here would differ from plotly's).
+// Full traces whose drawing computed here matched plotly's own last computation, with the
+// frame keys checked (a new computation makes new full traces, checked again at their first
+// step).
+const checked = new WeakMap();
+const UPDATED = ["type", "marker", "customdata", "x", "y"];
+
+// What the direct drawing of frame update `update` of WebGL trace t needs: plotly's scene,
+// the trace's stash and option lists in it, and the new colours, borders, sizes and
+// positions; null when the trace or its scene is not in the state handled here (a drawn
+// selection, a scene not yet drawn, markers or points whose drawing here would differ from
+// plotly's).
 function directGl(gd, t, update) {
   const full = gd._fullData[t], cd = gd.calcdata && gd.calcdata[t];
+  const marker = update.marker || {};
+  // A trace without points (plotly hides it) that stays without any: nothing to draw.
+  if (full && full.visible === false &&
+      Object.keys(update).every((k) => ["type", "x", "y"].includes(k)) &&
+      [update.x, update.y].every((v) => isArray(decoded(v)) && !decoded(v).length)) {
+    return {empty: true};
+  }
+  if (!full || full.type !== "scattergl" || full.visible !== true || full.selectedpoints ||
+      !["markers", "lines"].includes(full.mode) ||
+      !Object.keys(update).every((k) => UPDATED.includes(k)) ||
+      !Object.keys(marker).every((k) => ["color", "size", "opacity"].includes(k)) ||
+      ("x" in update) !== ("y" in update) || (full.mode === "lines" && update.marker)) {
+    return null;
+  }
   const plotinfo = gd._fullLayout._plots[full.xaxis + full.yaxis];
   const scene = plotinfo && plotinfo._scene;
   const stash = cd && cd[0] && cd[0].t;
-  const layout = gd._fullLayout;
-  // plotly draws selections from other option lists (and a second scatter) than these.
-  if (!scene || scene.dirty || !scene.scatter2d || scene.select2d || !stash ||
-      stash._scene !== scene || cd[0].trace !== full || full.selectedpoints ||
-      ["select", "lasso"].includes(layout.dragmode) || layout.clickmode.includes("select") ||
-      (update.marker || {}).opacity !== undefined) return null;
-  const options = scene.markerOptions[stash.index];
-  if (!options || !Array.isArray(options.colors)) return null;
-  const marker = update.marker || {};
-  const codes = marker.color === undefined ? null : decoded(marker.color);
-  const values = marker.size === undefined ? null : decoded(marker.size);
-  const fits = (array) => array === null || ((Array.isArray(array) || ArrayBuffer.isView(array)) &&
-    array.length === full._length);
-  if ((marker.color !== undefined && !codes) || (marker.size !== undefined && !values) ||
-      !fits(codes) || !fits(values) || (values && !Array.isArray(options.sizes))) return null;
-  if (!checked.has(full)) {
-    const colors = markerColors(full.marker, full.marker.color);
-    const sizes = Array.isArray(options.sizes) && markerSizes(full.marker, full.marker.size);
-    if (!colors || !same(colors, options.colors) ||
-        (Array.isArray(options.sizes) && !(sizes && same(sizes, options.sizes)))) return null;
-    checked.add(full);
+  if (!scene || scene.dirty || !scene.scatter2d || !stash || stash._scene !== scene ||
+      cd[0].trace !== full || stash.tree ||
+      [...scene.selectBatch, ...scene.unselectBatch].some((batch) => batch.length)) return null;
+  const index = stash.index, options = scene.markerOptions[index];
+  const line = scene.lineOptions[index];
+  // The selection layer (drag mode select or lasso) holds the markers again, below any
+  // style of its own for selected points: only an opacity is handled here.
+  if (scene.select2d && options &&
+      !Object.keys(scene.markerSelectedOptions[index] || {}).every((k) => k === "opacity")) {
+    return null;
   }
-  const colors = codes && markerColors(full.marker, codes);
-  const sizes = values && markerSizes(full.marker, values);
-  if ((codes && !colors) || (values && !sizes)) return null;
-  return {full, scene, index: stash.index, options, colors, sizes};
+  if (!checked.has(full)) checked.set(full, new Set());
+  const done = checked.get(full), keys = JSON.stringify([Object.keys(update).sort(),
+                                                          Object.keys(marker).sort()]);
+  if (!done.has(keys)) {
+    if (!computedAsPlotly(full, scene, stash, update)) return null;
+    done.add(keys);
+  }
+  const plan = {full, scene, index, stash, plotinfo, batch: {}, line: null};
+  let n = full._length;
+  if (update.x !== undefined) {
+    const x = decoded(update.x), y = decoded(update.y), positions = positionsOf(x, y);
+    if (!positions || (full.mode === "lines" && !positions.length && line.positions)) {
+      return null;
+    }
+    n = x.length;
+    // Per-point styles keep their length: a trace whose points come and go has one style.
+    if (n !== full._length && options && ["colors", "borderColors", "sizes", "borderSizes",
+                                          "markers"].some((k) => isArray(options[k]))) {
+      return null;
+    }
+    plan.moved = {x, y, positions};
+    if (full.mode === "lines") {
+      // No gap and no marker: plotly joins the line's segments round.
+      if (positions.length) plan.line = {positions, join: "round"};
+    } else {
+      Object.assign(plan.batch, {positions, snap: n});
+    }
+  }
+  const opacity = marker.opacity === undefined ? full.marker && full.marker.opacity
+    : decoded(marker.opacity);
+  const fits = (array) => isArray(array) && array.length === n;
+  if (marker.opacity !== undefined && (!fits(opacity) || !options ||
+                                        !isArray(options.borderColors))) return null;
+  if (marker.color !== undefined || marker.opacity !== undefined) {
+    const codes = marker.color === undefined ? full.marker.color : decoded(marker.color);
+    plan.batch.colors = fits(codes) && isArray(options.colors) &&
+      markerColors(full.marker, codes, opacity);
+    if (!plan.batch.colors) return null;
+  }
+  if (marker.opacity !== undefined) {
+    plan.batch.borderColors = borderColors(full.marker.line, opacity, n);
+    if (!plan.batch.borderColors) return null;
+    if (!full.unselected) plan.unselected = dimmed(opacity);
+  }
+  if (marker.size !== undefined) {
+    const values = decoded(marker.size);
+    plan.batch.sizes = fits(values) && isArray(options.sizes) && markerSizes(full.marker, values);
+    if (!plan.batch.sizes) return null;
+  }
+  return plan;
 }
 
-// Draws frame `name` (WebGL traces whose markers change colour, size or hover numbers, no
-// other trace) straight into plotly's WebGL scenes: plotly recomputes every trace of the
-// figure at any animation step, and its per-point colour conversion of the WebGL traces is
-// most of a step's time. The frame's values go where plotly's own step would put them (the
-// figure's data and full data, the scenes' marker options, the current frame), so hover,
+// Writes plan `plan` of frame update `update` of trace t where plotly's own computation
+// puts it: the figure's data and full data, the trace's stash (hover, selection), the
+// scene's option lists (a later draw by plotly); returns the plan's markers and line.
+function writeDirect(gd, t, update, plan) {
+  const {full, scene, index, stash, plotinfo, batch} = plan;
+  writeGl(gd, t, update);
+  const trace = gd.data[t];
+  if (update.customdata) full.customdata = trace.customdata;
+  for (const key of ["color", "size", "opacity"]) {
+    if ((update.marker || {})[key] !== undefined) full.marker[key] = trace.marker[key];
+  }
+  if (plan.moved) {
+    const {x, y, positions} = plan.moved;
+    trace.x = full.x = x;
+    trace.y = full.y = y;
+    full._length = x.length;
+    full._x = stash.x = Array.from(x);
+    full._y = stash.y = Array.from(y);
+    stash.positions = positions;
+    if (stash.ids) stash.ids = Array.from(x, (_, i) => i);
+    // Pixel places, kept by plotly for a box or lasso selection.
+    if (stash.xpx) {
+      stash.xpx = stash.x.map((v) => plotinfo.xaxis.c2p(v));
+      stash.ypx = stash.y.map((v) => plotinfo.yaxis.c2p(v));
+    }
+    if (plan.line) Object.assign(scene.lineOptions[index], plan.line);
+  }
+  const options = scene.markerOptions[index];
+  if (options) Object.assign(options, batch);
+  if (batch.sizes) options.sizeAvg = batch.sizes.reduce((a, b) => a + b, 0) / batch.sizes.length;
+  if (plan.unselected) scene.markerUnselectedOptions[index].opacity = plan.unselected;
+  return {markers: Object.keys(batch).length ? batch : null, line: plan.line};
+}
+
+// Draws frame `name` (WebGL traces whose markers change colour, opacity, size or hover
+// numbers, or whose points or line move, no other trace) straight into plotly's WebGL
+// scenes: plotly recomputes every trace of the figure at any animation step, and its
+// per-point colour conversion of the WebGL traces is most of a step's time. The frame's
+// values go where plotly's own step would put them (writeDirect), so hover, selection,
 // Play, a later redraw and the server's next figure find plotly's state as after its own
-// step; what plotly's scene takes in (RGBA per point) is what its own conversion gives,
-// checked against it at the first step after each of plotly's computations. Null when the
-// frame is not of that kind.
+// step; what plotly's scene takes in (RGBA per point, sizes, positions) is what its own
+// computation gives, checked against it at the first step after each of plotly's
+// computations. The axes keep their ranges (as in plotly's animation without a redraw).
+// Null when the frame is not of that kind.
 function drawDirectly(gd, name, frame, changed) {
   const plans = frame.traces.map((t, i) => directGl(gd, t, frame.data[i]));
   if (plans.some((plan) => plan === null)) return null;
   const batches = new Map();
+  // regl's scatter and line keep a group they are given no options for (undefined, not a
+  // hole).
+  const batchOf = (scene) => {
+    if (!batches.has(scene)) {
+      const empty = () => Array.from({length: scene.count}, () => undefined);
+      batches.set(scene, {markers: empty(), lines: empty()});
+    }
+    return batches.get(scene);
+  };
   plans.forEach((plan, i) => {
-    const t = frame.traces[i], update = frame.data[i];
-    writeGl(gd, t, update);
-    const trace = gd.data[t], full = plan.full;
-    if (update.customdata) full.customdata = trace.customdata;
-    if (plan.colors) {
-      full.marker.color = trace.marker.color;
-      plan.options.colors = plan.colors;
-    }
-    if (plan.sizes) {
-      full.marker.size = trace.marker.size;
-      plan.options.sizes = plan.sizes;
-      plan.options.sizeAvg = plan.sizes.reduce((a, b) => a + b, 0) / plan.sizes.length;
-    }
-    // regl-scatter2d keeps a group it is given no options for (undefined, not a hole).
-    if (!batches.has(plan.scene)) {
-      batches.set(plan.scene, Array.from({length: plan.scene.count}, () => undefined));
-    }
-    const batch = {};
-    if (plan.colors) batch.colors = plan.colors;
-    if (plan.sizes) batch.sizes = plan.sizes;
-    batches.get(plan.scene)[plan.index] = batch;
+    if (plan.empty) return;
+    const drawn = writeDirect(gd, frame.traces[i], frame.data[i], plan);
+    const batch = batchOf(plan.scene);
+    batch.markers[plan.index] = drawn.markers || undefined;
+    batch.lines[plan.index] = drawn.line || undefined;
   });
-  for (const [scene, batch] of batches) scene.scatter2d.update(batch);
+  for (const [scene, batch] of batches) {
+    scene.scatter2d.update(batch.markers);
+    if (scene.select2d) scene.select2d.update(batch.markers);
+    if (scene.line2d && batch.lines.some((b) => b)) scene.line2d.update(batch.lines);
+  }
   drawScenes(gd);
   // What plotly's own step sets and announces: Play's "from current" starts from this frame,
   // and the slider (bound to the current frame) and this listener follow the announcements.
@@ -295,13 +457,13 @@ function drawQuickly(gd, name) {
   if (kinds.some((kind) => kind !== "scatter" && kind !== "scattergl")) return null;
   const gl = [], svg = [];
   kinds.forEach((kind, i) => (kind === "scattergl" ? gl : svg).push(i));
-  if (!gl.every((i) => glRestyle(gd, frame.traces[i], frame.data[i]))) return null;
   // The title does not follow an animation without a redraw: it is relaid out.
   const changed = layoutChanges(gd, frame);
   if (!svg.length && !gd._transitioning) {
     const drawn = drawDirectly(gd, name, frame, changed);
     if (drawn) return drawn;
   }
+  if (!gl.every((i) => glRestyle(gd, frame.traces[i], frame.data[i]))) return null;
   gl.forEach((i) => writeGl(gd, frame.traces[i], frame.data[i]));
   return window.Plotly.animate(gd, [{
     name, traces: svg.map((i) => frame.traces[i]), data: svg.map((i) => frame.data[i]),

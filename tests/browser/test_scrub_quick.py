@@ -96,12 +96,23 @@ HELD = f"""([key, frame]) => {{
   const keys = (t) => [t.x, t.y, t.customdata, t.marker && t.marker.color,
                        t.marker && t.marker.opacity, t.marker && t.marker.size].map(plain);
   const traces = gd._transitionData._frameHash[frame].traces;
+  const rows = (v) => (v ? Array.from(v, (row) => Array.from(row)) : null);
+  // Everything plotly's WebGL scene draws a trace from (colours, borders, sizes, the
+  // points' and the line's positions, the dimmed opacity of unselected points) and what
+  // its hover reads (the stash's coordinates and point numbers); null for an SVG trace or
+  // a trace plotly hides for want of points.
   const scene = (t) => {{
-    const stash = gd.calcdata[t][0].t;
-    if (gd._fullData[t].type !== "scattergl") return null;
-    const options = stash._scene.markerOptions[stash.index];
-    return [options.colors.map((c) => Array.from(c)), plain(options.sizes),
-            plain(options.size)];
+    const stash = gd.calcdata[t][0].t, full = gd._fullData[t];
+    if (full.type !== "scattergl" || full.visible !== true) return null;
+    const at = stash._scene, i = stash.index;
+    const options = at.markerOptions[i] || {{}}, line = at.lineOptions[i] || {{}};
+    return {{colors: rows(options.colors), color: plain(options.color),
+             borderColors: rows(options.borderColors), sizes: plain(options.sizes),
+             size: plain(options.size), markerPositions: plain(options.positions),
+             unselectedOpacity: plain((at.markerUnselectedOptions[i] || {{}}).opacity),
+             linePositions: plain(line.positions), dashes: plain(line.dashes),
+             positions: plain(stash.positions), x: plain(stash.x), y: plain(stash.y),
+             ids: plain(stash.ids), length: full._length}};
   }};
   return {{data: traces.map((t) => keys(gd.data[t])),
            scenes: traces.map(scene),
@@ -131,21 +142,29 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
     return float((np.abs(a - b).max(axis=2) > CHANNEL_TOLERANCE).mean())
 
 
-# Above plots.scatter.WEBGL_THRESHOLD points, the points are WebGL. `direct`: the frame
-# changes WebGL markers only, and the listener draws it without plotly recomputing a trace.
+# Above plots.scatter.WEBGL_THRESHOLD points, every trace of these charts is WebGL, and the
+# listener draws each frame without plotly recomputing a trace (`direct`); with SVG traces
+# (the played rounds' gliding centres) it lets plotly recompute them.
 @pytest.mark.parametrize(("path", "chart", "slider", "index", "kinds", "pixels", "direct"), [
-    # WebGL points only: colours (all 17 colour codes at eps = 0.03), sizes and hover numbers.
+    # Colours (all 17 colour codes at eps = 0.03), sizes and hover numbers.
     ("explore_dbscan?db_eps=0.1&db_n=1200", "db_scatter", "eps", 4, {"scattergl"}, True,
      True),
-    # WebGL points faded by membership, and the centres as SVG markers. Data only: plotly's
+    # Points faded by membership (per-point opacity) and moving centres. Data only: plotly's
     # full redraw of the live chart draws its translucent WebGL points over those already
     # drawn (darker than a fresh chart of the same frame, checked by eye at 1280x720).
-    ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 36, {"scattergl", "scatter"},
-     False, False),
-    # WebGL points and decision graph, an SVG threshold line and centres.
+    ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 36, {"scattergl"}, False, True),
+    # Decision graph and points recoloured, the dashed threshold lines and the centres move.
     ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
-     "&dp_n=1200", "dp_thresholds", "δ_min share", 14,
-     {"scattergl", "scatter"}, True, False),
+     "&dp_n=1200", "dp_thresholds", "δ_min share", 14, {"scattergl"}, True, True),
+    # K from 3 to 6: centres come and go (an empty threshold trace, which plotly hides).
+    ("explore_density_peaks?dp_k=3&dp_n=1200", "dp_graph", "K", 5, {"scattergl"}, True,
+     True),
+    # Every point moves with the noise, and is recoloured.
+    ("measure_truth?mt_dataset=Moons&mt_algorithm=dbscan&mt_n=1200&mt_noise_moons=0.05",
+     "mt_scatter_noise", "noise", 3, {"scattergl"}, True, True),
+    # The played rounds' centres stay SVG (plotly glides them): plotly's recompute.
+    ("explore_fuzzy?fc_n=1200&fc_step=0", "fc_rounds", "round", 3,
+     {"scattergl", "scatter"}, False, False),
 ])
 def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slider, index,
                                                 kinds, pixels, direct):
