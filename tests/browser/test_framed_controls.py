@@ -54,19 +54,15 @@ def step_through() -> go.Figure:
 
 @pytest.mark.parametrize("viewport", [PHONE, {"width": 1280, "height": 720}],
                          ids=["phone-390", "projector-1280"])
-def test_play_and_pause_stay_clear_of_the_slider(browser, tmp_path, viewport):
+def test_play_and_pause_stay_clear_of_the_slider(tabs, tmp_path, viewport):
     html = tmp_path / "chart.html"
     step_through().write_html(html, include_plotlyjs=True, full_html=True,
                               default_width="100%", auto_play=False, config={"responsive": True})
-    context = browser.new_context(viewport=viewport)
-    try:
-        page = context.new_page()
-        page.goto(html.as_uri())
-        page.locator(".slider-group > text.slider-label").first.wait_for(state="attached")
-        screenshot(page, f"framed-controls-{viewport['width']}")
-        m = page.evaluate(CONTROL_BOXES)
-    finally:
-        context.close()
+    page, = tabs(viewport)
+    page.goto(html.as_uri())
+    page.locator(".slider-group > text.slider-label").first.wait_for(state="attached")
+    screenshot(page, f"framed-controls-{viewport['width']}")
+    m = page.evaluate(CONTROL_BOXES)
     # The controls must all be there for the check to mean anything.
     assert sorted(m["names"]) == ["button Pause", "button Play", "label step = 12", "rail"], m
     assert not m["met"], m

@@ -71,26 +71,23 @@ def test_upload_explains_a_bad_file_then_scores_a_good_one(page, app_url, tmp_pa
     screenshot(page, "measure_upload-good")
 
 
-def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, browser, app_url):
+def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, tabs, app_url):
     open_app(page, app_url, "measure_sandbox")
     normal = page.locator("h1").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
-    # A teacher's link opens in a fresh browser: the sidebar starts folded.
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    try:
-        fresh = context.new_page()
-        fresh.goto(f"{app_url}/measure_sandbox?present=true")
-        wait_until_idle(fresh)
-        # The style element may land a moment after the run ends.
-        fresh.wait_for_function(
-            f"() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize) "
-            f"> {1.2 * normal}",
-            timeout=15_000,
-        )
-        sidebar = fresh.locator('[data-testid="stSidebar"]')
-        assert sidebar.get_attribute("data-collapsed") == "true"
-        screenshot(fresh, "presenter-mode")
-    finally:
-        context.close()
+    # A teacher's link opens in a fresh browser (a context of its own, nothing stored): the
+    # sidebar starts folded.
+    fresh, = tabs(page.viewport_size)
+    fresh.goto(f"{app_url}/measure_sandbox?present=true")
+    wait_until_idle(fresh)
+    # The style element may land a moment after the run ends.
+    fresh.wait_for_function(
+        f"() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize) "
+        f"> {1.2 * normal}",
+        timeout=15_000,
+    )
+    sidebar = fresh.locator('[data-testid="stSidebar"]')
+    assert sidebar.get_attribute("data-collapsed") == "true"
+    screenshot(fresh, "presenter-mode")
 
 
 def test_a_lesson_question_is_answered_then_revealed(page, app_url):
