@@ -50,8 +50,7 @@ def page_times(n: int, repeats: int) -> list[dict]:
         ("k-means step by step", "app_pages/explore_kmeans.py", {"km_n": n},
          lambda at: at.button(key="km_next").click()),
         ("DBSCAN", "app_pages/explore_dbscan.py", {"db_n": n},
-         lambda at: at.slider(key="db_eps").set_value(round(at.slider(key="db_eps").value
-                                                             + 0.01, 2))),
+         lambda at: at.slider(key="db_min").set_value(at.slider(key="db_min").value % 20 + 1)),
         ("Density peaks", "app_pages/explore_density_peaks.py", {"dp_n": n},
          lambda at: at.slider(key="dp_k").set_value(at.slider(key="dp_k").value % 9 + 1)),
         ("Hierarchical", "app_pages/explore_hierarchical.py", {"hc_n": n},
