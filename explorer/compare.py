@@ -160,6 +160,19 @@ def dbscan_grid_row(X: np.ndarray, eps: np.ndarray, min_samples: int) -> np.ndar
     """DBSCAN's labels at every eps for one min_samples, as ``sklearn.cluster.DBSCAN``
     gives them, also when min_samples exceeds the number of points (all noise).
 
+    Parameters
+    ----------
+    X : ndarray of shape (n_samples, n_features)
+    eps : ndarray of shape (n_eps,)
+        The radii, each > 0.
+    min_samples : int
+        Points (itself included) a core point needs within eps; at least 1.
+
+    Returns
+    -------
+    ndarray of int, shape (n_eps, n_samples)
+        Cluster of each point at each eps; -1 is noise.
+
     Examples
     --------
     >>> dbscan_grid_row(np.zeros((3, 2)), np.array([0.5, 1.0]), 5).tolist()
