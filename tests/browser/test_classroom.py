@@ -250,6 +250,13 @@ def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(tabs, 
     host.wait_for_function(f"() => {{ const hidden = ({HIDDEN_NUMBERS})();"
                            " return hidden.length > 0 && !hidden.includes(true); }",
                            timeout=WAIT_MS)
+    # The charts come after the numbers in the same run: wait until they are drawn (a
+    # timeout fails the test), then look at them.
+    host.wait_for_function(
+        """() => [...document.querySelectorAll(
+                  '[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
+              .some(c => !c.closest('.st-key-class_bar') && c.getBoundingClientRect().width > 0)""",
+        timeout=WAIT_MS)
     shown = charts_seen(host)
     assert shown and all(c["onTop"] and c["cover"] == "none" for c in shown), shown
     # the class's answers, drawn in the bar after the reveal, are never covered
