@@ -121,10 +121,13 @@ def open_expander(page, label: str, timeout_ms: int = 60_000) -> None:
     page.wait_for_function(_EXPANDER_SETTLED, arg=label, timeout=timeout_ms)
 
 
-_CHARTS_SEEN = """() => [...document.querySelectorAll(
+# The page's charts (not a bar's) that are shown (not in a closed tab).
+_SHOWN_CHARTS = """() => [...document.querySelectorAll(
     '[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
   .filter(c => !c.closest('.st-key-lesson_bar, .st-key-class_bar'))
-  .filter(c => c.getBoundingClientRect().width > 0)  // not in a closed tab
+  .filter(c => c.getBoundingClientRect().width > 0)"""
+
+_CHARTS_SEEN = "() => (" + _SHOWN_CHARTS + """)()
   .map(c => {
     c.scrollIntoView({block: "center"});
     const box = c.getBoundingClientRect();
@@ -134,6 +137,12 @@ _CHARTS_SEEN = """() => [...document.querySelectorAll(
             cover: getComputedStyle(holder, '::after').content,
             size: [Math.round(box.width), Math.round(box.height)]};
   })"""
+
+
+def wait_for_charts(page, timeout_ms: int = 60_000) -> None:
+    """Wait until the page shows at least one chart of its own (`charts_seen`'s charts): a
+    run may draw its numbers before its charts."""
+    page.wait_for_function(f"() => ({_SHOWN_CHARTS})().length > 0", timeout=timeout_ms)
 
 
 def charts_seen(page) -> list[dict]:

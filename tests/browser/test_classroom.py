@@ -20,6 +20,7 @@ from tests.browser.pageutils import (
     click_and_wait,
     open_expander,
     screenshot,
+    wait_for_charts,
     wait_until_all_idle,
     wait_until_idle,
 )
@@ -252,11 +253,7 @@ def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(tabs, 
                            timeout=WAIT_MS)
     # The charts come after the numbers in the same run: wait until they are drawn (a
     # timeout fails the test), then look at them.
-    host.wait_for_function(
-        """() => [...document.querySelectorAll(
-                  '[data-testid="stMain"] [data-testid="stPlotlyChart"]')]
-              .some(c => !c.closest('.st-key-class_bar') && c.getBoundingClientRect().width > 0)""",
-        timeout=WAIT_MS)
+    wait_for_charts(host, WAIT_MS)
     shown = charts_seen(host)
     assert shown and all(c["onTop"] and c["cover"] == "none" for c in shown), shown
     # the class's answers, drawn in the bar after the reveal, are never covered
