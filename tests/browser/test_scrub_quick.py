@@ -152,7 +152,7 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
     # Points faded by membership (per-point opacity) and moving centres. Data only: plotly's
     # full redraw of the live chart draws its translucent WebGL points over those already
     # drawn (darker than a fresh chart of the same frame, checked by eye at 1280x720).
-    ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 36, {"scattergl"}, False, True),
+    ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 20, {"scattergl"}, False, True),
     # Decision graph and points recoloured, the dashed threshold lines and the centres move.
     ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
      "&dp_n=1200", "dp_thresholds", "δ_min share", 14, {"scattergl"}, True, True),
