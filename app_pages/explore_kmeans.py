@@ -11,6 +11,7 @@ from explorer.kmeans import (
     padded_bounds,
     parse_centers,
 )
+from plots.framed import scrubbed_scatter
 from plots.kmeans import (
     add_click_grid,
     inertia_data,
@@ -19,7 +20,8 @@ from plots.kmeans import (
     kmeans_step_data,
     kmeans_step_figure,
 )
-from ui.explore_cache import SCORES, kmeans_frames, scores
+from plots.tables import points_table
+from ui.explore_cache import SCORES, kmeans_frames, kmeans_k_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
@@ -32,6 +34,7 @@ CHART = "km_chart"
 INIT_LABELS = {"k-means++": "k-means++", "random": "random points", "placed": "placed by you"}
 # Voronoi tint resolution in the animation: one grid per step travels with the chart.
 CELLS_RESOLUTION = 80
+K_MAX = 10
 
 
 def new_click(state) -> tuple[float, float] | None:
@@ -101,7 +104,7 @@ with controls:
             placed = np.empty((0, 2))
         k = len(placed)
     else:
-        k = st.slider("K (number of clusters)", 1, 10, 3, key="km_k", bind="query-params",
+        k = st.slider("K (number of clusters)", 1, K_MAX, 3, key="km_k", bind="query-params",
                       help="How many centres k-means uses.")
         seed = seed_input("k-means seed", "km_rs",
             help="Fixes the random choice of the first centres: same seed, same run.")
@@ -200,3 +203,16 @@ with view:
         )
 
     stepper()
+
+    if init != "placed":
+        # Every K travels with the chart: its slider redraws in the browser, and the K it
+        # stops at comes back to the K control (and the link), which reruns the moves above.
+        ks = tuple(range(1, min(K_MAX, len(X)) + 1))
+        k_labels, k_centres, k_titles = kmeans_k_frames(X, data.y, ks, init, int(seed))
+        st.markdown("**Every K, each run to the end** from the same seed: drag the slider "
+                    "under the chart to compare; where you let go becomes K above.")
+        show_chart(scrubbed_scatter(X, k_labels, [str(v) for v in ks], name="K",
+                                    active=ks.index(k), titles=k_titles, centers=k_centres,
+                                    axis_titles=data.feature_names[:2], height=460),
+                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]))
+        scrub_to_widget("km_k_scatter", "K", "km_k", ks, [str(v) for v in ks])

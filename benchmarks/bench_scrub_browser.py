@@ -50,6 +50,7 @@ CASES = [
      "eps (neighbourhood radius)"),
     ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "min_samples", "min_samples"),
     ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
+    ("explore_kmeans?km_n=2000&km_k=2", "km_k_scatter", "K", "K (number of clusters)"),
     ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
     ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_graph", "K", "K (number of centres)"),
     ("explore_density_peaks?dp_n=2000&dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min",

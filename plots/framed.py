@@ -337,7 +337,8 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
         for update, at in zip(updates, xy.astype(np.float32), strict=True):
             update[0].update(x=at[:, 0], y=at[:, 1])
     if centers is not None:
-        fig.add_trace(go.Scatter(
+        # The points' trace type: all-WebGL frames are drawn without plotly's recompute.
+        fig.add_trace(points_trace(n)(
             x=[], y=[], mode="markers", name="centres",
             marker={"symbol": "star", "size": 20, "color": "white",
                     "line": {"width": 2, "color": "black"}},

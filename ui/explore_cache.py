@@ -42,6 +42,21 @@ def kmeans_frames(X: np.ndarray, n_clusters: int, init: str, random_state: int,
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
+def kmeans_k_frames(X: np.ndarray, y: np.ndarray, ks: tuple[int, ...], init: str,
+                    random_state: int) -> tuple[np.ndarray, list[np.ndarray], list[str]]:
+    """k-means run to convergence at each K of ``ks``, from the page's init and seed
+    (`explorer.kmeans.fit_stepper`: each is the last move of the step-through at that K): the
+    labels renamed after the classes they match, the centres, and a title with the inertia
+    and the ARI."""
+    fits = [fit_stepper(X, k, init, random_state) for k in ks]
+    titles = [f"K = {k}: inertia {est.inertia_:.4g}, ARI vs truth "
+              f"{metrics.adjusted_rand_index(y, est.labels_):.3f}"
+              for k, est in zip(ks, fits, strict=True)]
+    return (_aligned_rows(y, np.array([est.labels_ for est in fits])),
+            [est.cluster_centers_ for est in fits], titles)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
 def em_fit(X: np.ndarray, n_components: int, covariance_type: str, init: str,
            random_state: int) -> clustering.ClusteringResult:
     """EM with every step kept (`explorer.em.em_run`)."""

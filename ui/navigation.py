@@ -94,7 +94,7 @@ PAGES: tuple[PageEntry, ...] = (
     PageEntry(
         "Explore", "app_pages/explore_kmeans.py", "k-means step by step", ":material/my_location:",
         "Watch Lloyd's algorithm assign and update, move by move; place the first centres "
-        "yourself.",
+        "yourself; scrub K through every K run to the end.",
         prefix="km",
     ),
     PageEntry(

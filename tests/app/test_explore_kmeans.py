@@ -5,6 +5,7 @@ import pytest
 from sklearn.cluster import KMeans
 from sklearn.metrics import adjusted_rand_score
 
+from explorer.kmeans import fit_stepper
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import (
     array,
@@ -73,6 +74,28 @@ def test_step_forward_assigns_to_the_nearest_centre_and_step_back_undoes_it():
     np.testing.assert_allclose(centres(at), start)
     at.button(key="km_back").click().run()  # stays at the start
     assert metrics(at)["Move"].startswith("0 /")
+
+
+def test_every_k_frame_is_sklearns_kmeans_from_the_runs_start_at_that_k():
+    data = blobs()
+    at = open_page(PAGE, {"km_k": "5", "km_rs": "7"})
+    assert not at.exception
+    figure = chart(at, "km_k_scatter")
+    shipped = frames(figure, "K")
+    assert list(shipped) == [str(k) for k in range(1, 11)]
+    for label, (points, centres_at_k) in shipped.items():
+        # The start is the page's (k-means++ with its seed); Lloyd's moves from it are
+        # scikit-learn's.
+        start = fit_stepper(data.X, int(label), "k-means++", 7).init_centers_
+        ref = sklearn_from(data.X, start)
+        assert adjusted_rand_score(array(points["customdata"]), ref.labels_) == 1.0
+        np.testing.assert_allclose(np.sort(xy(centres_at_k), axis=0),
+                                   np.sort(ref.cluster_centers_, axis=0), rtol=1e-9)
+    assert figure["layout"]["title"]["text"].startswith("K = 5: inertia ")
+    # The page's K is where its step-through ends.
+    at.button(key="km_last").click().run()
+    np.testing.assert_allclose(np.sort(centres(at), axis=0),
+                               np.sort(xy(shipped["5"][1]), axis=0), rtol=1e-12)
 
 
 def test_the_animation_holds_every_move_of_lloyds_algorithm():

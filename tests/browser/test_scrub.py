@@ -68,6 +68,7 @@ def open_scrubbable(page, app_url: str, path: str) -> None:
 @pytest.mark.parametrize(("path", "chart", "param", "slider"), [
     ("explore_dbscan?db_eps=0.1&db_n=2000", "db_scatter", "db_eps", "eps"),
     ("explore_hierarchical?hc_k=2", "hc_scatter", "hc_k", "K"),
+    ("explore_kmeans?km_k=2", "km_k_scatter", "km_k", "K"),
     ("explore_fuzzy?fc_m=1.5", "fc_scatter", "fc_m", "m"),
     ("explore_density_peaks?dp_k=1", "dp_graph", "dp_k", "K"),
     ("measure_truth?mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_pair", "mt_k",

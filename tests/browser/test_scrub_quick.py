@@ -156,6 +156,8 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
     # Decision graph and points recoloured, the dashed threshold lines and the centres move.
     ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
      "&dp_n=1200", "dp_thresholds", "δ_min share", 14, {"scattergl"}, True, True),
+    # k-means run to the end at K = 2 and 6: points recoloured, centres come and go.
+    ("explore_kmeans?km_k=2&km_n=1200", "km_k_scatter", "K", 5, {"scattergl"}, True, True),
     # K from 3 to 6: centres come and go (an empty threshold trace, which plotly hides).
     ("explore_density_peaks?dp_k=3&dp_n=1200", "dp_graph", "K", 5, {"scattergl"}, True,
      True),
