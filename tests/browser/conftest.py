@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.pageutils import as_a_fresh_browser
+from tests.browser.pageutils import COUNT_MESSAGES, as_a_fresh_browser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -154,6 +154,7 @@ def _ready_tab(contexts, browser, kind: str, viewport: dict, **options):
     """
     if kind not in contexts:
         contexts[kind] = browser.new_context(viewport=viewport, **options)
+        contexts[kind].add_init_script(COUNT_MESSAGES)
     context = contexts[kind]
     tab = context.pages[0] if context.pages else context.new_page()
     as_a_fresh_browser(tab)

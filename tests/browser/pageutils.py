@@ -15,7 +15,7 @@ def wait_until_idle(page, timeout_ms: int = 60_000) -> None:
     element says "notRunning" and the 'Running...' widget is gone).
 
     Right after a click the server may not have started the run yet, and the page looks
-    idle: `click_and_wait` waits for that run to start first.
+    idle: `click_and_wait` waits for the server's answer to the click first.
     """
     wait_until_all_idle([page], timeout_ms)
 
@@ -50,59 +50,55 @@ def wait_until_all_idle(pages: list, timeout_ms: int = 60_000) -> None:
                          "the timeout")
 
 
-# Each attribute record counts, not the attribute's value when the observer runs: two commits
-# in one task (running, then notRunning) reach the observer together, and reading the value
-# then would miss the run.
-_COUNT_RUNS = """() => {
-    if (window.__runsStarted === undefined) {
-        window.__runsStarted = 0;
-        const app = document.querySelector('[data-testid="stApp"]');
-        new MutationObserver((records) => {
-            records.forEach((record, i) => {
-                const next = i + 1 < records.length
-                    ? records[i + 1].oldValue : app.getAttribute("data-test-script-state");
-                if (next === "running" && record.oldValue !== "running") {
-                    window.__runsStarted += 1;
-                }
-            });
-        }).observe(app, {attributes: true, attributeOldValue: true,
-                         attributeFilter: ["data-test-script-state"]});
+# Installed in every test tab before the app's scripts (tests/browser/conftest.py): counts
+# the messages the page sends to the server and receives from it. A run the server does
+# quickly can reach the page in one batch (started and finished together), so its root
+# element never says "running"; the messages still show that a click asked for a run and
+# that the server answered it.
+COUNT_MESSAGES = """(() => {
+  window.__sent = 0;
+  window.__received = 0;
+  window.__receivedAtSend = 0;
+  const Native = window.WebSocket;
+  window.WebSocket = class extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", () => { window.__received += 1; });
     }
-    return window.__runsStarted;
-}"""
+    send(data) {
+      window.__sent += 1;
+      window.__receivedAtSend = window.__received;
+      return super.send(data);
+    }
+  };
+})();"""
 
-
-def runs_started(page) -> int:
-    """How many script runs the page has seen start since this was first asked."""
-    return page.evaluate(_COUNT_RUNS)
-
-
-# How long a click may take to start its run before it is taken as lost and made again.
+# How long a click may take to send its message before it is taken as lost and made again.
 LOST_CLICK_MS = 20_000
 
 
 def click_and_wait(page, locator, timeout_ms: int = 60_000) -> None:
-    """Click ``locator``, wait until the run the click asks for has started, then until
-    the app is idle.
+    """Click ``locator``, wait until the page has sent the run the click asks for and the
+    server has answered, then until the app is idle.
 
-    A click while a run is still going (one the test did not wait for) makes the server
-    start the new run at once: the app never shows "notRunning" in between, so no run
-    would be seen to start. Such a click waits for the app to be idle first.
+    A click while a run is still going (one the test did not wait for) waits for the app to
+    be idle first, so that the answer seen is the click's.
     """
     if page.locator('[data-testid="stApp"]').get_attribute("data-test-script-state") != \
             "notRunning":
         wait_until_idle(page, timeout_ms)
-    before = runs_started(page)
+    sent = page.evaluate("window.__sent")
     locator.click()
     try:
-        page.wait_for_function(f"() => window.__runsStarted > {before}",
+        page.wait_for_function(f"() => window.__sent > {sent}",
                                timeout=min(LOST_CLICK_MS, timeout_ms))
     except PlaywrightTimeoutError:
-        # Under load chromium has lost a click now and then (no run, no change on the
-        # page: seen on a sidebar radio and a button in a just-opened expander). A person
-        # clicks again; a click that did land and still started no run fails below.
+        # Under load chromium has lost a click now and then (nothing sent, no change on the
+        # page: seen on a button in a just-opened expander). A person clicks again.
         locator.click()
-        page.wait_for_function(f"() => window.__runsStarted > {before}", timeout=timeout_ms)
+        page.wait_for_function(f"() => window.__sent > {sent}", timeout=timeout_ms)
+    page.wait_for_function("() => window.__received > window.__receivedAtSend",
+                           timeout=timeout_ms)
     wait_until_idle(page, timeout_ms)
 
 
