@@ -50,8 +50,12 @@ PROJECTOR_CSS = f"""
 [data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {{
   order: 0 !important; }}
 [data-testid="stMainBlockContainer"] {{ padding: 0.6rem 1.5rem 2rem !important; }}
+/* The bar sits under the header's strip: only the header's buttons may take a click (its
+   toolbar's box spans the bar's Previous and Next). */
 [data-testid="stHeader"] {{ background: transparent; pointer-events: none; }}
-[data-testid="stHeader"] * {{ pointer-events: auto; }}
+[data-testid="stHeader"] * {{ pointer-events: none !important; }}
+[data-testid="stHeader"] button, [data-testid="stHeader"] button *,
+[data-testid="stHeader"] a {{ pointer-events: auto !important; }}
 {BARS} {{ margin: 0 2.2rem; width: auto !important; }}
 [data-testid="stMain"] [data-testid="stMetricValue"] {{ font-size: 1.6rem; }}
 [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stPlotlyChart"])
