@@ -10,22 +10,21 @@ IDS = [entry.url_path for entry in PAGES]
 PAGES_WITHOUT_WIDGETS = {"home"}
 
 
-def moved_widgets(at):
-    """Yield (description, action) for each selectbox, slider and toggle on the page.
-
-    Each action moves one widget away from its default: a selectbox to its last option, a
-    slider to its far end, a toggle to the other side.
-    """
+def movable_widgets(at) -> dict:
+    """Each selectbox, slider (of one value) and toggle on the page, by a name that holds its
+    kind and key, with the value that moves it away from its default: a selectbox to its last
+    option, a slider to its far end, a toggle to the other side."""
+    widgets = {}
     for box in at.selectbox:
         if len(box.options) > 1:
-            yield f"selectbox {box.key}", lambda w=box: w.select(w.options[-1])
+            widgets[f"selectbox {box.key}"] = (box, box.options[-1])
     for slider in at.slider:
-        if isinstance(slider.value, tuple):
-            continue
-        target = slider.max if slider.value != slider.max else slider.min
-        yield f"slider {slider.key}", lambda w=slider, v=target: w.set_value(v)
+        if not isinstance(slider.value, tuple):
+            target = slider.max if slider.value != slider.max else slider.min
+            widgets[f"slider {slider.key}"] = (slider, target)
     for toggle in at.toggle:
-        yield f"toggle {toggle.key}", lambda w=toggle: w.set_value(not w.value)
+        widgets[f"toggle {toggle.key}"] = (toggle, not toggle.value)
+    return widgets
 
 
 @pytest.mark.parametrize("entry", PAGES, ids=IDS)
@@ -34,11 +33,21 @@ def test_page_renders_with_default_widgets_and_after_moving_each(entry):
     assert not at.exception, at.exception
     assert not at.error, [e.value for e in at.error]
     assert at.title, "every page starts with a title"
-    names = [name for name, _ in moved_widgets(at)]
-    assert names or entry.url_path in PAGES_WITHOUT_WIDGETS
-    for name in names:
-        at = open_page(entry.path)
-        action = dict(moved_widgets(at))[name]
-        action().run()
+    defaults = {name: widget.value for name, (widget, _) in movable_widgets(at).items()}
+    assert defaults or entry.url_path in PAGES_WITHOUT_WIDGETS
+    # Each widget moves from the defaults: the run that moves it also puts the widget moved
+    # before back, so that each move costs one run. Where that earlier move hid or disabled
+    # either widget (another algorithm's sliders), the page opens afresh.
+    moved = None
+    for name in defaults:
+        widgets = movable_widgets(at)
+        if any(key not in widgets or widgets[key][0].disabled for key in {name, moved} - {None}):
+            at, moved = open_page(entry.path), None
+            widgets = movable_widgets(at)
+        if moved is not None:
+            widgets[moved][0].set_value(defaults[moved])
+        widget, target = widgets[name]
+        widget.set_value(target).run()
         assert not at.exception, f"{name}: {at.exception}"
         assert not at.error, f"{name}: {[e.value for e in at.error]}"
+        moved = name
