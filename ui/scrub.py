@@ -469,16 +469,19 @@ function drawQuickly(gd, name) {
     name, traces: svg.map((i) => frame.traces[i]), data: svg.map((i) => frame.data[i]),
   }], {mode: "immediate", frame: {duration: 0, redraw: false}, transition: {duration: 0}})
     .then(() => {
-      const subplots = new Set(gl.map((i) => {
-        const full = gd._fullData[frame.traces[i]];
-        return full.xaxis + full.yaxis;
-      }));
-      for (const id of subplots) {
-        const cds = gd.calcdata.filter((cd) => cd[0] && cd[0].trace.type === "scattergl" &&
-          cd[0].trace.xaxis + cd[0].trace.yaxis === id);
-        cds[0][0].trace._module.plot(gd, gd._fullLayout._plots[id], cds);
+      // A chart of SVG traces alone has no WebGL canvas to draw (its title still follows).
+      if (gl.length) {
+        const subplots = new Set(gl.map((i) => {
+          const full = gd._fullData[frame.traces[i]];
+          return full.xaxis + full.yaxis;
+        }));
+        for (const id of subplots) {
+          const cds = gd.calcdata.filter((cd) => cd[0] && cd[0].trace.type === "scattergl" &&
+            cd[0].trace.xaxis + cd[0].trace.yaxis === id);
+          cds[0][0].trace._module.plot(gd, gd._fullLayout._plots[id], cds);
+        }
+        drawScenes(gd);
       }
-      drawScenes(gd);
       return relayout(gd, changed);
     });
 }

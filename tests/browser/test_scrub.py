@@ -1,9 +1,11 @@
 """Scrubbing a framed chart in chromium: the chart redraws with no message to the server, and
 the value reached reaches the URL once the gesture ends."""
 
+import json
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.browser.pageutils import open_app, screenshot, wait_until_idle
 
@@ -16,6 +18,17 @@ CHART_STATE = """key => {
                                           t.marker && t.marker.size].map(
     v => v && v.length !== undefined ? Array.from(v) : v)));
 }"""
+# The title of the frame the slider ``name`` shows, and the chart's title as drawn (text only).
+TITLES = """([key, name]) => {
+  const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
+  const slider = gd.layout.sliders.find(s => s.name === name);
+  const frame = gd._transitionData._frameHash[slider.steps[slider.active].args[0][0]];
+  const title = frame.layout && frame.layout.title && frame.layout.title.text;
+  const drawn = gd.querySelector(".g-gtitle .gtitle");
+  // Plotly draws a line break as a zero-width space.
+  return {frame: title ? title.replace(/<[^>]+>/g, "") : null,
+          drawn: drawn ? drawn.textContent.replace(/\\u200b/g, "") : null};
+}"""
 ACTIVE = """([key, name]) => {
   const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
   const slider = gd.layout.sliders.find(s => s.name === name);
@@ -23,9 +36,14 @@ ACTIVE = """([key, name]) => {
 }"""
 
 
-def scrub(page, chart_key: str, slider_index: int, start: float, end: float) -> list[bytes]:
+def scrub(page, chart_key: str, slider_index: int, start: float, end: float,
+          slider: str) -> list[bytes]:
     """Drag the chart's slider from ``start`` to ``end`` (fractions of its rail) in small
-    moves; return the websocket messages the page sent while the button was down."""
+    moves; return the websocket messages the page sent while the button was down.
+
+    Before the button is let go (after which the server redraws the chart), the chart's title
+    must be the title of the frame the slider ``slider`` shows: the numbers it states follow
+    the scrub in the browser."""
     rail = page.locator(f".st-key-{chart_key} .slider-rail-touch-rect").nth(slider_index)
     rail.scroll_into_view_if_needed()
     box = rail.bounding_box()
@@ -38,6 +56,14 @@ def scrub(page, chart_key: str, slider_index: int, start: float, end: float) -> 
         page.mouse.move(box["x"] + (start + (end - start) * i / 12) * box["width"], y)
         page.wait_for_timeout(40)
     during = sent[first:]
+    titles = page.evaluate(TITLES, [chart_key, slider])
+    assert titles["frame"], f"the frame shown has no title: {titles}"
+    try:
+        page.wait_for_function(f"() => ({TITLES})({json.dumps([chart_key, slider])}).drawn "
+                               f"=== {json.dumps(titles['frame'])}", timeout=10_000)
+    except PlaywrightTimeoutError:
+        raise AssertionError(f"the title did not follow the scrub: "
+                             f"{page.evaluate(TITLES, [chart_key, slider])}") from None
     page.mouse.up()
     return during
 
@@ -83,7 +109,7 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
                                                                         chart, param, slider):
     open_scrubbable(page, app_url, path)
     before = page.evaluate(CHART_STATE, chart)
-    during = scrub(page, chart, 0, 0.15, 0.45)
+    during = scrub(page, chart, 0, 0.15, 0.45, slider)
     reached = page.evaluate(ACTIVE, [chart, slider])
     assert page.evaluate(CHART_STATE, chart) != before
     assert during == [], f"{len(during)} websocket messages sent during the scrub"
@@ -132,7 +158,7 @@ def test_a_second_slider_scrubs_its_parameter_and_sends_it_when_released(
         page, app_url, path, chart, slider, param, kept):
     open_scrubbable(page, app_url, path)
     before = page.evaluate(CHART_STATE, chart)
-    during = scrub(page, chart, 1, 0.02, 0.4)
+    during = scrub(page, chart, 1, 0.02, 0.4, slider)
     reached = page.evaluate(ACTIVE, [chart, slider])
     assert page.evaluate(CHART_STATE, chart) != before
     assert during == [], f"{len(during)} websocket messages sent during the scrub"
