@@ -3,6 +3,8 @@ large, dark type a projector needs (presenter mode)."""
 
 import plotly.graph_objects as go
 
+from plots.framed import set_frames
+
 #: Near-black text: full contrast on white without the glare of pure black.
 INK = "#111111"
 #: Presenter-mode sizes in CSS pixels (read from the back of a classroom at 1280x720).
@@ -61,6 +63,29 @@ def place_legend(fig: go.Figure) -> go.Figure:
     return fig.update_layout(legend={**legend, "title": {"text": ""}})
 
 
+def _wrap_frame_titles(fig: go.Figure, subtitle: str) -> list[str]:
+    """Give each frame of ``fig`` that sets a title that title wrapped for a projector, with
+    ``subtitle`` after it; return the new titles.
+
+    The frames are replaced, never edited: a figure's frames may be shared with a cached
+    figure that other sessions draw (`plots.framed.set_frames`), and frames built unvalidated
+    are read through ``to_plotly_json`` only.
+    """
+    frames, titles = [], []
+    for frame in fig.frames:
+        content = frame.to_plotly_json()
+        text = content.get("layout", {}).get("title", {}).get("text")
+        if text:
+            titles.append(wrap_title(text, TITLE_WIDTH) + subtitle)
+            layout = content["layout"]
+            content["layout"] = {**layout, "title": {**layout["title"], "text": titles[-1]}}
+            frame = go.Frame(content, _validate=False)
+        frames.append(frame)
+    if titles:
+        set_frames(fig, frames)
+    return titles
+
+
 def presenter_layout(fig: go.Figure) -> go.Figure:
     """Large, near-black type on every axis, legend and annotation of ``fig``, and no fixed
     height, so the figure takes the size of the box it is drawn in.
@@ -84,13 +109,17 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     if fig.layout.title.text:
         # Just above the plot area, in a top margin sized for its lines: plotly's title
         # automargin does not count every line of a wrapped title, which then sat on the
-        # plot. A lone subplot title would sit on it too: it joins the title.
-        title = wrap_title(fig.layout.title.text, TITLE_WIDTH)
+        # plot. A lone subplot title would sit on it too: it joins the title. A frame that
+        # sets its own title (a step's numbers) gets the same wrap and subtitle, and the
+        # margin fits the longest: unwrapped, plotly cut it at the figure's edge.
+        subtitle = ""
         tops = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
         if len(tops) == 1:
-            title += f"<br><span style='font-size:{TICK_SIZE}px'>{tops[0].text}</span>"
+            subtitle = f"<br><span style='font-size:{TICK_SIZE}px'>{tops[0].text}</span>"
             fig.layout.annotations = [a for a in fig.layout.annotations if a is not tops[0]]
-        lines = title.count("<br>") + 1
+        title = wrap_title(fig.layout.title.text, TITLE_WIDTH) + subtitle
+        frame_titles = _wrap_frame_titles(fig, subtitle)
+        lines = max(text.count("<br>") + 1 for text in [title, *frame_titles])
         fig.update_layout(
             title={"text": title, "yref": "container", "y": 1, "yanchor": "top",
                    "pad": {"t": TITLE_GAP}},

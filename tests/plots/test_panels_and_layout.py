@@ -54,3 +54,23 @@ def test_presenter_layout_moves_a_lone_subplot_title_into_the_wrapped_title():
     assert fig.layout.legend.orientation == "v" and fig.layout.height is None
     untitled = place_legend(go.Figure(go.Scatter(x=[0], y=[0])))
     assert (untitled.layout.legend.orientation, untitled.layout.legend.y) == ("h", 1.02)
+
+
+def test_presenter_layout_wraps_each_frame_s_title_and_fits_the_longest():
+    fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1]), layout={"title": "K = 1", "height": 300},
+                    frames=[go.Frame(name="1", layout={"title": {"text": "K = 1"}}),
+                            go.Frame(name="2", layout={"title": {"text": (
+                                "K = 2: a title that a projector shows on three lines at "
+                                "most")}}),
+                            go.Frame(name="3", data=[{"y": [1, 0]}])])
+    before = fig.frames  # a cached figure's frames, drawn by other sessions too
+    presenter_layout(fig)
+    assert before[1].layout.title.text.startswith("K = 2: a title that a projector shows")
+    long = fig.frames[1].layout.title.text.split("<br>")
+    assert len(long) == 3 and max(len(line) for line in long) <= 30
+    assert " ".join(long) == "K = 2: a title that a projector shows on three lines at most"
+    assert fig.frames[0].layout.title.text == "K = 1" and fig.layout.title.text == "K = 1"
+    assert fig.frames[2].layout.title.text is None  # a frame without a title keeps none
+    assert fig.frames[2].data[0].y == (1, 0)
+    # The top margin holds the longest title's three lines.
+    assert fig.layout.margin.t == round(3 * 24 * 1.3) + 48
