@@ -83,7 +83,8 @@ def _summary(setting: str, labels: np.ndarray, kinds: np.ndarray) -> str:
     # Short enough for two lines in presenter mode; the core and border counts stand in the
     # key numbers beside the chart.
     counts = np.bincount(kinds, minlength=3)
-    return f"{setting}: {int(labels.max()) + 1} clusters, {counts[2]} noise"
+    found = int(labels.max()) + 1
+    return f"{setting}: {found} cluster{'' if found == 1 else 's'}, {counts[2]} noise"
 
 
 def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,

@@ -66,7 +66,7 @@ def test_the_sweep_has_one_frame_per_eps_titled_with_its_counts():
     np.testing.assert_array_equal(frames[0].data[0].marker.color, [0, 0, 8, 1, 9, 16])
     np.testing.assert_array_equal(frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 16])
     assert frames[0].layout.title.text == "eps = 0.1: 2 clusters, 1 noise"
-    assert frames[1].layout.title.text == "eps = 0.2: 1 clusters, 1 noise"
+    assert frames[1].layout.title.text == "eps = 0.2: 1 cluster, 1 noise"
     assert len(frames[0].layout.shapes) == 0 and len(frames[1].layout.shapes) == 1
     assert fig.layout.sliders[0].active == 1
 
