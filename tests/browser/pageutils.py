@@ -150,6 +150,16 @@ def charts_seen(page) -> list[dict]:
     return charts
 
 
+def wait_for_charts_drawn(page, state: str = "visible") -> None:
+    """Wait until a chart of the page is drawn (``state="attached"`` for a chart a lesson's
+    question covers until Reveal), the app is idle, and plotly has relaid the charts out to
+    their final size."""
+    page.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', state=state,
+                           timeout=90_000)
+    wait_until_idle(page)
+    page.wait_for_timeout(500)
+
+
 def as_a_fresh_browser(page) -> None:
     """Forget what earlier visits left in ``page``'s browser: cookies (the class token),
     local and session storage."""

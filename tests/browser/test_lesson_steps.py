@@ -15,7 +15,7 @@ from tests.browser.pageutils import (
     charts_seen,
     click_and_wait,
     screenshot,
-    wait_until_idle,
+    wait_for_charts_drawn,
 )
 from ui.lesson_bar import URL_PATHS
 
@@ -59,17 +59,13 @@ MEASURE = """() => {
 }"""
 
 
+# Attached, not visible: a question step covers its charts until Reveal.
+DRAWN = "attached"
+
+
 def open_step(page, app_url, step, query):
     page.goto(f"{app_url}/{step.page}?{query}")
-    charts_drawn(page)
-
-
-def charts_drawn(page):
-    # attached, not visible: a question step covers its charts until Reveal
-    page.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', state="attached",
-                           timeout=90_000)
-    wait_until_idle(page)
-    page.wait_for_timeout(500)  # plotly's relayout to the final size
+    wait_for_charts_drawn(page, state=DRAWN)
 
 
 @pytest.mark.parametrize("mode", list(MODES))
@@ -81,7 +77,7 @@ def test_every_lesson_step_fits_the_first_screen(projector, app_url, name, mode)
         for number, step in enumerate(steps, 1):
             if number > 1:
                 click_and_wait(projector, next_button(projector))
-                charts_drawn(projector)
+                wait_for_charts_drawn(projector, state=DRAWN)
             screenshot(projector, f"lesson-{mode}-{name}-{number}")
             m = projector.evaluate(MEASURE)
             bar = m["bar"] or ""

@@ -24,7 +24,13 @@ from urllib.parse import urlsplit
 import pytest
 
 from tests.browser.conftest import PHONE, PROJECTOR
-from tests.browser.pageutils import SCREENSHOTS, Checks, screenshot, wait_until_idle
+from tests.browser.pageutils import (
+    SCREENSHOTS,
+    Checks,
+    screenshot,
+    wait_for_charts_drawn,
+    wait_until_idle,
+)
 from ui.layout import CHART_FIRST_PAGES
 from ui.navigation import PAGES
 
@@ -139,10 +145,9 @@ def foreign_requests(requests: list[str], app_url: str) -> list[str]:
 def visit(page, url: str, charts: bool = True) -> None:
     page.goto(url)
     if charts:
-        page.wait_for_selector('[data-testid="stPlotlyChart"] .main-svg', timeout=90_000)
-    wait_until_idle(page)
-    if charts:
-        page.wait_for_timeout(500)  # plotly's relayout to the final size
+        wait_for_charts_drawn(page)
+    else:
+        wait_until_idle(page)
 
 
 def check_student_view(checks: Checks, page, entry) -> None:
