@@ -151,9 +151,10 @@ with view:
             "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
         })
         frame = frames[step]
-        st.markdown(f"**{frame.caption}**")
         clickable = init == "placed"
         if clickable:  # clicks place centres: the chart stays a plain, selectable one
+            # The animated chart's title says what each move does; this one has none.
+            st.markdown(f"**{frame.caption}**")
             trail = [f.centers for f in frames[: step + 1] if f.phase != "assign"]
             cells = nearest_center_grid(bounds, frame.centers) if regions else None
             fig = kmeans_step_figure(X, frame.labels, frame.centers,

@@ -130,6 +130,22 @@ def test_the_animation_holds_every_move_of_lloyds_algorithm():
     np.testing.assert_allclose(move(last)[1], ref.cluster_centers_, rtol=1e-9)
 
 
+def test_each_move_is_explained_once_in_the_chart_s_title_or_beside_a_placed_run():
+    assign = "assign: each point joins its nearest centre."
+    at = open_page(PAGE, {"km_step": "1"})
+    assert not at.exception
+    last = int(metrics(at)["Move"].split("/")[1])
+    title = chart(at, "km_chart")["layout"]["title"]["text"]
+    assert title == f"1 / {last}: Iteration 1, {assign}"
+    assert not any(assign in m.value for m in at.markdown)  # not said twice
+    # Centres placed by clicks: the chart is a plain one, the move is said beside it.
+    at = open_page(PAGE, {"km_init": "placed", "km_centres": "-2, 2; 2, 0", "km_step": "1"})
+    assert not at.exception
+    assert not chart(at, "km_chart")["layout"].get("title", {}).get("text")
+    assert [m.value for m in at.markdown if assign in m.value] == [
+        f"**Iteration 1, {assign}**"]
+
+
 def test_centres_placed_by_clicking_start_the_run():
     data = blobs()
     at = open_page(PAGE)
