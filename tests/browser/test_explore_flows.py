@@ -36,19 +36,21 @@ def drag_box(page, chart_index: int, start: tuple[float, float], end: tuple[floa
 
 
 def test_kmeans_step_and_step_back(page, app_url):
+    def move_title(text):
+        return page.locator(".st-key-km_chart .gtitle", has_text=text)
+
     open_view(page, app_url, "explore_kmeans?km_n=200")
     total = metric(page, "Move").split("/")[1].strip()
+    # The chart's title says what the move shown does.
     page.get_by_role("button", name="Step", exact=True).click()
-    page.locator("strong", has_text="assign: each point joins its nearest centre").wait_for(
-        timeout=30_000)
+    move_title("assign: each point joins its nearest centre").wait_for(timeout=30_000)
     page.get_by_role("button", name="Step", exact=True).click()
-    page.locator("strong", has_text="update: each centre moves").wait_for(timeout=30_000)
+    move_title("update: each centre moves").wait_for(timeout=30_000)
     wait_until_idle(page)
     assert metric(page, "Move") == f"2 / {total}"
     screenshot(page, "explore_kmeans-update")
     page.get_by_role("button", name="Step back").click()
-    page.locator("strong", has_text="assign: each point joins its nearest centre").wait_for(
-        timeout=30_000)
+    move_title("assign: each point joins its nearest centre").wait_for(timeout=30_000)
     # Play runs in the browser (tests/browser/test_scrub.py).
 
 
