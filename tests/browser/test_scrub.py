@@ -1,7 +1,6 @@
 """Scrubbing a framed chart in chromium: the chart redraws with no message to the server, and
 the value reached reaches the URL once the gesture ends."""
 
-import json
 import re
 
 import pytest
@@ -59,8 +58,8 @@ def scrub(page, chart_key: str, slider_index: int, start: float, end: float,
     titles = page.evaluate(TITLES, [chart_key, slider])
     assert titles["frame"], f"the frame shown has no title: {titles}"
     try:
-        page.wait_for_function(f"() => ({TITLES})({json.dumps([chart_key, slider])}).drawn "
-                               f"=== {json.dumps(titles['frame'])}", timeout=10_000)
+        page.wait_for_function(f"([key, name, want]) => ({TITLES})([key, name]).drawn === want",
+                               arg=[chart_key, slider, titles["frame"]], timeout=10_000)
     except PlaywrightTimeoutError:
         raise AssertionError(f"the title did not follow the scrub: "
                              f"{page.evaluate(TITLES, [chart_key, slider])}") from None
