@@ -48,7 +48,6 @@ def drawn_points(prefix: str) -> str | None:
     with st.expander("Points as text (part of the link)"):
         text = st.text_input(
             "Drawn points", "", key=text_key, bind="query-params",
-            max_chars=4 * MAX_POINTS,
             help="Your points, 4 characters each: Copy link carries them, so a link "
                  "reopens the same drawing.",
         )

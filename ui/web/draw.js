@@ -24,8 +24,10 @@ export default function (component) {
       dot.setAttribute("fill", data.colors[c]);
       return dot;
     }));
-    root.querySelector(".count").textContent =
-      `${state.points.length} / ${data.max_points} points`;
+    const full = state.points.length >= data.max_points;
+    root.querySelector(".count").textContent = `${state.points.length} / ${data.max_points} points`
+      + (full ? ": the limit of a drawing (a link carries at most this many); Undo or Clear "
+        + "to draw elsewhere" : "");
   };
   const send = () => {
     state.sent = JSON.stringify(state.points);
