@@ -25,8 +25,19 @@ _SURFACE = st.components.v2.component(
 )
 
 
+def _edited(text_key: str) -> str:
+    return f"{text_key}_edited"
+
+
+def edited_by_hand(prefix: str) -> bool:
+    """True on the run that a change of the drawing on the surface or in its text box
+    started (not one a link started); asked once per run."""
+    return bool(st.session_state.pop(_edited(f"{prefix}_drawn"), False))
+
+
 def _take_drawing(surface_key: str, text_key: str) -> None:
     """Turn the points the surface sent into the link text (checked by the codec)."""
+    st.session_state[_edited(text_key)] = True
     drawn = st.session_state[surface_key].points or []
     cells = np.array([point[:2] for point in drawn], dtype=float).reshape(-1, 2)
     classes = np.array([point[2] for point in drawn], dtype=float)
@@ -50,6 +61,7 @@ def drawn_points(prefix: str) -> str | None:
             "Drawn points", "", key=text_key, bind="query-params",
             help="Your points, 4 characters each: Copy link carries them, so a link "
                  "reopens the same drawing.",
+            on_change=lambda: st.session_state.update({_edited(text_key): True}),
         )
     try:
         cells, classes = decode_points(text)
