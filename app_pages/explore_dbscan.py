@@ -13,10 +13,12 @@ from plots.dbscan import (
     k_distance_figure,
     with_min_samples_frames,
 )
+from plots.framed import scrubbed_scatter
 from ui.draw import edited_by_hand
 from ui.explore_cache import (
     SCORES,
     dbscan_eps_frames,
+    dbscan_growth_frames,
     dbscan_min_samples_frames,
     dbscan_view,
     scores,
@@ -34,6 +36,8 @@ EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0
 
 MAX_MIN_SAMPLES = 50
 DEFAULT_MIN_SAMPLES = 5
+# A growth frame every 0.4 s: slow enough to follow one wave.
+GROWTH_FRAME_MS = 400
 # Whether the last run showed a drawing with enough points to cluster.
 _DRAWING_SHOWN = "_db_drawing_shown"
 
@@ -122,6 +126,19 @@ with view:
     scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
     scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
                     [str(m) for m in ms_values])
+    st.subheader("How DBSCAN grows its clusters")
+    st.caption(
+        "Press Play. Each cluster starts at a core point and takes, wave after wave, every "
+        "point within eps of one of its core points; a border point joins but reaches no "
+        "further. Grey: not reached yet, and at the end, noise."
+    )
+    growth = dbscan_growth_frames(X, data.y, eps, min(min_samples, len(X)))
+    show_chart(
+        scrubbed_scatter(X, growth.labels, [str(i) for i in range(len(growth.labels))],
+                         name="frame", active=0, titles=growth.titles,
+                         axis_titles=data.feature_names[:2], play_ms=GROWTH_FRAME_MS),
+        "db_growth", data=growth.table(X, data.feature_names[:2]),
+    )
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
         f"For every point, the distance to its {min_samples}-th nearest neighbour (itself "
