@@ -37,6 +37,13 @@ class DbscanGrowth:
         DBSCAN's result (-1 noise).
     titles : tuple of str
         What each frame shows, in words.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> growth = DbscanGrowth(np.array([[-2, -2], [0, -2], [0, -1]]), ("a", "b", "c"))
+    >>> growth.table(np.zeros((2, 2)), ("x", "y"))["frame_reached"].tolist()
+    [1, -1]
     """
 
     labels: np.ndarray
