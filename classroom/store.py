@@ -280,6 +280,10 @@ class ClassStore:
                 return
             _log.warning("the class database file was deleted or replaced; opening it anew")
             self.engine.dispose()
+            # The -wal and -shm files at the path are the old file's: SQLite cannot fold a
+            # moved file's log back in, and would lay its pages over the new file.
+            for suffix in ("-wal", "-shm"):
+                self._file.with_name(self._file.name + suffix).unlink(missing_ok=True)
             self._identity, self._ready = None, False
 
     # -- reading a class -------------------------------------------------------------------
