@@ -964,11 +964,10 @@ class ClassStore:
         >>> store.counts(code, 1)
         (1, 0)
         """
-        _, _, found = self._step_answers(code, step, select(func.count()))
-        with self._db() as db:
-            joined = db.execute(select(func.count()).select_from(participants).where(
-                participants.c.code == code)).scalar_one()
-        return joined, found[0][0]
+        joined = select(func.count()).select_from(participants).where(
+            participants.c.code == code).scalar_subquery()
+        _, _, found = self._step_answers(code, step, select(joined, func.count()))
+        return found[0][0], found[0][1]
 
     def purge(self) -> int:
         """Delete the classes that have expired, with their participants and answers.
