@@ -85,6 +85,7 @@ MAX_NUMBER = 1e12
 # (about 1 in 9e8 per pair), so a second draw is already rare.
 JOIN_CODE_DRAWS = 8
 MAX_CLIENT_KEY = 200
+FAULT_LOG_S = 60.0
 
 _log = logging.getLogger(__name__)
 
@@ -234,6 +235,7 @@ class ClassStore:
         self._ready = False
         self._opening = threading.Lock()
         self._guesses = GuessLimiter(clock)
+        self._fault_logged_at: float | None = None
         # A database that is down now is said by the first call a page makes; the next
         # start purges.
         with suppress(StoreUnavailable):
@@ -268,9 +270,16 @@ class ClassStore:
         except IntegrityError:
             raise  # a clash of keys, which the caller handles: not a fault
         except (SQLAlchemyError, OSError) as error:
-            _log.warning("class database unavailable: %s", error)
+            # Every page of a class polls: one line per outage (and per minute) is enough.
+            now = time.monotonic()
+            if self._fault_logged_at is None or now - self._fault_logged_at >= FAULT_LOG_S:
+                _log.warning("class database unavailable: %s", error)
+                self._fault_logged_at = now
             # from None: a traceback printed anywhere would name the host, port or path.
             raise StoreUnavailable(STORE_DOWN) from None
+        if self._fault_logged_at is not None:
+            _log.warning("class database reachable again")
+            self._fault_logged_at = None
 
     def _reopen_if_gone(self) -> None:
         """After the SQLite file was deleted or replaced: forget it and its connections, so
