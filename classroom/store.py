@@ -291,8 +291,12 @@ class ClassStore:
             self.engine.dispose()
             # The -wal and -shm files at the path are the old file's: SQLite cannot fold a
             # moved file's log back in, and would lay its pages over the new file.
-            for suffix in ("-wal", "-shm"):
-                self._file.with_name(self._file.name + suffix).unlink(missing_ok=True)
+            try:
+                for suffix in ("-wal", "-shm"):
+                    self._file.with_name(self._file.name + suffix).unlink(missing_ok=True)
+            except OSError as error:
+                _log.warning("class database unavailable: %s", error)
+                raise StoreUnavailable(STORE_DOWN) from None
             self._identity, self._ready = None, False
 
     # -- reading a class -------------------------------------------------------------------

@@ -222,3 +222,15 @@ def test_an_unusable_data_folder_is_said_plainly(tmp_path):
     with pytest.raises(StoreUnavailable) as failed:
         store.start("lesson", "l", [2])
     said_plainly(failed.value, str(tmp_path))
+
+
+def test_a_deleted_file_whose_old_log_cannot_be_removed_is_said_plainly(tmp_path):
+    path = tmp_path / "classroom.sqlite3"
+    store, *_ = sqlite_class(path)
+    for suffix in ("", "-wal"):
+        Path(f"{path}{suffix}").unlink()
+    Path(f"{path}-wal").mkdir()  # what no unlink removes, even for root
+    with pytest.raises(StoreUnavailable) as failed:
+        store.start("lesson", "l", [2])
+    said_plainly(failed.value, str(tmp_path))
+    assert str(failed.value) == STORE_DOWN
