@@ -16,7 +16,8 @@ Faults: any failure of the database (down, locked past `classroom.database.TIMEO
 SQLite file deleted or replaced since the store opened it) raises `StoreUnavailable` with one
 short sentence, and is logged with its details for the operator. A deleted or replaced SQLite
 file is never written to (its answers would vanish at the next restart): every call says so
-until a teacher starts a new class, which opens the file afresh (made again if missing).
+until a teacher starts a new class, which opens the file at the path afresh (made again if
+missing, or the replacement).
 """
 
 from __future__ import annotations
@@ -289,11 +290,14 @@ class ClassStore:
                 return
             _log.warning("the class database file was deleted or replaced; opening it anew")
             self.engine.dispose()
-            # The -wal and -shm files at the path are the old file's: SQLite cannot fold a
-            # moved file's log back in, and would lay its pages over the new file.
+            # Beside a deleted file, the -wal and -shm files are its own: SQLite does not fold
+            # a moved file's log back in, and would lay that log's pages over a new file. A
+            # file at the path is left with its log: another server may have made it and
+            # written there (restore a copy with the servers stopped).
             try:
-                for suffix in ("-wal", "-shm"):
-                    self._file.with_name(self._file.name + suffix).unlink(missing_ok=True)
+                if not self._file.exists():
+                    for suffix in ("-wal", "-shm"):
+                        self._file.with_name(self._file.name + suffix).unlink(missing_ok=True)
             except OSError as error:
                 _log.warning("class database unavailable: %s", error)
                 raise StoreUnavailable(STORE_DOWN) from None

@@ -205,7 +205,10 @@ def test_a_replaced_sqlite_file_is_noticed(tmp_path):
     copy = tmp_path / "restored.sqlite3"
     other = ClassStore(f"sqlite:///{copy}")
     kept, _ = other.start("lesson", "l", [3])
-    other.engine.dispose()  # the last connection's close folds the WAL into the file
+    # The last connection's close folds each log into its file: a copy restored while the
+    # server's connections are closed leaves no log of the old file beside it.
+    for made in (other, store):
+        made.engine.dispose()
     copy.replace(path)
     for error in refused_all(store, code, secret, student):
         assert str(error) == STORE_GONE
@@ -234,3 +237,20 @@ def test_a_deleted_file_whose_old_log_cannot_be_removed_is_said_plainly(tmp_path
         store.start("lesson", "l", [2])
     said_plainly(failed.value, str(tmp_path))
     assert str(failed.value) == STORE_DOWN
+
+
+def test_two_servers_on_one_file_both_take_up_the_file_made_after_a_deletion(tmp_path):
+    path = tmp_path / "classroom.sqlite3"
+    first, code, _, _ = sqlite_class(path)
+    second = ClassStore(f"sqlite:///{path}")
+    assert second.tally(code, 1) == (1, 0)
+    path.unlink()
+    fresh, _ = first.start("lesson", "l", [2])
+    first.answer(fresh, first.join(fresh, None), 1, 1)  # in the new file's log, not folded
+    # The second server notices too, and takes up the first's new file and its log.
+    later, _ = second.start("lesson", "l", [2])
+    second.answer(fresh, second.join(fresh, None), 1, 0)
+    assert second.tally(fresh, 1) == first.tally(fresh, 1) == (1, 1)
+    assert first.state(later).step == 1
+    for made in (first, second):
+        made.engine.dispose()
