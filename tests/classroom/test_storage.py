@@ -78,6 +78,18 @@ def test_a_folder_and_file_left_open_by_an_older_version_are_made_private(tmp_pa
     store.engine.dispose()
 
 
+def test_a_folder_another_user_owns_keeps_its_mode(tmp_path, monkeypatch):
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    folder.chmod(0o755)
+    # The server runs as another user than the folder's owner (an administrator's folder).
+    monkeypatch.setattr(os, "getuid", lambda: os.stat(folder).st_uid + 1)
+    store = ClassStore(f"sqlite:///{folder / SQLITE_FILE}")
+    store.start("lesson", "l", [2])
+    assert mode(folder) == 0o755 and mode(folder / SQLITE_FILE) == 0o600
+    store.engine.dispose()
+
+
 def test_the_data_folder_is_never_the_packages(home):
     packages = {Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib")}
     for environ in ({"HOME": str(home)}, {"HOME": str(home), "XDG_DATA_HOME": "relative"}):
