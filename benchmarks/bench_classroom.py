@@ -254,7 +254,7 @@ def store_cost(store: ClassStore, n: int) -> dict:
     assert store.tally(code, 1) == tuple(len(range(i, n, 4)) for i in range(4))
     assert store.counts(code, 1) == (n, n)
     return {"join_ms": 1000 * join_cpu, "answer_ms": 1000 * answer_cpu,
-            "tally_ms": 1000 * poll_cpu, "n": n}
+            "poll_ms": 1000 * poll_cpu, "n": n}
 
 
 def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
@@ -309,7 +309,7 @@ def main() -> None:
         for name, store in stores.items():
             cost = store_cost(store, args.store_only)
             lines.append(f"| {name} | {cost['n']} | {cost['answer_ms']:.2f} | "
-                         f"{cost['tally_ms']:.2f} | {cost['join_ms']:.2f} |")
+                         f"{cost['poll_ms']:.2f} | {cost['join_ms']:.2f} |")
             print(lines[-1], flush=True)
         args.out.write_text(args.earlier + f"\n## `python {' '.join(sys.argv)}`\n\n"
                             f"{time.strftime('%Y-%m-%d %H:%M')}, load average "
