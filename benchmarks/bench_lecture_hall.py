@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import platform
 import random
@@ -190,7 +191,7 @@ class Teacher(Student):
 
     async def count_reaches(self, n: int, timeline: list | None = None,
                             timeout: float = TIMEOUT_S) -> None:
-        """Wait until the teacher's page shows ``n`` answered; with ``timeline``, append
+        """Wait until the teacher's page shows ``n`` answered or more; with ``timeline``, append
         (time, count) at each change meanwhile."""
         last = None
 
@@ -200,7 +201,7 @@ class Teacher(Student):
             if timeline is not None and count is not None and count != last:
                 last = count
                 timeline.append((time.monotonic(), count))
-            return count == n
+            return count is not None and count >= n
 
         await self.session.wait_for(seen, timeout)
 
@@ -217,8 +218,9 @@ def nginx_cpu(hall: Hall) -> float:
 
 
 async def answer_all(students, step: int, chosen: list[str], spread: float,
-                     rng: random.Random) -> list[tuple[float, float]]:
-    """Every student answers within ``spread`` s; (start, acknowledged) times."""
+                     rng: random.Random) -> list:
+    """Every student answers within ``spread`` s: (start, acknowledged) times, or the error
+    of a student who got no acknowledgement."""
     async def one(student, letter, delay):
         await asyncio.sleep(delay)
         started = time.monotonic()
@@ -228,7 +230,8 @@ async def answer_all(students, step: int, chosen: list[str], spread: float,
     delays = [rng.uniform(0, spread) for _ in students]
     return await asyncio.gather(*(one(s, letter, d)
                                   for s, letter, d in zip(students, chosen, delays,
-                                                          strict=True)))
+                                                          strict=True)),
+                                return_exceptions=True)
 
 
 async def follow_times(students, step: int, clicked: float) -> list[float]:
@@ -237,7 +240,7 @@ async def follow_times(students, step: int, clicked: float) -> list[float]:
         await student.session.wait_for(lambda: student.step() == step, TIMEOUT_S)
         return time.monotonic() - clicked
 
-    return await asyncio.gather(*(one(s) for s in students))
+    return await asyncio.gather(*(one(s) for s in students), return_exceptions=True)
 
 
 async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> dict:
@@ -269,18 +272,24 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
 
         lags, follows, latencies, stored, wanted = [], [], [], [], []
         cpu_answering = window = 0.0
+        failed = not_followed = 0
         nginx_start, own_cpu = nginx_cpu(hall), time.process_time()
         for step in range(1, len(options) + 1):
             chosen = [rng.choice(LETTERS) for _ in range(n)]
             timeline: list = []
             watcher = asyncio.create_task(teacher.count_reaches(n, timeline))
             cpu, clock = server_cpu(hall), time.monotonic()
-            acks = await answer_all(students, step, chosen, spread, rng)
-            await watcher
+            results = await answer_all(students, step, chosen, spread, rng)
+            acks = [r for r in results if not isinstance(r, BaseException)]
+            failed += len(results) - len(acks)
+            with contextlib.suppress(TimeoutError):  # a lost answer shows as a lag of inf
+                await teacher.count_reaches(len(acks), timeout=60)
+            watcher.cancel()
             window += time.monotonic() - clock
             cpu_answering += server_cpu(hall) - cpu
             for k, acked in enumerate(sorted(done for _, done in acks), 1):
-                shown = next(t for t, count in timeline if count >= k and t >= acked - 5)
+                shown = next((t for t, count in timeline if count >= k and t >= acked - 5),
+                             float("inf"))
                 lags.append(max(0.0, shown - acked))
             latencies += [done - started for started, done in acks]
             stored.append(store.tally(code, step))
@@ -289,7 +298,9 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
             if step < len(options):
                 clicked = time.monotonic()
                 await teacher.press("class_next")
-                follows += await follow_times(students, step + 1, clicked)
+                times = await follow_times(students, step + 1, clicked)
+                follows += [t for t in times if not isinstance(t, BaseException)]
+                not_followed += sum(isinstance(t, BaseException) for t in times)
         nginx_used, own_cpu = nginx_cpu(hall) - nginx_start, time.process_time() - own_cpu
         load_after = os.getloadavg()[0]
         for student in [teacher, *students]:
@@ -301,7 +312,8 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
     return {
         "servers": servers, "students": n,
         "stored": f"{sum(map(sum, stored))}/{answers}",
-        "as_chosen": stored == wanted, "join_s": join_s, "cpu_join": cpu_join,
+        "as_chosen": stored == wanted, "no_ack": failed, "not_followed": not_followed,
+        "join_s": join_s, "cpu_join": cpu_join,
         "lag_p95": percentile(lags, 0.95), "lag_max": max(lags),
         "follow_p95": percentile(follows, 0.95), "follow_max": max(follows),
         "ack_p95": percentile(latencies, 0.95),
@@ -316,7 +328,8 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
 
 def line(row: dict) -> str:
     return (f"{row['servers']} server(s), {row['students']} students: stored "
-            f"{row['stored']} answers{'' if row['as_chosen'] else ' (NOT as chosen)'}; "
+            f"{row['stored']} answers{'' if row['as_chosen'] else ' (NOT as chosen)'} "
+            f"({row['no_ack']} not acknowledged, {row['not_followed']} pages did not follow); "
             f"teacher lag p95 {row['lag_p95']:.2f} s (max {row['lag_max']:.2f}); follow "
             f"p95 {row['follow_p95']:.2f} s (max {row['follow_max']:.2f}); server CPU "
             f"{1000 * row['cpu_answer']:.1f} ms per answer "
@@ -326,13 +339,15 @@ def line(row: dict) -> str:
 
 def write(args, rows: list[dict]) -> None:
     """The results as a markdown section: the whole file, or added to it (--append)."""
-    table = ["| servers | students | answers stored | teacher lag p95 / max s | follow p95 / "
-             "max s | answer ack p95 s | server CPU ms / answer (raw with polling) | polling "
+    table = ["| servers | students | answers stored (not acknowledged; pages not following) "
+             "| teacher lag p95 / max s | follow p95 / max s | answer ack p95 s "
+             "| server CPU ms / answer (raw with polling) | polling "
              "CPU s/s | server CPU s / join | joining took s | nginx CPU ms / answer | "
              "benchmark's own CPU s/s | load avg before / after |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     table += [f"| {r['servers']} | {r['students']} | {r['stored']}"
-              f"{'' if r['as_chosen'] else ' (NOT as chosen)'} | {r['lag_p95']:.2f} / "
+              f"{'' if r['as_chosen'] else ' (NOT as chosen)'} ({r['no_ack']}; "
+              f"{r['not_followed']}) | {r['lag_p95']:.2f} / "
               f"{r['lag_max']:.2f} | {r['follow_p95']:.2f} / {r['follow_max']:.2f} | "
               f"{r['ack_p95']:.2f} | {1000 * r['cpu_answer']:.1f} "
               f"({1000 * r['cpu_answer_raw']:.1f}) | {r['polling']:.2f} | "
