@@ -134,3 +134,12 @@ def test_the_command_says_what_is_wrong_and_exits_2(argv, message, capsys):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and message in err
+
+
+def test_the_examples_of_the_serve_module_run():
+    import doctest
+
+    import clusterlab.serve
+
+    result = doctest.testmod(clusterlab.serve, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 8 and result.failed == 0
