@@ -79,6 +79,7 @@ LESSON = {
 # How a page sets a cookie: ui.classroom writes "document.cookie = 'NAME=VALUE; ...'".
 SET_COOKIE = re.compile(r"document\.cookie\s*=\s*'([A-Za-z0-9_]+)=([^';]*)")
 STEP = re.compile(r"· step (\d+) of \d+")
+ANSWERED = re.compile(r"(\d+) answered$")
 
 
 def lesson_ref() -> tuple[str, list[int]]:
@@ -179,9 +180,10 @@ class Teacher(Student):
         await self._open(PAGE, f"class={code}&teach={secret}")
 
     def answered(self) -> int | None:
-        """The count "N answered" as drawn last."""
-        metric = self.session.find("metric", lambda d: d.proto.body.endswith(" answered"))
-        return int(metric.proto.body.split()[0]) if metric else None
+        """The count "N answered" as drawn last (the metric may say more, "J joined · N
+        answered")."""
+        metric = self.session.find("metric", lambda d: ANSWERED.search(d.proto.body) is not None)
+        return int(ANSWERED.search(metric.proto.body)[1]) if metric else None
 
     async def press(self, key: str) -> None:
         """Press Reveal (``class_reveal``), Next (``class_next``), ... and wait for the run."""
