@@ -131,10 +131,7 @@ def render_config(servers: Sequence[str], listen: str, workdir: Path, *,
     if not isinstance(listen, str) or not re.fullmatch(r"([A-Za-z0-9.\-\[\]:]+:)?\d{1,5}",
                                                         listen):
         raise ValueError(f"listen must be a port or address:port, not {listen!r}")
-    workdir = Path(workdir)
-    if not workdir.is_absolute() or not _SAFE_PATH.fullmatch(str(workdir)):
-        raise ValueError(f"the working folder must be an absolute path without spaces, quotes "
-                         f"or ;{{}}$#, not {str(workdir)!r}")
+    workdir = _nginx_folder(workdir)
     text = TEMPLATE.read_text() if template is None else template
     fields = {
         "USER": f"user {user};" if user else "",
@@ -151,6 +148,15 @@ def render_config(servers: Sequence[str], listen: str, workdir: Path, *,
     if left:
         raise ValueError(f"the template has fields render_config does not fill: {left}")
     return text
+
+
+def _nginx_folder(workdir: Path) -> Path:
+    """``workdir``, if nginx can name it in its configuration (else ValueError)."""
+    workdir = Path(workdir)
+    if not workdir.is_absolute() or not _SAFE_PATH.fullmatch(str(workdir)):
+        raise ValueError(f"the working folder must be an absolute path without spaces, quotes "
+                         f"or ;{{}}$#, not {str(workdir)!r}")
+    return workdir
 
 
 def shared_database_url(url: str | None) -> str:
@@ -243,7 +249,8 @@ class Hall:
             raise ValueError(f"--port must be a port number from 1 to 65535, not {port!r}")
         self.port, self.address = port, address
         self.database_url = database_url
-        self.workdir = Path(workdir or tempfile.mkdtemp(prefix="clusterlab-hall-")).resolve()
+        self.workdir = _nginx_folder(
+            Path(workdir or tempfile.mkdtemp(prefix="clusterlab-hall-")).resolve())
         self.ports = free_ports(servers, avoid={port})
         self.processes: list[subprocess.Popen | None] = [None] * servers
         self.started_at = [0.0] * servers

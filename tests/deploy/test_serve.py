@@ -129,6 +129,7 @@ def test_a_hall_refuses_bad_sizes(servers, port, message):
     (["serve", "--servers", "0"], "--servers must be a whole number from 1 to 16"),
     (["serve", "--database-url", "sqlite://"], "in-memory SQLite"),
     (["serve", "--port", "99999"], "--port must be"),
+    (["serve", "--workdir", "/tmp/a hall"], "without spaces"),
 ])
 def test_the_command_says_what_is_wrong_and_exits_2(argv, message, capsys):
     assert main(argv) == 2
