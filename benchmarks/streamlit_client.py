@@ -30,6 +30,7 @@ from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
+from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
@@ -62,9 +63,11 @@ class StreamlitSession:
     polls (``poll=False`` turns that off).
     """
 
-    def __init__(self, base_url: str, poll: bool = True) -> None:
+    def __init__(self, base_url: str, poll: bool = True,
+                 cookies: dict[str, str] | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.poll = poll
+        self.cookies = cookies if cookies is not None else {}  # sent when connecting
         self.drawn: dict[tuple[int, ...], Drawn] = {}
         self.finished_runs = 0
         self.messages = 0
@@ -83,13 +86,19 @@ class StreamlitSession:
         browser opening that link; returns once its first run finished."""
         self.page_name, self.query_string = page, query_string
         host = self.base_url.split("://", 1)[1]
+        request = HTTPRequest(f"ws://{host}/_stcore/stream", headers={"Cookie": "; ".join(
+            f"{name}={value}" for name, value in self.cookies.items())} if self.cookies else None)
         self._socket = await asyncio.wait_for(
-            websocket_connect(f"ws://{host}/_stcore/stream", subprotocols=["streamlit"]),
-            timeout)
+            websocket_connect(request, subprotocols=["streamlit"]), timeout)
         self._reader = asyncio.create_task(self._read())
         runs = self.finished_runs
         await self.rerun()
         await self.wait_for(lambda: self.finished_runs > runs and not self._running, timeout)
+
+    @property
+    def closed(self) -> bool:
+        """Whether the server has closed the connection (or it was never opened)."""
+        return self._reader is None or self._reader.done()
 
     async def close(self) -> None:
         for task in [*self._pollers.values(), self._reader]:
@@ -164,6 +173,8 @@ class StreamlitSession:
             self._receive(message)
             async with self._changed:
                 self._changed.notify_all()
+        async with self._changed:  # a waiter may be waiting for `closed`
+            self._changed.notify_all()
 
     def _receive(self, message: ForwardMsg) -> None:
         self.messages += 1

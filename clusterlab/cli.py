@@ -339,6 +339,17 @@ def _parser() -> argparse.ArgumentParser:
     common(notebook)
     notebook.add_argument("--app", default=DEFAULT_APP,
                           help=f"the app's address for the link back (default {DEFAULT_APP})")
+    serve = commands.add_parser(
+        "serve", help="start several app servers behind nginx on one address (a lecture "
+        "hall; docs/deploy.md)")
+    serve.add_argument("--servers", type=int, default=2, help="app servers (default 2)")
+    serve.add_argument("--port", type=int, default=8080, help="nginx's port (default 8080)")
+    serve.add_argument("--address", default="0.0.0.0",
+                       help="nginx's address (default 0.0.0.0: every interface)")
+    serve.add_argument("--database-url", help="the class database of every server "
+                       "(PostgreSQL: postgresql+psycopg://user:password@host/db)")
+    serve.add_argument("--workdir", type=Path, help="folder for the nginx configuration, "
+                       "its files and the logs (default: a new temporary folder)")
     rerun = commands.add_parser("rerun", help="run a recorded run (NAME.json) again")
     rerun.add_argument("record", type=Path, help="a NAME.json written by run")
     common(rerun, record=True)
@@ -374,6 +385,11 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "app":
             return _app(extra)
+        if args.command == "serve":
+            from clusterlab.serve import serve  # reads APP from this module
+
+            return serve(args.servers, args.port, args.database_url, args.workdir,
+                         args.address)
         if args.command == "list":
             print(listing(args.names, args.details))
             return 0
