@@ -32,11 +32,13 @@ from sqlalchemy.exc import ArgumentError
 
 from classroom.database import URL_ENV, database_url
 from clusterlab.cli import APP
+from metrics.validation import check_integer
 
 __all__ = ["Hall", "free_ports", "render_config", "serve", "shared_database_url"]
 
 TEMPLATE = APP.parent / "deploy" / "nginx.conf.template"
 MAX_SERVERS = 16
+MAX_PORT = 65535
 HEALTH = "/_stcore/health"
 START_TIMEOUT_S = 180.0
 # Each student holds two connections in nginx (browser side, server side).
@@ -241,13 +243,9 @@ class Hall:
 
     def __init__(self, servers: int, port: int, database_url: str,
                  workdir: Path | None = None, address: str = "0.0.0.0") -> None:
-        if isinstance(servers, bool) or not isinstance(servers, int) \
-                or not 1 <= servers <= MAX_SERVERS:
-            raise ValueError(f"--servers must be a whole number from 1 to {MAX_SERVERS}, "
-                             f"not {servers!r}")
-        if isinstance(port, bool) or not isinstance(port, int) or not 1 <= port <= 65535:
-            raise ValueError(f"--port must be a port number from 1 to 65535, not {port!r}")
-        self.port, self.address = port, address
+        servers = check_integer(servers, "--servers", 1, MAX_SERVERS)
+        self.port = check_integer(port, "--port", 1, MAX_PORT)
+        self.address = address
         self.database_url = database_url
         self.workdir = _nginx_folder(
             Path(workdir or tempfile.mkdtemp(prefix="clusterlab-hall-")).resolve())
@@ -420,7 +418,7 @@ def serve(servers: int, port: int, database: str | None = None, workdir: Path | 
     >>> serve(0, 8080)
     Traceback (most recent call last):
     ...
-    ValueError: --servers must be a whole number from 1 to 16, not 0
+    metrics.validation.ParameterError: --servers must be an integer in [1, 16], got 0
     """
     url = shared_database_url(database)
     hall = Hall(servers, port, url, workdir, address)

@@ -126,7 +126,7 @@ def test_a_hall_refuses_bad_sizes(servers, port, message):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["serve", "--servers", "0"], "--servers must be a whole number from 1 to 16"),
+    (["serve", "--servers", "0"], "--servers must be an integer in [1, 16]"),
     (["serve", "--database-url", "sqlite://"], "in-memory SQLite"),
     (["serve", "--port", "99999"], "--port must be"),
     (["serve", "--workdir", "/tmp/a hall"], "without spaces"),
