@@ -382,7 +382,7 @@ def parse_integer(text: str, name: str, low: int | None = None, high: int | None
 
     Accepts decimal digits with an optional sign, and a float literal with an integral value
     (``"3.0"``, ``"1e3"``: links written by older versions carry those); refuses anything
-    else, including ``"1e309"``, ``"nan"``, ``"²"`` and text over 40 characters.
+    else, including ``"1e309"``, ``"nan"``, ``"²"``, ``"1_000"`` and text over 40 characters.
 
     Parameters
     ----------
@@ -461,9 +461,9 @@ def _parse_number(text: object) -> int | float | None:
     if not isinstance(text, str) or len(text) > MAX_NUMBER_TEXT:
         return None
     stripped = text.strip()
-    # str.isdigit() and float() accept non-ASCII digits such as '²' or '٣'; a link never
-    # needs them, so only ASCII text is read.
-    if not stripped.isascii():
+    # str.isdigit() and float() accept non-ASCII digits such as '²' or '٣', and Python's
+    # digit separators ('1_000'); a link never needs them, so only plain ASCII is read.
+    if not stripped.isascii() or "_" in stripped:
         return None
     try:
         return int(stripped)
