@@ -43,7 +43,7 @@ ALLOWED = {
         "formats a number of a computed table for display",
     ("ui/bindings.py", "_url_text", "isinstance(value, float)"):
         "writes a value Streamlit serialized (5.0 as 5), as Streamlit itself writes the URL",
-    ("ui/url_guard.py", "unreadable", "float(value)"):
+    ("ui/link_plan.py", "unreadable", "float(value)"):
         "finds the link values Streamlit's own number boxes read with float() as inf or nan "
         "and crash on, before they reach a widget: it mirrors Streamlit's parser, not ours",
     ("explorer/lesson_files.py", "_params", "isinstance(v, str | int | float | bool)"):

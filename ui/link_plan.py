@@ -13,6 +13,7 @@ never rounded), a number beyond a control's range is moved to its nearest end an
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -31,6 +32,10 @@ FOCUS_PARAM = "controls"  # ui.presenter's focus view
 FOCUS_VALUES = ("on", "off")
 # A warning quotes at most this much of a link value.
 MAX_QUOTED = 60
+#: Old prefix -> new prefix of link parameters (the Learn pages' confusable ``lds_`` of
+#: Distances and ``ldi_`` of Dimensionality). Pages' prefixes live in
+#: :data:`ui.navigation.PAGES`; when one changes, its old prefix goes here and stays.
+RENAMED_PREFIXES = {"lds_": "dist_", "ldi_": "dim_"}
 #: Old label -> current label of a choice in a link (any spelling of the old one): the
 #: experiments' preset radio said "Paper's settings" before it said "Paper".
 RENAMED_LABELS = {"Paper's settings": "Paper"}
@@ -223,6 +228,101 @@ def focus_message(value: str) -> str:
     return (f"Link parameter {quoted(FOCUS_PARAM)}: “{plain(value, MAX_QUOTED)}” cannot be "
             "used, so the page shows its controls. Valid values: `off` (only the title, "
             "charts and key numbers) or `on`.")
+
+
+# Longer than any value a control of this app writes (30 typed centres take ~500).
+MAX_VALUE_LENGTH = 2000
+# A teacher's lesson travels in one parameter, bounded and validated by its own reader
+# (explorer.lesson_files.decode_lesson); so do drawn points (``<prefix>_drawn``, up to 8,000
+# characters; datasets.drawn.decode_points).
+LONG_PARAMS = ("lessonz",)
+LONG_SUFFIXES = ("_drawn",)
+
+
+def unreadable(value: str) -> str | None:
+    """Why a link value is dropped before any widget reads it, or None when widgets may.
+
+    Streamlit's URL-bound number inputs raise on values such as ``inf`` or ``nan`` (and on
+    a 10,000-digit number, which reads as infinity) before the page can catch anything;
+    overlong values only bloat every later link.
+
+    Examples
+    --------
+    >>> unreadable("1e309"), unreadable("3.5"), unreadable("iris")
+    ('not a finite number', None, None)
+    """
+    if len(value) > MAX_VALUE_LENGTH:
+        return f"longer than {MAX_VALUE_LENGTH:,} characters"
+    try:
+        # Streamlit's own parser, not the gate's: what matters is what Streamlit reads.
+        number = float(value)
+    except ValueError:
+        return None
+    return None if math.isfinite(number) else "not a finite number"
+
+
+def dropped_params(url: Mapping[str, Sequence[str]]) -> dict[str, list[str]]:
+    """The link parameters to drop before the page runs, each with why (sorted reasons).
+
+    Examples
+    --------
+    >>> dropped_params({"seed": ["-inf"], "k": ["3"], "lessonz": ["A" * 9000]})
+    {'seed': ['not a finite number']}
+    """
+    dropped = {}
+    for name, values in url.items():
+        if name in LONG_PARAMS or name.endswith(LONG_SUFFIXES):
+            continue
+        reasons = {unreadable(value) for value in values} - {None}
+        if reasons:
+            dropped[name] = sorted(reasons)
+    return dropped
+
+
+def dropped_message(dropped: Mapping[str, Sequence[str]]) -> str:
+    """The one warning naming the dropped parameters (names escaped: they come from the
+    link)."""
+    return ("This link had values no control can take; they were ignored: "
+            + "; ".join(f"{plain(name, limit=60)} ({', '.join(reasons)})"
+                        for name, reasons in dropped.items()) + ".")
+
+
+def new_name(name: str) -> str:
+    """The current name of link parameter ``name`` (itself when it was never renamed).
+
+    Examples
+    --------
+    >>> new_name("lds_p"), new_name("db_eps")
+    ('dist_p', 'db_eps')
+    """
+    for old, new in RENAMED_PREFIXES.items():
+        if name.startswith(old):
+            return new + name.removeprefix(old)
+    return name
+
+
+def renamed_params(url: Mapping[str, Sequence[str]]) -> dict[str, list[str]] | None:
+    """The URL's parameters under their current names, or None when none was renamed.
+
+    A name given both ways keeps the current one's values; the order of the others is kept.
+
+    Examples
+    --------
+    >>> renamed_params({"lds_p": ["0.5"], "dist_qual": ["jaccard"]})
+    {'dist_p': ['0.5'], 'dist_qual': ['jaccard']}
+    >>> renamed_params({"lds_p": ["0.5"], "dist_p": ["2"]}), renamed_params({"a": ["1"]})
+    ({'dist_p': ['2']}, None)
+    """
+    if all(new_name(name) == name for name in url):
+        return None
+    renamed: dict[str, list[str]] = {}
+    for name, values in url.items():
+        current = new_name(name)
+        if current == name or current not in url:
+            renamed.setdefault(current, list(values))
+        if current == name:
+            renamed[current] = list(values)
+    return renamed
 
 
 def _plain(text: Any) -> str:

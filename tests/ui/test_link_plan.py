@@ -25,13 +25,17 @@ from tests.ui.test_text import markup_left, rendered_text
 from ui.link_plan import (
     APP_PARAMS,
     IGNORED,
+    RENAMED_PREFIXES,
     Control,
     LinkState,
+    new_name,
     plan,
     read_value,
+    renamed_params,
     resolve_choice,
     same_value,
 )
+from ui.navigation import PAGES
 
 PAGE = "explore_dbscan"
 # A page's controls as ui.bindings reports them: an integer slider, a real number box, a
@@ -267,6 +271,41 @@ def test_a_page_s_own_rerun_keeps_the_warnings_for_that_run():
     result = plan(state, PAGE, [MIN_SAMPLES], {"zz": ["1"]}, {"zz": ["1"]})
     assert result.rerun and not result.state.rerun and result.warnings == ()
     assert result.state.notices[0] == "The lesson has no step 9."
+
+
+# -- renamed parameters -------------------------------------------------------------------
+
+def test_old_prefixes_are_no_current_prefix():
+    current = {f"{entry.prefix}_" for entry in PAGES}
+    assert set(RENAMED_PREFIXES) & current == set()
+    assert set(RENAMED_PREFIXES.values()) <= current
+
+
+def test_new_name_translates_only_old_prefixes():
+    assert new_name("lds_p") == "dist_p"
+    assert new_name("ldi_noise_swiss_roll") == "dim_noise_swiss_roll"
+    assert new_name("db_eps") == "db_eps"
+    assert new_name("xlds_p") == "xlds_p"  # a prefix, not a substring
+
+
+def test_an_old_link_is_renamed_with_its_values_and_the_rest_kept():
+    url = {"lds_p": ["0.5"], "lds_qual": ["Jaccard"], "present": ["true"],
+           "ldi_ks": ["2", "5"]}
+    assert renamed_params(url) == {"dist_p": ["0.5"], "dist_qual": ["Jaccard"],
+                                   "present": ["true"], "dim_ks": ["2", "5"]}
+    assert renamed_params({"dist_p": ["0.5"]}) is None
+
+
+@given(st.dictionaries(st.sampled_from(["lds_p", "dist_p", "ldi_k", "dim_k", "db_eps"]),
+                       st.lists(st.sampled_from(["1", "2"]), min_size=1, max_size=2)))
+def test_a_name_given_both_ways_keeps_the_current_one_s_values(url):
+    renamed = renamed_params(url)
+    if all(new_name(name) == name for name in url):
+        assert renamed is None
+        return
+    current = {name: values for name, values in url.items() if new_name(name) == name}
+    old = {new_name(name): values for name, values in url.items() if new_name(name) != name}
+    assert renamed == {**old, **current}
 
 
 # -- injection and anything else a link may hold -------------------------------------------
