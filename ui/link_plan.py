@@ -509,24 +509,10 @@ def plan(state: LinkState, page: str, controls: Sequence[Control],
     checked = set(state.checked)
     step = dict(state.request)
     opening = state.opened != page or state.applying
-    pending, notices, asking = {}, list(state.later), set()
+    pending, notices, asking = _read_controls(controls, step, opened if opening else {},
+                                              checked)
+    notices = [*state.later, *notices]
     drawn = {control.param for control in controls}
-    for control in controls:
-        asked = step.get(control.param)
-        if asked is None:
-            asked = opened.get(control.param) if opening else None
-            if asked is None:
-                continue
-            asked = tuple(asked)
-            if (control.param, asked) in checked:
-                continue
-            checked.add((control.param, asked))
-        asking.add(control.param)
-        reading = read_value(control, tuple(asked))
-        if reading.warning is not None:
-            notices.append(reading.warning)
-        if reading.value is not None:
-            pending[control.param] = reading.value
     base = replace(state, opened=page, applying=False, request={}, later=(),
                    named=frozenset())
     if pending:
@@ -547,16 +533,48 @@ def plan(state: LinkState, page: str, controls: Sequence[Control],
                   if control.param in state.applied and control.value
                   and list(url.get(control.param, ())) != list(control.value))
     if opening:
-        unknown = [name for name in url
-                   if name not in drawn | set(APP_PARAMS) | set(IGNORED)
-                   and ("?", page, name) not in checked]
-        checked.update(("?", page, name) for name in unknown)
-        if unknown:
-            notices.append(unknown_message(unknown))
-        focus = list(url.get(FOCUS_PARAM, ()))[-1:]
-        if focus and focus[0].lower() not in FOCUS_VALUES \
-                and ("?", page, FOCUS_PARAM, focus[0]) not in checked:
-            checked.add(("?", page, FOCUS_PARAM, focus[0]))
-            notices.append(focus_message(focus[0]))
+        notices += _page_notices(page, drawn, url, checked)
     return LinkPlan(replace(base, checked=frozenset(checked), applied=frozenset()),
                     warnings=tuple(notices), write=write)
+
+
+def _read_controls(controls: Sequence[Control], step: Mapping[str, Sequence[str]],
+                   opened: Mapping[str, Sequence[str]], checked: set):
+    """The values, warnings and named controls of what ``step`` and ``opened`` ask; a link
+    value answered before (in ``checked``, updated) is not read again."""
+    pending, notices, asking = {}, [], set()
+    for control in controls:
+        asked = step.get(control.param)
+        if asked is None:
+            asked = opened.get(control.param)
+            # An empty tuple is a value: "name=" empties a multiselect.
+            if asked is None or (control.param, tuple(asked)) in checked:
+                continue
+            asked = tuple(asked)
+            checked.add((control.param, asked))
+        asking.add(control.param)
+        reading = read_value(control, tuple(asked))
+        if reading.warning is not None:
+            notices.append(reading.warning)
+        if reading.value is not None:
+            pending[control.param] = reading.value
+    return pending, notices, asking
+
+
+def _page_notices(page: str, drawn: set[str], url: Mapping[str, Sequence[str]],
+                  checked: set) -> list[str]:
+    """The warnings about the URL as a whole when ``page`` opens: names no control reads, a
+    focus value other than on or off; each once per page (``checked``, updated)."""
+    notices = []
+    unknown = [name for name in url
+               if name not in drawn | set(APP_PARAMS) | set(IGNORED)
+               and ("?", page, name) not in checked]
+    checked.update(("?", page, name) for name in unknown)
+    if unknown:
+        notices.append(unknown_message(unknown))
+    focus = list(url.get(FOCUS_PARAM, ()))[-1:]
+    if focus and focus[0].lower() not in FOCUS_VALUES \
+            and ("?", page, FOCUS_PARAM, focus[0]) not in checked:
+        checked.add(("?", page, FOCUS_PARAM, focus[0]))
+        notices.append(focus_message(focus[0]))
+    return notices

@@ -183,6 +183,12 @@ def test_the_wrong_number_of_repeated_values_is_refused(control, asked):
     assert reading.value in (None, control.default)
 
 
+def test_an_empty_value_empties_a_multiselect():
+    """Copy link writes an empty multiselect as ``name=``, which Streamlit reads as no value."""
+    result = opened({"db_measures": []}, controls=(MEASURES,))
+    assert result.rerun and dict(result.state.pending) == {"db_measures": []}
+
+
 def test_resolve_choice_needs_every_token_to_name_an_option():
     assert resolve_choice(MEASURES, ["ami", "NMI"]) == ["ami", "nmi"]
     assert resolve_choice(MEASURES, ["ami", "vi"]) is None
