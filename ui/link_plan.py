@@ -545,7 +545,8 @@ def _read_controls(controls: Sequence[Control], step: Mapping[str, Sequence[str]
     pending, notices, asking = {}, [], set()
     for control in controls:
         asked = step.get(control.param)
-        if asked is None:
+        from_url = asked is None
+        if from_url:
             asked = opened.get(control.param)
             # An empty tuple is a value: "name=" empties a multiselect.
             if asked is None or (control.param, tuple(asked)) in checked:
@@ -558,6 +559,10 @@ def _read_controls(controls: Sequence[Control], step: Mapping[str, Sequence[str]
             notices.append(reading.warning)
         if reading.value is not None:
             pending[control.param] = reading.value
+            if from_url:
+                # Streamlit's own reading of the link (2.7 read as 2) may stand in the URL
+                # the rerun starts from: it is no new link value.
+                checked.add((control.param, control.value))
     return pending, notices, asking
 
 

@@ -98,6 +98,18 @@ def test_a_fraction_for_an_integer_is_refused_not_rounded(asked):
     assert "Valid values: an integer from 1 to 50." in reading.warning
 
 
+def test_streamlit_s_own_reading_of_a_refused_value_is_not_read_again():
+    """Streamlit seeds an integer widget from 2.7 with 2 and writes 2 into the URL; after the
+    plan gives the control its default, the rerun's URL says 2: not a new link value."""
+    link = {"db_seed": ["2.7"]}
+    first = opened(link, controls=(holding(SEED, 2),))
+    assert first.rerun and dict(first.state.pending) == {"db_seed": 0}
+    corrected = {"db_seed": ["2"]}
+    second = plan(replace(first.state, pending={}, notices=()), PAGE, (SEED,), corrected,
+                  corrected)
+    assert not second.rerun and second.write == ("db_seed",)  # the address bar gets 0
+
+
 def test_a_real_control_keeps_a_fraction():
     assert read_value(EPS, ["0.25"]).value == 0.25
     assert read_value(EPS, ["2.7"]).value == 2.7
