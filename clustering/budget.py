@@ -20,6 +20,7 @@ import numpy as np
 from clustering.catalog import ALGORITHMS
 from clustering.distances import DISTANCES
 from clustering.hierarchical import EUCLIDEAN_ONLY, VECTOR_SINGLE_METRICS
+from metrics.validation import check_integer
 
 # Squared distances summed over all points must stay well below float64's 1.8e308.
 MAX_SUM_OF_SQUARES = 1e300
@@ -175,7 +176,8 @@ def estimate_cost(name: str, n_samples: int, n_features: int,
         raise ValueError(f"unknown algorithm {name!r}; valid names: {', '.join(ALGORITHMS)}")
     resolved = {p.name: p.default for p in ALGORITHMS[name].params} | dict(params or {})
     per_unit, work, memory = _MODELS[name]
-    n, d = float(n_samples), float(n_features)
+    n = float(check_integer(n_samples, "n_samples", 0))
+    d = float(check_integer(n_features, "n_features", 1))
     extra_seconds, extra_bytes = _metric_cost(n, d, resolved)
     return Cost(seconds=_OVERHEAD_S + per_unit * work(n, d, resolved) + extra_seconds,
                 memory_bytes=memory(n, d, resolved) + extra_bytes)

@@ -20,6 +20,7 @@ from sklearn.neighbors import kneighbors_graph
 from clustering._blocks import row_blocks
 from clustering._validation import check_X
 from clustering.params import AlgorithmParam
+from metrics.validation import check_integer, check_real
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -238,12 +239,8 @@ def knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
     """
     X = check_X(X)
     n = X.shape[0]
-    if (isinstance(n_neighbors, bool) or not isinstance(n_neighbors, int | np.integer)
-            or not 1 <= n_neighbors <= n - 1):
-        raise ValueError(
-            f"n_neighbors must be an integer in [1, {n - 1}] (n_samples - 1), got {n_neighbors!r}"
-        )
-    return kneighbors_graph(X, int(n_neighbors), mode="distance")
+    n_neighbors = check_integer(n_neighbors, "n_neighbors (at most n_samples - 1)", 1, n - 1)
+    return kneighbors_graph(X, n_neighbors, mode="distance")
 
 
 def connected_knn_graph(X, n_neighbors: int = GEODESIC_NEIGHBORS) -> csr_matrix:
@@ -464,9 +461,8 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
     kwargs: dict[str, Any] = {}
     if metric == "minkowski":
         p = params.get("p", DISTANCES["minkowski"].params[0].default)
-        if isinstance(p, bool) or not isinstance(p, int | float | np.number) or not p > 0:
-            raise ValueError(f"p must be a positive number (numpy.inf for Chebyshev), got {p!r}")
-        kwargs["p"] = float(p)
+        # p = inf is Chebyshev's distance, the limit of Minkowski's.
+        kwargs["p"] = check_real(p, "p", 0, low_open=True, allow_inf=True)
     elif metric == "mahalanobis":
         VI = params.get("VI")
         VI = inverse_covariance(X) if VI is None else np.asarray(VI, dtype=float)

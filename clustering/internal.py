@@ -20,6 +20,7 @@ from sklearn.metrics import calinski_harabasz_score, davies_bouldin_score, silho
 from clustering.run import run
 from metrics._docstring import fill_doc
 from metrics.seeding import as_generator
+from metrics.validation import check_integer
 
 __all__ = [
     "MAX_SILHOUETTE_POINTS", "InternalIndices", "elbow_curve", "f_ratio", "internal_indices",
@@ -324,17 +325,15 @@ def jump_curve(curve: pd.DataFrame, n_features: int, n_samples: int) -> pd.DataF
     ks = [int(k) for k in curve["k"]]
     if ks != list(range(1, len(ks) + 1)):
         raise ValueError(f"the jump method needs K = 1, 2, ..., K_max in order, got {ks}.")
-    if int(n_features) < 1 or int(n_samples) < 1:
-        raise ValueError(
-            f"n_features and n_samples must be at least 1, got {n_features} and {n_samples}."
-        )
+    n_features = check_integer(n_features, "n_features", 1)
+    n_samples = check_integer(n_samples, "n_samples", 1)
     out = curve[["k", "sse"]].copy()
-    out["mse"] = out["sse"] / (int(n_samples) * int(n_features))
+    out["mse"] = out["sse"] / (n_samples * n_features)
     positive = out["mse"][out["mse"] > 0]
     reference = float(positive.min()) if len(positive) else 1.0
     with np.errstate(divide="ignore", over="ignore"):
         # (m_k / m_ref)^(-d/2) in logs: no overflow for large d; m_k = 0 gives inf.
-        transformed = np.exp(-0.5 * int(n_features) * np.log(out["mse"].to_numpy() / reference))
+        transformed = np.exp(-0.5 * n_features * np.log(out["mse"].to_numpy() / reference))
         jumps = np.diff(transformed, prepend=0.0)
     # After the distortion first reaches 0 (an infinite jump) inf - inf is no further jump.
     out["jump"] = np.where(np.isnan(jumps), 0.0, jumps)

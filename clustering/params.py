@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import KW_ONLY, dataclass, field
 from typing import Any
 
-import numpy as np
+from metrics.validation import check_bool, check_choice, check_integer, check_real
 
 KINDS = ("int", "float", "choice", "bool")
 
@@ -51,8 +50,8 @@ class AlgorithmParam:
     >>> eps.validate(20)
     Traceback (most recent call last):
     ...
-    ValueError: parameter 'eps' must be a number in [0.001, 10], got 20
-    """
+    metrics.validation.ParameterError: parameter 'eps' must be a finite number in [0.001, 10], got 20
+    """  # noqa: E501
 
     name: str
     kind: str
@@ -83,45 +82,20 @@ class AlgorithmParam:
         other, allowed = self.shown_when
         return values.get(other) in allowed
 
-    def range_text(self) -> str:
-        """Human-readable description of the valid values."""
-        if self.kind == "choice":
-            return "one of " + ", ".join(repr(c) for c in self.choices)
-        if self.kind == "bool":
-            return "True or False"
-        low = "-inf" if self.low is None else f"{self.low:g}"
-        high = "inf" if self.high is None else f"{self.high:g}"
-        what = "an integer" if self.kind == "int" else "a number"
-        return f"{what} in [{low}, {high}]"
-
     def validate(self, value: Any) -> Any:
-        """Return ``value`` converted to the spec's type, or raise ValueError naming the range."""
-        bad = ValueError(
-            f"parameter {self.name!r} must be {self.range_text()}, got {value!r}"
-        )
+        """Return ``value`` converted to the spec's type, or raise ValueError naming the range.
+
+        The rules are `metrics.validation`'s: a numpy integer is an integer, ``3.0`` is not,
+        and a fraction is never rounded.
+        """
+        name = f"parameter {self.name!r}"
         if self.kind == "choice":
-            if value not in self.choices:
-                raise bad
-            return value
+            return check_choice(value, name, self.choices)
         if self.kind == "bool":
-            if not isinstance(value, bool | np.bool_):
-                raise bad
-            return bool(value)
-        if isinstance(value, bool) or not isinstance(value, numbers.Real):
-            raise bad
+            return check_bool(value, name)
         if self.kind == "int":
-            if value != int(value):
-                raise bad
-            value = int(value)
-        else:
-            value = float(value)
-            if value != value:  # NaN
-                raise bad
-        if (self.low is not None and value < self.low) or (
-            self.high is not None and value > self.high
-        ):
-            raise bad
-        return value
+            return check_integer(value, name, self.low, self.high)
+        return check_real(value, name, self.low, self.high)
 
 
 def resolve(specs: tuple[AlgorithmParam, ...], given: dict[str, Any],

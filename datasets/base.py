@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from metrics.seeding import check_seed
+from metrics.validation import check_integer
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,14 +93,10 @@ def subsample(data: Dataset, n_rows: int, random_state: int = 0) -> Dataset:
     >>> subsample(data, 9)
     Traceback (most recent call last):
     ...
-    ValueError: n_rows must be a whole number from 1 to 5 (the rows of the data), got 9.
-    """
+    metrics.validation.ParameterError: n_rows (at most the rows of the data) must be an integer in [1, 5], got 9
+    """  # noqa: E501
     n = data.n_samples
-    if isinstance(n_rows, bool) or not isinstance(n_rows, (int, np.integer)) \
-            or not 1 <= n_rows <= n:
-        raise ValueError(
-            f"n_rows must be a whole number from 1 to {n} (the rows of the data), got {n_rows!r}."
-        )
+    n_rows = check_integer(n_rows, "n_rows (at most the rows of the data)", 1, n)
     if n_rows == n:
         return data
     keep = np.sort(np.random.default_rng(check_seed(random_state)).choice(n, n_rows,

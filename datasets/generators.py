@@ -13,6 +13,7 @@ import numpy as np
 from sklearn.datasets import make_blobs, make_circles, make_moons, make_s_curve, make_swiss_roll
 
 from metrics.seeding import as_generator
+from metrics.validation import check_integer
 
 # Linear map of scikit-learn's "anisotropic blobs" example: it stretches round blobs into
 # parallel ellipses that k-means splits wrongly.
@@ -65,9 +66,8 @@ def blobs(n, seed, noise, centers=3, n_features=2):
     >>> X.shape, sorted(set(y.tolist()))
     ((12, 3), [0, 1, 2, 3])
     """
-    for key, value, high in (("centers", centers, 20), ("n_features", n_features, 50)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= high:
-            raise ValueError(f"{key} must be an integer in [1, {high}], got {value!r}")
+    centers = check_integer(centers, "centers", 1, 20)
+    n_features = check_integer(n_features, "n_features", 1, 50)
     return make_blobs(n_samples=n, centers=centers, n_features=n_features, cluster_std=noise,
                       random_state=seed)
 
@@ -108,8 +108,7 @@ def ring_blobs(n, seed, noise, centers=3):
     >>> X.shape, sorted(set(y.tolist()))
     ((8, 2), [0, 1, 2, 3])
     """
-    if isinstance(centers, bool) or not isinstance(centers, int) or not 2 <= centers <= 20:
-        raise ValueError(f"centers must be an integer in [2, 20], got {centers!r}")
+    centers = check_integer(centers, "centers", 2, 20)
     angles = 2 * np.pi * np.arange(centers) / centers
     ring = np.column_stack([np.cos(angles), np.sin(angles)])
     return make_blobs(n_samples=_split(n, np.ones(centers)).tolist(), centers=ring,

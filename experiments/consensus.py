@@ -280,7 +280,9 @@ def kmeans_fits(blob_centers: Sequence[int], blob_spreads: Sequence[float],
     5400
     """
     n_data = len(blob_centers) * len(blob_spreads) + len(datasets)
-    return n_data * len(generations) * (int(k_max) - 1) * int(n_clusterings)
+    k_max = check_integer(k_max, "k_max", 1)
+    n_clusterings = check_integer(n_clusterings, "n_clusterings", 1)
+    return n_data * len(generations) * (k_max - 1) * n_clusterings
 
 
 def consensus_sweep(

@@ -35,6 +35,7 @@ import pandas as pd
 
 from metrics import normalized_mutual_information, pair_counts
 from metrics.seeding import as_generator
+from metrics.validation import check_integer
 
 __all__ = ["fewest_ac_disagreements", "nmi_min_ab", "search_fig1"]
 
@@ -184,14 +185,16 @@ def search_fig1(ns=(20, 40, 60, 100, 200), n_restarts: int = 30, n_steps: int = 
     >>> int(df["needed"].iloc[0]), bool(df["found"].iloc[0])
     (34, False)
     """
+    n_restarts = check_integer(n_restarts, "n_restarts", 1)
+    n_steps = check_integer(n_steps, "n_steps", 0)
     rng = as_generator(random_state)
     rows = []
     for n in ns:
         n = _check_n(n)
         target = nmi_min_ab(n)
         best, best_value = None, -np.inf
-        for _ in range(int(n_restarts)):
-            table = _anneal(n, target, rng, int(n_steps))
+        for _ in range(n_restarts):
+            table = _anneal(n, target, rng, n_steps)
             disagree, nmi = _score(table, n)
             if nmi > target and disagree > best_value:
                 best, best_value = table.copy(), disagree

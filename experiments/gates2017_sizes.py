@@ -189,7 +189,7 @@ def sizes_experiment(
     rng = as_generator(random_state)
     rows = []
     for s, kind in enumerate(sequences):
-        sizes = size_sequence(kind, int(n), int(k), float(ratio))
+        sizes = size_sequence(kind, int(n), int(k), ratio)
         base = np.repeat(np.arange(int(k)), sizes)
         pairs = [rng.permuted(np.tile(base, (int(n_draws), 1)), axis=1) for _ in range(2)]
         tables = batch_contingency(pairs[0], pairs[1], int(k), int(k))

@@ -169,7 +169,8 @@ def run_record(
     """
     record: dict[str, Any] = {
         "experiment": experiment.name, "title": experiment.title, "paper": experiment.paper,
-        "preset": preset, "seed": int(seed), "parameters": jsonable(dict(parameters)),
+        "preset": preset, "seed": check_integer(seed, "seed", 0, MAX_SEED),
+        "parameters": jsonable(dict(parameters)),
     }
     if csv is not None:
         record["csv_sha256"] = hashlib.sha256(csv.encode()).hexdigest()
@@ -213,7 +214,8 @@ def experiment_view(experiment, preset: str, seed: int,
     return {
         "kind": "experiment", "title": experiment.title,
         "summary": f"{experiment.paper}. {experiment.description}",
-        "name": experiment.name, "preset": preset, "seed": int(seed),
+        "name": experiment.name, "preset": preset,
+        "seed": check_integer(seed, "seed", 0, MAX_SEED),
         "parameters": dict(parameters),
     }
 

@@ -29,7 +29,7 @@ from scipy.spatial.distance import pdist, squareform
 from clustering._forest import forest_roots
 from clustering._validation import check_X
 from clustering.dbscan import POINT_TYPES
-from metrics.validation import check_integer
+from metrics.validation import check_integer, check_real
 
 __all__ = ["dbscan_min_samples_sweep", "dbscan_sweep"]
 
@@ -198,8 +198,7 @@ def dbscan_min_samples_sweep(X, eps: float, min_samples_values: Sequence[int]
     """
     X = check_X(X)
     n = X.shape[0]
-    if not (isinstance(eps, int | float | np.number) and np.isfinite(eps) and eps > 0):
-        raise ValueError(f"eps must be a positive number, got {eps!r}")
+    eps = check_real(eps, "eps", 0, low_open=True)
     values = np.array([check_integer(m, "min_samples", 1, n) for m in min_samples_values],
                       dtype=np.intp)
     heads, tails = _pairs_within(X, eps)

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import json
-import math
 import re
 import tomllib
 import zlib
@@ -18,6 +17,8 @@ from collections.abc import Collection, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
+
+from metrics.validation import check_integer, check_real
 
 LESSON_DIR = Path(__file__).resolve().parents[1] / "lessons"
 MAX_STEPS = 30
@@ -145,17 +146,14 @@ def _question(value: Any, where: str) -> Question | None:
         raise ValueError(f"{where}: question must be a table")
     options = value.get("options", [])
     answer = value.get("answer")
-    if options == []:  # a numeric question
-        if not isinstance(answer, int | float) or isinstance(answer, bool) \
-                or not math.isfinite(answer):
-            raise ValueError(f"{where}: the answer of a question without options must be a "
-                             "finite number")
+    if options == []:  # a numeric question: its answer is kept as the file writes it
+        check_real(answer, f"{where}: the answer of a question without options")
     elif not isinstance(options, list) or not 2 <= len(options) <= 6:
         raise ValueError(f"{where}: a question needs 2 to 6 options, or none and a number "
                          "as its answer")
-    elif not isinstance(answer, int) or isinstance(answer, bool) \
-            or not 0 <= answer < len(options):
-        raise ValueError(f"{where}: answer must be the index of one option (from 0)")
+    else:
+        answer = check_integer(answer, f"{where}: answer (the index of one option, from 0)",
+                               0, len(options) - 1)
     hides = value.get("hides")
     if hides is not None and (not isinstance(hides, list) or len(hides) > MAX_PARAMS):
         raise ValueError(f"{where}: hides must be a list of at most {MAX_PARAMS} labels")

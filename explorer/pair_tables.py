@@ -104,9 +104,9 @@ def table_with_pair_counts(n11: int, n10: int, n01: int, n00: int) -> np.ndarray
     ...
     ValueError: the four pair counts sum to 2, but n samples make n(n-1)/2 pairs ...
     """
-    counts = (n11, n10, n01, n00)
-    for name, count in zip(("n11", "n10", "n01", "n00"), counts, strict=True):
+    counts = n11, n10, n01, n00 = tuple(
         check_integer(count, name, 0)
+        for name, count in zip(("n11", "n10", "n01", "n00"), (n11, n10, n01, n00), strict=True))
     n = n_from_pairs(int(sum(counts)))
     if n > MAX_SAMPLES:
         raise ValueError(

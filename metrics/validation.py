@@ -182,7 +182,14 @@ def _not_an_integer(name: str, low: int | None, high: int | None, got: object) -
     return ParameterError(f"{name} must be an integer in {left}, {right}, got {shown_value(got)}")
 
 
-def _not_a_real(name: str, interval: Interval, got: object) -> ParameterError:
+def _not_a_real(name: str, interval: Interval, got: object,
+                allow_inf: bool = False) -> ParameterError:
+    if allow_inf:
+        # The infinite ends belong to the range: written closed, as ``(0, inf]``.
+        text = interval.describe()
+        text = ("[" + text[1:] if text.startswith("(-inf") else text)
+        text = (text[:-1] + "]" if text.endswith("inf)") else text)
+        return ParameterError(f"{name} must be a number in {text}, got {shown_value(got)}")
     return ParameterError(
         f"{name} must be a finite number in {interval.describe()}, got {shown_value(got)}"
     )
@@ -190,7 +197,8 @@ def _not_a_real(name: str, interval: Interval, got: object) -> ParameterError:
 
 @_with_name
 def check_real(value: object, name: str, low: float | None = None, high: float | None = None,
-               *, low_open: bool = False, high_open: bool = False) -> float:
+               *, low_open: bool = False, high_open: bool = False,
+               allow_inf: bool = False) -> float:
     """``value`` as a Python ``float`` if it is a finite real number in the given interval.
 
     Parameters
@@ -202,6 +210,9 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
         The interval's ends; ``None`` leaves that end unbounded.
     low_open, high_open : bool
         Whether the ends themselves are excluded.
+    allow_inf : bool
+        Also accept an infinite value at an unbounded end (Minkowski's ``p = inf``, the
+        Chebyshev distance); NaN is always refused.
 
     Returns
     -------
@@ -221,12 +232,23 @@ def check_real(value: object, name: str, low: float | None = None, high: float |
     Traceback (most recent call last):
     ...
     metrics.validation.ParameterError: eps must be a finite number in (0, inf), got nan
+    >>> check_real(np.inf, "p", 0, low_open=True, allow_inf=True)
+    inf
     """
     interval = Interval(low, high, low_open, high_open)
     ok = isinstance(value, numbers.Real) and not isinstance(value, bool | np.bool_)
-    if not ok or not math.isfinite(value) or value not in interval:
-        raise _not_a_real(name, interval, value)
-    return float(value)
+    # An integer too large for a float (10**400) is refused, not an OverflowError.
+    number = _as_float(value) if ok else math.nan
+    if math.isnan(number) or number not in interval or (not allow_inf and math.isinf(number)):
+        raise _not_a_real(name, interval, value, allow_inf)
+    return number
+
+
+def _as_float(value: numbers.Real) -> float:
+    try:
+        return float(value)
+    except OverflowError:
+        return math.nan
 
 
 @_with_name
@@ -360,7 +382,7 @@ def parse_integer(text: str, name: str, low: int | None = None, high: int | None
 
     Accepts decimal digits with an optional sign, and a float literal with an integral value
     (``"3.0"``, ``"1e3"``: links written by older versions carry those); refuses anything
-    else, including ``"1e309"``, ``"nan"``, ``"²"`` and text over 40 characters.
+    else, including ``"1e309"``, ``"nan"``, ``"²"``, ``"1_000"`` and text over 40 characters.
 
     Parameters
     ----------
@@ -439,9 +461,9 @@ def _parse_number(text: object) -> int | float | None:
     if not isinstance(text, str) or len(text) > MAX_NUMBER_TEXT:
         return None
     stripped = text.strip()
-    # str.isdigit() and float() accept non-ASCII digits such as '²' or '٣'; a link never
-    # needs them, so only ASCII text is read.
-    if not stripped.isascii():
+    # str.isdigit() and float() accept non-ASCII digits such as '²' or '٣', and Python's
+    # digit separators ('1_000'); a link never needs them, so only plain ASCII is read.
+    if not stripped.isascii() or "_" in stripped:
         return None
     try:
         return int(stripped)

@@ -12,31 +12,19 @@ breaks it).
 from __future__ import annotations
 
 import math
-import re
-from dataclasses import dataclass
 from typing import Any
 
 import streamlit as st
+from streamlit.elements.widgets.number_input import NumberInputSerde
+from streamlit.elements.widgets.slider import SliderSerde
+from streamlit.proto.NumberInput_pb2 import NumberInput as NumberInputProto
+from streamlit.proto.Slider_pb2 import Slider as SliderProto
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from ui.renamed_links import RENAMED_LABELS
+from ui.link_plan import Control
 
-
-@dataclass(frozen=True)
-class Binding:
-    """One bound widget: its URL name, its value in URL form and what it accepts."""
-
-    param: str
-    value: tuple[str, ...]
-    options: tuple[Any, ...] | None  # choices: the values the page receives
-    labels: tuple[str, ...] | None  # choices: the on-screen labels (the URL form)
-    low: float | None  # numbers: the range
-    high: float | None
-    kind: str  # Streamlit's value type: string_value, double_array_value, bool_value, ...
-
-    @property
-    def is_choice(self) -> bool:
-        return self.labels is not None
+# The number widgets' serializers and their integer data types.
+_INTEGER_TYPES = {SliderSerde: SliderProto.INT, NumberInputSerde: NumberInputProto.INT}
 
 
 def _url_text(value: Any) -> str:
@@ -61,7 +49,7 @@ def _session():
     return None if ctx is None else (ctx, ctx.session_state._state)
 
 
-def bindings(this_run_only: bool = True) -> list[Binding]:
+def bindings(this_run_only: bool = True) -> list[Control]:
     """The bound widgets with their current values, in the order of their names.
 
     ``this_run_only`` keeps only the widgets drawn so far in this run (after a page has
@@ -80,14 +68,17 @@ def bindings(this_run_only: bool = True) -> list[Binding]:
         if param not in st.session_state:
             continue
         serde = getattr(metadata.serializer, "__self__", None)
-        value = _url_form(metadata.serializer(st.session_state[param]))
+        current = st.session_state[param]
+        value = _url_form(metadata.serializer(current))
         labels = getattr(serde, "formatted_options", None)
         if labels is None and hasattr(serde, "formatted_option_to_index"):  # select_slider
             labels = list(serde.formatted_option_to_index)
         options = getattr(serde, "options", None)
         if labels is None and metadata.formatted_options is not None:
             labels = options = tuple(metadata.formatted_options)  # tabs: a label is the value
-        result.append(Binding(
+        number_type = _INTEGER_TYPES.get(type(serde))
+        is_number = number_type is not None and labels is None
+        result.append(Control(
             param=param,
             value=value,
             options=None if labels is None or options is None else tuple(options),
@@ -95,6 +86,11 @@ def bindings(this_run_only: bool = True) -> list[Binding]:
             low=getattr(serde, "min_value", None),
             high=getattr(serde, "max_value", None),
             kind=metadata.value_type,
+            current=tuple(current) if isinstance(current, list | tuple) else (current,),
+            multi=isinstance(current, list | tuple),
+            integer=is_number and serde.data_type == number_type,
+            # A number widget's default is its serializer's value for "no input".
+            default=serde.deserialize(None) if is_number else None,
         ))
     return result
 
@@ -133,8 +129,8 @@ def history_navigation() -> bool:
     return bool(ctx is not None and ctx.is_history_navigation)
 
 
-def write_url(binding: Binding) -> None:
-    """Put ``binding``'s value in the URL and the browser's address bar.
+def write_url(control: Control) -> None:
+    """Put ``control``'s value in the URL and the browser's address bar.
 
     Streamlit writes a bound widget's value there only when the URL seeded it or the user
     moved it: a value the app gave the widget from a link's registry key (``ex_data=iris``)
@@ -144,38 +140,5 @@ def write_url(binding: Binding) -> None:
     if found is None:
         return
     arrays = ("string_array_value", "int_array_value", "double_array_value")
-    value = list(binding.value) if binding.kind in arrays else binding.value[0]
-    found[1].query_params.set_corrected_value(binding.param, value, binding.kind)
-
-
-def _plain(text: Any) -> str:
-    """Spelling-insensitive form: ``Two+moons``, ``two_moons`` and ``Two moons`` agree."""
-    return re.sub(r"[\s_+\-]", "", str(text)).casefold()
-
-
-def resolve_choice(binding: Binding, tokens: tuple[str, ...]) -> list[Any] | None:
-    """The options ``tokens`` name, each by its label, its registry key or a former label
-    (`ui.renamed_links.RENAMED_LABELS`), in any spelling; None if one of them names no
-    option."""
-    chosen = []
-    for token in tokens:
-        token = next((new for old, new in RENAMED_LABELS.items()
-                      if _plain(old) == _plain(token)), token)
-        hits = [option for option, label in zip(binding.options, binding.labels, strict=True)
-                if _plain(token) in (_plain(option), _plain(label))]
-        if not hits:
-            return None
-        chosen.append(hits[0])
-    return chosen
-
-
-def same_value(binding: Binding, tokens: tuple[str, ...]) -> bool:
-    """True if the widget holds what ``tokens`` ask for (numbers compared as numbers)."""
-    if binding.kind in ("int_value", "double_value", "double_array_value", "int_array_value"):
-        try:
-            return [float(t) for t in tokens] == [float(v) for v in binding.value]
-        except ValueError:
-            return False
-    if binding.kind == "bool_value":
-        return [t.lower() for t in tokens] == list(binding.value)
-    return list(tokens) == list(binding.value)
+    value = list(control.value) if control.kind in arrays else control.value[0]
+    found[1].query_params.set_corrected_value(control.param, value, control.kind)

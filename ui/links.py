@@ -5,51 +5,29 @@ keeps its meaning when a default changes. A link value may be the on-screen labe
 registry key, spelt loosely (``paper``, ``Paper's settings``, ``two_moons``, ``Two+moons``);
 a value that names nothing the control offers gives one warning, and the control keeps its
 default. Both work for every page without page code (see `ui.bindings`).
+
+What a link asks is decided by the pure `ui.link_plan`; this module is its Streamlit shell:
+it reads the URL and the drawn controls, keeps the plan's `LinkState` in one session key and
+applies the plan (reruns, widget values, warnings, the address bar).
 """
 
-import math
 from collections.abc import Mapping, Sequence
-from typing import Any
+from dataclasses import replace
 from urllib.parse import urlencode
 
 import streamlit as st
 
-from ui.bindings import (
-    Binding,
-    bindings,
-    requested,
-    resolve_choice,
-    same_value,
-    write_url,
-)
-from ui.text import plain
+from ui.bindings import bindings, requested, write_url
+from ui.link_plan import APP_PARAMS, LinkState, plan, quoted
+
+__all__ = ["APP_PARAMS", "FALLBACK_BASE", "apply_pending", "check_request", "copy_link",
+           "current_url", "link_params", "named", "notify", "quoted", "request",
+           "rerun_after_page", "share_url", "show_notices"]
 
 # AppTest and a few embedded contexts report no browser URL; links then show this base.
 FALLBACK_BASE = "http://localhost:8501/"
-# Parameters of the app rather than of a control: kept in the copied link as they are.
-APP_PARAMS = ("controls", "lesson", "lessonz", "step", "embed", "embed_options", "class")
-# Parameters read outside the pages' controls and never copied into a link: presenter mode
-# (drawn in the sidebar) and a class teacher's secret (ui.classroom.TEACH_PARAM), which Copy
-# link must not leak to the students.
-IGNORED = ("present", "teach")
-FOCUS_PARAM = "controls"  # ui.presenter's focus view
-# Session keys: values to give widgets on the next run, warnings to show, requests handled.
-PENDING = "_links_pending"
-NOTICES = "_links_notices"
-CHECKED = "_links_checked"
-REQUEST = "_links_request"
-LATER = "_links_later"
-# The page whose opening URL was read, and whether this run is the rerun that applies it.
-OPENED = "_links_opened"
-APPLYING = "_links_applying"
-# The controls given a link's value by the app (not by Streamlit's own URL reading).
-APPLIED = "_links_applied"
-# The controls the link or lesson step being applied names, for the rerun that applies it.
-NAMED = "_links_named"
-# A page asked for one more run (see `rerun_after_page`).
-RERUN = "_links_rerun"
-# A warning quotes at most this much of a link value.
-MAX_QUOTED = 60
+# The session key of the link state (`ui.link_plan.LinkState`).
+STATE = "_links_state"
 
 
 def share_url(base: str | None, params: Mapping[str, str | Sequence[str]]) -> str:
@@ -96,197 +74,71 @@ def copy_link(slot, this_run_only: bool = True) -> None:
         st.caption("Copy it with the button at the right of the box.")
 
 
-def quoted(text: str) -> str:
-    """``text`` as inline code that no link value can break out of (no backticks, no line
-    breaks, at most ``MAX_QUOTED`` characters)."""
-    text = " ".join(str(text).replace("`", "'").split())
-    if len(text) > MAX_QUOTED:
-        text = text[:MAX_QUOTED] + "…"
-    return f"`{text}`"
+def _state() -> LinkState:
+    return st.session_state.get(STATE) or LinkState()
 
 
-def _valid_values(binding: Binding) -> str:
-    if binding.is_choice:
-        return "one of " + ", ".join(quoted(label) for label in binding.labels)
-    if binding.kind == "bool_value":
-        return "`true` or `false`"
-    if binding.low is not None and binding.high is not None:
-        return f"a number from {_number(binding.low)} to {_number(binding.high)}"
-    return "a value the control accepts"
-
-
-def unusable_message(binding: Binding, asked: Sequence[str]) -> str:
-    """The warning for a link value the control cannot take: the parameter, the value, what
-    is used instead and the valid values. The value came from the link, so it goes through
-    the one escaping rule for user text (`ui.text.plain`)."""
-    shown = ", ".join(binding.value) or "nothing"
-    asked_text = plain(", ".join(asked), MAX_QUOTED)
-    return (f"Link parameter {quoted(binding.param)}: “{asked_text}” cannot be "
-            f"used, so the page shows {quoted(shown)}. Valid values: "
-            f"{_valid_values(binding)}.")
+def _remember(**changes) -> None:
+    st.session_state[STATE] = replace(_state(), **changes)
 
 
 def apply_pending() -> None:
     """Give the widgets the link values resolved on the previous run (call before the page
     draws them)."""
-    for param, value in st.session_state.pop(PENDING, {}).items():
+    pending = _state().pending
+    _remember(pending={})
+    for param, value in pending.items():
         st.session_state[param] = value
 
 
 def show_notices(slot) -> None:
     """Show, in ``slot``, the warnings left by the previous run."""
-    for message in st.session_state.pop(NOTICES, []):
+    notices = _state().notices
+    _remember(notices=())
+    for message in notices:
         slot.warning(message, icon=":material/link_off:")
 
 
 def notify(message: str) -> None:
     """Say ``message`` (about the link) with the page's link warnings, even if the page
     reruns or switches first."""
-    st.session_state.setdefault(LATER, []).append(message)
+    _remember(later=(*_state().later, message))
 
 
 def named() -> set[str]:
     """The controls that the link or lesson step applied on this run names (a page keeps
     their values when it changes the others, see `ui.experiments.restart`)."""
-    return set(st.session_state.get(NAMED, ()))
+    return set(_state().named)
 
 
 def rerun_after_page() -> None:
     """Run the page once more when it has finished, before `check_request` writes the
     address bar: a rerun starts from the query string its run started with, so the
     writes of a run cut short by ``st.rerun()`` would be lost."""
-    st.session_state[RERUN] = True
+    _remember(rerun=True)
 
 
 def request(params: Mapping[str, Sequence[str]]) -> None:
     """Ask the next page run to set its controls to ``params`` (URL form), as if they came
     from the URL: a lesson step does this, since a bound parameter cannot be put in the URL
     of `st.switch_page`."""
-    st.session_state[REQUEST] = {name: tuple(values) for name, values in params.items()}
-
-
-def clamped_message(binding: Binding, asked: Sequence[str], used: Sequence[Any]) -> str:
-    """The warning for a link number outside the control's range, moved to its nearest end."""
-    shown = ", ".join(_number(v) for v in used)
-    return (f"Link parameter {quoted(binding.param)}: “{plain(', '.join(asked), MAX_QUOTED)}” "
-            f"is out of range, so the page shows {quoted(shown)}, the nearest value it can "
-            f"take. Valid values: {_valid_values(binding)}.")
-
-
-def unknown_message(names: Sequence[str]) -> str:
-    """The warning for link parameters that no control of the page reads."""
-    return ("No control on this page as shown reads the link parameter"
-            + ("s " if len(names) > 1 else " ") + ", ".join(quoted(n) for n in names)
-            + ": ignored. Copy link gives the names this page uses.")
-
-
-def _wanted(binding: Binding, asked: tuple[str, ...]) -> Any:
-    """The value ``asked`` gives the control, or None if it cannot take it. A number out of
-    the control's range is moved to the nearest end of it (the caller says so)."""
-    current = st.session_state[binding.param]
-    if binding.options is not None:
-        chosen = resolve_choice(binding, asked)
-        if chosen is None:
-            return None
-        return chosen if isinstance(current, list | tuple) else chosen[0]
-    if binding.kind == "bool_value":
-        return {"true": True, "false": False}.get(asked[0].lower()) if len(asked) == 1 else None
-    try:
-        numbers = [type(v)(float(a)) for v, a in zip(_as_list(binding.param), asked,
-                                                      strict=True)]
-    except (ValueError, TypeError, OverflowError):
-        return None
-    if any(not math.isfinite(x) for x in numbers):
-        return None
-    if binding.low is not None:
-        numbers = [type(x)(min(max(x, binding.low), binding.high)) for x in numbers]
-    return numbers if isinstance(current, list | tuple) else numbers[0]
+    _remember(request={name: tuple(values) for name, values in params.items()})
 
 
 def check_request(slot, page: str) -> None:
-    """Compare what the URL that opened ``page`` (or a lesson step, see `request`) asked of
-    every bound control with what it shows.
-
-    A value given by its registry key (or another spelling), or by a lesson step, is
-    applied on an immediate rerun; a value that names nothing valid gets one warning in
-    ``slot``. The URL is read only on the run that opens the page and on the reruns that
-    apply it: on a rerun after a student moves a control, the browser's URL can still hold
-    an older value of that control (a fast run of slider steps), and reading it would move
-    the control back.
-    """
-    checked = st.session_state.setdefault(CHECKED, set())
-    st.session_state.pop(NAMED, None)
-    step = st.session_state.pop(REQUEST, {})
-    later = st.session_state.pop(LATER, [])
-    opening = st.session_state.get(OPENED) != page or st.session_state.pop(APPLYING, False)
-    st.session_state[OPENED] = page
-    pending, notices, asking = {}, list(later), set()
+    """Apply `ui.link_plan.plan` at the end of a run of ``page``: rerun with the values a
+    link or lesson step asks of the controls, or show its warnings in ``slot`` and write
+    the values applied before into the address bar."""
     drawn = bindings()
-    for binding in drawn:
-        asked = step.get(binding.param)
-        if asked is None:
-            asked = requested(binding.param) if opening else None
-            if asked is None or (binding.param, asked) in checked:
-                continue
-            checked.add((binding.param, asked))
-        asking.add(binding.param)
-        if same_value(binding, asked):
-            continue
-        wanted = _wanted(binding, asked)
-        if wanted is None:
-            notices.append(unusable_message(binding, asked))
-            continue
-        if binding.low is not None and not binding.is_choice and binding.kind != "bool_value":
-            used = wanted if isinstance(wanted, list) else [wanted]
-            if [float(v) for v in used] != [float(a) for a in asked]:
-                notices.append(clamped_message(binding, asked, used))
-        if [str(v) for v in _as_list(binding.param)] != [str(v) for v in (
-                wanted if isinstance(wanted, list) else [wanted])]:
-            pending[binding.param] = wanted
-    if pending:
-        st.session_state.setdefault(APPLIED, set()).update(pending)
-        st.session_state[PENDING] = pending
-        st.session_state[NOTICES] = notices
-        # Controls that appear only once these values are set (an algorithm's parameters)
-        # get theirs on the next run.
-        later = {name: values for name, values in step.items()
-                 if name not in {b.param for b in drawn}}
-        if later:
-            st.session_state[REQUEST] = later
-        st.session_state[APPLYING] = True
-        st.session_state[NAMED] = asking
+    opened = {control.param: found for control in drawn
+              if (found := requested(control.param)) is not None}
+    url = {name: st.query_params.get_all(name) for name in st.query_params}
+    result = plan(_state(), page, drawn, opened, url)
+    st.session_state[STATE] = result.state
+    if result.rerun:
         st.rerun()
-    if st.session_state.pop(RERUN, False):
-        st.rerun()
-    # The values applied on the reruns before this one go in the address bar, so the
-    # link there reopens this view on a reload.
-    applied = st.session_state.pop(APPLIED, set())
-    for binding in drawn:
-        if binding.param in applied and binding.value and \
-                st.query_params.get_all(binding.param) != list(binding.value):
-            write_url(binding)
-    if opening:
-        unknown = [name for name in st.query_params
-                   if name not in {b.param for b in drawn} | set(APP_PARAMS) | set(IGNORED)
-                   and ("?", page, name) not in checked]
-        checked.update(("?", page, name) for name in unknown)
-        if unknown:
-            notices.append(unknown_message(unknown))
-        focus = st.query_params.get(FOCUS_PARAM)
-        if focus is not None and focus.lower() not in ("on", "off") \
-                and ("?", page, FOCUS_PARAM, focus) not in checked:
-            checked.add(("?", page, FOCUS_PARAM, focus))
-            notices.append(f"Link parameter {quoted(FOCUS_PARAM)}: “{plain(focus, MAX_QUOTED)}” "
-                           "cannot be used, so the page shows its controls. Valid values: "
-                           "`off` (only the title, charts and key numbers) or `on`.")
-    for message in notices:
+    for control in drawn:
+        if control.param in result.write:
+            write_url(control)
+    for message in result.warnings:
         slot.warning(message, icon=":material/link_off:")
-
-
-def _as_list(param: str) -> list:
-    value = st.session_state[param]
-    return list(value) if isinstance(value, list | tuple) else [value]
-
-
-def _number(value: float) -> str:
-    return f"{int(value):,}" if float(value).is_integer() else f"{value:g}"

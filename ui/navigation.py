@@ -17,7 +17,7 @@ class PageEntry:
 
     The widget keys are the names of the page's link parameters (``db_eps=0.3``), so the
     prefix is part of the link API: unique per page, and kept when a page is renamed (old
-    link names are translated by :data:`ui.renamed_links.RENAMED_PREFIXES`).
+    link names are translated by :data:`ui.link_plan.RENAMED_PREFIXES`).
     """
 
     section: str

@@ -1,43 +1,24 @@
-"""Old link parameter names and values, translated, so links shared before a page's prefix
-or a choice's label was renamed keep opening the same view.
-
-Pages' prefixes live in :data:`ui.navigation.PAGES`; when one changes, its old prefix goes in
-:data:`RENAMED_PREFIXES` (old -> new) and stays there.
+"""Old link parameter names, translated before a page runs, so links shared before a page's
+prefix was renamed keep opening the same view (the translation itself, and old choice
+labels, are `ui.link_plan`'s: `RENAMED_PREFIXES`, `RENAMED_LABELS`).
 """
 
 import streamlit as st
 
-#: Old prefix -> new prefix of link parameters (the Learn pages' confusable ``lds_`` of
-#: Distances and ``ldi_`` of Dimensionality).
-RENAMED_PREFIXES = {"lds_": "dist_", "ldi_": "dim_"}
-
-
-#: Old label -> current label of a choice in a link (any spelling of the old one): the
-#: experiments' preset radio said "Paper's settings" before it said "Paper".
-RENAMED_LABELS = {"Paper's settings": "Paper"}
-
-
-def new_name(name: str) -> str:
-    """The current name of link parameter ``name`` (itself when it was never renamed)."""
-    for old, new in RENAMED_PREFIXES.items():
-        if name.startswith(old):
-            return new + name.removeprefix(old)
-    return name
+from ui.link_plan import renamed_params
 
 
 def rename_old_params() -> None:
     """Rewrite the URL's old parameter names to their current ones (values kept; a name
     given both ways keeps the current one's values), then start the run again: the page's
     widgets read their values from the URL the run started with."""
-    renamed_any = False
+    renamed = renamed_params({name: st.query_params.get_all(name) for name in st.query_params})
+    if renamed is None:
+        return
     for name in list(st.query_params):
-        renamed = new_name(name)
-        if renamed == name:
-            continue
-        values = st.query_params.get_all(name)
-        del st.query_params[name]
-        if renamed not in st.query_params:
-            st.query_params[renamed] = values if len(values) > 1 else values[0]
-        renamed_any = True
-    if renamed_any:
-        st.rerun()
+        if name not in renamed:
+            del st.query_params[name]
+    for name, values in renamed.items():
+        if st.query_params.get_all(name) != values:
+            st.query_params[name] = values if len(values) > 1 else values[0]
+    st.rerun()

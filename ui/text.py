@@ -10,8 +10,6 @@ or `figure_text` (plotly) before it is shown, so a link value such as
 import html
 import re
 
-import streamlit as st
-
 # Longer messages are cut in the middle: a 10 kB link value must not fill the page.
 MAX_SHOWN = 600
 # Characters that start markup anywhere in a line of Streamlit's Markdown: links and images
@@ -55,9 +53,14 @@ def show_error(error: object, prefix: str = "") -> None:
 
     ``prefix`` is the app's own Markdown, put before the escaped message.
     """
+    # Imported here: the escaping above serves ui.link_plan, which stays free of Streamlit.
+    import streamlit as st
+
     st.error(prefix + plain(error))
 
 
 def show_warning(message: object, prefix: str = "") -> None:
     """``st.warning`` with ``message`` (which may hold user text) shown literally."""
+    import streamlit as st
+
     st.warning(prefix + plain(message))

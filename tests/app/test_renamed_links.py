@@ -1,22 +1,10 @@
-"""Links written before a page's prefix was renamed open the same view (ui.renamed_links)."""
+"""Links written before a page's prefix was renamed open the same view (ui.renamed_links,
+the shell of ui.link_plan.renamed_params: the renaming rules are unit-tested in
+tests/ui/test_link_plan.py)."""
 
 from tests.app.conftest import open_page
-from ui.navigation import PAGES
-from ui.renamed_links import RENAMED_PREFIXES, new_name
 
 DISTANCES = "app_pages/learn_distances.py"
-
-
-def test_old_prefixes_are_no_current_prefix():
-    current = {f"{entry.prefix}_" for entry in PAGES}
-    assert set(RENAMED_PREFIXES) & current == set()
-    assert set(RENAMED_PREFIXES.values()) <= current
-
-
-def test_new_name_translates_only_old_prefixes():
-    assert new_name("lds_p") == "dist_p"
-    assert new_name("ldi_noise_swiss_roll") == "dim_noise_swiss_roll"
-    assert new_name("db_eps") == "db_eps"
 
 
 def test_an_old_link_opens_the_same_view():

@@ -67,8 +67,8 @@ def test_the_min_samples_sweep_covers_varied_results():
 @pytest.mark.parametrize(("eps", "values", "match"), [
     (0.1, [0], "min_samples must be an integer in"),
     (0.1, [4], "min_samples must be an integer in"),
-    (0.0, [1], "eps must be a positive number"),
-    (float("nan"), [1], "eps must be a positive number"),
+    (0.0, [1], r"eps must be a finite number in \(0, inf\)"),
+    (float("nan"), [1], r"eps must be a finite number in \(0, inf\)"),
 ])
 def test_the_min_samples_sweep_refuses_bad_input(eps, values, match):
     with pytest.raises(ValueError, match=match):

@@ -85,7 +85,7 @@ def test_parse_integer_reads_what_python_writes(value):
             parse_integer(str(value), "k", low, high)
 
 
-@pytest.mark.parametrize("text", ["1e309", "-inf", "nan", "²", "٣", "1.5", "0x10", "", " ",
+@pytest.mark.parametrize("text", ["1e309", "-inf", "nan", "²", "٣", "1.5", "0x10", "1_000", "", " ",
                                   "1" * 41, "[x](http://evil.example)"])
 def test_parse_integer_refuses_hostile_text_with_one_message(text):
     with pytest.raises(ParameterError) as info:

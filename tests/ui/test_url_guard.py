@@ -1,10 +1,11 @@
-"""ui.url_guard: link values that would crash a number input are dropped with a warning."""
+"""ui.url_guard: link values that would crash a number input are dropped with a warning
+(the values are judged by ui.link_plan.unreadable)."""
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from ui.link_plan import MAX_VALUE_LENGTH, dropped_params, unreadable
 from ui.page_parameters import APP, TIMEOUT_S
-from ui.url_guard import MAX_VALUE_LENGTH, unreadable
 
 
 @pytest.mark.parametrize("value", ["inf", "-inf", "nan", "NaN", "1e309", "9" * 400,
@@ -17,6 +18,14 @@ def test_values_no_widget_can_take_are_named(value):
                                    "x" * MAX_VALUE_LENGTH])
 def test_ordinary_values_are_kept(value):
     assert unreadable(value) is None
+
+
+def test_long_lesson_and_drawing_parameters_are_left_to_their_own_readers():
+    long = "A" * (MAX_VALUE_LENGTH + 1)
+    assert dropped_params({"lessonz": [long], "ex_drawn": [long], "ex_k": ["3", "nan"],
+                           "x": [long, "inf"]}) == {
+        "ex_k": ["not a finite number"],
+        "x": [f"longer than {MAX_VALUE_LENGTH:,} characters", "not a finite number"]}
 
 
 @pytest.mark.slow
