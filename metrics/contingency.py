@@ -299,6 +299,8 @@ def _count_small_integers(a, b, max_cells):
     # intp += uint64 has no integer loop: read 64-bit values (checked below 2**63) as int64.
     a, b = (v.view(np.int64) if v.itemsize == 8 else v for v in (a, b))
     unsigned_a, unsigned_b = (v.view(v.dtype.str.replace("i", "u")) for v in (a, b))
+    if a.shape[0] <= _PIECE:
+        return _count_one_piece(a, b, unsigned_a, unsigned_b, limits, max_cells)
     rows = cols = 0
     counts = np.zeros(0, dtype=np.intp)  # the rows x cols table, flat
     pairs = None  # counts of (code of sample i, code of sample i + half a piece), flat
@@ -338,6 +340,19 @@ def _count_small_integers(a, b, max_cells):
             np.add.at(counts, piece, 1)
     _add_pairs(counts, pairs)
     return counts.reshape(rows, cols).astype(np.int64, copy=False)
+
+
+def _count_one_piece(a, b, unsigned_a, unsigned_b, limits, max_cells):
+    """`_count_small_integers` of at most ``_PIECE`` samples: one range check and one
+    bincount (the pieces' loop costs more in calls than in counting on small labelings: a
+    third of an ARI at n = 100)."""
+    top_a, top_b = int(_max(unsigned_a)), int(_max(unsigned_b))
+    if top_a > limits[0] or top_b > limits[1] or (top_a + 1) * (top_b + 1) > max_cells:
+        return None
+    combined = np.multiply(a, top_b + 1, dtype=np.intp, casting="unsafe")
+    np.add(combined, b, out=combined, casting="unsafe")
+    counts = np.bincount(combined, minlength=(top_a + 1) * (top_b + 1))
+    return counts.reshape(top_a + 1, top_b + 1).astype(np.int64, copy=False)
 
 
 def _add_pairs(counts, pairs):
