@@ -234,3 +234,24 @@ def test_tables_grown_between_counting_ways_match_sklearn(extra, late):
     ct = M.contingency_table(a, b)
     np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
     assert ct.n == n
+
+
+@pytest.mark.parametrize("late", [None, (650, 3), (3, 700)])
+@pytest.mark.parametrize("small_first", [False, True])
+def test_tables_beyond_the_add_at_size_match_sklearn(late, small_first):
+    # 600 x 500 cells, above _ADD_AT_CELLS: pieces' codes wait for one bincount per chunk.
+    # A larger label in the third piece grows the table while codes wait; small labels in
+    # the first piece start the table below that size; the last piece is short.
+    assert 600 * 500 > contingency_module._ADD_AT_CELLS
+    piece = contingency_module._PIECE
+    rng = np.random.default_rng(7)
+    n = 4 * piece + 11
+    a, b = rng.integers(0, 600, n), rng.integers(0, 500, n)
+    if small_first:
+        a[:piece] %= 3
+        b[:piece] %= 3
+    if late is not None:
+        a[2 * piece + 5], b[2 * piece + 5] = late
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
+    assert ct.n == n
