@@ -21,12 +21,15 @@ _PIECE = 1 << 15
 # How a table is counted, the quickest way measured at n = 1e7 for its number of cells: up
 # to _PAIRED_CELLS one np.add.at per pair of samples (half the increments, into a table of
 # cells**2), up to _BINCOUNT_CELLS a bincount per piece, up to _ADD_AT_CELLS (2 MB of
-# counts, a core's L2 cache) np.add.at into the one table, beyond that a bincount per chunk
-# of pieces at least as long as the table (np.add.at's scattered increments then miss the
-# cache: 1.3 times the chunked bincount's time at 1,000 x 1,000 cells).
+# counts, a core's L2 cache) np.add.at into the one table, beyond that, given at least
+# _BUFFERED_SAMPLES_PER_CELL samples per cell, a bincount per chunk of pieces at least as
+# long as the table (np.add.at's scattered increments then miss the cache: 1.16 times its
+# time at n = 1e7, 1,000 x 1,000 cells; with fewer samples per cell each chunk's fresh
+# table costs more: 0.72-0.87 times at n = 1-4e6).
 _PAIRED_CELLS = 128
 _BINCOUNT_CELLS = 1024
 _ADD_AT_CELLS = 1 << 18
+_BUFFERED_SAMPLES_PER_CELL = 8
 # np.maximum.reduce: the max() method's extra Python layer is a few % per piece.
 _max = np.maximum.reduce
 
@@ -287,10 +290,10 @@ def _count_small_integers(a, b, max_cells):
     only once checked: one with a larger label grows the table and is combined again.
     The checks make ``np.bincount``'s own min/max pass redundant, so tables above
     ``_BINCOUNT_CELLS`` are counted by ``np.add.at`` into the one table instead (no pass
-    before counting, no table per piece) while they fit ``_ADD_AT_CELLS``; larger ones
-    collect the checked pieces' codes until they outnumber the cells and count them with
-    one bincount, as a plain chunked bincount does. Mid-sized tables take a bincount per
-    piece; tables
+    before counting, no table per piece) while they fit ``_ADD_AT_CELLS`` or have few
+    samples per cell; larger ones collect the checked pieces' codes until they outnumber
+    the cells and count them with one bincount, as a plain chunked bincount does.
+    Mid-sized tables take a bincount per piece; tables
     of at most ``_PAIRED_CELLS`` count each piece's two halves as pairs of codes
     ``first * cells + second`` (half the increments of the few, contended cells), whose
     table of ``cells**2`` gives both samples' cells at the end (for whole pieces only: on
@@ -314,7 +317,7 @@ def _count_small_integers(a, b, max_cells):
     # Combined codes; for a table above _BINCOUNT_CELLS those of several checked pieces wait
     # here, fill of them, for one bincount once they outnumber the cells.
     buffer = np.empty(_PIECE, dtype=np.intp)
-    fill = 0
+    fill, buffered = 0, False
     for start in range(0, a.shape[0], _PIECE):
         piece_a, piece_b = a[start : start + _PIECE], b[start : start + _PIECE]
         if fill + piece_a.shape[0] > buffer.shape[0]:
@@ -338,7 +341,9 @@ def _count_small_integers(a, b, max_cells):
             grown = np.zeros((grown_rows, grown_cols), dtype=np.intp)
             grown[:rows, :cols] = counts.reshape(rows, cols)
             rows, cols, counts = grown_rows, grown_cols, grown.ravel()
-            if counts.shape[0] > _ADD_AT_CELLS:
+            buffered = (counts.shape[0] > _ADD_AT_CELLS
+                        and a.shape[0] >= _BUFFERED_SAMPLES_PER_CELL * counts.shape[0])
+            if buffered:
                 # As a plain chunked bincount: at least as many samples as cells per count.
                 size = min(a.shape[0] - start, max(_PIECE, counts.shape[0]))
                 if buffer.shape[0] < size:
@@ -358,7 +363,7 @@ def _count_small_integers(a, b, max_cells):
             np.add.at(pairs, first, 1)
         elif cells <= _BINCOUNT_CELLS:
             counts += np.bincount(piece, minlength=cells)
-        elif cells <= _ADD_AT_CELLS:
+        elif not buffered:
             np.add.at(counts, piece, 1)
         else:
             fill += piece.shape[0]

@@ -236,17 +236,19 @@ def test_tables_grown_between_counting_ways_match_sklearn(extra, late):
     assert ct.n == n
 
 
-@pytest.mark.parametrize("late", [None, (650, 3), (3, 700)])
+@pytest.mark.parametrize("late", [None, (350, 3), (3, 320)])
 @pytest.mark.parametrize("small_first", [False, True])
-def test_tables_beyond_the_add_at_size_match_sklearn(late, small_first):
-    # 600 x 500 cells, above _ADD_AT_CELLS: pieces' codes wait for one bincount per chunk.
-    # A larger label in the third piece grows the table while codes wait; small labels in
-    # the first piece start the table below that size; the last piece is short.
-    assert 600 * 500 > contingency_module._ADD_AT_CELLS
+def test_tables_counted_by_chunks_match_sklearn(monkeypatch, late, small_first):
+    # 300 x 300 cells counted as a plain chunked bincount (thresholds lowered so that 1.5
+    # samples per cell qualify): two pieces' codes wait for one bincount. A larger label in
+    # the third piece grows the table while codes wait; small labels in the first piece
+    # start the table below the threshold; the last piece is short.
+    monkeypatch.setattr(contingency_module, "_ADD_AT_CELLS", 50_000)
+    monkeypatch.setattr(contingency_module, "_BUFFERED_SAMPLES_PER_CELL", 1)
     piece = contingency_module._PIECE
     rng = np.random.default_rng(7)
     n = 4 * piece + 11
-    a, b = rng.integers(0, 600, n), rng.integers(0, 500, n)
+    a, b = rng.integers(0, 300, n), rng.integers(0, 300, n)
     if small_first:
         a[:piece] %= 3
         b[:piece] %= 3
