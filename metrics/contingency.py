@@ -30,6 +30,9 @@ _PAIRED_CELLS = 128
 _BINCOUNT_CELLS = 1024
 _ADD_AT_CELLS = 1 << 18
 _BUFFERED_SAMPLES_PER_CELL = 8
+# Samples per chunk, in tables' worth: each chunk's bincount fills a fresh table, so two
+# tables' worth per chunk halves that work (0.85 -> 0.95 of the plain bincount's time).
+_CHUNK_TABLES = 2
 # np.maximum.reduce: the max() method's extra Python layer is a few % per piece.
 _max = np.maximum.reduce
 
@@ -344,8 +347,8 @@ def _count_small_integers(a, b, max_cells):
             buffered = (counts.shape[0] > _ADD_AT_CELLS
                         and a.shape[0] >= _BUFFERED_SAMPLES_PER_CELL * counts.shape[0])
             if buffered:
-                # As a plain chunked bincount: at least as many samples as cells per count.
-                size = min(a.shape[0] - start, max(_PIECE, counts.shape[0]))
+                # As a plain chunked bincount, with chunks of _CHUNK_TABLES tables' worth.
+                size = min(a.shape[0] - start, max(_PIECE, _CHUNK_TABLES * counts.shape[0]))
                 if buffer.shape[0] < size:
                     buffer = np.empty(size, dtype=np.intp)
             fill = 0
