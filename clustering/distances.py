@@ -303,9 +303,9 @@ def _joined(X: np.ndarray, graph, labels: np.ndarray, n_components: int):
 
 # Up to this many features a distance costs about as little as writing it: scipy's cdist
 # computing both triangles beats pdist's one triangle plus the mirror copy (1.3-2.5 times
-# squareform(pdist) at d = 2-8, n = 2,000); from d = 10 on computing each pair once wins
-# (cdist 0.5-0.8 of it at d = 10-50). Measured for every metric below, whose cdist and pdist
-# give the same bits (benchmarks/results/clustering_distances.md).
+# squareform(pdist) at d = 2-8, n = 2,000). Beyond, computing each pair once wins: cdist
+# was 0.55-0.72 of squareform(pdist) at d = 50, a tie at d = 10 here and 0.80-0.92 there in
+# issue 40's run (benchmarks/results/clustering_distances.md).
 _TWO_TRIANGLES_MAX_FEATURES = 8
 # scipy's metrics whose cdist and pdist give the same bits for every pair (tested).
 _SCIPY_METRICS = ("euclidean", "cityblock", "chebyshev", "cosine", "hamming", "jaccard")
