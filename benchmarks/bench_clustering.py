@@ -6,10 +6,15 @@ Run by hand from the repository root (not part of the test suite):
     python benchmarks/bench_clustering.py --versus linkage [--sizes 1000 5000 10000]
     python benchmarks/bench_clustering.py --versus kmedoids [--sizes 1000 3000]
     python benchmarks/bench_clustering.py --versus distances [--sizes 2000 5000]
+    python benchmarks/bench_clustering.py --versus distances --dims 2 10 50 [--sizes 2000]
 
-``--versus linkage`` times our Hierarchical against scipy's ``linkage`` and fastcluster,
-``--versus kmedoids`` our KMedoids against the kmedoids package (and our former PAM), with
-the same processes and timing rule as below, and writes clustering_GROUP.md.
+``--versus distances --dims ...`` times every metric at those numbers of features (Gaussian
+data; hamming and jaccard on its signs) in this one process, ours and ``squareform(pdist)``
+interleaved (``benchmarks.timing.interleaved``, one BLAS thread), and appends its table to
+clustering_distances.md. ``--versus linkage`` times our Hierarchical against scipy's
+``linkage`` and fastcluster, ``--versus kmedoids`` our KMedoids against the kmedoids
+package (and our former PAM), with the same processes and timing rule as below, and writes
+clustering_GROUP.md.
 
 Each measurement runs in a fresh Python process with one BLAS/OpenMP thread, on 2-D blobs
 (3 Gaussian blobs, standard deviation 1, ``datasets.load("blobs")``); time is the process's
@@ -333,6 +338,64 @@ def versus_main(group: str, sizes: list[int], repeats: int, out: Path) -> None:
     print(f"wrote {out}")
 
 
+DIMS_METRICS = ("euclidean", "cityblock", "chebyshev", "minkowski", "mahalanobis", "cosine",
+                "hamming", "jaccard")
+
+
+def distances_by_width(dims: list[int], sizes: list[int], rounds: int, out: Path) -> None:
+    """``distance_matrix`` against ``squareform(pdist)`` per metric and d, in this process."""
+    import numpy as np
+    from scipy.spatial.distance import pdist, squareform
+    from threadpoolctl import threadpool_limits
+
+    sys.path.insert(0, str(ROOT))
+    from benchmarks.timing import interleaved
+    from clustering.distances import distance_matrix, inverse_covariance
+
+    rows = []
+    with threadpool_limits(1):
+        for n in sizes:
+            for d in dims:
+                data = np.random.default_rng(d).normal(size=(n, d))
+                for metric in DIMS_METRICS:
+                    X = data > 0 if metric in ("hamming", "jaccard") else data
+                    params = {"p": 3.0} if metric == "minkowski" else {}
+                    # The peer is given the inverse covariance ours estimates.
+                    peer = ({"VI": inverse_covariance(X)} if metric == "mahalanobis"
+                            else params)
+                    (ours, theirs), (D, E) = interleaved(
+                        [lambda X=X, m=metric, p=params: distance_matrix(X, m, **p),
+                         lambda X=X, m=metric, p=peer: squareform(pdist(X, m, **p))],
+                        min_rounds=rounds, max_rounds=rounds)
+                    gap = float(np.abs(D - E).max() / max(np.abs(E).max(), 1e-300))
+                    rows.append(f"| {metric} | {d} | {n:,} | {ours * 1e3:.1f} | "
+                                f"{theirs * 1e3:.1f} | {theirs / ours:.2f} | {gap:.0e} |")
+                    print(rows[-1], flush=True)
+    load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    text = "\n".join([
+        "",
+        f"## By number of features ({time.strftime('%Y-%m-%d %H:%M')} UTC)",
+        "",
+        f"`python benchmarks/bench_clustering.py --versus distances --dims "
+        f"{' '.join(map(str, dims))} --sizes {' '.join(map(str, sizes))} --repeats {rounds}`; "
+        f"load average at the end {load} (2 cores shared with other engineers). One process, "
+        "one BLAS thread; each cell the minimum CPU time of the rounds, ours and the peer "
+        "alternated (`benchmarks.timing.interleaved`). Data: standard Gaussian n x d "
+        "(hamming and jaccard on its signs); minkowski with p = 3; the peer's mahalanobis "
+        "is given our inverse covariance. Ours includes validation and the finiteness check. "
+        "Largest difference: max |ours - peer| / max |peer|.",
+        "",
+        "| metric | d | n | ours (ms) | pdist + squareform (ms) | peer / ours | "
+        "largest difference |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ])
+    with out.open("a") as f:
+        f.write(text)
+    print(f"appended to {out}")
+
+
 def _agreement(check: dict) -> str:
     return ", ".join(f"{k}={v:.2g}" if type(v) is float else f"{k}={v}" for k, v in check.items())
 
@@ -350,7 +413,15 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="processes per measurement")
     parser.add_argument("--versus", choices=tuple(VERSUS),
                         help="one group head to head: ours vs each peer, per case")
+    parser.add_argument("--dims", type=int, nargs="+",
+                        help="with --versus distances: numbers of features, in one process")
     args = parser.parse_args()
+    if args.dims:
+        if args.versus != "distances":
+            parser.error("--dims goes with --versus distances")
+        distances_by_width(args.dims, args.sizes, args.repeats,
+                           ROOT / "benchmarks/results/clustering_distances.md")
+        return
     if args.versus:
         out = args.out
         if out == ROOT / "benchmarks/results/clustering.md":

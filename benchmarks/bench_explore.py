@@ -4,6 +4,7 @@ plain reference computations they replace.
 Run by hand from the repository root (not part of the test suite):
 
     python benchmarks/bench_explore.py [--n 2000] [--repeats 3] [--out FILE]
+    python benchmarks/bench_explore.py --m-sweep [--n 2000] [--repeats 3]
 
 Part 1 drives each page with Streamlit's AppTest at n points (URL parameters), with empty
 caches: "cold" is opening the page (the app's entry point, then the page); "interaction" is
@@ -22,6 +23,11 @@ replaces and gives the ratio reference / ours (> 1: ours is faster):
   graph vs fitting ``DensityPeaks`` again with those centres (by thresholds);
 - k-means step-through: ``KMeansStepper`` recording every iteration vs scikit-learn's KMeans
   (lloyd, same initial centres), which records none.
+
+``--m-sweep`` times only the fuzzy c-means page's m sweep (``ui.explore_cache.fuzzy_m_frames``
+over the page's ``M_GRID``, its cache emptied first) for c = 2 ... 10 on the page's default
+blobs, as process CPU time with one BLAS thread, the minimum of ``repeats``, with the rounds
+the fits took; issue 38 asks for under 1 s up to c = 8. Appended to explore.md.
 """
 
 from __future__ import annotations
@@ -140,6 +146,60 @@ def shortcut_times(n: int, repeats: int) -> list[dict]:
     return rows
 
 
+def page_m_grid() -> tuple[float, ...]:
+    """The fuzzy page's ``M_GRID``, read from its source (importing the page would run it)."""
+    import ast
+
+    import numpy as np
+
+    tree = ast.parse((ROOT / "app_pages/explore_fuzzy.py").read_text())
+    node = next(n for n in tree.body if isinstance(n, ast.Assign)
+                and getattr(n.targets[0], "id", None) == "M_GRID")
+    return eval(compile(ast.Expression(node.value), "M_GRID", "eval"), {"np": np})
+
+
+def m_sweep_times(n: int, repeats: int) -> str:
+    """CPU time of the page's m sweep per c, as a markdown section."""
+    import os
+
+    import streamlit as st
+
+    import datasets
+    from ui.explore_cache import fuzzy_m_frames, fuzzy_run
+
+    data = datasets.load("blobs", n_samples=n, random_state=0)
+    X, ms = data.X[:, :2], page_m_grid()
+    rows = []
+    for c in range(2, 11):
+        times = []
+        for _ in range(repeats):
+            st.cache_data.clear()
+            start = time.process_time()
+            fuzzy_m_frames(X, data.y, c, ms, 0)
+            times.append(time.process_time() - start)
+        rounds = sum(fuzzy_run(X, c, m, 0).extras["n_iter"] for m in ms)
+        rows.append(f"| {c} | {min(times):.2f} | {rounds:,} | "
+                    f"{'yes' if min(times) < 1 else 'no'} |")
+        print(rows[-1], flush=True)
+    load = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    return "\n".join([
+        "",
+        f"## Fuzzy c-means m sweep ({time.strftime('%Y-%m-%d %H:%M')} UTC)",
+        "",
+        f"`python benchmarks/bench_explore.py --m-sweep --n {n} --repeats {repeats}`; load "
+        f"average at the end {load} (2 cores shared with other engineers). "
+        f"`fuzzy_m_frames` over the page's {len(ms)} values of m (its cache emptied), blobs "
+        f"with n = {n} (seed 0), fit seed 0, one BLAS thread; CPU seconds, the minimum of "
+        f"{repeats}. Rounds: the fits' rounds summed over m (300 at most per fit). Goal "
+        "(issue 38): under 1 s up to c = 8.",
+        "",
+        "| c | CPU (s) | rounds | under 1 s |",
+        "|---:|---:|---:|---|",
+        *rows,
+        "",
+    ])
+
+
 def markdown(n: int, pages: list[dict], shortcuts: list[dict]) -> str:
     lines = [
         "# Explore pages: speed",
@@ -171,7 +231,16 @@ def main() -> None:
     parser.add_argument("--n", type=int, default=2000)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/explore.md")
+    parser.add_argument("--m-sweep", action="store_true",
+                        help="only the fuzzy page's m sweep per c (appended to --out)")
     args = parser.parse_args()
+    if args.m_sweep:
+        with threadpool_limits(1):
+            text = m_sweep_times(args.n, args.repeats)
+        with args.out.open("a") as f:
+            f.write(text)
+        print(text)
+        return
     with threadpool_limits(1):
         shortcuts = shortcut_times(args.n, args.repeats)
     pages = page_times(args.n, args.repeats)

@@ -1,6 +1,7 @@
 """Speed and memory of `metrics` side by side with scikit-learn and genieclust, in one run.
 
     python benchmarks/bench_metrics.py [--out benchmarks/results/metrics.md] [--quick]
+    python benchmarks/bench_metrics.py --table-only [--sizes 10000000] [--rounds 7]
 
 For n in 1e3 ... 1e7 and 10, 100, 1000 clusters per side (uniform random labels), times
 - the adjusted mutual information from two label vectors (ours vs scikit-learn's
@@ -14,6 +15,10 @@ libraries run one after the other (interleaved, so that load changes hit them al
 the peak of memory allocated during the call (``tracemalloc``, which sees numpy's
 allocations). scikit-learn cells predicted to take more than ``--budget`` seconds (from the
 previous n, scaled linearly) are skipped and marked as such.
+
+``--table-only`` times only our contingency table against the plain chunked bincount (the
+goal of issues 26 and 40: plain / ours >= 0.9), ``--rounds`` interleaved rounds, and appends
+that table to benchmarks/results/metrics.md.
 """
 
 from __future__ import annotations
@@ -27,7 +32,6 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import genieclust  # noqa: E402
 import sklearn  # noqa: E402
 from sklearn.metrics import adjusted_mutual_info_score  # noqa: E402
 from sklearn.metrics.cluster import contingency_matrix  # noqa: E402
@@ -63,6 +67,8 @@ def fmt_ms(seconds):
 
 
 def run(sizes, clusters, budget):
+    import genieclust
+
     rng = np.random.default_rng(0)
     ami_rows, table_rows = [], []
     sk_last = {}
@@ -112,6 +118,8 @@ def run(sizes, clusters, budget):
 
 
 def report(ami_rows, table_rows, budget):
+    import genieclust
+
     lines = [
         "# metrics: speed and memory against scikit-learn and genieclust",
         "",
@@ -185,13 +193,62 @@ def report(ami_rows, table_rows, budget):
     return "\n".join(lines) + "\n"
 
 
+def table_only(sizes, rounds):
+    """Our contingency table against the plain chunked bincount, appended to metrics.md."""
+    import os
+    import time
+
+    from threadpoolctl import threadpool_limits
+
+    rng = np.random.default_rng(0)
+    rows = []
+    with threadpool_limits(1):
+        for n in sizes:
+            for k in CLUSTERS:
+                a, b = rng.integers(0, k, n), rng.integers(0, k, n)
+                (t_ours, t_plain), (table, plain) = interleaved(
+                    [lambda a=a, b=b: metrics.contingency_table(a, b),
+                     lambda a=a, b=b, k=k: plain_bincount(a, b, k)],
+                    min_rounds=rounds, max_rounds=rounds)
+                assert np.array_equal(table.counts, plain)
+                rows.append(f"| {n:.0e} | {k} | {fmt_ms(t_ours)} | {fmt_ms(t_plain)} | "
+                            f"{t_plain / t_ours:.2f} |")
+                print(rows[-1], flush=True)
+    load = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    text = "\n".join([
+        "",
+        f"## Contingency table against the plain chunked bincount "
+        f"({time.strftime('%Y-%m-%d %H:%M')} UTC)",
+        "",
+        f"`python benchmarks/bench_metrics.py --table-only --sizes "
+        f"{' '.join(map(str, sizes))} --rounds {rounds}`, one BLAS thread; load average at "
+        f"the end {load} (2 cores shared with other engineers). Uniform labels; minimum CPU "
+        f"time of {rounds} rounds, ours and the plain bincount alternated. Goal (issues 26 "
+        "and 40): plain / ours >= 0.9.",
+        "",
+        "| n | clusters | ours (ms) | plain bincount (ms) | plain / ours |",
+        "|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ])
+    with (Path(__file__).resolve().parent / "results" / "metrics.md").open("a") as f:
+        f.write(text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=None)
     parser.add_argument("--budget", type=float, default=60.0,
                         help="skip scikit-learn cells predicted to take longer (s)")
     parser.add_argument("--quick", action="store_true", help="n up to 1e5 only")
+    parser.add_argument("--table-only", action="store_true",
+                        help="only the contingency table against the plain bincount (appended)")
+    parser.add_argument("--sizes", type=int, nargs="+", default=[10**7])
+    parser.add_argument("--rounds", type=int, default=7)
     args = parser.parse_args()
+    if args.table_only:
+        table_only(args.sizes, args.rounds)
+        return
     sizes = SIZES[:3] if args.quick else SIZES
     ami_rows, table_rows = run(sizes, CLUSTERS, args.budget)
     text = report(ami_rows, table_rows, args.budget)

@@ -3,6 +3,7 @@
 Run by hand from the repository root (not by pytest):
 
     python benchmarks/bench_random_models.py [--quick]
+    python benchmarks/bench_random_models.py --ari-cold [--ari-sizes 100 200 500 1000]
 
 Writes benchmarks/results/random_models.md. Every timing is the way a user calls: from the
 two label vectors (building the contingency table, or clusim's ``Clustering`` objects,
@@ -17,6 +18,10 @@ after the other (interleaved, so that load changes hit them alike).
 3. pairwise adjusted MI against our AMI (permutation model) for n up to 1e7, the setting of
    Lazarenko & Bonald's Figure 2 (A: 10 equal clusters, B: 10 clusters drawn with
    probabilities proportional to i.i.d. uniforms).
+
+``--ari-cold`` times only ARI under "num" and "all" (two-sided) against clusim given prebuilt
+``Clustering`` objects, cold (our caches of q emptied before each call: a first call at
+that n and K) and warm, and appends that table to the results file.
 """
 
 from __future__ import annotations
@@ -181,10 +186,81 @@ def write(clusim_rows, alone_rows, pairwise_rows):
     RESULTS.write_text("\n".join(lines) + "\n")
 
 
+def ari_cold_and_warm(sizes) -> list[str]:
+    """ARI under num and all, ours cold and warm against clusim's prebuilt call, as rows."""
+    import clusim.sim as clusim_sim
+    from clusim.clustering import Clustering
+
+    from metrics import random_models
+
+    def cold(labels_true, labels_pred, model):
+        random_models._num_pair_probability.cache_clear()
+        random_models._all_pair_probability.cache_clear()
+        return M.adjusted_rand_index(labels_true, labels_pred, random_model=model)
+
+    def clear_only():
+        random_models._num_pair_probability.cache_clear()
+        random_models._all_pair_probability.cache_clear()
+
+    rows = []
+    for n in sizes:
+        labels_true, labels_pred = labels_pair(n, 5, 4, n)
+        c_true = Clustering().from_membership_list(labels_true.tolist())
+        c_pred = Clustering().from_membership_list(labels_pred.tolist())
+        for model in ("num", "all"):
+            (t_cold, t_warm, t_clear, t_clusim), (v_cold, v_warm, _, v_clusim) = interleaved([
+                partial(cold, labels_true, labels_pred, model),
+                partial(M.adjusted_rand_index, labels_true, labels_pred, random_model=model),
+                clear_only,
+                partial(clusim_sim.adjrand_index, c_pred, c_true, random_model=model),
+            ], min_rounds=50, max_rounds=400, min_total=0.5)
+            t_cold -= t_clear
+            assert v_cold == v_warm
+            rows.append(f"| {n} | {model} | {t_cold * 1e6:.0f} | {t_warm * 1e6:.0f} | "
+                        f"{t_clusim * 1e6:.0f} | {t_clusim / t_cold:.2f} | "
+                        f"{t_clusim / t_warm:.2f} | {abs(v_warm - v_clusim):.1e} |")
+            print(rows[-1], flush=True)
+    return rows
+
+
+def append_ari_cold(rows, sizes) -> None:
+    import os
+    import time
+
+    load = " ".join(f"{v:.1f}" for v in os.getloadavg())
+    lines = [
+        "",
+        f"## ARI against clusim's prebuilt call, cold and warm ({time.strftime('%Y-%m-%d %H:%M')}"
+        " UTC)",
+        "",
+        f"`python benchmarks/bench_random_models.py --ari-cold --ari-sizes "
+        f"{' '.join(map(str, sizes))}`; load average at the end {load} (2 cores shared with "
+        "other engineers). Labels: 5 and 4 clusters drawn uniformly; ours from the two label "
+        "vectors, clusim given its two `Clustering` objects ready. Cold: our caches of q "
+        "emptied before each call (the time of emptying them subtracted). Process CPU time, "
+        "the minimum of 50-400 interleaved rounds (microseconds). Ratio = clusim / ours "
+        "(>= 1: ours at least as fast). |diff| = |ours - clusim|.",
+        "",
+        "| n | model | ours cold (us) | ours warm (us) | clusim prebuilt (us) | ratio cold | "
+        "ratio warm | diff |",
+        "|---|---|---:|---:|---:|---:|---:|---:|",
+        *rows,
+        "",
+    ]
+    with RESULTS.open("a") as f:
+        f.write("\n".join(lines))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="small sizes only (smoke test)")
+    parser.add_argument("--ari-cold", action="store_true",
+                        help="only ARI against clusim's prebuilt call, cold and warm (appended)")
+    parser.add_argument("--ari-sizes", type=int, nargs="+", default=[100, 200, 500, 1000])
     args = parser.parse_args()
+    if args.ari_cold:
+        append_ari_cold(ari_cold_and_warm(args.ari_sizes), args.ari_sizes)
+        return
     if args.quick:
         ami_sizes, ari_sizes, alone_sizes, pairwise_sizes = [50], [50], [1000], [100, 10_000]
     else:

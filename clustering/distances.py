@@ -298,10 +298,14 @@ def _joined(X: np.ndarray, graph, labels: np.ndarray, n_components: int):
     return graph.tocsr()
 
 
-# Distances computed in about the time of writing them: cdist's two triangles cost less
-# than pdist's one plus the mirror copy (cosine too: scipy's cdist takes it through dot
-# products; 0.55-0.7 of pdist's time with the mirror at n = 2,000-5,000).
-_CHEAP_METRICS = ("euclidean", "cityblock", "chebyshev", "cosine")
+# Up to this many features a distance costs about as little as writing it: scipy's cdist
+# computing both triangles beats pdist's one triangle plus the mirror copy (1.3-2.5 times
+# squareform(pdist) at d = 2-8, n = 2,000). Beyond, computing each pair once wins: cdist
+# was 0.55-0.72 of squareform(pdist) at d = 50, a tie at d = 10 here and 0.80-0.92 there in
+# issue 40's run (benchmarks/results/clustering_distances.md).
+_TWO_TRIANGLES_MAX_FEATURES = 8
+# scipy's metrics whose cdist and pdist give the same bits for every pair (tested).
+_SCIPY_METRICS = ("euclidean", "cityblock", "chebyshev", "cosine", "hamming", "jaccard")
 # Distances in [0, 1] whatever the (finite) data: counts of features, no arithmetic that can
 # overflow, so their matrix needs no finiteness check.
 _BOUNDED_METRICS = ("hamming", "jaccard")
@@ -346,6 +350,14 @@ def _square_pdist(X: np.ndarray, metric: str, **kwargs: Any) -> np.ndarray:
         start = stop
     _fill_lower(D)
     return D
+
+
+def _scipy_square(X: np.ndarray, metric: str, **kwargs: Any) -> np.ndarray:
+    """The square matrix of scipy's ``metric``: both triangles by cdist for few features, one
+    triangle by pdist beyond (`_TWO_TRIANGLES_MAX_FEATURES`); the diagonal is left unset."""
+    if metric in _SCIPY_METRICS and X.shape[1] <= _TWO_TRIANGLES_MAX_FEATURES:
+        return cdist(X, X, metric=metric, **kwargs)
+    return _square_pdist(X, metric, **kwargs)
 
 
 def _minkowski(X: np.ndarray, p: float) -> np.ndarray:
@@ -476,22 +488,19 @@ def distance_matrix(X, metric: str = "euclidean", **params: Any) -> np.ndarray:
                 f"cosine distance is undefined for all-zero rows (rows {zero[:5].tolist()}); "
                 "remove them or choose another metric"
             )
-    # Every one of these distances is symmetric: one triangle where a distance costs more
-    # than copying it, both (cdist) where it does not; Mahalanobis as the Euclidean distance
-    # of the whitened points (several times scipy's pdist), unless VI is not positive definite.
+    # Every one of these distances is symmetric. Mahalanobis is the Euclidean distance of the
+    # whitened points (several times scipy's pdist), unless VI is not positive definite.
     if metric == "mahalanobis" and (Z := _whitened(X, kwargs["VI"])) is not None:
-        D = cdist(Z, Z)
-    elif metric in _CHEAP_METRICS:
-        D = cdist(X, X, metric=metric, **kwargs)
+        D = _scipy_square(Z, "euclidean")
     elif metric == "minkowski":
         D = (_minkowski(X, kwargs["p"]) if np.isfinite(kwargs["p"])
-             else cdist(X, X, metric="chebyshev"))
+             else _scipy_square(X, "chebyshev"))
     elif metric == "jaccard":
         # Presence is what Jaccard compares (the formula's sets); scipy's jaccard on the raw
         # values would also count 1 against 2 as a mismatch.
-        D = _square_pdist(X != 0, metric)
+        D = _scipy_square(X != 0, metric)
     else:
-        D = _square_pdist(X, metric, **kwargs)
+        D = _scipy_square(X, metric, **kwargs)
     np.fill_diagonal(D, 0.0)
     # NaN and inf both survive max (distances are non-negative): one pass, no n^2 mask.
     if metric not in _BOUNDED_METRICS and not np.isfinite(D.max()):

@@ -42,6 +42,7 @@ __all__ = [
     "log_stirling2",
     "log_surjection_probability",
     "log_surjection_table",
+    "surjection_counts",
 ]
 
 # Inclusion-exclusion is used while the expected number of empty urns mu is at most this:
@@ -118,6 +119,43 @@ def _log_u_inclusion_exclusion(m: np.ndarray, k: int) -> np.ndarray:
         if np.all(terms[..., -1] <= _IE_TERM_TOL * total):
             break
     return np.log(total)
+
+
+def surjection_counts(m: int, k: int) -> tuple[int, int]:
+    """The numbers of maps of m - 1 and of m elements onto k blocks, k! S(m - 1, k) and
+    k! S(m, k), as exact integers by inclusion-exclusion.
+
+    sum_j (-1)^j C(k, j) (k - j)^m over j = 0..k, each power once for both m. Cheap while
+    k m log2(k) is a few ten thousand bits (17 us at m = 1,000, k = 5; 1.4 ms at k = 20).
+
+    Parameters
+    ----------
+    m : int
+        Number of elements, >= 1.
+    k : int
+        Number of blocks, >= 1.
+
+    Returns
+    -------
+    (int, int)
+
+    Examples
+    --------
+    Onto 2 blocks: 2^m - 2 maps (all but the two constant ones).
+
+    >>> surjection_counts(4, 2)
+    (6, 14)
+    """
+    before = now = 0
+    binom = 1
+    for j in range(k + 1):
+        term = binom * (k - j) ** (m - 1)  # 0 ** 0 = 1: no element, one (empty) map
+        if j % 2:
+            before, now = before - term, now - term * (k - j)
+        else:
+            before, now = before + term, now + term * (k - j)
+        binom = binom * (k - j) // (j + 1)
+    return before, now
 
 
 def log_surjection_table(m_max: int, k_max: int, keep_all: bool = False) -> list[np.ndarray]:

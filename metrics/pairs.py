@@ -115,7 +115,9 @@ def _pair_counts(ct: Contingency) -> PairCounts:
     def compute() -> PairCounts:
         n = ct.n
         bound = n * n
-        _, _, values = ct.nonzero()
+        # A dense table's zeros add nothing: its cells as they are, without finding the
+        # non-zero ones (a tenth of an ARI at n = 100); a dense table has O(n) cells.
+        values = ct.counts.ravel() if not ct.is_sparse else ct.nonzero()[2]
         n11 = (exact_dot(values, values, bound) - n) // 2
         together_true = (exact_dot(ct.row_sums, ct.row_sums, bound) - n) // 2
         together_pred = (exact_dot(ct.col_sums, ct.col_sums, bound) - n) // 2

@@ -46,6 +46,7 @@ from metrics._combinatorics import (
     dobinski_terms,
     expected_empty_urns,
     log_surjection_probability,
+    surjection_counts,
 )
 from metrics._special import bd0, entropy_of_counts, exact_dot, serial_dot
 from metrics.information import log_base
@@ -87,7 +88,8 @@ def _n_blocks(sizes, n: int) -> int:
     sizes = np.asarray(sizes)
     if sizes.ndim != 1:
         raise ValueError("sizes must be a 1-D array of cluster sizes")
-    if np.any(sizes < 0) or sizes.sum() != n:
+    # Methods, not np.any: every ARI under "num" checks both sides' sizes here.
+    if sizes.min(initial=0) < 0 or sizes.sum() != n:
         raise ValueError(f"cluster sizes must be non-negative and sum to n={n}")
     return int(np.count_nonzero(sizes))
 
@@ -368,6 +370,11 @@ class AllModel(RandomModel):
         return (1,) if n == 1 else None
 
 
+# Up to this k n log2(k), q under "num" is the ratio of two exact integers (surjection_counts):
+# correctly rounded, and 5-20 us where the float path takes 50-350 (n = 100-1,000, K = 5).
+_EXACT_Q_BITS = 1 << 15
+
+
 # q depends on (n, K) or n alone: cached, since the same sizes are compared again and again
 # (a column of labelings against one reference), and computing q costs 30 us at n = 100
 # against 1 us for the rest of ARI's model part.
@@ -376,6 +383,9 @@ def _num_pair_probability(n: int, k: int) -> float:
     """q = S(n-1, K) / S(n, K) = U_K(n-1) / (K U_K(n)) ("num")."""
     if n < 2 or k == 1:
         return 1.0
+    if k * n * math.log2(k) <= _EXACT_Q_BITS:
+        before, now = surjection_counts(n, k)
+        return before / now  # int / int: correctly rounded
     if _needs_fourier(n, k):
         return _num_weights_ztp(n, k)[2]
     log_u = log_surjection_probability(np.array([n - 1, n]), k)

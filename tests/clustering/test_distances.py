@@ -132,11 +132,36 @@ LARGE = RNG.normal(size=(601, 3)) @ RNG.normal(size=(3, 3)) + 4.0
 LARGE_BINARY = (RNG.random((601, 6)) < 0.4) * RNG.integers(1, 4, size=(601, 6))
 
 
-def test_one_triangle_path_is_scipys_squareform_of_pdist():
+def test_binary_metrics_are_scipys_squareform_of_pdist():
     np.testing.assert_array_equal(distance_matrix(LARGE_BINARY, "hamming"),
                                   squareform(pdist(LARGE_BINARY, "hamming")))
     np.testing.assert_array_equal(distance_matrix(LARGE_BINARY, "jaccard"),
                                   squareform(pdist(LARGE_BINARY != 0, "jaccard")))
+
+
+# 50 features: both paths (two triangles up to 8 features, one triangle beyond) at 2, 10, 50.
+WIDE = RNG.normal(size=(601, 50))
+WIDE_BINARY = (RNG.random((601, 50)) < 0.4) * RNG.integers(1, 4, size=(601, 50))
+
+
+@pytest.mark.parametrize("d", [2, 10, 50])
+@pytest.mark.parametrize("metric", ["euclidean", "cityblock", "chebyshev", "cosine", "hamming",
+                                    "jaccard"])
+def test_scipy_metrics_are_squareform_of_pdist_at_every_width(metric, d):
+    data = (WIDE_BINARY if metric in ("hamming", "jaccard") else WIDE)[:, :d]
+    expected = squareform(pdist(data != 0 if metric == "jaccard" else data, metric))
+    np.testing.assert_array_equal(distance_matrix(data, metric), expected)
+
+
+@pytest.mark.parametrize("d", [2, 10, 50])
+def test_minkowski_and_mahalanobis_are_scipys_at_every_width(d):
+    data = WIDE[:, :d]
+    np.testing.assert_allclose(distance_matrix(data, "minkowski", p=3.0),
+                               squareform(pdist(data, "minkowski", p=3.0)), rtol=1e-12)
+    VI = inverse_covariance(data)
+    np.testing.assert_allclose(distance_matrix(data, "mahalanobis"),
+                               squareform(pdist(data, "mahalanobis", VI=VI)),
+                               rtol=1e-10, atol=1e-12)
 
 
 def test_jaccard_compares_presence_not_values():

@@ -234,3 +234,28 @@ def test_tables_grown_between_counting_ways_match_sklearn(extra, late):
     ct = M.contingency_table(a, b)
     np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
     assert ct.n == n
+
+
+@pytest.mark.parametrize("late", [None, (250, 3), (3, 220)])
+@pytest.mark.parametrize("small_first", [False, True])
+def test_tables_counted_by_chunks_match_sklearn(monkeypatch, late, small_first):
+    # 200 x 200 cells counted as a plain chunked bincount (thresholds lowered so that 3
+    # samples per cell qualify): chunks of two tables' worth, 80,000 samples, so two
+    # pieces' codes wait and the third starts a new chunk. A larger label in the third
+    # piece grows the table while codes wait; small labels in the first piece start the
+    # table below the threshold; the last piece is short.
+    monkeypatch.setattr(contingency_module, "_ADD_AT_CELLS", 30_000)
+    monkeypatch.setattr(contingency_module, "_BUFFERED_SAMPLES_PER_CELL", 1)
+    piece = contingency_module._PIECE
+    assert 2 * piece < contingency_module._CHUNK_TABLES * 200 * 200 < 3 * piece
+    rng = np.random.default_rng(7)
+    n = 4 * piece + 11
+    a, b = rng.integers(0, 200, n), rng.integers(0, 200, n)
+    if small_first:
+        a[:piece] %= 3
+        b[:piece] %= 3
+    if late is not None:
+        a[2 * piece + 5], b[2 * piece + 5] = late
+    ct = M.contingency_table(a, b)
+    np.testing.assert_array_equal(ct.counts, contingency_matrix(a, b))
+    assert ct.n == n

@@ -76,6 +76,31 @@ def test_num_weights_and_pair_probability_exact(n, k):
     assert w.sum() == pytest.approx(k, rel=1e-12)
 
 
+@pytest.mark.parametrize("n,k", [(2, 2), (3, 2), (7, 7), (8, 4), (100, 5), (100, 4), (250, 9),
+                                 (1000, 5), (1000, 6), (1000, 30), (300, 299)])
+def test_num_pair_probability_is_correctly_rounded_or_within_ulps(n, k):
+    # Integers from the recurrence: S(n-1, K) / S(n, K) rounded once by Python's int division.
+    for m in range(n + 1):  # bottom up, so the cached recursion stays shallow
+        for j in range(k + 1):
+            stirling(m, j)
+    exact = stirling(n - 1, k) / stirling(n, k)
+    sizes = np.array([n - k + 1] + [1] * (k - 1))
+    q = NumModel().pair_probability(sizes, n)
+    if k * n * math.log2(k) <= 2**15:  # the exact path
+        assert q == exact
+    else:
+        assert q == pytest.approx(exact, rel=2e-14)
+
+
+def test_surjection_counts_are_stirling_numbers_times_k_factorial():
+    from metrics._combinatorics import surjection_counts
+
+    for m, k in [(1, 1), (4, 2), (9, 3), (9, 9), (30, 7), (5, 6)]:
+        factorial = math.factorial(k)
+        assert surjection_counts(m, k) == (factorial * stirling(m - 1, k),
+                                           factorial * stirling(m, k))
+
+
 @pytest.mark.parametrize("n", [2, 5, 8, 60, 200])
 def test_all_weights_and_pair_probability_exact(n):
     a, w = AllModel().size_weights(np.array([n]), n)
