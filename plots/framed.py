@@ -14,55 +14,83 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from plots.palette import CLUSTER_COLORS, NOISE_COLOR
+from plots.palette import (
+    CLUSTER_COLORS,
+    MARKER_SYMBOLS,
+    NOISE_COLOR,
+    POINT_LINE,
+    SYMBOL_NUMBERS,
+    cluster_color,
+    cluster_symbol,
+    tint,
+)
 from plots.scatter import points_trace
 
-__all__ = ["CODE_COLORS", "code_marker", "color_codes", "frame_name", "framed_figure",
-           "plane_layout", "scrubbed_scatter", "set_frames"]
+__all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "frame_name",
+           "framed_figure", "plane_layout", "scrubbed_scatter", "set_frames"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
-# c mod 8, a light tint of it (DBSCAN's border points) c mod 8 + 8, noise 16. A colour name
-# per point would be ten bytes, and plotly.py validates symbol arrays point by point (seconds
-# for a sweep), so colour codes and sizes carry everything that changes.
-_TINT = 0.55
+# c mod 56 (56 = 8 colours x 7 symbols, the clusters `plots.palette` tells apart), a light tint
+# of it (DBSCAN's border points) c mod 56 + 56, noise 112. A colour name per point would be ten
+# bytes, and plotly.py validates symbol arrays point by point (seconds for a sweep), so colour
+# codes and sizes carry everything that changes, and an SVG trace's symbols are looked up
+# from its codes (`CODE_SYMBOLS`).
+_CODED = len(CLUSTER_COLORS) * len(MARKER_SYMBOLS)
 
-
-def _tint(color: str) -> str:
-    """``color`` mixed with white."""
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * _TINT):02x}" for c in rgb)
-
-
-CODE_COLORS = (*CLUSTER_COLORS, *map(_tint, CLUSTER_COLORS), NOISE_COLOR)
+_COLORS = [cluster_color(c) for c in range(_CODED)]
+CODE_COLORS = (*_COLORS, *map(tint, _COLORS), NOISE_COLOR)
+_SYMBOLS = [SYMBOL_NUMBERS[cluster_symbol(c)] for c in range(_CODED)]
+# plotly's number of the open circle (noise) is its filled one's plus 100.
+CODE_SYMBOLS = np.array([*_SYMBOLS, *_SYMBOLS, SYMBOL_NUMBERS["circle"] + 100], dtype=np.int8)
 
 
 def color_codes(labels, light=None) -> np.ndarray:
-    """The colour code (into `CODE_COLORS`) of each point: its cluster's colour, its tint
-    where ``light`` is true, grey for noise (label < 0).
+    """The colour code (into `CODE_COLORS` and `CODE_SYMBOLS`) of each point: its cluster's
+    colour, its tint where ``light`` is true, grey for noise (label < 0).
 
     Examples
     --------
-    >>> color_codes([0, 1, -1, 9], light=[False, True, False, False]).tolist()
-    [0, 9, 16, 1]
+    >>> color_codes([0, 1, -1, 57], light=[False, True, False, False]).tolist()
+    [0, 57, 112, 1]
     """
     labels = np.asarray(labels)
-    palette = len(CLUSTER_COLORS)
-    tint = 0 if light is None else palette * np.asarray(light, dtype=bool)
-    return np.where(labels < 0, 2 * palette, labels % palette + tint).astype(np.int8)
+    tint = 0 if light is None else _CODED * np.asarray(light, dtype=bool)
+    return np.where(labels < 0, 2 * _CODED, labels % _CODED + tint).astype(np.int8)
 
 
 def code_marker(**marker) -> dict[str, Any]:
-    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale).
+    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale),
+    outlined dark (`plots.palette.POINT_LINE`) unless ``line`` says otherwise.
 
     Examples
     --------
-    >>> code_marker(size=8)["cmax"], code_marker()["colorscale"][:2]
-    (16.5, [(0.0, '#0072B2'), (0.058823529411764705, '#0072B2')])
+    >>> code_marker(size=8)["cmax"], code_marker()["colorscale"][0]
+    (112.5, (0.0, '#0072B2'))
     """
     n = len(CODE_COLORS)
     scale = [stop for i, color in enumerate(CODE_COLORS)
              for stop in ((i / n, color), ((i + 1) / n, color))]
-    return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False, **marker}
+    return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False,
+            "line": POINT_LINE, **marker}
+
+
+def _is_coded(trace) -> bool:
+    """Whether ``trace``'s markers are coloured by `CODE_COLORS` codes (`code_marker`)."""
+    marker = trace.marker if "marker" in trace else None
+    return (marker is not None and marker.cmin == -0.5
+            and marker.cmax == len(CODE_COLORS) - 0.5)
+
+
+def _with_symbols(update: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A frame's update of an SVG trace of coded markers, with the symbols of its codes.
+
+    WebGL traces keep one symbol: the scrub listener's quick path (ui/scrub.py) draws their
+    colours, sizes and opacities straight into plotly's scenes and handles no symbol array.
+    """
+    codes = (update.get("marker") or {}).get("color")
+    if codes is None:
+        return update
+    return _merged(update, {"marker": {"symbol": CODE_SYMBOLS[np.asarray(codes)]}})
 
 # A slider move shows its value at once; an animation eases between steps so that a student
 # sees what moved (plotly only tweens SVG traces; WebGL ones jump).
@@ -109,7 +137,9 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     c}}`` or ``{"x": x, "y": y}``), and the layout properties ``layouts[i]``. The figure
     itself shows frame ``active``, so the chart drawn before any move is that value. Called
     again on its result with another ``name``, it adds a second slider (``slider_y`` apart)
-    and its frames: a chart can scrub two parameters.
+    and its frames: a chart can scrub two parameters. A frame recolouring an SVG trace of
+    `code_marker` markers also sets their symbols (`CODE_SYMBOLS`), so that clusters differ
+    by shape as well as colour at every step.
 
     Parameters
     ----------
@@ -164,6 +194,10 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         raise ValueError(f"trace indices must be in [0, {len(base.data) - 1}], got {traces}")
     fig = _copied(base)
     types = [fig.data[t].type for t in traces]
+    symbolled = {t for t, kind in zip(traces, types, strict=True)
+                 if kind == "scatter" and _is_coded(fig.data[t])}
+    updates = [{t: _with_symbols(u) if t in symbolled else u for t, u in update.items()}
+               for update in updates]
     # Validating every frame costs more than drawing the page; the same keys are validated
     # below, where the active frame's update is applied to the traces.
     set_frames(fig, [*fig.frames, *(go.Frame(
