@@ -4,7 +4,7 @@ symbols in order."""
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.palette import CLUSTER_COLORS, POINT_LINE, cluster_color, cluster_dash, cluster_symbol
+from plots.palette import CLUSTER_COLORS, cluster_color, series_line, series_marker
 
 
 def line_chart(
@@ -45,8 +45,7 @@ def line_chart(
             go.Scatter(
                 x=part[x], y=part[y], name=str(name) if name is not None else y,
                 mode="lines+markers" if markers else "lines",
-                line={"color": color, "width": 3, "dash": cluster_dash(index)},
-                marker={"size": 8, "symbol": cluster_symbol(index), "line": POINT_LINE},
+                line=series_line(index), marker=series_marker(index),
             )
         )
     if vline is not None:

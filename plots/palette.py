@@ -93,3 +93,26 @@ def cluster_dash(label: int) -> str:
     if label < 0:
         return "dot"
     return LINE_DASHES[label % len(LINE_DASHES)]
+
+
+def series_line(index: int, width: float = 3) -> dict:
+    """The ``line`` of series ``index`` of a line chart: its colour and its dash.
+
+    Examples
+    --------
+    >>> series_line(1)
+    {'color': '#E69F00', 'width': 3, 'dash': 'dash'}
+    """
+    return {"color": cluster_color(index), "width": width, "dash": cluster_dash(index)}
+
+
+def series_marker(index: int, size: float = 8) -> dict:
+    """The ``marker`` of series ``index``: its colour and symbol, outlined dark.
+
+    Examples
+    --------
+    >>> series_marker(1)["symbol"]
+    'square'
+    """
+    return {"color": cluster_color(index), "symbol": cluster_symbol(index), "size": size,
+            "line": POINT_LINE}
