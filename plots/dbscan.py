@@ -26,8 +26,8 @@ from plots.tables import points_table
 SIZES = {"core": 10, "border": 8, "noise": 10}
 # Drawing one circle per core point is readable only for small sets.
 MAX_CIRCLES = 400
-# Faint enough for many overlapping circles, dark enough for 3:1 on white (#858585).
-CIRCLE_OPACITY = 0.6
+# Faint enough for many overlapping circles, dark enough for 3:1 on white (#808080).
+CIRCLE_OPACITY = 0.5
 
 
 def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, eps: float, *,

@@ -37,7 +37,7 @@ def test_points_are_split_by_cluster_and_type_with_the_clusters_colours(okabe_it
         # Core and border points take their cluster's shape (0: circle, 1: square), noise
         # a cross; every one is outlined dark.
         assert trace.marker.symbol == ("x" if label < 0 else ["circle", "square"][label])
-        assert trace.marker.line.color == "#333333"
+        assert trace.marker.line.color == "#000000"
     assert fig.layout.xaxis.title.text == "a" and fig.layout.yaxis.title.text == "b"
     assert len(fig.layout.shapes) == 0
 
@@ -49,8 +49,8 @@ def test_circles_surround_each_core_point_at_radius_eps(okabe_ito):
     for shape, i in zip(fig.layout.shapes, core, strict=True):
         assert (shape.x0, shape.x1) == (X[i, 0] - 0.5, X[i, 0] + 0.5)
         assert (shape.y0, shape.y1) == (X[i, 1] - 0.5, X[i, 1] + 0.5)
-        # Dark grey at 60 %: #858585 on white, 3.7:1; dashed by cluster.
-        assert shape.line.color == "#333333" and shape.opacity == 0.6
+        # Black at 50 %: #808080 on white, 3.9:1; dashed by cluster.
+        assert shape.line.color == "#000000" and shape.opacity == 0.5
         assert shape.line.dash == ["solid", "dash"][LABELS[i]]
     many = np.zeros((401, 2))
     assert eps_circles(many, np.zeros(401, dtype=int), np.full(401, "core"), 1.0) == []

@@ -103,7 +103,7 @@ def test_em_step_shapes_points_by_hard_label_and_draws_ellipses_and_means(okabe_
     np.testing.assert_array_equal(line.x, 2 * ring[:, 0] + 2)
     np.testing.assert_array_equal(casing.x, 2 * ring[:, 0] + 2)
     assert line.line.color == okabe_ito[1] and line.line.dash == "dash"
-    assert casing.line.color == "#333333" and casing.line.width > line.line.width
+    assert casing.line.color == "#000000" and casing.line.width > line.line.width
     np.testing.assert_array_equal(fig.data[-1].x, CENTERS[:, 0])
     assert fig.layout.title.text == "step 1"
 
