@@ -14,9 +14,10 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
+from plots.describe import FRAME_SUMMARIES, frame_summaries, merged, summarize_frames
 from plots.palette import (
-    CLUSTER_COLORS,
-    MARKER_SYMBOLS,
+    CODED_CLUSTERS,
+    NOISE_CODE,
     NOISE_COLOR,
     POINT_LINE,
     SYMBOL_NUMBERS,
@@ -30,16 +31,15 @@ __all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "frame_n
            "framed_figure", "plane_layout", "scrubbed_scatter", "set_frames"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
-# c mod 56 (56 = 8 colours x 7 symbols, the clusters `plots.palette` tells apart), a light tint
-# of it (DBSCAN's border points) c mod 56 + 56, noise 112. A colour name per point would be ten
-# bytes, and plotly.py validates symbol arrays point by point (seconds for a sweep), so colour
-# codes and sizes carry everything that changes, and an SVG trace's symbols are looked up
-# from its codes (`CODE_SYMBOLS`).
-_CODED = len(CLUSTER_COLORS) * len(MARKER_SYMBOLS)
+# c mod 56 (56 = 8 colours x 7 symbols, the clusters `plots.palette` tells apart: its
+# CODED_CLUSTERS), a light tint of it (DBSCAN's border points) c mod 56 + 56, noise 112
+# (NOISE_CODE). A colour name per point would be ten bytes, and plotly.py validates symbol
+# arrays point by point (seconds for a sweep), so colour codes and sizes carry everything
+# that changes, and an SVG trace's symbols are looked up from its codes (`CODE_SYMBOLS`).
 
-_COLORS = [cluster_color(c) for c in range(_CODED)]
+_COLORS = [cluster_color(c) for c in range(CODED_CLUSTERS)]
 CODE_COLORS = (*_COLORS, *map(tint, _COLORS), NOISE_COLOR)
-_SYMBOLS = [SYMBOL_NUMBERS[cluster_symbol(c)] for c in range(_CODED)]
+_SYMBOLS = [SYMBOL_NUMBERS[cluster_symbol(c)] for c in range(CODED_CLUSTERS)]
 # plotly's number of the open circle (noise) is its filled one's plus 100.
 CODE_SYMBOLS = np.array([*_SYMBOLS, *_SYMBOLS, SYMBOL_NUMBERS["circle"] + 100], dtype=np.int8)
 
@@ -54,8 +54,8 @@ def color_codes(labels, light=None) -> np.ndarray:
     [0, 57, 112, 1]
     """
     labels = np.asarray(labels)
-    tint = 0 if light is None else _CODED * np.asarray(light, dtype=bool)
-    return np.where(labels < 0, 2 * _CODED, labels % _CODED + tint).astype(np.int8)
+    tint = 0 if light is None else CODED_CLUSTERS * np.asarray(light, dtype=bool)
+    return np.where(labels < 0, NOISE_CODE, labels % CODED_CLUSTERS + tint).astype(np.int8)
 
 
 def code_marker(**marker) -> dict[str, Any]:
@@ -90,7 +90,7 @@ def _with_symbols(update: Mapping[str, Any]) -> Mapping[str, Any]:
     codes = (update.get("marker") or {}).get("color")
     if codes is None:
         return update
-    return _merged(update, {"marker": {"symbol": CODE_SYMBOLS[np.asarray(codes)]}})
+    return merged(update, {"marker": {"symbol": CODE_SYMBOLS[np.asarray(codes)]}})
 
 # A slider move shows its value at once; an animation eases between steps so that a student
 # sees what moved (plotly only tweens SVG traces; WebGL ones jump).
@@ -114,17 +114,6 @@ def frame_name(prefix: str, label: str) -> str:
     return f"{prefix}={label}"
 
 
-def _merged(trace: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
-    """``trace`` with ``update`` written into it, nested dictionaries merged key by key."""
-    out = dict(trace)
-    for key, value in update.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merged(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
 def framed_figure(base: go.Figure, labels: Sequence[str],
                   updates: Sequence[Mapping[int, Mapping[str, Any]]], *, name: str,
                   active: int = 0, layouts: Sequence[Mapping[str, Any]] | None = None,
@@ -139,7 +128,9 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     again on its result with another ``name``, it adds a second slider (``slider_y`` apart)
     and its frames: a chart can scrub two parameters. A frame recolouring an SVG trace of
     `code_marker` markers also sets their symbols (`CODE_SYMBOLS`), so that clusters differ
-    by shape as well as colour at every step.
+    by shape as well as colour at every step. Each frame's text summary
+    (`plots.describe.summarize`) is kept in ``layout.meta["frame_summaries"]`` under the
+    frame's name, for the page to announce as the slider moves.
 
     Parameters
     ----------
@@ -175,6 +166,9 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     ...                     [{0: {"y": [0, 1]}}, {0: {"y": [1, 0]}}], name="k", active=1)
     >>> [f.name for f in fig.frames], list(fig.data[0].y), fig.layout.sliders[0].active
     (['k=a', 'k=b'], [1, 0], 1)
+    >>> fig.layout.meta["frame_summaries"]["k=a"]
+    'Chart. 2 points.'
+
     """
     labels = [str(label) for label in labels]
     if len(labels) != len(updates) or not labels:
@@ -206,10 +200,14 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types, strict=True)],
         layout=None if layouts is None else layouts[i], _validate=False,
     ) for i, label in enumerate(labels))])
+    names = [frame_name(name, label) for label in labels]
+    summaries = summarize_frames(fig, names, updates, layouts)
     for t in traces:
         fig.data[t].update(updates[active][t])
     if layouts is not None:
         fig.update_layout(layouts[active])
+    meta = fig.layout.meta if isinstance(fig.layout.meta, Mapping) else {}
+    fig.update_layout(meta={**meta, FRAME_SUMMARIES: frame_summaries(fig) | summaries})
     steps = [{"method": "animate", "label": label,
               "args": [[frame_name(name, label)], SCRUB_ARGS]} for label in labels]
     slider = {"name": name, "active": active, "steps": steps, "y": slider_y,
@@ -342,7 +340,7 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
     >>> fig = scrubbed_scatter(np.zeros((3, 2)), np.array([[0, 0, 0], [0, 1, -1]]),
     ...                        ["1", "2"], name="K", active=1)
     >>> [int(c) for c in fig.data[0].marker.color], len(fig.frames)
-    ([0, 1, 16], 2)
+    ([0, 1, 112], 2)
     >>> moved = scrubbed_scatter(np.arange(12.0).reshape(2, 3, 2), np.zeros((2, 3), int),
     ...                          ["0", "0.1"], name="noise", active=1)
     >>> first = moved.frames[0].to_plotly_json()["data"][0]

@@ -36,6 +36,12 @@ SYMBOL_NUMBERS: dict[str, int] = {"circle": 0, "square": 1, "diamond": 2, "cross
 NOISE_SYMBOL = "circle-open"
 LINE_DASHES: tuple[str, ...] = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
 
+# Framed charts colour points by a number (`plots.framed.color_codes`): cluster c is code
+# c mod CODED_CLUSTERS (the clusters colour and symbol tell apart), its light tint that plus
+# CODED_CLUSTERS, noise NOISE_CODE.
+CODED_CLUSTERS = len(CLUSTER_COLORS) * len(MARKER_SYMBOLS)
+NOISE_CODE = 2 * CODED_CLUSTERS
+
 # Outline of data points and casing of curves drawn over them: 21:1 on white, and from 4:1
 # (blue) to 10:1 against the cluster colours but black.
 OUTLINE = "#000000"
