@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from clustering.dbscan import POINT_TYPES
+from clustering.dbscan import POINT_TYPES, suggested_eps
 from metrics.alignment import align_labels
 from plots.dbscan import (
     dbscan_data,
@@ -13,6 +13,7 @@ from plots.dbscan import (
     k_distance_figure,
     with_min_samples_frames,
 )
+from ui.draw import edited_by_hand
 from ui.explore_cache import (
     SCORES,
     dbscan_eps_frames,
@@ -32,6 +33,23 @@ EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0
                                                          *np.arange(1.0, 5.0001, 0.1))}))
 
 MAX_MIN_SAMPLES = 50
+DEFAULT_MIN_SAMPLES = 5
+# Whether the last run showed a drawing with enough points to cluster.
+_DRAWING_SHOWN = "_db_drawing_shown"
+
+
+def start_a_drawing_at_its_scale(data) -> None:
+    """Give eps the value on a drawing's own scale (`clustering.suggested_eps`, the nearest
+    step of the eps slider) when a student's drawing first has enough points to cluster: at
+    the default eps a fresh drawing was all noise. A link that opens a drawing keeps its
+    eps, and so does every later point drawn."""
+    drawing = data is not None and data.name == "drawn"
+    if edited_by_hand("db") and drawing and not st.session_state.get(_DRAWING_SHOWN, False):
+        min_samples = min(st.session_state.get("db_min", DEFAULT_MIN_SAMPLES), len(data.X))
+        eps = suggested_eps(data.X[:, :2], min_samples)
+        st.session_state["db_eps"] = min(EPS_CHOICES, key=lambda v: abs(v - eps))
+    st.session_state[_DRAWING_SHOWN] = drawing
+
 
 st.title("DBSCAN: density-based clusters and noise")
 st.caption(
@@ -43,11 +61,12 @@ st.caption(
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
     data = dataset_controls("db", default="moons")
+    start_a_drawing_at_its_scale(data)
     eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
                            bind="query-params",
                            help="Two points closer than eps are neighbours. Read a good value "
                                 "at the knee of the k-distance curve.")
-    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, 5, key="db_min",
+    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, DEFAULT_MIN_SAMPLES, key="db_min",
                             bind="query-params",
                             help="Neighbours within eps (the point itself included) needed to "
                                  "be a core point.")
