@@ -2,17 +2,15 @@
 chart's accessible name and in a polite live region, following a framed chart's slider and
 animations (ui/web/chart_alt.js; components v2, inline, no iframe)."""
 
-from pathlib import Path
-
 import streamlit as st
 
-_WEB = Path(__file__).parent / "web"
+from ui import web
 
 _COMPONENT = st.components.v2.component(
     "clusterlab_chart_alt",
     html='<p class="clusterlab-chart-alt" role="status" aria-live="polite"></p>',
-    css=(_WEB / "chart_alt.css").read_text(encoding="utf-8"),
-    js=(_WEB / "chart_alt.js").read_text(encoding="utf-8"),
+    css=web.css("chart_alt.css"),
+    js=web.source("chart_alt.js"),
 )
 
 
