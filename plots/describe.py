@@ -60,14 +60,15 @@ def cluster_phrase(sizes: Mapping[int, int], noise: int = 0) -> str:
     --------
     >>> cluster_phrase({0: 120, 1: 100, 2: 80}, noise=5)
     '305 points: 3 clusters of 120, 100 and 80 points, 5 grey (noise or not assigned)'
-    >>> cluster_phrase({0: 4})
-    '4 points: 1 cluster of 4 points'
+    >>> cluster_phrase({0: 4}), cluster_phrase({}, noise=2)
+    ('4 points: 1 cluster of 4 points', '2 points, all grey (noise or not assigned)')
     """
     total = sum(sizes.values()) + noise
     k = len(sizes)
+    if not k:
+        return f"{total} point{'s' * (total != 1)}, all grey (noise or not assigned)"
     text = f"{total} point{'s' * (total != 1)}: {k} cluster{'s' * (k != 1)}"
-    if k:
-        text += f" of {_number_list([sizes[c] for c in sorted(sizes)])} points"
+    text += f" of {_number_list([sizes[c] for c in sorted(sizes)])} points"
     if noise:
         text += f", {noise} grey (noise or not assigned)"
     return text
@@ -103,9 +104,13 @@ def _codes(trace: Mapping[str, Any]) -> np.ndarray | None:
     return codes
 
 
-# What a trace of each kind draws, for n values.
+# What a trace of each kind draws, for n values; several traces of one series.
 _KINDS = {"points": "{n} point{s}", "line": "line of {n} point{s}", "bars": "{n} bar{s}",
           "heat map": "heat map of {n} cell{s}", "histogram": "histogram of {n} value{s}"}
+_PLURALS = {"points": "sets of points", "line": "lines", "bars": "sets of bars",
+            "heat map": "heat maps", "histogram": "histograms"}
+_UNITS = {"points": "points", "line": "points", "bars": "bars", "heat map": "cells",
+          "histogram": "values"}
 
 
 def _kind(trace: Mapping[str, Any]) -> str:
@@ -113,6 +118,15 @@ def _kind(trace: Mapping[str, Any]) -> str:
     if kind in ("scatter", "scattergl"):
         return "line" if "lines" in (trace.get("mode") or "markers") else "points"
     return {"bar": "bars", "heatmap": "heat map", "histogram": "histogram"}.get(kind, "points")
+
+
+def _series_phrase(name: str, kind: str, counts: list[int]) -> str:
+    """What a series draws: ``counts`` values in each of its traces (one name and kind)."""
+    n = sum(counts)
+    what = _KINDS[kind].format(n=n, s="s" * (n != 1))
+    if len(counts) > 1:
+        what = f"{len(counts)} {_PLURALS[kind]}, {n} {_UNITS[kind]} in all"
+    return f"{name}: {what}" if name else what
 
 
 def summarize(traces: Sequence[Mapping[str, Any]], layout: Mapping[str, Any]) -> str:
@@ -147,13 +161,15 @@ def summarize(traces: Sequence[Mapping[str, Any]], layout: Mapping[str, Any]) ->
     """
     sizes: dict[int, int] = {}
     noise = 0
-    parts = []
+    series: dict[tuple[str, str], list[int]] = {}  # (name, kind) -> values of each trace
     for trace in traces:
         n = _count(trace)
-        if n == 0 or trace.get("visible") is False:
-            continue
         name = plain(trace.get("name"))
         codes = _codes(trace)
+        # Unnamed traces outside the legend are decorations (a centre's trail, a casing).
+        if n == 0 or trace.get("visible") is False or (
+                codes is None and not name and trace.get("showlegend") is False):
+            continue
         named = _CLUSTER_TRACE.match(name)
         if codes is not None:
             noise += int((codes == NOISE_CODE).sum())
@@ -169,13 +185,13 @@ def summarize(traces: Sequence[Mapping[str, Any]], layout: Mapping[str, Any]) ->
         elif name == "noise":
             noise += n
         else:
-            what = _KINDS[_kind(trace)].format(n=n, s="s" * (n != 1))
-            parts.append(f"{name}: {what}" if name else what)
+            series.setdefault((name, _kind(trace)), []).append(n)
+    parts = [_series_phrase(name, kind, counts) for (name, kind), counts in series.items()]
     if sizes or noise:
         parts.insert(0, cluster_phrase(sizes, noise))
     if len(parts) > MAX_SERIES:
         parts = [*parts[:MAX_SERIES], f"and {len(parts) - MAX_SERIES} more series"]
-    title = plain((layout.get("title") or {}).get("text"))
+    title = plain((layout.get("title") or {}).get("text")).rstrip(".")
     axes = [plain(((layout.get(axis) or {}).get("title") or {}).get("text"))
             for axis in ("yaxis", "xaxis")]
     what = "Chart" + (f" of {axes[0]} against {axes[1]}" if all(axes) else "")
@@ -188,6 +204,7 @@ def _light(trace) -> dict[str, Any]:
     (``to_plotly_json`` deep-copies every array)."""
     marker = trace.marker if "marker" in trace else None
     return {"type": trace.type, "name": trace.name, "visible": trace.visible,
+            "showlegend": trace.showlegend,
             "mode": trace.mode if "mode" in trace else None,
             **{key: trace[key] for key in ("x", "y", "z", "values") if key in trace},
             "marker": {} if marker is None else {"color": marker.color, "cmin": marker.cmin}}

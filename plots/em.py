@@ -23,7 +23,8 @@ def _ellipse_traces(j: int, n_sigma: int, curve: np.ndarray | None) -> list[go.S
     curves when ``curve`` is None: a framed chart's frames fill them)."""
     x, y = ([], []) if curve is None else (curve[:, 0], curve[:, 1])
     dash = SIGMA_DASH.get(n_sigma, "dot")
-    return [go.Scatter(x=x, y=y, mode="lines", hoverinfo="skip", name=f"{n_sigma} sigma",
+    return [go.Scatter(x=x, y=y, mode="lines", hoverinfo="skip",
+                       name="" if casing else f"{n_sigma} sigma",
                        legendgroup=f"{n_sigma} sigma", showlegend=j == 0 and not casing,
                        line={"color": OUTLINE if casing else cluster_color(j), "dash": dash,
                              "width": CASING_WIDTH if casing else ELLIPSE_WIDTH})

@@ -37,7 +37,7 @@ def test_points_are_split_by_cluster_and_type_with_the_clusters_colours(okabe_it
         # Core and border points take their cluster's shape (0: circle, 1: square), noise
         # a cross; every one is outlined dark.
         assert trace.marker.symbol == ("x" if label < 0 else ["circle", "square"][label])
-        assert trace.marker.line.color == "#000000"
+        assert trace.marker.line.color == "#404040"
     assert fig.layout.xaxis.title.text == "a" and fig.layout.yaxis.title.text == "b"
     assert len(fig.layout.shapes) == 0
 

@@ -90,8 +90,10 @@ def test_an_animation_summarises_each_step_and_skips_empty_traces():
     fig = em_animation_figure(X, w, [np.zeros((2, 2))] * 2, [[{1: ring}, {1: ring}]] * 2,
                               ["start", "after 1"], 0)
     summaries = frame_summaries(fig)
-    assert summaries["step=0"].startswith("start. Chart of x2 against x1. 5 points: 2 "
-                                          "clusters of 2 and 3 points; 1 sigma: line of 2")
+    # Each ellipse's casing is left out: two lines of two points, one per component.
+    assert summaries["step=0"] == ("start. Chart of x2 against x1. 5 points: 2 clusters of 2 "
+                                   "and 3 points; 1 sigma: 2 lines, 4 points in all; means: "
+                                   "2 points.")
     assert "4 points" in summaries["step=1"] and "1 and 4 points" in summaries["step=1"]
 
 

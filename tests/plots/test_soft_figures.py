@@ -92,9 +92,9 @@ def test_em_step_shapes_points_by_hard_label_and_draws_ellipses_and_means(okabe_
     ellipses = [{1: ring, 2: 2 * ring}, {1: ring + 2, 2: 2 * ring + 2}]
     fig = em_step_figure(X, U, CENTERS, ellipses, title="step 1")
     named = [t.name for t in fig.data]
-    # Each ellipse twice: its dark casing, then its component's colour on top.
-    assert named == ["cluster 0", "cluster 1", *["1 sigma"] * 2, *["2 sigma"] * 2,
-                     *["1 sigma"] * 2, *["2 sigma"] * 2, "means"]
+    # Each ellipse twice: its dark casing (unnamed), then its component's colour on top.
+    assert named == ["cluster 0", "cluster 1", "", "1 sigma", "", "2 sigma", "", "1 sigma",
+                     "", "2 sigma", "means"]
     # argmax picks the first of a tie: point 1 goes with cluster 0.
     np.testing.assert_array_equal(fig.data[0].x, [0.0, 1.0])
     np.testing.assert_array_equal(fig.data[1].x, [2.0])

@@ -5,12 +5,16 @@
 // Text only: it is written with textContent and setAttribute, never parsed as markup.
 
 // A drag passes many steps: the region is written once the slider has rested this long, so
-// that a screen reader announces where it stopped, not every step on the way.
+// that a screen reader announces where it stopped, not every step on the way. A playing
+// animation renames the chart at each frame and is announced where it stops.
 const SETTLE_MS = 300;
 const records = new WeakMap();
 
+// The chart's element; during a rerun Streamlit may keep the old one (marked stale) beside it.
 function chartBox(chartKey) {
-  return document.querySelector(".st-key-" + CSS.escape(chartKey));
+  const selector = ".st-key-" + CSS.escape(chartKey);
+  return document.querySelector(selector + ':not([data-stale="true"])') ||
+    document.querySelector(selector);
 }
 
 function frameSummary(gd, frame) {
@@ -26,26 +30,28 @@ function stepFrame(step) {
     Array.isArray(step.args[0]) && step.args[0].length === 1 ? step.args[0][0] : null;
 }
 
-function describe(record, text, wait) {
+// Names the chart `text`; `announce` is "now", "settled" (after SETTLE_MS without another
+// change) or "later" (the live region keeps its text: an animation is playing).
+function describe(record, text, announce) {
   record.box.setAttribute("aria-label", text);
   clearTimeout(record.timer);
   const write = () => { if (record.live.textContent !== text) record.live.textContent = text; };
-  if (wait) record.timer = setTimeout(write, SETTLE_MS);
-  else write();
+  if (announce === "now") write();
+  else if (announce === "settled") record.timer = setTimeout(write, SETTLE_MS);
 }
 
 function watch(gd, record) {
-  const follow = (frame, wait) => {
+  const follow = (frame, announce) => {
     const text = frameSummary(gd, frame);
-    if (text !== null) describe(record, text, wait);
+    if (text !== null) describe(record, text, announce);
   };
-  gd.on("plotly_sliderchange", (event) => follow(stepFrame(event && event.step), true));
+  gd.on("plotly_sliderchange", (event) => follow(stepFrame(event && event.step), "settled"));
   gd.on("plotly_animatingframe", (event) => {
     record.frame = event ? event.name : null;
-    follow(record.frame, true);
+    follow(record.frame, "later");
   });
-  // The animation's end (Pause, or its last frame): say where it stopped now.
-  gd.on("plotly_animated", () => follow(record.frame, false));
+  // The animation's end (Pause, or its last frame): say where it stopped.
+  gd.on("plotly_animated", () => follow(record.frame, "now"));
 }
 
 export default function (component) {
@@ -64,7 +70,7 @@ export default function (component) {
     if (!gd || typeof gd.on !== "function") return false;
     record.box = box;
     box.setAttribute("role", "figure");
-    describe(record, data.summary, false);
+    describe(record, data.summary, "now");
     if (record.gd !== gd) {
       record.gd = gd;
       watch(gd, record);
