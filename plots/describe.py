@@ -294,7 +294,7 @@ def chart_table(fig: go.Figure) -> pd.DataFrame:
     """
     tables = []
     for trace in fig.data:
-        data = trace.to_plotly_json()
+        data = _light(trace)
         name = plain(data.get("name")) or _kind(data)
         if data.get("z") is not None:
             z = np.asarray(data["z"], dtype=float)
