@@ -59,8 +59,9 @@ def color_codes(labels, light=None) -> np.ndarray:
 
 
 def code_marker(**marker) -> dict[str, Any]:
-    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale),
-    outlined dark (`plots.palette.POINT_LINE`) unless ``line`` says otherwise.
+    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale); in
+    an SVG trace of a framed figure it also gets its symbols and the dark outline
+    (`framed_figure`).
 
     Examples
     --------
@@ -70,8 +71,7 @@ def code_marker(**marker) -> dict[str, Any]:
     n = len(CODE_COLORS)
     scale = [stop for i, color in enumerate(CODE_COLORS)
              for stop in ((i / n, color), ((i + 1) / n, color))]
-    return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False,
-            "line": POINT_LINE, **marker}
+    return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False, **marker}
 
 
 def _is_coded(trace) -> bool:
@@ -84,8 +84,9 @@ def _is_coded(trace) -> bool:
 def _with_symbols(update: Mapping[str, Any]) -> Mapping[str, Any]:
     """A frame's update of an SVG trace of coded markers, with the symbols of its codes.
 
-    WebGL traces keep one symbol: the scrub listener's quick path (ui/scrub.py) draws their
-    colours, sizes and opacities straight into plotly's scenes and handles no symbol array.
+    WebGL traces keep one symbol and no outline: the scrub listener's quick path
+    (ui/scrub.py) draws their colours, sizes and opacities straight into plotly's scenes
+    and handles neither a symbol array nor the outline plotly would draw around them.
     """
     codes = (update.get("marker") or {}).get("color")
     if codes is None:
@@ -128,9 +129,10 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     again on its result with another ``name``, it adds a second slider (``slider_y`` apart)
     and its frames: a chart can scrub two parameters. A frame recolouring an SVG trace of
     `code_marker` markers also sets their symbols (`CODE_SYMBOLS`), so that clusters differ
-    by shape as well as colour at every step. Each frame's text summary
-    (`plots.describe.summarize`) is kept in ``layout.meta["frame_summaries"]`` under the
-    frame's name, for the page to announce as the slider moves.
+    by shape as well as colour at every step, and the trace gets the dark outline. Each
+    frame's text summary (`plots.describe.summarize`) is kept in
+    ``layout.meta["frame_summaries"]`` under the frame's name, for the page to announce as
+    the slider moves.
 
     Parameters
     ----------
@@ -202,6 +204,8 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     ) for i, label in enumerate(labels))])
     names = [frame_name(name, label) for label in labels]
     summaries = summarize_frames(fig, names, updates, layouts)
+    for t in symbolled:
+        fig.data[t].marker.line = POINT_LINE
     for t in traces:
         fig.data[t].update(updates[active][t])
     if layouts is not None:

@@ -80,7 +80,10 @@ def test_svg_frames_carry_each_clusters_symbol_and_webgl_frames_none():
     big = scrubbed_scatter(RNG.normal(size=(1001, 2)), np.zeros((2, 1001), int), ["a", "b"],
                            name="s", active=0)
     assert big.data[0].type == "scattergl"
+    # Known exception: WebGL frames stay colour-only and unoutlined (the scrub listener's
+    # quick path draws neither, ui/scrub.py).
     assert all("symbol" not in f.to_plotly_json()["data"][0]["marker"] for f in big.frames)
+    assert big.data[0].marker.line.width is None
 
 
 def test_an_animation_summarises_each_step_and_skips_empty_traces():
