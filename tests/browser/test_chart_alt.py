@@ -88,15 +88,14 @@ def test_the_data_table_opens_from_the_keyboard(page, app_url):
     open_app(page, app_url, "explore_kmeans?km_k=3")
     page.wait_for_selector(f".st-key-{CHART} .js-plotly-plot", timeout=90_000)
     wait_until_idle(page)
-    tables = page.locator('[data-testid="stExpander"] summary', has_text="Data table")
+    tables = page.locator('[data-testid="stExpander"]').filter(
+        has=page.locator("summary", has_text="Data table"))
     assert tables.count() >= 3  # one per chart of the page
     last = tables.last
-    last.focus()
+    last.locator("summary").focus()
     assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
     page.keyboard.press("Enter")
-    grid = page.locator('[data-testid="stExpander"]').filter(has=last).locator(
-        '[data-testid="stDataFrame"]')
-    grid.wait_for(state="visible", timeout=30_000)
+    last.locator('[data-testid="stDataFrame"]').wait_for(state="visible", timeout=30_000)
     page.keyboard.press("Tab")
     # The grid takes the focus next: its cells are walked with the arrow keys.
     assert page.evaluate("document.activeElement.closest('[data-testid=\"stDataFrame\"]')"
