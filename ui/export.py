@@ -73,9 +73,15 @@ def plot(
         **(selection if on_select != "ignore" else {}),
     )
     if not lesson_question_waiting():  # the numbers would answer the question
-        with st.expander("Data table", icon=":material/table_view:"):
-            st.dataframe(chart_table(fig) if table is None else table, hide_index=True)
+        data_table(chart_table(fig) if table is None else table)
     return state if on_select != "ignore" else None
+
+
+def data_table(table: pd.DataFrame) -> None:
+    """A chart's numbers as a table, closed in a "Data table" expander: its summary and then
+    the grid's cells are reached by the keyboard (Tab, then the arrow keys)."""
+    with st.expander("Data table", icon=":material/table_view:"):
+        st.dataframe(table, hide_index=True)
 
 
 def show_chart(
