@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import CODE_COLORS, code_marker, color_codes, framed_figure, plane_layout
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.palette import (
     CLUSTER_COLORS,
     NOISE_COLOR,
@@ -115,11 +115,15 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         marker=code_marker(),
         hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
-    palette = len(CLUSTER_COLORS)
-    for kind, color in (("core", CODE_COLORS[0]), ("border", CODE_COLORS[palette]),
+    # The legend draws the points as the frames do (an SVG chart's noise is an open circle,
+    # plots.framed.CODE_SYMBOLS; a WebGL one keeps plain markers).
+    svg = fig.data[0].type == "scatter"
+    for kind, color in (("core", CLUSTER_COLORS[0]), ("border", tint(CLUSTER_COLORS[0])),
                         ("noise", NOISE_COLOR)):
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{kind} point",
-                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3}))
+                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3,
+                                         "symbol": "circle-open" if svg and kind == "noise"
+                                         else "circle", "line": POINT_LINE if svg else None}))
     updates, layouts = [], []
     for i, label in enumerate(eps_labels):
         codes, sizes = scrub_codes(labels[i], kinds[i])

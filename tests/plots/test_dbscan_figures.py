@@ -77,6 +77,12 @@ def test_the_sweep_has_one_frame_per_eps_titled_with_its_counts():
     assert frames[0].layout.title.text == "eps = 0.1: 2 clusters, 1 noise"
     assert frames[1].layout.title.text == "eps = 0.2: 1 cluster, 1 noise"
     assert len(frames[0].layout.shapes) == 0 and len(frames[1].layout.shapes) == 1
+    # The legend shows the points as drawn: blue core, its 55 % tint for border points, and
+    # noise as the open grey circle of an SVG chart.
+    legend = {t.name: t.marker for t in fig.data[1:]}
+    assert legend["core point"].color == "#0072B2"
+    assert legend["border point"].color == "#8cc0dc"
+    assert legend["noise point"].symbol == "circle-open"
     assert fig.layout.sliders[0].active == 1
 
 
