@@ -6,24 +6,35 @@ import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import CODE_COLORS, code_marker, color_codes, framed_figure, plane_layout
-from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
+from plots.framed import code_marker, color_codes, framed_figure, plane_layout
+from plots.palette import (
+    CLUSTER_COLORS,
+    NOISE_COLOR,
+    OUTLINE,
+    POINT_LINE,
+    cluster_color,
+    cluster_dash,
+    cluster_symbol,
+    tint,
+)
 from plots.scatter import points_trace
 from plots.tables import points_table
 
-# Marker of each point type: core points are solid, border points hollow, noise a grey cross.
-SYMBOLS = {"core": "circle", "border": "circle-open", "noise": "x"}
-SIZES = {"core": 10, "border": 9, "noise": 10}
-# The palette's light noise grey, outlined darker so that crosses read on a projector.
-NOISE_OUTLINE = "#666666"
+# Core points are large in their cluster's colour and symbol, border points smaller in its
+# light tint (as in the sweep's frames), noise a grey cross; the legend's two type entries
+# show a core and a border point of cluster 0.
+SIZES = {"core": 10, "border": 8, "noise": 10}
 # Drawing one circle per core point is readable only for small sets.
 MAX_CIRCLES = 400
+# Faint enough for many overlapping circles, dark enough for 3:1 on white (#808080).
+CIRCLE_OPACITY = 0.5
 
 
 def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, eps: float, *,
                   circles: bool = False, axis_titles: tuple[str, str] = ("x1", "x2")
                   ) -> go.Figure:
-    """Points coloured by cluster, shaped by type (core solid, border hollow, noise a cross).
+    """Points coloured and shaped by cluster, border points smaller and lighter than core
+    ones, noise a grey cross.
 
     With ``circles``, each core point gets its eps-neighbourhood (up to 400 of them): a
     student sees why a border point belongs to a cluster and a noise point does not.
@@ -39,26 +50,26 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
     for label in np.unique(labels):
         name = "noise" if label < 0 else f"cluster {label}"
         color = NOISE_COLOR if label < 0 else cluster_color(int(label))
-        outline = {"width": 1, "color": NOISE_OUTLINE} if label < 0 else {"width": 2,
-                                                                          "color": color}
+        colors = {"core": color, "border": tint(color), "noise": color}
+        symbol = "x" if label < 0 else cluster_symbol(int(label))
         # One trace per type, the core one in the legend (every cluster has a core point).
-        for kind in SYMBOLS:  # every point type (clustering.dbscan.POINT_TYPES), in order
+        for kind in SIZES:  # every point type (clustering.dbscan.POINT_TYPES), in order
             mask = (labels == label) & (point_types == kind)
             if not mask.any():
                 continue
             fig.add_trace(trace_type(
                 x=X[mask, 0], y=X[mask, 1], mode="markers", name=name, legendgroup=name,
                 showlegend=kind != "border",
-                marker={"color": color, "symbol": SYMBOLS[kind], "size": SIZES[kind],
-                        "line": outline},
+                marker={"color": colors[kind], "symbol": symbol, "size": SIZES[kind],
+                        "line": POINT_LINE},
                 hovertemplate=f"{kind} point<extra>{name}</extra>",
             ))
     # Legend entries for the shapes, independent of the clusters.
     for kind in ("core", "border"):
         fig.add_trace(go.Scatter(
             x=[None], y=[None], mode="markers", name=f"{kind} point", legendgroup="types",
-            marker={"symbol": SYMBOLS[kind], "size": 12, "color": "#555555",
-                    "line": {"width": 2, "color": "#555555"}},
+            marker={"size": SIZES[kind] + 2, "color": tint(CLUSTER_COLORS[0])
+                    if kind == "border" else CLUSTER_COLORS[0], "line": POINT_LINE},
         ))
     fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=560,
                       font={"size": 15}, legend={"font": {"size": 14}},
@@ -104,11 +115,15 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         marker=code_marker(),
         hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
-    palette = len(CLUSTER_COLORS)
-    for kind, color in (("core", CODE_COLORS[0]), ("border", CODE_COLORS[palette]),
+    # The legend draws the points as the frames do (an SVG chart's noise is an open circle,
+    # plots.framed.CODE_SYMBOLS; a WebGL one keeps plain markers).
+    svg = fig.data[0].type == "scatter"
+    for kind, color in (("core", CLUSTER_COLORS[0]), ("border", tint(CLUSTER_COLORS[0])),
                         ("noise", NOISE_COLOR)):
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{kind} point",
-                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3}))
+                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3,
+                                         "symbol": "circle-open" if svg and kind == "noise"
+                                         else "circle", "line": POINT_LINE if svg else None}))
     updates, layouts = [], []
     for i, label in enumerate(eps_labels):
         codes, sizes = scrub_codes(labels[i], kinds[i])
@@ -150,13 +165,16 @@ def with_min_samples_frames(fig: go.Figure, labels: np.ndarray, kinds: np.ndarra
 
 def eps_circles(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray,
                 eps: float) -> list[dict]:
-    """One circle of radius eps per core point (none past `MAX_CIRCLES` core points)."""
+    """One circle of radius eps per core point (none past `MAX_CIRCLES` core points), in the
+    dark outline colour, dashed by cluster."""
     core = np.flatnonzero(np.asarray(point_types) == "core")
     if len(core) > MAX_CIRCLES:
         return []
     return [{"type": "circle", "x0": X[i, 0] - eps, "x1": X[i, 0] + eps,
-             "y0": X[i, 1] - eps, "y1": X[i, 1] + eps, "opacity": 0.35, "layer": "below",
-             "line": {"color": cluster_color(int(labels[i])), "width": 1}} for i in core]
+             "y0": X[i, 1] - eps, "y1": X[i, 1] + eps, "opacity": CIRCLE_OPACITY,
+             "layer": "below", "line": {"color": OUTLINE, "width": 1,
+                                        "dash": cluster_dash(int(labels[i]))}}
+            for i in core]
 
 
 def _curve_mode(points: int) -> str:
@@ -185,10 +203,11 @@ def k_distance_figure(k_dist: np.ndarray, eps: float, min_samples: int) -> go.Fi
     fig.add_trace(go.Scatter(
         x=rank[~core], y=k_dist[~core], mode=_curve_mode((~core).sum()),
         name="not core (over eps)",
-        line={"color": CLUSTER_COLORS[3], "width": 5}, marker={"color": CLUSTER_COLORS[3]},
+        line={"color": CLUSTER_COLORS[3], "width": 5, "dash": "dot"},
+        marker={"color": CLUSTER_COLORS[3]},
         hovertemplate="point %{x}: distance %{y:.3g}<extra>not core</extra>",
     ))
-    fig.add_hline(y=eps, line={"color": CLUSTER_COLORS[1], "width": 3, "dash": "dash"},
+    fig.add_hline(y=eps, line={"color": OUTLINE, "width": 3, "dash": "dash"},
                   annotation_text=f"eps = {eps:.3g}: {int(core.sum())} core points",
                   annotation_position="top right", annotation_font_size=15)
     fig.update_layout(

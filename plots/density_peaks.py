@@ -115,7 +115,7 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
     centers = np.asarray(centers, dtype=int)
     fig = go.Figure(points_trace(len(X))(
         x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
-        marker=code_marker(size=8, line={"width": 0.5, "color": "white"}),
+        marker=code_marker(size=8),
         hovertemplate="cluster %{customdata} (-1: not joined yet)<extra></extra>"))
     fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="to the nearest denser point",
                              hoverinfo="skip", line={"color": "#333333", "width": 1.5}))

@@ -8,11 +8,27 @@ import plotly.graph_objects as go
 
 from plots.framed import code_marker, color_codes, framed_figure, plane_layout
 from plots.fuzzy import blend_colors, certainty
-from plots.palette import CLUSTER_COLORS, MARKER_SYMBOLS, cluster_color
+from plots.palette import CLUSTER_COLORS, OUTLINE, POINT_LINE, cluster_color, cluster_symbol
 from plots.scatter import points_trace
 
-# The 2-sigma ellipse is drawn lighter, so the 1-sigma one reads as the component's core.
+# The 2-sigma ellipse is drawn dashed, so the 1-sigma one reads as the component's core.
 SIGMA_DASH = {1: "solid", 2: "dash"}
+# Each ellipse is a dark casing with the component's colour on top: the colour alone
+# vanished among the component's own points, and light colours among any on white.
+CASING_WIDTH, ELLIPSE_WIDTH = 5, 2.5
+
+
+def _ellipse_traces(j: int, n_sigma: int, curve: np.ndarray | None) -> list[go.Scatter]:
+    """The casing and the coloured line of component ``j``'s ``n_sigma`` ellipse (empty
+    curves when ``curve`` is None: a framed chart's frames fill them)."""
+    x, y = ([], []) if curve is None else (curve[:, 0], curve[:, 1])
+    dash = SIGMA_DASH.get(n_sigma, "dot")
+    return [go.Scatter(x=x, y=y, mode="lines", hoverinfo="skip",
+                       name="" if casing else f"{n_sigma} sigma",
+                       legendgroup=f"{n_sigma} sigma", showlegend=j == 0 and not casing,
+                       line={"color": OUTLINE if casing else cluster_color(j), "dash": dash,
+                             "width": CASING_WIDTH if casing else ELLIPSE_WIDTH})
+            for casing in (True, False)]
 
 
 def em_step_figure(X: np.ndarray, responsibilities: np.ndarray, means: np.ndarray,
@@ -37,18 +53,12 @@ def em_step_figure(X: np.ndarray, responsibilities: np.ndarray, means: np.ndarra
         fig.add_trace(go.Scatter(
             x=X[mask, 0], y=X[mask, 1], mode="markers", name=f"cluster {j}",
             marker={"color": list(colors[mask]), "size": 9,
-                    "symbol": MARKER_SYMBOLS[j % len(MARKER_SYMBOLS)],
-                    "line": {"width": 0.5, "color": "#555555"}},
+                    "symbol": cluster_symbol(j), "line": POINT_LINE},
             customdata=w[mask], hovertemplate=hover + f"<extra>cluster {j}</extra>",
         ))
     for j, curves in enumerate(ellipses):
         for n_sigma, curve in curves.items():
-            fig.add_trace(go.Scatter(
-                x=curve[:, 0], y=curve[:, 1], mode="lines", hoverinfo="skip",
-                name=f"{n_sigma} sigma", legendgroup=f"{n_sigma} sigma",
-                showlegend=j == 0, line={"color": cluster_color(j), "width": 2.5,
-                                         "dash": SIGMA_DASH.get(n_sigma, "dot")},
-            ))
+            fig.add_traces(_ellipse_traces(j, n_sigma, curve))
     means = np.asarray(means, dtype=float)
     fig.add_trace(go.Scatter(
         x=means[:, 0], y=means[:, 1], mode="markers", name="means",
@@ -98,16 +108,12 @@ def em_animation_figure(X: np.ndarray, responsibilities: list[np.ndarray],
     k = means[0].shape[0]
     fig = go.Figure(points_trace(len(X))(
         x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
-        marker=code_marker(size=9, line={"width": 0.5, "color": "#555555"}),
+        marker=code_marker(size=9),
         hovertemplate="most responsible: %{customdata}<extra></extra>"))
     sigmas = sorted(ellipses[0][0])
     for j in range(k):
         for n_sigma in sigmas:
-            fig.add_trace(go.Scatter(
-                x=[], y=[], mode="lines", hoverinfo="skip", name=f"{n_sigma} sigma",
-                legendgroup=f"{n_sigma} sigma", showlegend=j == 0,
-                line={"color": cluster_color(j), "width": 2.5,
-                      "dash": SIGMA_DASH.get(n_sigma, "dot")}))
+            fig.add_traces(_ellipse_traces(j, n_sigma, None))
     fig.add_trace(go.Scatter(
         x=[], y=[], mode="markers", name="means",
         marker={"symbol": "x", "size": 20, "line": {"width": 2, "color": "black"},
@@ -122,8 +128,9 @@ def em_animation_figure(X: np.ndarray, responsibilities: list[np.ndarray],
         for j in range(k):
             for s, n_sigma in enumerate(sigmas):
                 curve = np.asarray(curves[j][n_sigma], dtype=np.float32)
-                update[1 + j * len(sigmas) + s] = {"x": curve[:, 0], "y": curve[:, 1]}
-        update[1 + k * len(sigmas)] = {"x": mu[:, 0], "y": mu[:, 1]}
+                first = 1 + 2 * (j * len(sigmas) + s)  # the casing, then the colour
+                update[first] = update[first + 1] = {"x": curve[:, 0], "y": curve[:, 1]}
+        update[1 + 2 * k * len(sigmas)] = {"x": mu[:, 0], "y": mu[:, 1]}
         updates.append(update)
     plane_layout(fig, axis_titles, 580)
     return framed_figure(fig, [str(i) for i in range(len(updates))], updates, name="step",

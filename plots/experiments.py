@@ -17,7 +17,7 @@ from plotly.subplots import make_subplots
 from metrics import MEASURES
 from plots.framed import framed_figure
 from plots.layout import place_legend, wrap_title
-from plots.palette import CLUSTER_COLORS
+from plots.palette import CLUSTER_COLORS, series_line, series_marker
 
 __all__ = [
     "baseline_bands",
@@ -102,7 +102,8 @@ def measure_lines(
                 ), row=1, col=col)
             fig.add_trace(go.Scatter(
                 x=line[x], y=line["mean"], mode="lines+markers", name=_label(name),
-                line=dict(color=color, width=3), legendgroup=name, showlegend=col == 1,
+                line=series_line(i), marker=series_marker(i), legendgroup=name,
+                showlegend=col == 1,
             ), row=1, col=col)
         fig.update_xaxes(title_text=x, type="log" if log_x else None, row=1, col=col)
     fig.update_yaxes(title_text="mean value", row=1, col=1)
@@ -273,7 +274,7 @@ def baseline_bands(df: pd.DataFrame, *, title: str = "") -> go.Figure:
             ), row=1, col=col)
             fig.add_trace(go.Scatter(
                 x=rows["K"], y=rows["value"], mode="lines", name=f"{model}: the cut",
-                line=dict(color=color, width=3), legendgroup=model, showlegend=col == 1,
+                line=series_line(i), legendgroup=model, showlegend=col == 1,
                 customdata=rows[["z", "verdict"]],
                 hovertemplate="K = %{x}<br>score %{y:.3f}<br>z = %{customdata[0]:.1f}: "
                               "%{customdata[1]}<extra>" + model + "</extra>",
@@ -335,7 +336,7 @@ def rank_chart(df: pd.DataFrame, *, title: str = "") -> go.Figure:
         part = part.set_index("scoring").reindex(scorings)
         fig.add_trace(go.Scatter(
             x=scorings, y=part["rank"], mode="lines+markers", name=str(item),
-            line=dict(color=_color(i), width=3), marker=dict(size=12),
+            line=series_line(i), marker=series_marker(i, size=12),
             customdata=part["value"], hovertemplate="%{x}<br>rank %{y}<br>value %{customdata:.4f}",
         ))
     fig.update_yaxes(title_text="rank (1 = most similar)", autorange="reversed", dtick=1)
@@ -377,7 +378,8 @@ def timing_lines(df: pd.DataFrame, *, title: str = "") -> go.Figure:
     for i, (method, part) in enumerate(df.groupby("method", sort=False)):
         fig.add_trace(go.Scatter(
             x=part["n"], y=part["mean"], mode="lines+markers", name=str(method),
-            error_y=dict(type="data", array=part["std"]), line=dict(color=_color(i), width=3),
+            error_y=dict(type="data", array=part["std"]), line=series_line(i),
+            marker=series_marker(i),
         ))
     fig.update_xaxes(type="log", title_text="n (samples)")
     fig.update_yaxes(type="log", title_text="seconds per call")

@@ -14,55 +14,84 @@ from typing import Any
 import numpy as np
 import plotly.graph_objects as go
 
-from plots.palette import CLUSTER_COLORS, NOISE_COLOR
+from plots.describe import FRAME_SUMMARIES, frame_summaries, merged, summarize_frames
+from plots.palette import (
+    CODED_CLUSTERS,
+    NOISE_CODE,
+    NOISE_COLOR,
+    POINT_LINE,
+    SYMBOL_NUMBERS,
+    cluster_color,
+    cluster_symbol,
+    tint,
+)
 from plots.scatter import points_trace
 
-__all__ = ["CODE_COLORS", "code_marker", "color_codes", "frame_name", "framed_figure",
-           "plane_layout", "scrubbed_scatter", "set_frames"]
+__all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "frame_name",
+           "framed_figure", "plane_layout", "scrubbed_scatter", "set_frames"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
-# c mod 8, a light tint of it (DBSCAN's border points) c mod 8 + 8, noise 16. A colour name
-# per point would be ten bytes, and plotly.py validates symbol arrays point by point (seconds
-# for a sweep), so colour codes and sizes carry everything that changes.
-_TINT = 0.55
+# c mod 56 (56 = 8 colours x 7 symbols, the clusters `plots.palette` tells apart: its
+# CODED_CLUSTERS), a light tint of it (DBSCAN's border points) c mod 56 + 56, noise 112
+# (NOISE_CODE). A colour name per point would be ten bytes, and plotly.py validates symbol
+# arrays point by point (seconds for a sweep), so colour codes and sizes carry everything
+# that changes, and an SVG trace's symbols are looked up from its codes (`CODE_SYMBOLS`).
 
-
-def _tint(color: str) -> str:
-    """``color`` mixed with white."""
-    rgb = [int(color[i:i + 2], 16) for i in (1, 3, 5)]
-    return "#" + "".join(f"{round(c + (255 - c) * _TINT):02x}" for c in rgb)
-
-
-CODE_COLORS = (*CLUSTER_COLORS, *map(_tint, CLUSTER_COLORS), NOISE_COLOR)
+_COLORS = [cluster_color(c) for c in range(CODED_CLUSTERS)]
+CODE_COLORS = (*_COLORS, *map(tint, _COLORS), NOISE_COLOR)
+_SYMBOLS = [SYMBOL_NUMBERS[cluster_symbol(c)] for c in range(CODED_CLUSTERS)]
+# plotly's number of the open circle (noise) is its filled one's plus 100.
+CODE_SYMBOLS = np.array([*_SYMBOLS, *_SYMBOLS, SYMBOL_NUMBERS["circle"] + 100], dtype=np.int8)
 
 
 def color_codes(labels, light=None) -> np.ndarray:
-    """The colour code (into `CODE_COLORS`) of each point: its cluster's colour, its tint
-    where ``light`` is true, grey for noise (label < 0).
+    """The colour code (into `CODE_COLORS` and `CODE_SYMBOLS`) of each point: its cluster's
+    colour, its tint where ``light`` is true, grey for noise (label < 0).
 
     Examples
     --------
-    >>> color_codes([0, 1, -1, 9], light=[False, True, False, False]).tolist()
-    [0, 9, 16, 1]
+    >>> color_codes([0, 1, -1, 57], light=[False, True, False, False]).tolist()
+    [0, 57, 112, 1]
     """
     labels = np.asarray(labels)
-    palette = len(CLUSTER_COLORS)
-    tint = 0 if light is None else palette * np.asarray(light, dtype=bool)
-    return np.where(labels < 0, 2 * palette, labels % palette + tint).astype(np.int8)
+    tint = 0 if light is None else CODED_CLUSTERS * np.asarray(light, dtype=bool)
+    return np.where(labels < 0, NOISE_CODE, labels % CODED_CLUSTERS + tint).astype(np.int8)
 
 
 def code_marker(**marker) -> dict[str, Any]:
-    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale).
+    """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale); in
+    an SVG trace of a framed figure it also gets its symbols and the dark outline
+    (`framed_figure`).
 
     Examples
     --------
-    >>> code_marker(size=8)["cmax"], code_marker()["colorscale"][:2]
-    (16.5, [(0.0, '#0072B2'), (0.058823529411764705, '#0072B2')])
+    >>> code_marker(size=8)["cmax"], code_marker()["colorscale"][0]
+    (112.5, (0.0, '#0072B2'))
     """
     n = len(CODE_COLORS)
     scale = [stop for i, color in enumerate(CODE_COLORS)
              for stop in ((i / n, color), ((i + 1) / n, color))]
     return {"colorscale": scale, "cmin": -0.5, "cmax": n - 0.5, "showscale": False, **marker}
+
+
+def _is_coded(trace) -> bool:
+    """Whether ``trace``'s markers are coloured by `CODE_COLORS` codes (`code_marker`)."""
+    marker = trace.marker if "marker" in trace else None
+    return (marker is not None and marker.cmin == -0.5
+            and marker.cmax == len(CODE_COLORS) - 0.5)
+
+
+def _with_symbols(update: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A frame's update of an SVG trace of coded markers, with the symbols of its codes.
+
+    WebGL traces keep one symbol and no outline: the scrub listener's quick path
+    (ui/scrub.py) draws their colours, sizes and opacities straight into plotly's scenes
+    and handles neither a symbol array nor the outline plotly would draw around them.
+    """
+    codes = (update.get("marker") or {}).get("color")
+    if codes is None:
+        return update
+    return merged(update, {"marker": {"symbol": CODE_SYMBOLS[np.asarray(codes)]}})
 
 # A slider move shows its value at once; an animation eases between steps so that a student
 # sees what moved (plotly only tweens SVG traces; WebGL ones jump).
@@ -86,17 +115,6 @@ def frame_name(prefix: str, label: str) -> str:
     return f"{prefix}={label}"
 
 
-def _merged(trace: Mapping[str, Any], update: Mapping[str, Any]) -> dict[str, Any]:
-    """``trace`` with ``update`` written into it, nested dictionaries merged key by key."""
-    out = dict(trace)
-    for key, value in update.items():
-        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
-            out[key] = _merged(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
 def framed_figure(base: go.Figure, labels: Sequence[str],
                   updates: Sequence[Mapping[int, Mapping[str, Any]]], *, name: str,
                   active: int = 0, layouts: Sequence[Mapping[str, Any]] | None = None,
@@ -109,7 +127,12 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     c}}`` or ``{"x": x, "y": y}``), and the layout properties ``layouts[i]``. The figure
     itself shows frame ``active``, so the chart drawn before any move is that value. Called
     again on its result with another ``name``, it adds a second slider (``slider_y`` apart)
-    and its frames: a chart can scrub two parameters.
+    and its frames: a chart can scrub two parameters. A frame recolouring an SVG trace of
+    `code_marker` markers also sets their symbols (`CODE_SYMBOLS`), so that clusters differ
+    by shape as well as colour at every step, and the trace gets the dark outline. Each
+    frame's text summary (`plots.describe.summarize`) is kept in
+    ``layout.meta["frame_summaries"]`` under the frame's name, for the page to announce as
+    the slider moves.
 
     Parameters
     ----------
@@ -145,6 +168,9 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     ...                     [{0: {"y": [0, 1]}}, {0: {"y": [1, 0]}}], name="k", active=1)
     >>> [f.name for f in fig.frames], list(fig.data[0].y), fig.layout.sliders[0].active
     (['k=a', 'k=b'], [1, 0], 1)
+    >>> fig.layout.meta["frame_summaries"]["k=a"]
+    'Chart. 2 points.'
+
     """
     labels = [str(label) for label in labels]
     if len(labels) != len(updates) or not labels:
@@ -164,6 +190,10 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         raise ValueError(f"trace indices must be in [0, {len(base.data) - 1}], got {traces}")
     fig = _copied(base)
     types = [fig.data[t].type for t in traces]
+    symbolled = {t for t, kind in zip(traces, types, strict=True)
+                 if kind == "scatter" and _is_coded(fig.data[t])}
+    updates = [{t: _with_symbols(u) if t in symbolled else u for t, u in update.items()}
+               for update in updates]
     # Validating every frame costs more than drawing the page; the same keys are validated
     # below, where the active frame's update is applied to the traces.
     set_frames(fig, [*fig.frames, *(go.Frame(
@@ -172,10 +202,16 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types, strict=True)],
         layout=None if layouts is None else layouts[i], _validate=False,
     ) for i, label in enumerate(labels))])
+    names = [frame_name(name, label) for label in labels]
+    summaries = summarize_frames(fig, names, updates, layouts)
+    for t in symbolled:
+        fig.data[t].marker.line = POINT_LINE
     for t in traces:
         fig.data[t].update(updates[active][t])
     if layouts is not None:
         fig.update_layout(layouts[active])
+    meta = fig.layout.meta if isinstance(fig.layout.meta, Mapping) else {}
+    fig.update_layout(meta={**meta, FRAME_SUMMARIES: frame_summaries(fig) | summaries})
     steps = [{"method": "animate", "label": label,
               "args": [[frame_name(name, label)], SCRUB_ARGS]} for label in labels]
     slider = {"name": name, "active": active, "steps": steps, "y": slider_y,
@@ -310,7 +346,7 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
     >>> fig = scrubbed_scatter(np.zeros((3, 2)), np.array([[0, 0, 0], [0, 1, -1]]),
     ...                        ["1", "2"], name="K", active=1)
     >>> [int(c) for c in fig.data[0].marker.color], len(fig.frames)
-    ([0, 1, 16], 2)
+    ([0, 1, 112], 2)
     >>> moved = scrubbed_scatter(np.arange(12.0).reshape(2, 3, 2), np.zeros((2, 3), int),
     ...                          ["0", "0.1"], name="noise", active=1)
     >>> first = moved.frames[0].to_plotly_json()["data"][0]

@@ -7,7 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from plots.framed import code_marker, color_codes, framed_figure, plane_layout
-from plots.palette import CLUSTER_COLORS, cluster_color
+from plots.palette import CLUSTER_COLORS, POINT_LINE, cluster_color, cluster_symbol
 from plots.scatter import points_trace
 
 
@@ -35,18 +35,19 @@ def membership_figure(X: np.ndarray, membership: np.ndarray, centers: np.ndarray
     """Points shaded by membership: blended colours, or one cluster's membership (0 to 1).
 
     ``cluster=None`` blends the colours of all clusters; an index shows that cluster's
-    membership on a white-to-colour scale.
+    membership on a white-to-colour scale. Either way a point's symbol is its cluster of
+    largest membership.
     """
     X = np.asarray(X, dtype=float)
     u = np.asarray(membership, dtype=float)
     hover = "<br>".join(f"u{j} = %{{customdata[{j}]:.2f}}" for j in range(u.shape[1]))
+    symbols = [cluster_symbol(int(j)) for j in u.argmax(axis=1)]
     if cluster is None:
-        marker = {"color": blend_colors(u), "size": 9}
+        marker = {"color": blend_colors(u), "size": 9, "symbol": symbols, "line": POINT_LINE}
     else:
-        marker = {"color": u[:, cluster], "cmin": 0, "cmax": 1, "size": 9,
+        marker = {"color": u[:, cluster], "cmin": 0, "cmax": 1, "size": 9, "symbol": symbols,
                   "colorscale": [[0, "#FFFFFF"], [1, cluster_color(cluster)]],
-                  "colorbar": {"title": {"text": f"u{cluster}"}},
-                  "line": {"width": 0.5, "color": "#999999"}}
+                  "colorbar": {"title": {"text": f"u{cluster}"}}, "line": POINT_LINE}
     fig = go.Figure(go.Scatter(x=X[:, 0], y=X[:, 1], mode="markers", marker=marker,
                                customdata=u, hovertemplate=hover + "<extra></extra>",
                                name="points", showlegend=False))
@@ -119,7 +120,8 @@ def fpc_figure(curve: pd.DataFrame, current: int) -> go.Figure:
                              name="1/c (all shared equally)",
                              line={"color": "#999999", "dash": "dot", "width": 2}))
     fig.add_trace(go.Scatter(x=curve["c"], y=curve["fpc"], mode="lines+markers", name="FPC",
-                             line={"color": CLUSTER_COLORS[0], "width": 3}, marker={"size": 9}))
+                             line={"color": CLUSTER_COLORS[0], "width": 3},
+                             marker={"size": 9, "line": POINT_LINE}))
     now = curve[curve["c"] == current]
     fig.add_trace(go.Scatter(x=now["c"], y=now["fpc"], mode="markers", name=f"c = {current}",
                              marker={"size": 18, "color": CLUSTER_COLORS[3]}))

@@ -7,7 +7,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from plots.framed import code_marker, color_codes, framed_figure, plane_layout
-from plots.palette import CLUSTER_COLORS, NOISE_COLOR, cluster_color
+from plots.palette import CLUSTER_COLORS, NOISE_COLOR, POINT_LINE, cluster_color
 from plots.scatter import cluster_scatter, points_trace
 
 CENTER_SIZE = 22
@@ -81,7 +81,7 @@ def kmeans_step_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.nda
     if labels is None:
         fig = go.Figure(go.Scatter(
             x=X[:, 0], y=X[:, 1], mode="markers", name="not assigned",
-            marker={"color": NOISE_COLOR, "size": 8, "line": {"width": 0.5, "color": "white"}},
+            marker={"color": NOISE_COLOR, "size": 8, "line": POINT_LINE},
         ))
         fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=560,
                           margin={"l": 40, "r": 10, "t": 50 if title else 20, "b": 40})
@@ -160,7 +160,7 @@ def kmeans_animation_figure(X: np.ndarray, steps: list, active: int, *,
     k = steps[0].centers.shape[0]
     fig = go.Figure(points_trace(len(X))(
         x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
-        marker=code_marker(size=8, line={"width": 0.5, "color": "white"}),
+        marker=code_marker(size=8),
         hovertemplate="cluster %{customdata} (-1: not assigned yet)<extra></extra>"))
     for j in range(k):
         fig.add_trace(go.Scatter(x=[], y=[], mode="lines", hoverinfo="skip", showlegend=False,

@@ -1,9 +1,10 @@
-"""Line and bar charts of tidy tables: one trace per group, palette colours in order."""
+"""Line and bar charts of tidy tables: one trace per group, palette colours, dashes and
+symbols in order."""
 
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.palette import CLUSTER_COLORS
+from plots.palette import CLUSTER_COLORS, cluster_color, series_line, series_marker
 
 
 def line_chart(
@@ -30,7 +31,7 @@ def line_chart(
     groups = [(None, data)] if group is None else list(data.groupby(group, sort=False))
     fig = go.Figure()
     for index, (name, part) in enumerate(groups):
-        color = CLUSTER_COLORS[index % len(CLUSTER_COLORS)]
+        color = cluster_color(index)
         if band is not None:
             fig.add_trace(
                 go.Scatter(
@@ -44,7 +45,7 @@ def line_chart(
             go.Scatter(
                 x=part[x], y=part[y], name=str(name) if name is not None else y,
                 mode="lines+markers" if markers else "lines",
-                line={"color": color, "width": 3}, marker={"size": 8},
+                line=series_line(index), marker=series_marker(index),
             )
         )
     if vline is not None:

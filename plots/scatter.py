@@ -5,7 +5,7 @@ from collections.abc import Sequence
 import numpy as np
 import plotly.graph_objects as go
 
-from plots.palette import cluster_color, cluster_symbol
+from plots.palette import POINT_LINE, cluster_color, cluster_symbol
 
 # SVG markers need no WebGL and stay crisp in exports; past this many points WebGL keeps a
 # slider move responsive (2,000 SVG markers cost a redraw of ~0.3 s in chromium, benchmarks/
@@ -62,7 +62,7 @@ def cluster_scatter(
                     "color": cluster_color(int(label)),
                     "symbol": cluster_symbol(int(label)),
                     "size": 8,
-                    "line": {"width": 0.5, "color": "white"},
+                    "line": POINT_LINE,
                 },
                 text=hover[mask] if hover is not None else None,
                 hovertemplate="%{text}<extra>" + name + "</extra>" if hover is not None else None,

@@ -325,14 +325,12 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
             help="Or drag the chart's slider: the marker moves in the browser and the value "
                  "reached comes here and into the link.")
         figure = _shared_figure(run_key, values.index(mark), df)
-        plot(figure, f"{key}_chart", filename=name, shared=True)
+        plot(figure, f"{key}_chart", filename=name, shared=True, table=df)
         scrub_to_widget(f"{key}_chart", x, f"{key}_mark", values, [f"{v:g}" for v in values])
     else:
         figure = _shared_figure(run_key, None, df)
-        plot(figure, f"{key}_chart", filename=name, shared=True)
+        plot(figure, f"{key}_chart", filename=name, shared=True, table=df)
     st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note()}")
-    with st.expander("Data", expanded=False):
-        st.dataframe(df, hide_index=True, key=f"{key}_table")
     csv = csv_text(df)
     record = record_json(run_record(experiment, preset, seed, params, csv=csv))
     columns = st.columns(4)

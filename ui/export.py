@@ -1,4 +1,6 @@
-"""Show a chart with its exports: PNG or SVG from the plotly toolbar, and its data as CSV."""
+"""Show a chart with its text alternative and exports: its summary as its accessible name
+(`ui.chart_alt`), its data as a table a keyboard reaches, PNG or SVG from the plotly toolbar,
+and its data as CSV."""
 
 from collections.abc import Mapping
 from typing import Any
@@ -8,8 +10,10 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from metrics.alignment import align_labels
+from plots.describe import chart_summary, chart_table
 from plots.layout import presenter_layout
 from ui import presenter
+from ui.chart_alt import chart_alt
 from ui.lesson import lesson_question_waiting
 
 # Shared with the explorer pages (teach-explore uses the same session key).
@@ -47,12 +51,18 @@ def plot(
     on_select: str = "ignore",
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
     shared: bool = False,
+    table: pd.DataFrame | None = None,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
     image format at twice the size; in presenter mode and the focus view the figure takes
     large type and the height the page style gives it (on a copy when ``fig`` is
     ``shared``, a cached figure other sessions draw too). With ``on_select="rerun"`` return
-    the selection state."""
+    the selection state.
+
+    The chart's summary (`plots.describe.chart_summary`) is its accessible name, and its
+    numbers (``table``, by default those the figure draws) are a table under it, in a
+    "Data table" expander (left out while a lesson's question waits for its reveal)."""
+    chart_alt(key, chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
     if large:
         fig = presenter_layout(go.Figure(fig) if shared else fig)
@@ -62,7 +72,16 @@ def plot(
         config=chart_config(filename or key, st.session_state.get(FORMAT_KEY) or "png"),
         **(selection if on_select != "ignore" else {}),
     )
+    if not lesson_question_waiting():  # the numbers would answer the question
+        data_table(chart_table(fig) if table is None else table)
     return state if on_select != "ignore" else None
+
+
+def data_table(table: pd.DataFrame) -> None:
+    """A chart's numbers as a table, closed in a "Data table" expander: its summary and then
+    the grid's cells are reached by the keyboard (Tab, then the arrow keys)."""
+    with st.expander("Data table", icon=":material/table_view:"):
+        st.dataframe(table, hide_index=True)
 
 
 def show_chart(
@@ -75,14 +94,14 @@ def show_chart(
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
     more_data: Mapping[str, pd.DataFrame] | None = None,
 ) -> Any:
-    """Draw ``fig`` with export options: PNG/SVG from its toolbar, ``data`` (the chart's
-    numbers) as a CSV download, and each table of ``more_data`` (file stem -> table: the
-    numbers of a chart's other panel) as one more; the downloads are disabled while a
-    lesson's question waits for its reveal. With ``on_select="rerun"`` return the selection
-    state."""
+    """Draw ``fig`` (`plot`: ``data`` is its data table) with export options: PNG/SVG from
+    its toolbar, ``data`` (the chart's numbers) as a CSV download, and each table of
+    ``more_data`` (file stem -> table: the numbers of a chart's other panel) as one more;
+    the downloads are disabled while a lesson's question waits for its reveal. With
+    ``on_select="rerun"`` return the selection state."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
-                 selection_mode=selection_mode)
+                 selection_mode=selection_mode, table=data)
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}

@@ -19,7 +19,8 @@ PAGE = "app_pages/explore.py"
 
 
 def scores(at) -> dict[str, float]:
-    table = at.dataframe[0].value
+    # The scores table (each chart has its own data table too).
+    table = next(d.value for d in at.dataframe if "measure" in d.value.columns)
     return dict(zip(table["measure"], table["value"], strict=True))
 
 

@@ -7,7 +7,7 @@ from sklearn.cluster import DBSCAN
 from sklearn.metrics import adjusted_rand_score
 
 import datasets
-from plots.palette import CLUSTER_COLORS
+from plots.palette import CLUSTER_COLORS, MARKER_SYMBOLS
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import array, chart, frames, metrics, trace, xy
 
@@ -44,13 +44,14 @@ def test_counts_and_clusters_are_sklearns(query, eps, min_samples):
     assert (page_kinds == "noise").sum() == n_noise and (page_kinds == "core").sum() == n_core
 
 
-PALETTE = len(CLUSTER_COLORS)
+# Clusters a colour code tells apart: each pair of a colour and a marker symbol.
+PALETTE = len(CLUSTER_COLORS) * len(MARKER_SYMBOLS)
 
 
 def drawn(item: dict) -> tuple[np.ndarray, np.ndarray]:
-    """Cluster (modulo the palette; -1 noise) and type of each point of the scrubbed chart,
-    read off its colour codes: a cluster's colour for core points, its tint for border
-    points (codes shifted by the palette's length), one grey for noise."""
+    """Cluster (modulo the codes' period; -1 noise) and type of each point of the scrubbed
+    chart, read off its colour codes: a cluster's code for core points, its tint for border
+    points (codes shifted by the period), one grey for noise."""
     codes = array(item["marker"]["color"]).astype(int)
     kinds = np.where(codes < PALETTE, "core", np.where(codes < 2 * PALETTE, "border", "noise"))
     return np.where(codes == 2 * PALETTE, -1, codes % PALETTE), kinds
@@ -58,7 +59,7 @@ def drawn(item: dict) -> tuple[np.ndarray, np.ndarray]:
 
 def same_clusters(colours: np.ndarray, labels: np.ndarray) -> None:
     """The colour codes draw ``labels``: the same partition when every cluster has its own
-    colour, else each cluster in one colour (colours repeat past the palette)."""
+    code, else each cluster in one code (codes repeat past the period)."""
     assert ((colours == -1) == (labels == -1)).all()
     if labels.max() < PALETTE:
         assert adjusted_rand_score(colours, labels) == 1.0

@@ -113,8 +113,8 @@ def test_each_k_frame_climbs_to_the_k_largest_gamma():
         assert adjusted_rand_score(array(points["customdata"]), expected) == 1.0
         np.testing.assert_allclose(np.sort(xy(stars), axis=0),
                                    np.sort(data.X[centres], axis=0))
-        # On the decision graph, the centres and only they are in colour (grey: 16).
-        np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 16),
+        # On the decision graph, the centres and only they are in colour (grey: code 112).
+        np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 112),
                                       np.sort(centres))
         assert len(corner["x"]) == 0
 
@@ -200,7 +200,7 @@ def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_d
             rho_min, delta_min = rho_share * ref.density.max(), delta_share * delta.max()
             centres = np.flatnonzero((ref.density > rho_min) & (delta > delta_min))
             graph, corner, points, stars = shipped[label]
-            np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 16),
+            np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 112),
                                           centres)
             np.testing.assert_allclose(xy(stars), data.X[centres])
             np.testing.assert_allclose(array(corner["x"])[:2], [rho_min] * 2, rtol=1e-9)

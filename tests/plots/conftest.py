@@ -6,7 +6,7 @@ import pytest
 # Okabe & Ito's palette in the order the charts use it (plots/palette.py documents the order).
 OKABE_ITO = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442",
              "#000000")
-GREY = "#BBBBBB"
+GREY = "#888888"
 
 
 @pytest.fixture

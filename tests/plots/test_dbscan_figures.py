@@ -29,9 +29,15 @@ def test_points_are_split_by_cluster_and_type_with_the_clusters_colours(okabe_it
         mask = (label == LABELS) & (kind == TYPES)
         np.testing.assert_array_equal(trace.x, X[mask, 0])
         np.testing.assert_array_equal(trace.y, X[mask, 1])
-        assert trace.marker.color == (grey if label < 0 else okabe_ito[label])
-        assert trace.marker.symbol == {"core": "circle", "border": "circle-open",
-                                       "noise": "x"}[kind]
+        core = grey if label < 0 else okabe_ito[label]
+        # Border points: the cluster's colour mixed 55 % with white (by hand: 0x72 = 114 ->
+        # 114 + 0.55 * 141 = 191.55 -> c0).
+        tints = {"#0072B2": "#8cc0dc", "#E69F00": "#f4d48c"}
+        assert trace.marker.color == (tints[core] if kind == "border" else core)
+        # Core and border points take their cluster's shape (0: circle, 1: square), noise
+        # a cross; every one is outlined dark.
+        assert trace.marker.symbol == ("x" if label < 0 else ["circle", "square"][label])
+        assert trace.marker.line.color == "#404040"
     assert fig.layout.xaxis.title.text == "a" and fig.layout.yaxis.title.text == "b"
     assert len(fig.layout.shapes) == 0
 
@@ -43,15 +49,18 @@ def test_circles_surround_each_core_point_at_radius_eps(okabe_ito):
     for shape, i in zip(fig.layout.shapes, core, strict=True):
         assert (shape.x0, shape.x1) == (X[i, 0] - 0.5, X[i, 0] + 0.5)
         assert (shape.y0, shape.y1) == (X[i, 1] - 0.5, X[i, 1] + 0.5)
-        assert shape.line.color == okabe_ito[LABELS[i]]
+        # Black at 50 %: #808080 on white, 3.9:1; dashed by cluster.
+        assert shape.line.color == "#000000" and shape.opacity == 0.5
+        assert shape.line.dash == ["solid", "dash"][LABELS[i]]
     many = np.zeros((401, 2))
     assert eps_circles(many, np.zeros(401, dtype=int), np.full(401, "core"), 1.0) == []
 
 
 def test_scrub_codes_light_border_points_and_size_by_type():
     codes, sizes = scrub_codes(np.array([0, 1, -1, 9]), np.array([0, 1, 2, 1]))
-    # cluster 0 core: code 0; cluster 1 border: tint 1 + 8; noise: 16; cluster 9 border: 1 + 8.
-    assert codes.tolist() == [0, 9, 16, 9]
+    # cluster 0 core: code 0; cluster 1 border: tint 1 + 56; noise: 112; cluster 9 border:
+    # 9 + 56 (codes tell 56 clusters apart).
+    assert codes.tolist() == [0, 57, 112, 65]
     assert sizes.tolist() == [9, 7, 6, 7]
 
 
@@ -63,11 +72,17 @@ def test_the_sweep_has_one_frame_per_eps_titled_with_its_counts():
     frames = validated_frames(fig)
     assert [f.name for f in frames] == ["eps=0.1", "eps=0.2"]
     np.testing.assert_array_equal(fig.data[0].x, X[:, 0])
-    np.testing.assert_array_equal(frames[0].data[0].marker.color, [0, 0, 8, 1, 9, 16])
-    np.testing.assert_array_equal(frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 16])
+    np.testing.assert_array_equal(frames[0].data[0].marker.color, [0, 0, 56, 1, 57, 112])
+    np.testing.assert_array_equal(frames[1].data[0].marker.color, [0, 0, 0, 0, 0, 112])
     assert frames[0].layout.title.text == "eps = 0.1: 2 clusters, 1 noise"
     assert frames[1].layout.title.text == "eps = 0.2: 1 cluster, 1 noise"
     assert len(frames[0].layout.shapes) == 0 and len(frames[1].layout.shapes) == 1
+    # The legend shows the points as drawn: blue core, its 55 % tint for border points, and
+    # noise as the open grey circle of an SVG chart.
+    legend = {t.name: t.marker for t in fig.data[1:]}
+    assert legend["core point"].color == "#0072B2"
+    assert legend["border point"].color == "#8cc0dc"
+    assert legend["noise point"].symbol == "circle-open"
     assert fig.layout.sliders[0].active == 1
 
 

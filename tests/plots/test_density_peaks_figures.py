@@ -94,11 +94,11 @@ def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
     assert [f.name for f in validated_frames(fig)] == ["δ_min share=0.2", "δ_min share=0.9",
                                             "ρ_min share=0.5"]
     graph, corner, points, stars = validated_frames(fig)[1].data
-    assert list(graph.marker.color) == [0, 16, 16, 16]
+    assert list(graph.marker.color) == [0, 112, 112, 112]
     assert list(corner.x[:2]) == [3.0, 3.0] and list(corner.y[1:]) == [2.8, 2.8]
     assert list(points.customdata) == [0, 0, 0, 0]
     np.testing.assert_array_equal(stars.x, [0.0])
-    assert list(validated_frames(fig)[0].data[0].marker.color) == [0, 16, 1, 16]
+    assert list(validated_frames(fig)[0].data[0].marker.color) == [0, 112, 1, 112]
 
 
 def test_a_k_sweep_has_no_corner():

@@ -92,7 +92,7 @@ def test_the_animation_has_one_frame_per_step_with_trails_arrows_and_cells(okabe
     assert [f.name for f in validated_frames(fig)] == ["step=0", "step=1", "step=2"]
     first, _, last = validated_frames(fig)
     np.testing.assert_array_equal(first.data[0].customdata, [-1, -1, -1, -1])
-    np.testing.assert_array_equal(first.data[0].marker.color, [16, 16, 16, 16])
+    np.testing.assert_array_equal(first.data[0].marker.color, [112, 112, 112, 112])
     np.testing.assert_array_equal(last.data[0].marker.color, LABELS)
     # The assign step moves no centre, so the trail holds the start and the update.
     np.testing.assert_array_equal(last.data[1].x, [0.0, 0.5])

@@ -92,14 +92,18 @@ def test_em_step_shapes_points_by_hard_label_and_draws_ellipses_and_means(okabe_
     ellipses = [{1: ring, 2: 2 * ring}, {1: ring + 2, 2: 2 * ring + 2}]
     fig = em_step_figure(X, U, CENTERS, ellipses, title="step 1")
     named = [t.name for t in fig.data]
-    assert named == ["cluster 0", "cluster 1", "1 sigma", "2 sigma", "1 sigma", "2 sigma",
-                     "means"]
+    # Each ellipse twice: its dark casing (unnamed), then its component's colour on top.
+    assert named == ["cluster 0", "cluster 1", "", "1 sigma", "", "2 sigma", "", "1 sigma",
+                     "", "2 sigma", "means"]
     # argmax picks the first of a tie: point 1 goes with cluster 0.
     np.testing.assert_array_equal(fig.data[0].x, [0.0, 1.0])
     np.testing.assert_array_equal(fig.data[1].x, [2.0])
     assert list(fig.data[0].marker.color) == [_mix(w, okabe_ito[:2]) for w in U[:2]]
-    np.testing.assert_array_equal(fig.data[5].x, 2 * ring[:, 0] + 2)
-    assert fig.data[5].line.color == okabe_ito[1] and fig.data[5].line.dash == "dash"
+    casing, line = fig.data[8], fig.data[9]
+    np.testing.assert_array_equal(line.x, 2 * ring[:, 0] + 2)
+    np.testing.assert_array_equal(casing.x, 2 * ring[:, 0] + 2)
+    assert line.line.color == okabe_ito[1] and line.line.dash == "dash"
+    assert casing.line.color == "#000000" and casing.line.width > line.line.width
     np.testing.assert_array_equal(fig.data[-1].x, CENTERS[:, 0])
     assert fig.layout.title.text == "step 1"
 
@@ -114,10 +118,12 @@ def test_em_animation_moves_means_and_ellipses_frame_by_frame():
     last = validated_frames(fig)[1]
     np.testing.assert_array_equal(last.data[0].marker.color, [1, 1, 0])
     np.testing.assert_array_equal(last.data[0].customdata, [1, 1, 0])
-    np.testing.assert_array_equal(last.data[2].x, ring[:, 0] + 3)
-    np.testing.assert_array_equal(last.data[3].x, CENTERS[:, 0] + 5)
+    # Traces: points, casing and line of component 0, casing and line of 1, means.
+    np.testing.assert_array_equal(last.data[3].x, ring[:, 0] + 3)
+    np.testing.assert_array_equal(last.data[4].x, ring[:, 0] + 3)
+    np.testing.assert_array_equal(last.data[5].x, CENTERS[:, 0] + 5)
     assert last.layout.title.text == "after 1"
-    np.testing.assert_array_equal(fig.data[3].y, CENTERS[:, 1] + 5)
+    np.testing.assert_array_equal(fig.data[5].y, CENTERS[:, 1] + 5)
 
 
 def test_log_likelihood_curve_marks_the_current_step(okabe_ito):
