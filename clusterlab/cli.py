@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from clusterlab.launch import INTERRUPTED, INTERRUPTED_MESSAGE
+from clusterlab.exits import INTERRUPTED, INTERRUPTED_MESSAGE
 from clusterlab.listing import listing
 from experiments import EXPERIMENTS, PRESETS, get_experiment
 from experiments.outputs import (
