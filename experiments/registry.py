@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from experiments.params import ExperimentParam, param_specs
+from experiments.params import ExperimentParam, check_work, param_specs
 
 __all__ = ["EXPERIMENTS", "PAPER_LABEL", "PRESETS", "PRESET_LABELS", "STAND_IN_LABEL",
            "Experiment", "Progress", "get_experiment", "register"]
@@ -74,7 +74,7 @@ class Experiment:
     >>> toy.parameters(m=1)
     Traceback (most recent call last):
     ...
-    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int in [-100000000, 100000000]).
+    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int in [2, 10000000]).
     """
 
     name: str
@@ -145,7 +145,9 @@ class Experiment:
                 f"its parameters are: {listed}."
             )
         params.update(overrides)
-        return {name: specs[name].check(value) for name, value in params.items()}
+        checked = {name: specs[name].check(value) for name, value in params.items()}
+        check_work(self.name, checked)
+        return checked
 
     def __call__(
         self,
