@@ -330,7 +330,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
     else:
         figure = _shared_figure(run_key, None, df)
         plot(figure, f"{key}_chart", filename=name, shared=True)
-    st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note()}")
+    st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note(preset)}")
     with st.expander("Data", expanded=False):
         st.dataframe(df, hide_index=True, key=f"{key}_table")
     csv = csv_text(df)
