@@ -5,9 +5,9 @@ import streamlit as st
 
 from clustering import ALGORITHMS, suggested_eps
 from datasets import DATASETS
+from explorer.alignment import align_labels
 from explorer.frames import points_frame
 from metrics import MEASURES, compare
-from metrics.alignment import align_labels
 from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls

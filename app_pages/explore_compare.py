@@ -6,9 +6,9 @@ import streamlit as st
 
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.alignment import align_labels
 from explorer.compare import DEFAULT_GALLERY, GRIDS, cell_params, grid_axes
 from explorer.frames import points_frame
-from metrics.alignment import align_labels
 from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
 from plots.panels import panels
 from plots.tables import points_table

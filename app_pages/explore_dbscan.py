@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from clustering.dbscan import POINT_TYPES, suggested_eps
-from metrics.alignment import align_labels
+from explorer.alignment import align_labels
 from plots.dbscan import (
     dbscan_data,
     dbscan_scrub_figure,

@@ -5,8 +5,8 @@ import numpy as np
 import streamlit as st
 
 from clustering.density_peaks import DECISION_GRAPH_FORMULA
+from explorer.alignment import align_labels
 from explorer.density_peaks import joining_steps, parse_indices, top_gamma
-from metrics.alignment import align_labels
 from plots.density_peaks import (
     assignment_figure,
     decision_graph_figure,

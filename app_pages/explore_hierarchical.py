@@ -5,8 +5,8 @@ import streamlit as st
 from clustering.catalog import METRICS
 from clustering.distances import DISTANCES
 from clustering.hierarchical import EUCLIDEAN_ONLY, LINKAGES
+from explorer.alignment import align_labels
 from explorer.hierarchical import cut_height, is_monotone
-from metrics.alignment import align_labels
 from plots.compare import panel_figure
 from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.framed import scrubbed_scatter

@@ -8,6 +8,7 @@ from clustering import ALGORITHMS
 from clustering.distances import DISTANCES, GEODESIC_NEIGHBORS, inverse_covariance
 from datasets import DATASETS
 from datasets.stones import stone_binary_features
+from explorer.alignment import align_labels
 from explorer.distances import (
     correlated_cloud,
     farthest_pair,
@@ -18,7 +19,6 @@ from explorer.distances import (
 )
 from explorer.frames import points_frame
 from metrics import adjusted_rand_index
-from metrics.alignment import align_labels
 from plots import cluster_scatter
 from plots.distances import (
     distance_heatmap,

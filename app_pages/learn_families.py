@@ -6,8 +6,8 @@ import streamlit as st
 import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.alignment import align_labels
 from explorer.frames import points_frame
-from metrics.alignment import align_labels
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.export import show_chart

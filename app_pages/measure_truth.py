@@ -6,9 +6,10 @@ import streamlit as st
 import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
+from explorer.alignment import align_labels
 from explorer.frames import points_frame
 from explorer.report import class_names, cluster_names
-from metrics.alignment import align_labels, score_noise
+from metrics.alignment import score_noise
 from plots import cluster_scatter
 from plots.framed import scrubbed_scatter
 from plots.panels import panels

@@ -10,8 +10,9 @@ import metrics
 from clustering import ALGORITHMS
 from clustering.budget import distances_overflow
 from datasets.upload import SAMPLE_NAME, column_names, guess_label_column
+from explorer.alignment import align_labels
 from explorer.frames import points_frame
-from metrics.alignment import align_labels, score_noise
+from metrics.alignment import score_noise
 from plots import cluster_scatter
 from ui.budget import rows_that_fit
 from ui.cache import projection, run_algorithm

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from clusterlab.launch import INTERRUPTED, INTERRUPTED_MESSAGE
+from clusterlab.exits import INTERRUPTED, INTERRUPTED_MESSAGE, stdout_closed
 from clusterlab.listing import listing
 from experiments import EXPERIMENTS, PRESETS, get_experiment
 from experiments.outputs import (
@@ -370,7 +370,8 @@ def main(argv: list[str] | None = None) -> int:
     -------
     int
         The exit code: 0 done, 2 bad arguments or a failed run (message on stderr),
-        130 interrupted by Ctrl-C (no partial outputs left).
+        130 interrupted by Ctrl-C (no partial outputs left), 141 when the reader of stdout
+        went away (``clusterlab list | head``), quietly.
 
     Examples
     --------
@@ -408,6 +409,8 @@ def main(argv: list[str] | None = None) -> int:
         progress.end()
         print(INTERRUPTED_MESSAGE, file=sys.stderr)
         return INTERRUPTED
+    except BrokenPipeError:
+        return stdout_closed()
     except (ValueError, TypeError, OSError, RuntimeError) as error:
         progress.end()
         print(f"error: {error}", file=sys.stderr)

@@ -9,8 +9,7 @@ import os
 import signal
 import sys
 
-INTERRUPTED = 130  # the shell convention: 128 + SIGINT
-INTERRUPTED_MESSAGE = "interrupted (Ctrl-C): no partial outputs were left"
+from clusterlab.exits import INTERRUPTED, INTERRUPTED_MESSAGE
 
 
 def _interrupted_while_loading(signum, frame) -> None:

@@ -34,14 +34,27 @@ def _read_text(file) -> tuple[str, str]:
         name = Path(str(getattr(file, "name", "") or "uploaded.csv")).name
     else:
         raise TypeError(f"file must be a path or a file-like object, got {type(file).__name__}")
-    if isinstance(raw, str):
-        return raw, name
-    try:
-        return raw.decode("utf-8-sig"), name
-    except UnicodeDecodeError:
-        raise ValueError(
-            f"{name!r} is not UTF-8 text; is it a CSV file? (Save it as 'CSV UTF-8'.)"
-        ) from None
+    if not isinstance(raw, str):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValueError(
+                f"{name!r} is not UTF-8 text; is it a CSV file? (Save it as 'CSV UTF-8'.)"
+            ) from None
+    # Old Excel for Mac ends lines with CR alone, which the csv module reads as one long line.
+    return raw.replace("\r\n", "\n").replace("\r", "\n"), name
+
+
+def _csv_error(err: csv.Error | pd.errors.ParserError, name: str) -> ValueError:
+    """A csv or pandas parse error as a ValueError a student can act on."""
+    first = str(err).strip().splitlines()[0] if str(err).strip() else "parse error"
+    if "field larger than field limit" in first:
+        return ValueError(
+            f"{name!r} has a field longer than {csv.field_size_limit():,} characters: no "
+            "column name or value is that long in a CSV file. Check the delimiter, and look "
+            "for a quote that is never closed (it turns the rest of the file into one field)."
+        )
+    return ValueError(f"cannot read {name!r} as CSV: {first}")
 
 
 def _delimiter(text: str) -> str:
@@ -83,11 +96,9 @@ def column_names(file) -> list[str]:
     """
     try:
         text, _ = _read_text(io.BytesIO(file) if isinstance(file, bytes) else file)
-    except (ValueError, TypeError):
+        header = next(csv.reader(io.StringIO(text.lstrip("\n")), delimiter=_delimiter(text)), [])
+    except (ValueError, TypeError, csv.Error):
         return []
-    if not text.strip():
-        return []
-    header = next(csv.reader(io.StringIO(text.lstrip("\r\n")), delimiter=_delimiter(text)), [])
     names = [name.strip() for name in header]
     while len(names) > 1 and not names[-1]:
         names.pop()
@@ -189,8 +200,7 @@ def read_csv(file, label_column: str | None = None, max_rows: int = MAX_CSV_ROWS
         _check_row_lengths(text, sep, name, max_rows)
         frame = _parse(text, sep, max_rows)
     except (pd.errors.ParserError, pd.errors.EmptyDataError, csv.Error) as err:
-        first = str(err).strip().splitlines()[0] if str(err).strip() else "parse error"
-        raise ValueError(f"cannot read {name!r} as CSV: {first}") from None
+        raise _csv_error(err, name) from None
     frame = _check_shape(_drop_empty_trailing(frame), name, max_rows)
     frame.columns = [str(c).strip() for c in frame.columns]
 

@@ -470,6 +470,9 @@ register(Experiment(
     presets={"paper": dict(n_classes=5, n=500, eps1=tuple(np.round(np.linspace(0, .8, 33), 3))),
              "quick": dict(n_classes=5, n=500, eps1=tuple(np.round(np.linspace(0, .8, 9), 3)))},
     run=eps1_sweep, figure="lines", options={"x": "eps1"},
+    stand_in_for="n and the eps1 grid, which Fig. 1 does not give",
+    differs="|C| = |K_u| = 5, no noise and eps1 over [0, 0.8] are the paper's; n = 500 (the "
+            "paper's n of Sec. 7.2 only) and 33 evenly spaced eps1 are our choices.",
     seeded=False,
 ))
 register(Experiment(
@@ -478,6 +481,9 @@ register(Experiment(
     presets={"paper": dict(n_classes=6, n=500, useful=tuple(range(6, 61))),
              "quick": dict(n_classes=6, n=500, useful=tuple(range(6, 61, 6)))},
     run=useful_sweep, figure="lines", options={"x": "K_u"},
+    stand_in_for="n, which Fig. 2 does not give",
+    differs="|C| = 6, no noise, eps1 = eps2 = 0 and |K_u| = 6..60 are the paper's; n = 500 "
+            "(the paper's n of Sec. 7.2 only) is our choice.",
     seeded=False,
 ))
 register(Experiment(

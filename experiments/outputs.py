@@ -16,6 +16,7 @@ import os
 import platform
 import shutil
 import signal
+import stat
 import tempfile
 import threading
 from collections.abc import Iterator, Mapping
@@ -255,7 +256,8 @@ def read_record(path: Path) -> dict[str, Any]:
     Raises
     ------
     ValueError
-        The file is larger than :data:`MAX_RECORD_BYTES` or not JSON, lacks ``experiment``,
+        The file is not a regular file (a FIFO, a device, a folder), is larger than
+        :data:`MAX_RECORD_BYTES` or not JSON, lacks ``experiment``,
         ``preset``, ``seed`` or ``parameters``, or its seed is not an integer seed. The
         experiment's checks judge the rest when it runs.
 
@@ -268,8 +270,15 @@ def read_record(path: Path) -> dict[str, Any]:
     >>> read_record(path)["parameters"]
     {'pairs': [20, 24, 20, 72]}
     """
-    with open(path, "rb") as handle:  # bounded: /dev/zero or a huge file is refused
-        raw = handle.read(MAX_RECORD_BYTES + 1)
+    # Opened without blocking and checked before reading: a FIFO would wait for a writer,
+    # /dev/zero never end, a directory fail with a traceback.
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ValueError(f"{path} is not a run record: it is not a regular file (a pipe, a "
+                         "device or a folder); give the NAME.json that run wrote.")
+    with open(fd, "rb") as handle:
+        raw = handle.read(MAX_RECORD_BYTES + 1)  # bounded: a huge file is refused
     if len(raw) > MAX_RECORD_BYTES:
         raise ValueError(f"{path} is not a run record: it is larger than "
                          f"{MAX_RECORD_BYTES:,} bytes.")

@@ -36,8 +36,8 @@ from metrics.validation import (
     shown_value,
 )
 
-__all__ = ["INTEGER_BOUNDS", "MAX_INTEGER", "MAX_ITEMS", "ExperimentParam", "REGISTRY_CHOICES",
-           "param_specs"]
+__all__ = ["INTEGER_BOUNDS", "MAX_ITEMS", "MAX_N", "MAX_WORK", "REGISTRY_CHOICES",
+           "ExperimentParam", "check_work", "param_specs", "run_work"]
 
 _SCALARS = {bool: "bool", int: "int", float: "float", str: "str"}
 _TRUE = ("true", "yes", "on", "1")
@@ -98,21 +98,113 @@ REGISTRY_CHOICES: Mapping[str, Callable[[], list[str]]] = {
 }
 
 
-#: Integer parameter name -> its range: the counts that set a run's work get a bound that
-#: keeps one run within hours on a laptop; every other integer (sizes, K, ...) is bounded by
-#: :data:`MAX_INTEGER` in magnitude, its experiment checking the lower end itself.
+#: The largest sample size of any run: the papers' largest n (Lazarenko & Bonald, Fig. 2).
+MAX_N = 10**7
+#: Integer parameter name -> its range (each item of a list parameter alike). Every integer
+#: parameter is listed, by what it counts; :func:`param_specs` refuses one that is not.
 INTEGER_BOUNDS: Mapping[str, tuple[int, int]] = {
+    # repetitions: each multiplies a run's work (see check_work)
     "n_draws": (1, 1_000_000),
     "n_clusterings": (1, 100_000),
     "n_repeats": (1, 10_000),
     "n_runs": (1, 10_000),
     "n_triplets": (1, 1_000_000),
     "n_jobs": (-1, 64),
+    # sample sizes; settings are (n, K) pairs
+    "n": (2, MAX_N),
+    "ns": (2, MAX_N),
+    "n_samples": (2, MAX_N),
+    "sklearn_max_n": (2, MAX_N),
+    "settings": (1, MAX_N),
+    # numbers of clusters, classes or cluster sizes: at most n (the experiment checks K <= n)
+    "k": (1, MAX_N),
+    "ks": (1, MAX_N),
+    "n_clusters": (1, MAX_N),
+    "n_classes": (1, MAX_N),
+    "k_max": (1, MAX_N),
+    "max_clusters": (1, MAX_N),
+    "reference": (1, MAX_N),
+    "sizes": (1, MAX_N),
+    "useful": (1, MAX_N),
+    "noise": (0, MAX_N),
+    "blob_centers": (1, MAX_N),
+    # the four pair counts of a comparison of at most MAX_N samples
+    "pairs": (0, MAX_N * (MAX_N - 1) // 2),
 }
-#: The largest magnitude of any other integer parameter (the papers' largest n is 10**7).
-MAX_INTEGER = 10**8
 #: The most items a list parameter may hold (the presets' longest holds 100).
 MAX_ITEMS = 10_000
+#: Parameters counting repetitions, and those holding sample sizes, in a run's work.
+REPETITIONS = ("n_draws", "n_clusterings", "n_repeats", "n_runs", "n_triplets")
+SAMPLE_SIZES = ("n", "ns", "n_samples", "settings")
+#: The most work one run may do, in units of one sample of one setting drawn once: the
+#: largest paper preset (vinh2009-fig1, 190 settings x 10,000 draws x n = 500: 9.5e8) fits.
+#: Measured on one core here, 1e9 is about 3 minutes of vinh2009-fig1 (6e6 units/s) and about
+#: 18 minutes of lazarenko2021-table1 (9e5 units/s), the slowest per unit.
+MAX_WORK = 10**9
+
+
+def run_work(parameters: Mapping[str, Any]) -> tuple[int, str]:
+    """A run's work: the product of its lists' lengths, its repetitions and its largest n.
+
+    Parameters
+    ----------
+    parameters : mapping
+        Checked parameters of one run (:meth:`experiments.Experiment.parameters`).
+
+    Returns
+    -------
+    (int, str)
+        The work and how it was counted (the factors, named).
+
+    Examples
+    --------
+    >>> run_work({"ks": (2, 4), "n_draws": 400, "settings": ((100, 10),), "one_sided": False})
+    (80000, 'ks 2 x settings 1 x n_draws 400 x n 100')
+    """
+    factors = [(name, len(value)) for name, value in parameters.items()
+               if isinstance(value, tuple)]
+    factors += [(name, int(parameters[name])) for name in REPETITIONS if name in parameters]
+    sizes = [item for name in SAMPLE_SIZES if parameters.get(name) is not None
+             for item in np.ravel(parameters[name])]
+    factors.append(("n", int(max(sizes, default=1))))
+    return math.prod(value for _, value in factors), " x ".join(
+        f"{name} {value:,}" for name, value in factors)
+
+
+def check_work(experiment: str, parameters: Mapping[str, Any]) -> None:
+    """Refuse a run whose :func:`run_work` is over :data:`MAX_WORK`, naming the limit.
+
+    Parameters
+    ----------
+    experiment : str
+        The experiment's name (for the message).
+    parameters : mapping
+        Its checked parameters.
+
+    Returns
+    -------
+    None
+        When the run fits.
+
+    Raises
+    ------
+    ValueError
+        The run would do more than ``MAX_WORK``: the message shows the factors.
+
+    Examples
+    --------
+    >>> check_work("toy", {"ns": (100,), "n_repeats": 2})
+    >>> check_work("toy", {"ns": (10**7,) * 100, "n_repeats": 2})
+    Traceback (most recent call last):
+    ...
+    ValueError: toy: this run's work is ns 100 x n_repeats 2 x n 10,000,000 = 2,000,000,000, ...
+    """
+    work, factors = run_work(parameters)
+    if work > MAX_WORK:
+        raise ValueError(
+            f"{experiment}: this run's work is {factors} = {work:,}, over the limit of "
+            f"{MAX_WORK:,} per run (MAX_WORK); shorten a list or lower a count or n."
+        )
 
 
 @dataclass(frozen=True)
@@ -122,6 +214,9 @@ class _Type:
     scalar: str | None = None
     item: _Type | None = None
     length: int | None = None
+
+    def holds_int(self) -> bool:
+        return self.scalar == "int" or (self.item is not None and self.item.holds_int())
 
     def describe(self) -> str:
         if self.scalar is not None:
@@ -200,11 +295,11 @@ class ExperimentParam:
     >>> from experiments import EXPERIMENTS
     >>> spec = EXPERIMENTS["gates2017-kmeans"].specs()["n_samples"]
     >>> spec.describe(), spec.parse("none"), spec.check(300)
-    ('int in [-100000000, 100000000] or none', None, 300)
+    ('int in [2, 10000000] or none', None, 300)
     >>> EXPERIMENTS["vinh2009-fig1"].specs()["n_draws"].parse("2000000")
     Traceback (most recent call last):
     ...
-    ValueError: vinh2009-fig1: parameter 'n_draws' must be int in [1, 1000000]; got 2000000.
+    ValueError: vinh2009-fig1: parameter 'n_draws' must be int in [1, 1000000]; got '2000000'.
     """
 
     experiment: str
@@ -224,14 +319,16 @@ class ExperimentParam:
             text = f"list of: {valid}" if self.type.item is not None else f"one of: {valid}"
         return f"{text} or none" if self.optional else text
 
-    def _fail(self, value: Any, error: type[Exception] = ValueError):
-        raise error(
-            f"{self.experiment}: parameter {self.name!r} must be {self.describe()}; "
-            f"got {shown_value(value)}."
-        )
+    def _fail(self, value: Any, error: type[Exception] = ValueError, typed: str | None = None):
+        got = shown_value(value if typed is None else typed)
+        raise error(f"{self.experiment}: parameter {self.name!r} must be {self.describe()}; "
+                    f"got {got}.")
 
-    def check(self, value: Any) -> Any:
+    def check(self, value: Any, *, typed: str | None = None) -> Any:
         """The value in canonical form (tuples for lists, Python scalars), or an error.
+
+        ``typed``, the text the value was read from, is what a refusal shows (by default
+        the value's repr).
 
         Raises
         ------
@@ -243,26 +340,27 @@ class ExperimentParam:
         if value is None and self.optional:
             return None
         valid = self.choices() if self.choices is not None else None
-        return self._check(value, self.type, valid)
+        return self._check(value, self.type, valid, typed)
 
-    def _check(self, value: Any, kind: _Type, valid: list[str] | None) -> Any:
+    def _check(self, value: Any, kind: _Type, valid: list[str] | None,
+               typed: str | None = None) -> Any:
         if kind.scalar is None and kind.item is None:
             return value
         if kind.scalar is not None:
-            out = self._scalar(value, kind.scalar)
+            out = self._scalar(value, kind.scalar, typed)
             if valid is not None and out not in valid:
-                self._fail(value)
+                self._fail(value, typed=typed)
             return out
         if isinstance(value, str | bytes) or not isinstance(value, Sequence | np.ndarray):
-            self._fail(value, TypeError)
+            self._fail(value, TypeError, typed)
         if len(value) > MAX_ITEMS:
             raise ValueError(f"{self.experiment}: parameter {self.name!r} holds "
                              f"{len(value):,} items; at most {MAX_ITEMS:,} are allowed.")
         if kind.length is not None and len(value) != kind.length:
-            self._fail(value)
-        return tuple(self._check(item, kind.item, valid) for item in value)
+            self._fail(value, typed=typed)
+        return tuple(self._check(item, kind.item, valid, typed) for item in value)
 
-    def _scalar(self, value: Any, scalar: str) -> Any:
+    def _scalar(self, value: Any, scalar: str, typed: str | None = None) -> Any:
         if scalar == "bool":
             if isinstance(value, bool | np.bool_):
                 return bool(value)
@@ -270,22 +368,22 @@ class ExperimentParam:
             whole = isinstance(value, float | np.floating) and float(value).is_integer()
             if whole or (isinstance(value, int | np.integer)
                          and not isinstance(value, bool | np.bool_)):
-                low, high = self.bounds or (-MAX_INTEGER, MAX_INTEGER)
+                low, high = self.bounds
                 try:
                     return check_integer(int(value), self.name, low, high)
                 except ParameterError:
-                    self._fail(value)
+                    self._fail(value, typed=typed)
         elif scalar == "float":
             if isinstance(value, int | float | np.integer | np.floating) and not isinstance(
                 value, bool | np.bool_
             ):
                 if not math.isfinite(value):
-                    self._fail(value)
+                    self._fail(value, typed=typed)
                 # A whole number stays an int: a count passed where a float is allowed.
                 return int(value) if isinstance(value, int | np.integer) else float(value)
         elif isinstance(value, str):
             return value
-        self._fail(value, TypeError)
+        self._fail(value, TypeError, typed)
 
     def show(self, value: Any) -> str:
         """``value`` written as :meth:`parse` reads it (the ``--set`` form): its inverse.
@@ -339,8 +437,9 @@ class ExperimentParam:
             else:
                 value = [self._parse_scalar(part, self.type.item)
                          for part in text.split(",") if part.strip()]
-            return self.check(value)
-        return self.check(self._parse_scalar(text, self.type))
+            return self.check(value, typed=text)
+        # A refusal shows the text as typed: "1e30" read as an int is 1000...19884624838656.
+        return self.check(self._parse_scalar(text, self.type), typed=text)
 
     def _parse_scalar(self, text: str, kind: _Type) -> Any:
         text = text.strip()
@@ -412,7 +511,10 @@ def param_specs(experiment) -> dict[str, ExperimentParam]:
         if source is not None and kind.scalar is None and kind.item is None:
             kind = _Type(item=_Type(scalar="str")) if name.endswith("s") else \
                 _Type(scalar="str")
-        integers = "int" in (kind.scalar, kind.item and kind.item.scalar)
-        bounds = INTEGER_BOUNDS.get(name, (-MAX_INTEGER, MAX_INTEGER)) if integers else None
+        integers = kind.holds_int()
+        if integers and name not in INTEGER_BOUNDS:
+            raise ValueError(f"{experiment.name}: integer parameter {name!r} has no range: "
+                             "add it to experiments.params.INTEGER_BOUNDS.")
+        bounds = INTEGER_BOUNDS[name] if integers else None
         specs[name] = ExperimentParam(experiment.name, name, kind, optional, source, bounds)
     return specs

@@ -13,7 +13,7 @@ from typing import Any
 
 import pandas as pd
 
-from experiments.params import ExperimentParam, param_specs
+from experiments.params import ExperimentParam, check_work, param_specs
 
 __all__ = ["EXPERIMENTS", "PAPER_LABEL", "PRESETS", "PRESET_LABELS", "STAND_IN_LABEL",
            "Experiment", "Progress", "get_experiment", "register"]
@@ -71,10 +71,12 @@ class Experiment:
     [10]
     >>> toy.preset_label("paper"), toy.settings_note()
     ("The paper's settings", "The paper preset holds the paper's settings.")
+    >>> toy.settings_note("quick")
+    'The quick preset, a first look: n 10 (paper preset: 100); the rest as the paper preset.'
     >>> toy.parameters(m=1)
     Traceback (most recent call last):
     ...
-    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int in [-100000000, 100000000]).
+    ValueError: toy has no parameter(s) 'm'; its parameters are: n (int in [2, 10000000]).
     """
 
     name: str
@@ -110,8 +112,17 @@ class Experiment:
             return f"{STAND_IN_LABEL} {self.stand_in_for}"
         return PAPER_LABEL if preset == "paper" else PRESET_LABELS.get(preset, preset)
 
-    def settings_note(self) -> str:
-        """One sentence: whose settings the ``paper`` preset holds, and what differs."""
+    def settings_note(self, preset: str = "paper") -> str:
+        """What the values of ``preset`` are: for ``paper``, whose settings it holds and what
+        differs; for ``quick``, where it departs from the paper preset."""
+        if preset == "quick":
+            quick, paper = self.presets["quick"], self.presets["paper"]
+            changed = [f"{name} {_short(quick[name])} (paper preset: {_short(paper[name])})"
+                       for name in quick if _short(quick[name]) != _short(paper.get(name))]
+            if not changed:
+                return "The quick preset holds the paper preset's values."
+            return (f"The quick preset, a first look: {'; '.join(changed)}; "
+                    "the rest as the paper preset.")
         if not self.stand_in_for:
             return "The paper preset holds the paper's settings."
         return f"The paper preset is our stand-in for {self.stand_in_for}: {self.differs}"
@@ -145,7 +156,9 @@ class Experiment:
                 f"its parameters are: {listed}."
             )
         params.update(overrides)
-        return {name: specs[name].check(value) for name, value in params.items()}
+        checked = {name: specs[name].check(value) for name, value in params.items()}
+        check_work(self.name, checked)
+        return checked
 
     def __call__(
         self,
@@ -158,6 +171,22 @@ class Experiment:
         """Run the experiment with a preset and optional parameter overrides."""
         params = self.parameters(preset, **overrides)
         return self.run(**params, random_state=random_state, progress=progress)
+
+
+def _short(value: Any) -> str:
+    """A preset value in a few words: ``2, 4, 6`` or, for a long list, ``10 values``."""
+    if isinstance(value, tuple | list):
+        if len(value) > 4:
+            return f"{len(value)} values"
+        return ", ".join(f"({_short(v)})" if isinstance(v, tuple | list) else _short(v)
+                         for v in value)
+    if isinstance(value, bool) or value is None:
+        return str(value).lower()
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
 
 
 _REGISTRY: dict[str, Experiment] = {}

@@ -299,9 +299,10 @@ register(Experiment(
                       n_draws=400, measures=VINH_MEASURES, random_model="perm",
                       one_sided=False, n_jobs=1),
     },
-    stand_in_for="the true clustering, whose sizes the paper does not give",
-    differs="K_true equal clusters is our choice; N, K_true, K = 2..20 and 10,000 random "
-            "clusterings per K are the paper's.",
+    stand_in_for="N, K_max and the true clustering's sizes, which the paper does not give",
+    differs="N = 100 and 500, K_true = 10 and K_true equal clusters are our choices; the paper "
+            "gives 10,000 random clusterings per K, K = 2..K_max and K_true = K_max / 2, so "
+            "K = 2..20 here.",
     run=reference_baseline,
     figure="lines",
     options={"x": "K", "facet": ["N", "K_true"]},
@@ -323,6 +324,9 @@ register(Experiment(
                       measures=VINH_MEASURES, random_model="perm", one_sided=False,
                       n_jobs=1),
     },
+    stand_in_for="N and the range of K, which the paper does not give",
+    differs="N = 100 and 500 and K = 2..20 are our choices; 200 random clusterings per K, "
+            "each with exactly K clusters, are the paper's.",
     run=pairwise_baseline,
     figure="lines",
     options={"x": "K", "facet": ["N"]},

@@ -190,7 +190,7 @@ def _clustering_cells(view: Mapping[str, Any]) -> list[str]:
 
 def _clustering_figure(figure: Mapping[str, Any]) -> str:
     """The page's figure of a clustering: a scatter, or the DBSCAN, dendrogram or fuzzy one."""
-    aligned = "from metrics.alignment import align_labels\n\n" \
+    aligned = "from explorer.alignment import align_labels\n\n" \
         "labels = align_labels(data.y, result.labels)  # colours follow the matched classes\n"
     kind = figure.get("kind", "scatter")
     if kind == "dbscan":
@@ -245,7 +245,7 @@ def _kmeans_cells(view: Mapping[str, Any]) -> list[str]:
 
 
 _DENSITY_FIGURES = """\
-from metrics.alignment import align_labels
+from explorer.alignment import align_labels
 from plots.density_peaks import decision_graph_figure, density_peaks_figure
 
 labels = align_labels(data.y, model.labels_)

@@ -4,8 +4,8 @@ Two jobs the app needs before it scores or draws a clustering against the truth:
 
 - :func:`match_clusters` pairs clusters with classes one-to-one so that as many samples as
   possible sit in a matched (class, cluster) cell, the matching behind the classification
-  error (Meila 2005, Sec. 3); :func:`align_labels` renames the clusters after their classes,
-  so a matched cluster is drawn in its class's colour.
+  error (Meila 2005, Sec. 3), and behind :func:`explorer.alignment.align_labels`, the
+  teaching aid that draws a matched cluster in its class's colour.
 - :func:`score_noise` rewrites the noise points of a density-based clustering (label -1) in
   one of :data:`NOISE_POLICIES` before the measures see them.
 """
@@ -19,9 +19,9 @@ from scipy.optimize import linear_sum_assignment
 
 from metrics._docstring import fill_doc
 from metrics._labels import check_pair
-from metrics.contingency import contingency_table, resolve
+from metrics.contingency import resolve
 
-__all__ = ["NOISE_POLICIES", "Matching", "align_labels", "match_clusters", "score_noise"]
+__all__ = ["NOISE_POLICIES", "Matching", "match_clusters", "noise_mask", "score_noise"]
 
 #: How noise points (label -1 in labels_pred) are scored: policy -> what it means.
 NOISE_POLICIES: dict[str, str] = {
@@ -99,52 +99,6 @@ def match_clusters(
     return Matching(rows, cols, int(table[rows, cols].sum()))
 
 
-def align_labels(labels_true: object, labels_pred: object, *, noise_label: int = -1) -> np.ndarray:
-    """Rename the clusters after the classes they match, for colours that agree with the truth.
-
-    Classes are numbered ``0 .. R-1`` in sorted label order (so integer classes ``0 .. R-1``
-    keep their numbers). A cluster matched to class ``i`` by :func:`match_clusters` becomes
-    ``i``; unmatched clusters become ``R, R+1, ...`` in sorted label order; noise points
-    (``noise_label`` in labels_pred) stay ``-1`` and take no part in the matching.
-
-    Parameters
-    ----------
-    labels_true : array-like of shape (n_samples,)
-    labels_pred : array-like of shape (n_samples,)
-    noise_label : int, default=-1
-
-    Returns
-    -------
-    numpy.ndarray of int
-        The renamed labels_pred; the partition is unchanged.
-
-    Examples
-    --------
-    >>> align_labels([0, 0, 1, 1, 2], ["b", "b", "a", "a", "c"])
-    array([0, 0, 1, 1, 2])
-    >>> align_labels([0, 0, 1, 1], [5, 5, -1, 7])
-    array([ 0,  0, -1,  1])
-    """
-    true, pred = check_pair(labels_true, labels_pred)
-    noise = _noise_mask(pred, noise_label)
-    aligned = np.full(pred.size, -1, dtype=np.int64)
-    if noise.all():
-        return aligned
-    n_classes = np.unique(true).size
-    ct = contingency_table(true[~noise], pred[~noise])
-    match = match_clusters(contingency=ct)
-    class_index = {label: i for i, label in enumerate(np.unique(true).tolist())}
-    true_labels, pred_labels = ct.true_labels.tolist(), ct.pred_labels.tolist()
-    new_name = {
-        pred_labels[col]: class_index[true_labels[row]]
-        for row, col in zip(match.rows.tolist(), match.cols.tolist(), strict=True)
-    }
-    unmatched = [label for label in pred_labels if label not in new_name]
-    new_name.update({label: n_classes + k for k, label in enumerate(unmatched)})
-    aligned[~noise] = [new_name[label] for label in pred[~noise].tolist()]
-    return aligned
-
-
 def score_noise(
     labels_true: object, labels_pred: object, policy: str = "cluster", *, noise_label: int = -1
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -184,7 +138,7 @@ def score_noise(
             f"unknown noise policy {policy!r}: use one of {', '.join(NOISE_POLICIES)}."
         )
     true, pred = check_pair(labels_true, labels_pred)
-    noise = _noise_mask(pred, noise_label)
+    noise = noise_mask(pred, noise_label)
     if policy == "cluster" or not noise.any():
         return true, pred
     if policy == "exclude":
@@ -202,8 +156,26 @@ def score_noise(
     return true, recoded
 
 
-def _noise_mask(labels: np.ndarray, noise_label: int) -> np.ndarray:
-    """Where ``labels`` equals the (numeric) noise label; string labels hold no noise."""
+def noise_mask(labels: np.ndarray, noise_label: int = -1) -> np.ndarray:
+    """Where ``labels`` equals the (numeric) noise label; string labels hold no noise.
+
+    Parameters
+    ----------
+    labels : numpy.ndarray
+        A 1-D array of labels (as :func:`score_noise` returns them).
+    noise_label : int, default=-1
+
+    Returns
+    -------
+    numpy.ndarray of bool
+
+    Examples
+    --------
+    >>> noise_mask(np.array([0, -1, 1])).tolist()
+    [False, True, False]
+    >>> noise_mask(np.array(["a", "-1"])).tolist()
+    [False, False]
+    """
     if labels.dtype.kind in "biuf":
         return labels == noise_label
     if labels.dtype.kind == "O":

@@ -520,6 +520,7 @@ def adjusted_mutual_information(
 @fill_doc
 def vinh_normalized_variation_of_information(
     labels_true: object = None, labels_pred: object = None, *, contingency: object = None,
+    random_model: str = "perm", one_sided: bool = False,
 ) -> float:
     """The normalized variation of information of Vinh et al. (2009): VI over its expectation.
 
@@ -527,16 +528,22 @@ def vinh_normalized_variation_of_information(
 
     with ``E[I]`` the expected mutual information under the permutation model (eq. 24a) and
     AVI the adjusted variation of information (eq. 28), which equals the AMI with the
-    arithmetic mean (eq. 27). Vinh et al. state NVI right after eq. 28 (unnumbered). Not to
-    be confused with ``VI / H(U, V)`` (registry key ``vi_joint``, formerly ``nvi``): that one
-    is a metric in [0, 1] with no correction for chance; this one is 0 for identical
-    partitions and about 1 for random ones. Base-free; degenerate cases follow the AMI (1
-    when one side is a single cluster or all singletons and the other differs).
+    arithmetic mean (eq. 27). Vinh et al. state NVI right after eq. 28 (unnumbered), under
+    the permutation model, the default. Under another ``random_model`` (Gates & Ahn 2017) it
+    is ``1 - AMI`` (arithmetic) of that model: the paper's identity NVI = 1 - AVI carried
+    over, with the model's expected MI and entropy bounds, so that it always agrees with
+    ``ami_arithmetic`` under the same options instead of silently staying the permutation
+    model's. Not to be confused with ``VI / H(U, V)`` (registry key ``vi_joint``, formerly
+    ``nvi``): that one is a metric in [0, 1] with no correction for chance; this one is 0 for
+    identical partitions and about 1 for random ones. Base-free; degenerate cases follow the
+    AMI (1 when one side is a single cluster or all singletons and the other differs).
 
     Parameters
     ----------
     %(labels)s
     %(contingency)s
+    %(random_model)s
+    %(one_sided)s
 
     Returns
     -------
@@ -559,9 +566,13 @@ def vinh_normalized_variation_of_information(
     >>> nvi = vinh_normalized_variation_of_information(u, v)
     >>> bool(abs(nvi - (1 - adjusted_mutual_information(u, v))) < 1e-15)
     True
+    >>> num = vinh_normalized_variation_of_information(u, v, random_model="num")
+    >>> bool(abs(num - (1 - adjusted_mutual_information(u, v, random_model="num"))) < 1e-15)
+    True
     """
     return 1.0 - adjusted_mutual_information(
-        labels_true, labels_pred, contingency=contingency, normalization="arithmetic"
+        labels_true, labels_pred, contingency=contingency, normalization="arithmetic",
+        random_model=random_model, one_sided=one_sided,
     )
 
 

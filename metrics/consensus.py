@@ -7,9 +7,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from metrics._batch import BATCH_MEASURES, EMICache, batch_measures, check_measures
 from metrics._docstring import fill_doc
 from metrics._labels import as_label_array, encode
-from metrics.batch import BATCH_MEASURES, EMICache, batch_measures, check_measures
 from metrics.contingency import contingency_table
 from metrics.registry import compare
 

@@ -183,7 +183,8 @@ def _measures() -> list[Measure]:
             higher_is_better=False,
             description="Variation of information divided by its expectation under the "
                         "permutation model: 0 for identical partitions, about 1 for random ones "
-                        "(Vinh et al. 2009, after eq. 28; = 1 - AVI = 1 - AMI arithmetic).",
+                        "(Vinh et al. 2009, after eq. 28; = 1 - AVI = 1 - AMI arithmetic). "
+                        "Under random_model num or all: 1 - AMI arithmetic of that model.",
             formula=r"\mathrm{NVI} = \frac{H(U)+H(V)-2I(U,V)}{H(U)+H(V)-2E[I]} "
                     r"= 1 - \mathrm{AVI}",
             base_function=vinh_normalized_variation_of_information,

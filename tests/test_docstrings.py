@@ -31,13 +31,26 @@ def module_names(private: bool = False) -> list[str]:
     return names
 
 
-def public_definitions(module_name: str):
-    """(name, line, is_class, docstring) of the public top-level defs of a module's source."""
+def public_definitions(module_name: str, names: set[str] | None = None):
+    """(name, line, is_class, docstring) of the public top-level defs of a module's source,
+    and of those it imports from a private module of the project (a public face such as
+    metrics.batch in front of metrics._batch: its names are public wherever they are defined).
+    """
     path = ROOT / Path(*module_name.split("."))
     path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
-    for node in ast.parse(path.read_text()).body:
-        if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_"):
+    body = ast.parse(path.read_text()).body
+    exported = {name for node in body if isinstance(node, ast.Assign)
+                and [getattr(t, "id", None) for t in node.targets] == ["__all__"]
+                for name in ast.literal_eval(node.value)}
+    for node in body:
+        if isinstance(node, ast.FunctionDef | ast.ClassDef) and not node.name.startswith("_") \
+                and (names is None or node.name in names):
             yield node.name, node.lineno, isinstance(node, ast.ClassDef), ast.get_docstring(node)
+        elif (isinstance(node, ast.ImportFrom) and node.level == 0 and node.module
+              and node.module.split(".")[0] in PACKAGES
+              and node.module.rsplit(".", 1)[-1].startswith("_") and names is None):
+            yield from public_definitions(
+                node.module, {alias.name for alias in node.names} & exported)
 
 
 def missing_sections(docstring: str | None, is_class: bool) -> list[str]:

@@ -9,7 +9,7 @@ import clustering
 import datasets
 import metrics
 from datasets.projection import project_2d
-from metrics.alignment import align_labels
+from explorer.alignment import align_labels
 from ui.budget import check_budget, out_of_memory_message
 from ui.text import figure_text
 

@@ -330,7 +330,7 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
     else:
         figure = _shared_figure(run_key, None, df)
         plot(figure, f"{key}_chart", filename=name, shared=True, table=df)
-    st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note()}")
+    st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note(preset)}")
     csv = csv_text(df)
     record = record_json(run_record(experiment, preset, seed, params, csv=csv))
     columns = st.columns(4)

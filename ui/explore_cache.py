@@ -9,6 +9,7 @@ import metrics
 from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
 from clustering.hierarchical import cut_tree
+from explorer.alignment import align_labels
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
 from explorer.dbscan_growth import DbscanGrowth, dbscan_growth
 from explorer.dbscan_sweep import dbscan_min_samples_sweep, dbscan_sweep
@@ -28,7 +29,6 @@ from explorer.em import (
 from explorer.fuzzy import fpc_curve, fuzzy_rounds, shown_rounds
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 from explorer.threads import one_thread
-from metrics.alignment import align_labels
 
 SCORES = ("ari", "ami_arithmetic")
 

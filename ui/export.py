@@ -9,7 +9,7 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
-from metrics.alignment import align_labels
+from explorer.alignment import align_labels
 from plots.describe import chart_summary, chart_table
 from plots.layout import presenter_layout
 from ui import presenter

@@ -122,14 +122,25 @@ def test_gates_baseline_caps_a_large_dataset_with_a_warning():
 
 def test_each_page_says_whose_settings_next_to_the_chart():
     """The preset radio's caption and the note under the chart: "The paper's settings" only
-    where every value is the paper's, "Our stand-in" naming what differs elsewhere."""
+    where every value is the paper's, "Our stand-in" naming what differs elsewhere; the note
+    under the chart describes the preset shown (Quick by default)."""
     at = open_page("app_pages/experiments_gates2017.py", {"gates_fig": "gates2017-kmeans"})
     captions = " ".join(c.value for c in at.caption)
     assert "Reproduces** Gates & Ahn 2017, Sec. 6.2" in captions
-    assert "our stand-in for MNIST: scikit-learn's digits" in captions
+    assert "The quick preset, a first look: n_runs 4 (paper preset: 10)" in captions
+    assert "our stand-in for MNIST" not in captions
+    at.radio(key="gates_preset").set_value("paper").run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "The paper preset is our stand-in for MNIST: scikit-learn's digits" in captions
+    assert "The quick preset" not in captions
     at = open_page("app_pages/experiments_vinh2009.py", {"vinh_fig": "vinh2009-fig2"})
     captions = " ".join(c.value for c in at.caption)
-    assert "The paper preset holds the paper's settings." in captions
+    assert "The quick preset, a first look: ns 100 (paper preset: 100, 500)" in captions
+    at.radio(key="vinh_preset").set_value("paper").run()
+    captions = " ".join(c.value for c in at.caption)
+    assert "The paper preset is our stand-in for N and the range of K, which the paper does " \
+        "not give" in captions
+    assert "The paper preset holds the paper's settings." not in captions
 
 
 def _lesson_step(params: dict[str, list[str]]) -> AppTest:

@@ -84,13 +84,26 @@ def test_a_text_column_left_as_a_feature_is_explained():
         (b"a,b\n1,2\n3,\n4,5\n", "missing"),
         ("é".encode("latin-1") + b",b\n1,2\n", "UTF-8"),
         (b"a,b\n1,2,3\n4,5\n", "fields"),
+        (b"a" * 131_073 + b",b\n1,2\n3,4\n", "field longer than 131,072 characters"),
     ],
-    ids=["empty", "one-row", "text", "missing", "latin-1", "ragged"],
+    ids=["empty", "one-row", "text", "missing", "latin-1", "ragged", "huge-header"],
 )
 def test_bad_files_are_explained_in_place(content, message):
     at = upload(open_page(PAGE), "bad.csv", content)
     assert not at.exception
     assert at.error and message in at.error[0].value
+    assert "_csv.Error" not in at.error[0].value and "Traceback" not in at.error[0].value
+
+
+def test_a_file_with_cr_line_ends_is_read():
+    # Excel for Mac before 2016 saved "CSV" with a carriage return alone ending each line.
+    content, X, species = iris_like_csv()
+    at = upload(open_page(PAGE), "old-mac.csv", content.replace(b"\r\n", b"\n").replace(
+        b"\n", b"\r"))
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert label_box(at).value == "species"
+    found = clustering.run("kmeans", X, random_state=0).labels
+    assert shown(at)["ari"] == pytest.approx(adjusted_rand_score(species, found), abs=1e-4)
 
 
 def test_too_many_rows_are_refused():

@@ -83,7 +83,16 @@ def test_two_runs_share_one_plotly_js(tmp_path):
     (["run", "vinh2009-fig1", "--seed", "1e309"], "--seed must be an integer in [0, 4294967295]"),
     (["run", "vinh2009-fig1", "--seed", "-1"], "--seed must be an integer in [0, 4294967295]"),
     (["run", "vinh2009-fig2", "--dask", "local:99999"], "--dask local:WORKERS must be an integer"),
-    (["rerun", "/dev/zero"], "larger than 1,000,000 bytes"),
+    (["rerun", "/dev/zero"], "/dev/zero is not a run record: it is not a regular file"),
+    (["run", "vinh2009-fig1", "--preset", "quick", "--set", "ks=" + ",".join(["2"] * 5001)],
+     "ks 5,001 x measures 5 x n_draws 400 x n 100 = 1,000,200,000, over the limit of "
+     "1,000,000,000 per run"),
+    (["run", "lazarenko2021-fig2", "--set", "ns=100000000"],
+     "'ns' must be list of int in [2, 10000000]; got '100000000'."),
+    (["run", "lazarenko2021-fig2", "--set", "ns=-5"],
+     "'ns' must be list of int in [2, 10000000]; got '-5'."),
+    (["run", "vinh2009-fig1", "--set", "n_draws=1e30"],
+     "'n_draws' must be int in [1, 1000000]; got '1e30'."),
 ])
 def test_unbounded_work_is_refused_with_the_valid_range(args, message, tmp_path, capsys):
     with contextlib.suppress(SystemExit):  # argparse exits 2 itself for --seed

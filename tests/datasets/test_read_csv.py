@@ -1,3 +1,4 @@
+import csv
 import io
 
 import numpy as np
@@ -157,3 +158,19 @@ def test_the_sample_file_reads_back_as_three_labelled_blobs():
 
     data = read_csv(io.BytesIO(sample_csv()), label_column="label")
     assert data.X.shape == (300, 2) and sorted(set(data.y.tolist())) == [0, 1, 2]
+
+
+@pytest.mark.parametrize("ends", ["\r", "\r\n", "\n"], ids=["CR (old Mac Excel)", "CRLF", "LF"])
+def test_every_line_end_reads_the_same_table(ends):
+    text = ends.join(["x;y;kind", "1,5;2;a", "3;4;b", "5;6;a", ""])
+    data = read_csv(io.BytesIO(text.encode()), label_column="kind")
+    np.testing.assert_array_equal(data.X, [[1.5, 2], [3, 4], [5, 6]])
+    assert column_names(text.encode()) == ["x", "y", "kind"]
+
+
+def test_a_field_beyond_the_csv_module_limit_is_explained():
+    limit = csv.field_size_limit()
+    content = b"x" * (limit + 1) + b",y\n1,2\n3,4\n"
+    assert column_names(content) == []
+    with pytest.raises(ValueError, match=f"field longer than {limit:,} characters"):
+        read_csv(io.BytesIO(content))

@@ -6,7 +6,7 @@ import pytest
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from experiments import EXPERIMENTS
-from experiments.params import INTEGER_BOUNDS, MAX_INTEGER
+from experiments.params import INTEGER_BOUNDS, MAX_WORK, check_work, run_work
 from metrics import MEASURES, RANDOM_MODELS
 
 ALL = [(name, param) for name, e in EXPERIMENTS.items() for param in e.specs()]
@@ -142,20 +142,36 @@ def test_the_python_api_refuses_what_the_command_line_refuses():
         EXPERIMENTS["gates2017-fig1"]("quick", one_sided="no")
 
 
+def shaped(spec, value):
+    """``value`` as one item in the shape of ``spec``'s parameter (a list of pairs, ...)."""
+    def wrap(kind):
+        if kind.item is None:
+            return value
+        return (wrap(kind.item),) * (kind.length or 1)
+    return wrap(spec.type)
+
+
+def test_every_integer_parameter_of_every_experiment_has_a_stated_range():
+    names = {name for e in EXPERIMENTS.values() for name, spec in e.specs().items()
+             if spec.type.holds_int()}
+    assert names == set(INTEGER_BOUNDS)
+
+
 @pytest.mark.parametrize("name", sorted(INTEGER_BOUNDS))
-def test_every_count_of_work_is_bounded_in_the_api_and_on_the_command_line(name):
+def test_every_integer_is_bounded_in_the_api_and_on_the_command_line(name):
     low, high = INTEGER_BOUNDS[name]
     found = [e for e in EXPERIMENTS.values() if name in e.specs()]
     assert found, f"no experiment has {name}: drop it from INTEGER_BOUNDS"
     for experiment in found:
         spec = experiment.specs()[name]
-        assert spec.check(high) == high and spec.check(low) == low
-        message = rf"{name}' must be int in \[{low}, {high}\]"
+        for ok in (high, low):
+            assert spec.check(shaped(spec, ok)) == shaped(spec, ok)
+        message = rf"{name}' must be (list of (\d )?)*int in \[{low}, {high}\]"
         for bad in (high + 1, low - 1, 10**30, float("inf"), float("nan")):
             with pytest.raises((ValueError, TypeError), match=message):
-                experiment.parameters("quick", **{name: bad})
+                experiment.parameters("quick", **{name: shaped(spec, bad)})
         with pytest.raises(ValueError, match=name):
-            spec.parse(str(high + 1))
+            spec.parse(spec.show(shaped(spec, high)).replace(str(high), str(high + 1)))
 
 
 def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
@@ -163,21 +179,20 @@ def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
 
     from experiments import Experiment
 
-    def run(n_sets: int = 10, ks: Sequence[int] = (2, 3), alpha: float = 0.5,
+    def run(n_runs: int = 10, ks: Sequence[int] = (2, 3), alpha: float = 0.5,
             sizes: tuple[int, ...] = (1, 2), mode: str = "a", measure: str = "ari",
             extra=None, random_state=0, progress=None):
         return None
 
-    preset = dict(n_sets=10, ks=(2, 3), alpha=0.5, sizes=(1, 2), mode="a", measure="ari",
+    preset = dict(n_runs=10, ks=(2, 3), alpha=0.5, sizes=(1, 2), mode="a", measure="ari",
                   extra={"x": 1})
     new = Experiment(name="new-one", title="t", paper="p", description="d",
                      presets={"paper": preset, "quick": preset}, run=run, figure="lines",
                      choices={"mode": ("a", "b")})
     specs = new.specs()
     assert {k: s.describe() for k, s in specs.items() if k not in ("measure", "extra")} == {
-        "n_sets": f"int in [{-MAX_INTEGER}, {MAX_INTEGER}]",
-        "ks": f"list of int in [{-MAX_INTEGER}, {MAX_INTEGER}]", "alpha": "float",
-        "sizes": f"list of int in [{-MAX_INTEGER}, {MAX_INTEGER}]", "mode": "one of: a, b"}
+        "n_runs": "int in [1, 10000]", "ks": "list of int in [1, 10000000]", "alpha": "float",
+        "sizes": "list of int in [1, 10000000]", "mode": "one of: a, b"}
     assert specs["measure"].describe() == "one of: " + ", ".join(MEASURES)
     assert specs["alpha"].parse("2") == 2 and specs["alpha"].parse("0.25") == 0.25
     assert specs["extra"].parse("{'x': 2}") == {"x": 2}  # no usable type: any literal
@@ -185,6 +200,51 @@ def test_any_new_experiment_gets_specs_from_its_annotations_and_choices():
         new.parameters("quick", mode="c")
     with pytest.raises(ValueError, match="'measure'"):
         new.parameters("quick", measure="nope")
+
+
+def test_an_integer_parameter_without_a_stated_range_is_refused():
+    from experiments import Experiment
+
+    preset = {"n_sets": 3, "pairs_of": ((1, 2),)}
+    for name in preset:
+        new = Experiment(name="new-one", title="t", paper="p", description="d",
+                         presets={"paper": {name: preset[name]}, "quick": {name: preset[name]}},
+                         run=lambda random_state, progress, **kw: None, figure="lines")
+        with pytest.raises(ValueError, match=f"integer parameter '{name}' has no range"):
+            new.specs()
+
+
+def test_every_paper_preset_fits_the_work_limit_and_the_issue_runs_do_not():
+    works = {name: run_work(e.parameters("paper"))[0] for name, e in EXPERIMENTS.items()}
+    assert max(works.values()) <= MAX_WORK
+    # By hand: 2 settings x 19 ks x 5 measures x 10,000 draws x n = 500.
+    assert works["vinh2009-fig1"] == 2 * 19 * 5 * 10_000 * 500
+    fig1 = EXPERIMENTS["vinh2009-fig1"]
+    with pytest.raises(ValueError, match=f"over the limit of {MAX_WORK:,} per run"):
+        fig1.parameters("quick", ks=tuple(range(2, 5003)))
+    with pytest.raises(ValueError, match="n_draws 20,000"):
+        fig1.parameters("paper", n_draws=20_000)
+    assert fig1.parameters("quick", ks=tuple(range(2, 4002)))["ks"][-1] == 4001
+
+
+def test_the_work_counts_every_list_repetition_and_the_largest_n():
+    assert run_work({"ns": (100, 10**4), "k": 10, "n_repeats": 3, "one_sided": True}) == (
+        2 * 3 * 10**4, "ns 2 x n_repeats 3 x n 10,000")
+    assert run_work({"settings": ((100, 10), (500, 20)), "n_draws": 7})[0] == 2 * 7 * 500
+    assert run_work({"one_sided": False}) == (1, "n 1")
+    check_work("x", {"n_draws": MAX_WORK})
+    with pytest.raises(ValueError, match="x: this run's work is n_draws"):
+        check_work("x", {"n_draws": MAX_WORK + 1})
+
+
+@pytest.mark.parametrize("name, text", [("ns", "-5"), ("ns", "100000000"), ("ns", "100,-5"),
+                                        ("k", "0"), ("n_repeats", "1e30")])
+def test_a_refusal_echoes_the_text_typed(name, text):
+    spec = EXPERIMENTS["lazarenko2021-fig2"].specs()[name]
+    with pytest.raises(ValueError) as info:
+        spec.parse(text)
+    assert str(info.value).endswith(f"; got {text!r}.")
+    assert "19884624838656" not in str(info.value)
 
 
 @pytest.mark.parametrize("name,param,bad,valid", [

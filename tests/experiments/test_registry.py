@@ -54,8 +54,11 @@ def test_unknown_names_presets_and_parameters_are_refused():
 
 # The presets whose values are partly ours (issue 25): a lost or missing dataset, lost
 # sizes, or values the paper does not state.
+#: Checked against /work/shared/papers: Vinh et al. give neither N nor K_max for Figs. 1-2,
+#: Dom gives no n nor eps1 grid for Figs. 1-2 (n = 500 is Sec. 7.2's).
 STAND_INS = {"gates2017-fig1", "gates2017-kmeans", "gates2017-sizes", "gates2017-baseline",
-             "vinh2009-consensus", "vinh2009-fig1", "lazarenko2021-fig2", "lazarenko2021-fig3"}
+             "vinh2009-consensus", "vinh2009-fig1", "vinh2009-fig2", "dom2001-fig1",
+             "dom2001-fig2", "lazarenko2021-fig2", "lazarenko2021-fig3"}
 
 
 def test_paper_presets_say_whose_settings_they_hold():
@@ -68,6 +71,25 @@ def test_paper_presets_say_whose_settings_they_hold():
             assert experiment.differs.endswith(".") and experiment.stand_in_for, name
         else:
             assert label == "The paper's settings", name
-    assert "equal clusters is our choice" in E.EXPERIMENTS["vinh2009-fig1"].settings_note()
+    assert "equal clusters are our choices" in E.EXPERIMENTS["vinh2009-fig1"].settings_note()
+    for name in ("vinh2009-fig1", "vinh2009-fig2"):
+        assert "N = 100 and 500" in E.EXPERIMENTS[name].differs
+        assert "are our choices" in E.EXPERIMENTS[name].differs
+    for name in ("dom2001-fig1", "dom2001-fig2"):
+        assert "n = 500 (the paper's n of Sec. 7.2 only)" in E.EXPERIMENTS[name].differs
     assert "MNIST" in E.EXPERIMENTS["gates2017-kmeans"].settings_note()
     assert E.EXPERIMENTS["gates2017-kmeans"].preset_label("paper") == "Our stand-in for MNIST"
+
+
+def test_the_quick_note_names_what_differs_from_the_paper_preset():
+    import experiments as E
+
+    fig1 = E.EXPERIMENTS["vinh2009-fig1"]
+    note = fig1.settings_note("quick")
+    assert "n_draws 400 (paper preset: 10,000)" in note
+    assert "settings (100, 10) (paper preset: (100, 10), (500, 10))" in note
+    assert "ks 10 values (paper preset: 19 values)" in note and "random_model" not in note
+    assert E.EXPERIMENTS["dom2001-ranks"].settings_note("quick") == (
+        "The quick preset holds the paper preset's values.")
+    for experiment in E.EXPERIMENTS.values():
+        assert experiment.settings_note("quick") != experiment.settings_note("paper")

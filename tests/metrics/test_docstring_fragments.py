@@ -6,6 +6,7 @@ import textwrap
 import pytest
 
 import metrics
+import metrics.batch
 from metrics._docstring import FRAGMENTS, render
 
 

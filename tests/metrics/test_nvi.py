@@ -69,3 +69,20 @@ def test_old_key_nvi_still_works_with_a_deprecation_warning():
         assert "nvi" not in list(M.MEASURES)
     with pytest.raises(KeyError):
         M.MEASURES["no such measure"]
+
+
+@pytest.mark.parametrize("model", ["num", "all"])
+@pytest.mark.parametrize("one_sided", [False, True])
+def test_a_random_model_is_used_not_ignored(model, one_sided):
+    """Under num and all, NVI is 1 - AMI (arithmetic) of that model, as compare computes it
+    beside ami_arithmetic; before, the option was silently dropped and NVI stayed perm's."""
+    a, b = [0, 0, 0, 1, 1, 2, 2, 2], [0, 0, 1, 1, 1, 1, 2, 3]
+    ami = M.adjusted_mutual_information(a, b, random_model=model, one_sided=one_sided)
+    nvi = M.vinh_normalized_variation_of_information(a, b, random_model=model,
+                                                      one_sided=one_sided)
+    assert nvi == pytest.approx(1 - ami, rel=1e-12)
+    both = M.compare(a, b, ["nvi_vinh", "ami_arithmetic"], random_model=model,
+                     one_sided=one_sided)
+    assert both["nvi_vinh"] == pytest.approx(1 - both["ami_arithmetic"], rel=1e-12)
+    assert abs(nvi - M.vinh_normalized_variation_of_information(a, b)) > 1e-3
+    assert "random_model" in M.MEASURES["nvi_vinh"].options
