@@ -25,7 +25,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import logging
-import math
 import re
 import secrets
 import threading
@@ -33,7 +32,6 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass
-from numbers import Real
 
 from sqlalchemy import Connection, delete, func, insert, select, update
 from sqlalchemy.dialects import postgresql, sqlite
@@ -62,7 +60,7 @@ from classroom.errors import (
 )
 from classroom.export import answers_csv
 from classroom.joincodes import GuessLimiter, new_join_code, normalise_join_code
-from metrics.validation import check_integer
+from metrics.validation import check_integer, check_real
 
 __all__ = ["NO_CLASS", "NOT_TEACHER", "NUMERIC", "ClassError", "ClassState", "ClassStore",
            "StoreUnavailable", "new_browser_token"]
@@ -184,12 +182,7 @@ def new_browser_token() -> str:
 
 
 def _number(value: object) -> float:
-    if isinstance(value, Real) and not isinstance(value, bool):
-        number = float(value)
-        if math.isfinite(number) and abs(number) <= MAX_NUMBER:
-            return number
-    raise ValueError(f"value must be a finite number between -{MAX_NUMBER:.0e} and "
-                     f"{MAX_NUMBER:.0e}, got {str(value)[:40]!r}")
+    return check_real(value, "value", -MAX_NUMBER, MAX_NUMBER)
 
 
 class ClassStore:

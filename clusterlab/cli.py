@@ -26,6 +26,7 @@ from urllib.parse import urlencode
 
 from clusterlab.exits import INTERRUPTED, INTERRUPTED_MESSAGE, stdout_closed
 from clusterlab.listing import listing
+from clusterlab.paths import APP
 from experiments import EXPERIMENTS, PRESETS, get_experiment
 from experiments.outputs import (
     NOTEBOOK_SUFFIXES,
@@ -46,9 +47,6 @@ from metrics.validation import ParameterError, parse_integer
 
 __all__ = ["APP", "APP_PAGES", "app_link", "main", "parse_sets"]
 
-#: The Streamlit entry point: beside this package in the repository and in an installed copy
-#: (pyproject.toml installs app.py, app_pages/ and lessons/ next to the packages).
-APP = Path(__file__).resolve().parents[1] / "app.py"
 
 #: Where the app shows each paper's experiments: page URL path and its parameter prefix
 #: (``<prefix>_fig``, ``<prefix>_preset``, ``<prefix>_seed``; app_pages/experiments_*.py).

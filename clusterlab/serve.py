@@ -31,7 +31,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from classroom.database import URL_ENV, database_url
-from clusterlab.cli import APP
+from clusterlab.paths import APP
 from metrics.validation import check_integer
 
 __all__ = ["Hall", "free_ports", "render_config", "serve", "shared_database_url"]
@@ -73,8 +73,7 @@ def free_ports(n: int, avoid: Collection[int] = ()) -> list[int]:
     >>> len(set(ports)), 8080 in ports
     (3, False)
     """
-    if not isinstance(n, int) or n < 1:
-        raise ValueError(f"n must be a positive whole number of ports, not {n!r}")
+    n = check_integer(n, "n", 1)
     held: list[socket.socket] = []
     try:
         while len([s for s in held if s.getsockname()[1] not in avoid]) < n:

@@ -30,7 +30,9 @@ import numpy as np
 
 from metrics.validation import (
     ParameterError,
+    check_bool,
     check_integer,
+    check_real,
     parse_integer,
     parse_real,
     shown_value,
@@ -361,27 +363,22 @@ class ExperimentParam:
         return tuple(self._check(item, kind.item, valid, typed) for item in value)
 
     def _scalar(self, value: Any, scalar: str, typed: str | None = None) -> Any:
-        if scalar == "bool":
-            if isinstance(value, bool | np.bool_):
-                return bool(value)
-        elif scalar == "int":
-            whole = isinstance(value, float | np.floating) and float(value).is_integer()
-            if whole or (isinstance(value, int | np.integer)
-                         and not isinstance(value, bool | np.bool_)):
-                low, high = self.bounds
-                try:
-                    return check_integer(int(value), self.name, low, high)
-                except ParameterError:
-                    self._fail(value, typed=typed)
-        elif scalar == "float":
-            if isinstance(value, int | float | np.integer | np.floating) and not isinstance(
-                value, bool | np.bool_
-            ):
-                if not math.isfinite(value):
-                    self._fail(value, typed=typed)
+        # The gate's rules (metrics.validation): a numpy integer is an integer, 3.0 is not;
+        # a refusal is both a TypeError and a ValueError (ParameterError), as either applies.
+        try:
+            if scalar == "bool":
+                return check_bool(value, self.name)
+            if scalar == "int":
+                return check_integer(value, self.name, *self.bounds)
+            if scalar == "float":
                 # A whole number stays an int: a count passed where a float is allowed.
-                return int(value) if isinstance(value, int | np.integer) else float(value)
-        elif isinstance(value, str):
+                try:
+                    return check_integer(value, self.name)
+                except ParameterError:
+                    return check_real(value, self.name)
+        except ParameterError:
+            self._fail(value, ParameterError, typed)
+        if isinstance(value, str):
             return value
         self._fail(value, TypeError, typed)
 

@@ -1,0 +1,8 @@
+"""Where the app is: the one path the commands that start it (`clusterlab app`, `clusterlab
+serve`) share, so neither imports the other for it."""
+
+from pathlib import Path
+
+#: The Streamlit entry point: beside this package in the repository and in an installed copy
+#: (pyproject.toml installs app.py, app_pages/ and lessons/ next to the packages).
+APP = Path(__file__).resolve().parents[1] / "app.py"
