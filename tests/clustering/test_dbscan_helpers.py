@@ -59,7 +59,7 @@ def test_the_dbscan_figure_draws_every_point_type():
     from clustering.dbscan import POINT_TYPES
     from plots.dbscan import SIZES
 
-    assert POINT_TYPES == tuple(SIZES)
+    assert tuple(SIZES) == POINT_TYPES
 
 
 @pytest.mark.parametrize("eps, min_samples, metric", [
