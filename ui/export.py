@@ -10,7 +10,7 @@ import streamlit as st
 from metrics.alignment import align_labels
 from plots.layout import presenter_layout
 from ui import presenter
-from ui.lesson import lesson_question_waiting
+from ui.lesson import covered_figure, lesson_question_waiting
 
 # Shared with the explorer pages (teach-explore uses the same session key).
 FORMAT_KEY = "img_fmt"
@@ -52,7 +52,10 @@ def plot(
     image format at twice the size; in presenter mode and the focus view the figure takes
     large type and the height the page style gives it (on a copy when ``fig`` is
     ``shared``, a cached figure other sessions draw too). With ``on_select="rerun"`` return
-    the selection state."""
+    the selection state. While a lesson's question waits, the figure is not sent: a stand-in
+    of its height (`ui.lesson.covered_figure`) takes its place, with no selection."""
+    if lesson_question_waiting():
+        fig, on_select, shared = covered_figure(fig), "ignore", False
     large = presenter.is_on() or presenter.focus()
     if large:
         fig = presenter_layout(go.Figure(fig) if shared else fig)
@@ -86,13 +89,15 @@ def show_chart(
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}
+    waiting = lesson_question_waiting()
     for stem, (label, table) in tables.items():
         st.download_button(
-            label, table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
+            # While disabled its file is still served: it must not hold the numbers.
+            label, b"" if waiting else table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
             mime="text/csv", key=f"{key}_csv" if stem == filename else f"{key}_{stem}_csv",
             on_click="ignore", icon=":material/download:",
             help="The numbers behind this chart, as a CSV file.",
-            disabled=lesson_question_waiting(),  # the numbers would answer the question
+            disabled=waiting,  # the numbers would answer the question
         )
     return state
 
