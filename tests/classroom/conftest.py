@@ -7,7 +7,7 @@ import pytest
 from sqlalchemy import delete
 
 from classroom import ClassStore
-from classroom.database import answers, classes
+from classroom.database import answers, classes, participants
 
 POSTGRES_ENV = "CLUSTERLAB_TEST_POSTGRES_URL"
 
@@ -33,8 +33,8 @@ def database_url(request, tmp_path):
                     "so does `bash .ci/postgres python -m pytest tests/classroom`)")
     store = ClassStore(url)
     with store.engine.begin() as db:
-        db.execute(delete(answers))
-        db.execute(delete(classes))
+        for table in (answers, participants, classes):
+            db.execute(delete(table))
     store.engine.dispose()
     return url
 

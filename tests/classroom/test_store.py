@@ -1,5 +1,7 @@
 """The class store against SQLite and PostgreSQL: create, join, answer, change, reveal, close,
-expiry, wrong secrets, tampered codes, and a restart (a new store on the same database)."""
+expiry, wrong secrets, tampered codes, and a restart (a new store on the same database).
+Participants, the lock, join codes, numbers and export: test_participants.py; faults and
+storage: test_faults.py, test_storage.py."""
 
 import math
 import secrets
@@ -11,7 +13,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from classroom import ClassError, ClassStore, new_browser_token
-from classroom.database import answers, classes, database_url
+from classroom.database import answers, classes, database_url, participants
 from classroom.store import LIFETIME_S, NO_CLASS, NOT_TEACHER
 
 URL_SAFE = set(string.ascii_letters + string.digits + "-_")
@@ -50,14 +52,14 @@ def test_join_shows_the_lesson_at_step_one(store):
         1, (0, 5), False, 0)
 
 
-def test_answers_are_counted_per_option_one_per_browser(store):
+def test_answers_are_counted_per_option_one_per_participant(store):
     code, secret = store.start("lesson", "l", [4])
-    browsers = [new_browser_token() for _ in range(7)]
+    browsers = [store.join(code, None) for _ in range(7)]
     chosen = [0, 2, 2, 3, 2, 0, 1]
     for browser, option in zip(browsers, chosen, strict=True):
         store.answer(code, browser, 1, option)
     assert store.tally(code, 1) == (2, 1, 3, 1)
-    # Answering again replaces the browser's answer: still seven answers.
+    # Answering again replaces the participant's answer: still seven answers.
     store.answer(code, browsers[0], 1, 3)
     store.answer(code, browsers[0], 1, 3)
     assert store.tally(code, 1) == (1, 1, 3, 2)
@@ -66,12 +68,13 @@ def test_answers_are_counted_per_option_one_per_browser(store):
     assert len(rows(store, answers)) == 7
 
 
-def test_no_browser_token_is_stored(store):
+def test_no_participant_token_is_stored(store):
     code, _ = store.start("lesson", "l", [2])
-    browser = new_browser_token()
+    browser = store.join(code, None)
     store.answer(code, browser, 1, 1)
-    stored = " ".join(str(value) for row in rows(store, answers) for value in row)
-    assert browser not in stored
+    stored = " ".join(str(value) for table in (answers, participants)
+                      for row in rows(store, table) for value in row)
+    assert browser not in stored and len(rows(store, participants)) == 1
 
 
 def test_the_same_browser_is_a_different_voter_in_another_class(store):
@@ -128,24 +131,25 @@ def test_an_option_outside_the_question_is_refused(store, option):
 
 
 @pytest.mark.parametrize("browser", ["", "short", "x" * 23, "<script>alert(1)</scr", None, 7])
-def test_a_browser_token_not_made_by_the_store_is_refused(store, browser):
+def test_a_participant_token_not_made_by_the_store_is_refused(store, browser):
     code, _ = store.start("lesson", "l", [3])
-    with pytest.raises(ValueError, match="browser must be a token"):
+    with pytest.raises(ValueError, match="participant must be a token"):
         store.answer(code, browser, 1, 0)
+    assert rows(store, participants) == []
 
 
 def test_close_deletes_the_class_and_its_answers(store):
     code, secret = store.start("lesson", "l", [2])
     other, _ = store.start("lesson", "l", [2])
-    store.answer(code, new_browser_token(), 1, 0)
-    store.answer(other, new_browser_token(), 1, 1)
+    store.answer(code, store.join(code, None), 1, 0)
+    store.answer(other, store.join(other, None), 1, 1)
     store.close(code, secret)
     with pytest.raises(ClassError, match="No class is running"):
         store.state(code)
     with pytest.raises(ClassError, match="No class is running"):
         store.answer(code, new_browser_token(), 1, 0)
-    assert [row[0] for row in rows(store, answers)] == [other]
-    assert [row[0] for row in rows(store, classes)] == [other]
+    for table in (answers, participants, classes):
+        assert [row[0] for row in rows(store, table)] == [other]
 
 
 def test_a_class_expires_after_24_hours_and_is_deleted(store, clock):
@@ -163,7 +167,7 @@ def test_a_class_expires_after_24_hours_and_is_deleted(store, clock):
     assert len(rows(store, classes)) == 1
     fresh, _ = store.start("lesson", "l", [2])
     assert [row[0] for row in rows(store, classes)] == [fresh]
-    assert rows(store, answers) == []
+    assert rows(store, answers) == rows(store, participants) == []
 
 
 def test_a_starting_server_deletes_expired_classes(database_url, clock):
@@ -232,7 +236,9 @@ def test_tampered_or_guessed_codes_find_no_class(store):
     ("lesson", "l", [], "options"),
     ("lesson", "l", [7], "options"),
     ("lesson", "l", [2] * 31, "options"),
-    ("lesson", "l", [-1], "options"),
+    ("lesson", "l", [-2], "options"),
+    ("lesson", "l", [True], "options"),
+    ("lesson", "l", [2.0], "options"),
 ])
 def test_start_refuses_a_bad_lesson(store, kind, ref, options, message):
     with pytest.raises(ValueError, match=message):
@@ -243,7 +249,7 @@ def test_start_refuses_a_bad_lesson(store, kind, ref, options, message):
 def test_a_restarted_server_finds_everything(database_url, clock):
     first = ClassStore(database_url, clock=clock)
     code, secret = first.start("lesson", "why_adjust_for_chance", [4, 0, 3])
-    browsers = [new_browser_token() for _ in range(5)]
+    browsers = [first.join(code, None) for _ in range(5)]
     for number, browser in enumerate(browsers):
         first.answer(code, browser, 1, number % 4)
     first.reveal(code, secret)
@@ -258,31 +264,33 @@ def test_a_restarted_server_finds_everything(database_url, clock):
     assert again.tally(code, 1) == (2, 1, 1, 1)
     assert again.tally(code, 3) == (0, 0, 1)
     assert again.my_answer(code, browsers[0], 3) == 2
+    assert again.join(code, browsers[0]) == browsers[0]
     again.answer(code, browsers[0], 3, 0)
     assert again.tally(code, 3) == (1, 0, 0)
+    assert again.counts(code, 3) == (5, 1)
     again.engine.dispose()
 
 
-def test_sixty_browsers_answering_at_once_are_all_stored(store):
+def test_sixty_students_joining_and_answering_at_once_are_all_stored(store):
     code, _ = store.start("lesson", "l", [4])
-    browsers = [new_browser_token() for _ in range(60)]
-    barrier = threading.Barrier(len(browsers))
+    barrier = threading.Barrier(60)
     errors = []
 
-    def answer(number, browser):
+    def join_and_answer(number):
         barrier.wait()
         try:
-            store.answer(code, browser, 1, number % 4)
+            store.answer(code, store.join(code, None), 1, number % 4)
         except Exception as error:  # collected and asserted below
             errors.append(error)
 
-    threads = [threading.Thread(target=answer, args=pair) for pair in enumerate(browsers)]
+    threads = [threading.Thread(target=join_and_answer, args=(n,)) for n in range(60)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join()
     assert errors == []
     assert store.tally(code, 1) == (15, 15, 15, 15)
+    assert store.counts(code, 1) == (60, 60)
 
 
 def test_sqlite_is_a_wal_file_in_the_data_folder(tmp_path, monkeypatch):
@@ -301,4 +309,5 @@ def test_the_database_url_comes_from_the_environment():
         "postgresql+psycopg://u@h/db"
     assert database_url({"CLUSTERLAB_DATABASE_URL": "", "CLUSTERLAB_DATA_DIR": "/srv/x"}) == \
         "sqlite:////srv/x/classroom.sqlite3"
-    assert database_url({}).endswith("/data/classroom.sqlite3")
+    assert database_url({"HOME": "/home/t"}) == \
+        "sqlite:////home/t/.local/share/clusterlab/classroom.sqlite3"
