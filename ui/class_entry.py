@@ -21,7 +21,7 @@ def class_entry() -> None:
             typed = st.text_input("Join code", max_chars=12, key="class_join_code",
                                   placeholder="e.g. K7PQ2M",
                                   help="The 6 characters your teacher shows.")
-            go = st.form_submit_button("Join", icon=":material/login:")
+            go = st.form_submit_button("Join", icon=":material/login:", key="class_join_go")
         if not go or not typed.strip():
             return
         client = st.session_state.setdefault(CLIENT, secrets.token_urlsafe(12))

@@ -16,6 +16,26 @@ from ui.class_results import letter
 from ui.text import plain, show_error
 
 PENDING = "_class_pending"  # (code, step, value) of an answer not yet stored
+FORM = "_class_form"  # (code, step, options or None for a number) of the form last drawn
+
+
+def keep_click() -> None:
+    """When the run that a press of Answer started cannot reach the database (so the form is
+    not drawn again), keep the answer the press sent as pending."""
+    form = st.session_state.get(FORM)
+    if form is None:
+        return
+    code, step, options = form
+    if not st.session_state.get(f"class_answer_{step}"):
+        return
+    if options is None:
+        value = st.session_state.get(f"class_number_{step}")
+        value = value if isinstance(value, float) and math.isfinite(value) else None
+    else:
+        choice = st.session_state.get(f"class_choice_{step}")
+        value = options.index(choice) if choice in options else None
+    if value is not None:
+        st.session_state[PENDING] = (code, step, value)
 
 
 def send_pending(store: ClassStore, token: str) -> None:
@@ -63,14 +83,16 @@ def answer_form(store: ClassStore, state: ClassState, question: Question) -> Non
     token = participant(store, code)
     send_pending(store, token)
     mine = store.my_answer(code, token, step)
-    if question.numeric:
+    options = None if question.numeric else [
+        f"{letter(i)}. {plain(o)}" for i, o in enumerate(question.options)]
+    st.session_state[FORM] = (code, step, options)
+    if options is None:
         choice = st.number_input(
             plain(question.text), value=None if mine is None else float(mine), format="%g",
             key=f"class_number_{step}", disabled=state.is_revealed,
             placeholder="Your answer: a number")
         value = choice if choice is not None and math.isfinite(choice) else None
     else:
-        options = [f"{letter(i)}. {plain(o)}" for i, o in enumerate(question.options)]
         choice = st.radio(plain(question.text), options, index=mine, key=f"class_choice_{step}",
                           disabled=state.is_revealed)
         value = None if choice is None else options.index(choice)

@@ -20,7 +20,7 @@ from ui.class_entry import class_entry
 from ui.class_identity import teacher_secret
 from ui.class_projector import count_and_moves, join_panel, question_line, teacher_buttons
 from ui.class_results import choice_results, number_results
-from ui.class_student import answer_form, pending_note
+from ui.class_student import answer_form, keep_click, pending_note
 from ui.lesson import WAITING, lesson_question_waiting, wait_for_reveal
 from ui.lesson_bar import NAME_PARAM, URL_PATHS, bar_style, requested
 from ui.text import plain, show_error
@@ -166,9 +166,12 @@ def _student_live(code: str, lesson: Lesson, seen: int) -> None:
         answer_form(store, state, question)
         if state.is_revealed:
             _results(store, state, question)
-    except ClassError as error:
+    except StoreUnavailable as error:
+        keep_click()
         show_error(error)
         pending_note()
+    except ClassError as error:
+        show_error(error)
 
 
 @st.fragment(run_every=STUDENT_POLL_S)
@@ -200,6 +203,7 @@ def class_bar(current: str) -> None:
         # Which step is on is unknown: the page runs, with everything that might answer a
         # question held back, until the database is back.
         wait_for_reveal(None)
+        keep_click()
         show_error(error)
         _wait_for_store(code)
         return
