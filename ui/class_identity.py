@@ -20,21 +20,20 @@ TEACHER_COOKIE = "clusterlab_teach_"  # + the class code
 COOKIE_AGE_S = 24 * 3600  # a class lasts 24 hours
 TEACHING = "_class_teaching"  # code -> the teacher's secret, in this session
 JOINED = "_class_joined"  # code -> this session's participant token
-WRITTEN = "_class_cookies"  # name -> value of the cookies this session has written
 
 
 def _write_cookie(name: str, value: str) -> None:
     """Put ``name=value`` in this browser's cookies (this site only, for 24 hours).
 
     Both are made by the server (a class code, a secret, a token: URL-safe base64, checked
-    by the caller against the store's patterns), never user text.
+    by the caller against the store's patterns), never user text. Drawn on every run until
+    the session's cookies hold it: a run that the page's own rerun cuts short may never
+    deliver the script (the same element drawn again is not run again).
     """
-    written = st.session_state.setdefault(WRITTEN, {})
-    if written.get(name) == value or st.context.cookies.get(name) == value:
-        return
-    written[name] = value
-    st.html(f"<script>document.cookie = '{name}={value}; path=/; max-age={COOKIE_AGE_S}; "
-            "SameSite=Strict';</script>", unsafe_allow_javascript=True)
+    if st.context.cookies.get(name) != value:
+        st.html(f"<script>document.cookie = '{name}={value}; path=/; "
+                f"max-age={COOKIE_AGE_S}; SameSite=Strict';</script>",
+                unsafe_allow_javascript=True)
 
 
 def teacher_secret(store: ClassStore, code: str) -> str | None:
@@ -66,10 +65,15 @@ def teacher_secret(store: ClassStore, code: str) -> str | None:
                 raise
             except ClassError:  # a cookie of an ended class: this browser is a student now
                 pass
-    secret = teaching.get(code)
-    if secret is not None and CODE.fullmatch(code) and SECRET.fullmatch(secret):
+    return teaching.get(code)
+
+
+def remember_teacher(code: str, secret: str) -> None:
+    """Keep the teacher's secret in this browser's cookie, for a reload. Called once the
+    page is the step's page: a run that moves to another page is cut short, and a cookie it
+    wrote would be lost."""
+    if CODE.fullmatch(code) and SECRET.fullmatch(secret):
         _write_cookie(TEACHER_COOKIE + code, secret)
-    return secret
 
 
 def participant(store: ClassStore, code: str) -> str:

@@ -18,18 +18,22 @@ QR_LABEL = "QR code of the students' link"
 # Readable from the back of a room: the code in large capitals, spaced, in a font whose
 # letters and digits differ (the store's alphabet leaves out the look-alikes anyway).
 JOIN_CSS = f"""
-.st-key-{JOIN_KEY} .class-code {{ font: 700 2.6rem/1.1 ui-monospace, "DejaVu Sans Mono",
-  monospace; letter-spacing: 0.25em; margin: 0; }}
-.st-key-{JOIN_KEY} svg {{ display: block; width: 9rem; height: 9rem; }}
+.st-key-{JOIN_KEY} p.class-code {{ font: 700 2.6rem/1.1 ui-monospace, "DejaVu Sans Mono",
+  monospace !important; letter-spacing: 0.25em; margin: 0; }}
+.st-key-{JOIN_KEY} .class-qr {{ display: block; width: 8rem; height: 8rem; }}
 """
 
 
-def qr_svg(url: str) -> str:
-    """The QR code of ``url`` as inline SVG (black on white, a quiet zone of 2 modules),
-    with the accessible name `QR_LABEL`."""
-    code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=4, border=2, dark="#000", light="#fff", title=QR_LABEL)
-    return svg.replace("<svg ", f'<svg role="img" aria-label="{QR_LABEL}" ', 1)
+def qr_image(url: str) -> str:
+    """The QR code of ``url`` as an ``<img>`` of inline SVG (black on white, a quiet zone
+    of 2 modules) whose accessible name is `QR_LABEL`.
+
+    An ``<img>`` with a data URL, because the page's HTML sanitizer keeps it (it removes
+    inline ``<svg>``).
+    """
+    svg = segno.make(url, error="m").svg_data_uri(scale=4, border=2, dark="#000",
+                                                   light="#fff")
+    return f'<img class="class-qr" src="{svg}" alt="{QR_LABEL}">'
 
 
 def join_panel(state: ClassState, link: str) -> None:
@@ -37,7 +41,7 @@ def join_panel(state: ClassState, link: str) -> None:
     the class code, never user text)."""
     with st.container(horizontal=True, vertical_alignment="center", gap="medium",
                       key=JOIN_KEY):
-        st.html(f"<style>{JOIN_CSS}</style>{qr_svg(link)}", width="content")
+        st.html(f"<style>{JOIN_CSS}</style>{qr_image(link)}", width="content")
         with st.container(gap=None):
             st.caption("Join the class: scan the code, or open ClusterLab and type in the "
                        "sidebar's *Join a class*")
@@ -65,7 +69,8 @@ def _export(store: ClassStore, code: str, secret: str) -> str:
 
 
 def teacher_buttons(store: ClassStore, state: ClassState, secret: str, last: int) -> None:
-    """Previous and Next (the whole class moves), Lock room, Export answers and Close."""
+    """Previous and Next (the whole class moves), Lock room, and Close (with Export answers
+    and the confirmation in its popover)."""
     code, step = state.code, state.step
     for label, target, icon in (("Previous", step - 1, ":material/chevron_left:"),
                                 ("Next", step + 1, ":material/chevron_right:")):
@@ -77,13 +82,15 @@ def teacher_buttons(store: ClassStore, state: ClassState, secret: str, last: int
                  help="Locked, no one new can join: every answer comes from a browser that "
                  "joined before (each counts once)."):
         _act(lambda: store.lock(code, secret, not state.locked))
-    st.download_button(
-        "Export answers", lambda: _export(store, code, secret), file_name=f"class_{code}.csv",
-        mime="text/csv", key="class_export", icon=":material/download:", on_click="ignore",
-        help="Every step's option counts and numbers, with the time of each answer; no "
-        "names or identities.")
     with st.popover("Close", icon=":material/stop:", key="class_close",
-                    help="End the class: it and its answers are deleted (export them first)."):
+                    help="Export the answers, or end the class (it and its answers are "
+                    "deleted)."):
+        st.download_button(
+            "Export answers", lambda: _export(store, code, secret),
+            file_name=f"class_{code}.csv", mime="text/csv", key="class_export",
+            icon=":material/download:", on_click="ignore",
+            help="Every step's option counts and numbers, with the time of each answer; no "
+            "names or identities.")
         st.markdown("Close the class? It and all its answers are deleted; the students' "
                     "pages say the class has ended.")
         if st.button("Close and delete", key="class_close_confirm", type="primary",

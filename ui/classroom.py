@@ -17,7 +17,7 @@ from explorer.lesson_files import Lesson, Question, decode_lesson, lesson_names,
 from ui import links, presenter
 from ui.class_access import CLASS_PARAM, TEACH_PARAM, class_store, in_class
 from ui.class_entry import class_entry
-from ui.class_identity import teacher_secret
+from ui.class_identity import remember_teacher, teacher_secret
 from ui.class_projector import count_and_moves, join_panel, question_line, teacher_buttons
 from ui.class_results import choice_results, number_results
 from ui.class_student import answer_form, keep_click, pending_note
@@ -211,6 +211,8 @@ def class_bar(current: str) -> None:
         show_error(error)
         return
     _follow(state, lesson, current)
+    if secret is not None:
+        remember_teacher(code, secret)
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
     if step.question is not None and not state.is_revealed:
         wait_for_reveal(step.question.hides)
