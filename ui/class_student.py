@@ -10,6 +10,7 @@ import math
 import streamlit as st
 
 from classroom import ClassError, ClassState, ClassStore, StoreUnavailable
+from classroom.store import MAX_NUMBER
 from explorer.lesson_files import Question
 from ui.class_identity import participant
 from ui.class_results import letter
@@ -89,6 +90,7 @@ def answer_form(store: ClassStore, state: ClassState, question: Question) -> Non
     if options is None:
         choice = st.number_input(
             plain(question.text), value=None if mine is None else float(mine), format="%g",
+            min_value=-MAX_NUMBER, max_value=MAX_NUMBER,  # what the store takes
             key=f"class_number_{step}", disabled=state.is_revealed,
             placeholder="Your answer: a number")
         value = choice if choice is not None and math.isfinite(choice) else None
