@@ -278,8 +278,8 @@ PHONE = {"width": 390, "height": 844}
 NO_EXCEPTION = '[data-testid="stException"]'
 
 
-def bar_says(page, text: str) -> None:
-    expect(page.locator(".st-key-class_bar").first).to_contain_text(text, timeout=WAIT_MS)
+def bar_says(page, text: str, timeout_ms: int = WAIT_MS) -> None:
+    expect(page.locator(".st-key-class_bar").first).to_contain_text(text, timeout=timeout_ms)
 
 
 def options_of(lesson) -> list[int]:
@@ -299,14 +299,17 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server):
         lesson = load_lesson(name, URL_PATHS)
         code, secret = store.start("lesson", name, options_of(lesson))
         base = f"{server.url}/?class={code}"
+        last = len(lesson.steps)
+        # The teacher's page first: four first visits at once of a page the server has not
+        # drawn yet took over a minute on a loaded 2-core machine.
         host.goto(f"{base}&teach={secret}&present=true", timeout=WAIT_MS)
+        bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
         for student, extra in zip(students, ("", "", "&controls=off"), strict=True):
             student.goto(base + extra, timeout=WAIT_MS, wait_until="commit")
-        last = len(lesson.steps)
-        bar_says(host, f"step 1 of {last}")
         if number == 0:
             # The secret has left the address bar; a reload is still the teacher (cookie).
-            expect(host.get_by_role("img", name=re.compile("QR code"))).to_be_visible()
+            expect(host.get_by_role("img", name=re.compile("QR code"))).to_be_visible(
+                timeout=WAIT_MS)
             host.reload(timeout=WAIT_MS)
             bar_says(host, f"step 1 of {last}")
             screenshot(host, "class_teacher_join_panel")
