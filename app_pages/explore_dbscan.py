@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from clustering.dbscan import POINT_TYPES
+from clustering.dbscan import POINT_TYPES, suggested_eps
 from metrics.alignment import align_labels
 from plots.dbscan import (
     dbscan_data,
@@ -13,9 +13,12 @@ from plots.dbscan import (
     k_distance_figure,
     with_min_samples_frames,
 )
+from plots.framed import scrubbed_scatter
+from ui.draw import edited_by_hand
 from ui.explore_cache import (
     SCORES,
     dbscan_eps_frames,
+    dbscan_growth_frames,
     dbscan_min_samples_frames,
     dbscan_view,
     scores,
@@ -32,6 +35,25 @@ EPS_CHOICES = tuple(sorted({round(float(v), 3) for v in (*np.arange(0.01, 0.1, 0
                                                          *np.arange(1.0, 5.0001, 0.1))}))
 
 MAX_MIN_SAMPLES = 50
+DEFAULT_MIN_SAMPLES = 5
+# A growth frame every 0.4 s: slow enough to follow one wave.
+GROWTH_FRAME_MS = 400
+# Whether the last run showed a drawing with enough points to cluster.
+_DRAWING_SHOWN = "_db_drawing_shown"
+
+
+def start_a_drawing_at_its_scale(data) -> None:
+    """Give eps the value on a drawing's own scale (`clustering.suggested_eps`, the nearest
+    step of the eps slider) when a student's drawing first has enough points to cluster: at
+    the default eps a fresh drawing was all noise. A link that opens a drawing keeps its
+    eps, and so does every later point drawn."""
+    drawing = data is not None and data.name == "drawn"
+    if edited_by_hand("db") and drawing and not st.session_state.get(_DRAWING_SHOWN, False):
+        min_samples = min(st.session_state.get("db_min", DEFAULT_MIN_SAMPLES), len(data.X))
+        eps = suggested_eps(data.X[:, :2], min_samples)
+        st.session_state["db_eps"] = min(EPS_CHOICES, key=lambda v: abs(v - eps))
+    st.session_state[_DRAWING_SHOWN] = drawing
+
 
 st.title("DBSCAN: density-based clusters and noise")
 st.caption(
@@ -43,11 +65,12 @@ st.caption(
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
     data = dataset_controls("db", default="moons")
+    start_a_drawing_at_its_scale(data)
     eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
                            bind="query-params",
                            help="Two points closer than eps are neighbours. Read a good value "
                                 "at the knee of the k-distance curve.")
-    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, 5, key="db_min",
+    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, DEFAULT_MIN_SAMPLES, key="db_min",
                             bind="query-params",
                             help="Neighbours within eps (the point itself included) needed to "
                                  "be a core point.")
@@ -103,6 +126,19 @@ with view:
     scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
     scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
                     [str(m) for m in ms_values])
+    st.subheader("How DBSCAN grows its clusters")
+    st.caption(
+        "Press Play. Each cluster starts at a core point and takes, wave after wave, every "
+        "point within eps of one of its core points; a border point joins but reaches no "
+        "further. Grey: not reached yet, and at the end, noise."
+    )
+    growth = dbscan_growth_frames(X, data.y, eps, min(min_samples, len(X)))
+    show_chart(
+        scrubbed_scatter(X, growth.labels, [str(i) for i in range(len(growth.labels))],
+                         name="frame", active=0, titles=growth.titles,
+                         axis_titles=data.feature_names[:2], play_ms=GROWTH_FRAME_MS),
+        "db_growth", data=growth.table(X, data.feature_names[:2]),
+    )
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
         f"For every point, the distance to its {min_samples}-th nearest neighbour (itself "

@@ -274,7 +274,7 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
                      name: str, active: int, titles: Sequence[str] | None = None,
                      centers: Sequence[np.ndarray] | None = None,
                      axis_titles: tuple[str, str] = ("x1", "x2"),
-                     height: int = 520) -> go.Figure:
+                     height: int = 520, play_ms: int | None = None) -> go.Figure:
     """Points coloured by their cluster at every value of a parameter, one frame per value.
 
     Each frame carries the points' colour codes and their cluster numbers (shown on hover).
@@ -298,6 +298,8 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
         Centres drawn as stars at each value (their number may change).
     axis_titles : tuple of str
     height : int
+    play_ms : int, optional
+        With a value, Play and Pause (`framed_figure`).
 
     Returns
     -------
@@ -353,5 +355,5 @@ def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[
         fig.update_xaxes(range=[low[0] - pad[0], high[0] + pad[0]])
         fig.update_yaxes(range=[low[1] - pad[1], high[1] + pad[1]])
     return framed_figure(
-        fig, value_labels, updates, name=name, active=active, slider_y=-0.12,
+        fig, value_labels, updates, name=name, active=active, slider_y=-0.12, play_ms=play_ms,
         layouts=None if titles is None else [{"title": {"text": t}} for t in titles])

@@ -10,18 +10,13 @@ import streamlit as st
 
 from classroom import ClassError, ClassState, ClassStore
 from explorer.lesson_files import Question
+from ui import web
 from ui.class_results import letter
 from ui.text import plain, show_error
 
 JOIN_KEY = "class_join"
 QR_LABEL = "QR code of the students' link"
-# Readable from the back of a room: the code in large capitals, spaced, in a font whose
-# letters and digits differ (the store's alphabet leaves out the look-alikes anyway).
-JOIN_CSS = f"""
-.st-key-{JOIN_KEY} p.class-code {{ font: 700 2.6rem/1.1 ui-monospace, "DejaVu Sans Mono",
-  monospace !important; letter-spacing: 0.25em; margin: 0; }}
-.st-key-{JOIN_KEY} .class-qr {{ display: block; width: 8rem; height: 8rem; }}
-"""
+JOIN_CSS = web.css("class_join.css", JOIN_KEY=JOIN_KEY)
 
 
 def qr_image(url: str) -> str:

@@ -10,6 +10,7 @@ from clustering.dbscan import k_distance
 from clustering.density_peaks import DensityPeaks
 from clustering.hierarchical import cut_tree
 from explorer.compare import Panel, cell_params, parameter_grid, run_panel
+from explorer.dbscan_growth import DbscanGrowth, dbscan_growth
 from explorer.dbscan_sweep import dbscan_min_samples_sweep, dbscan_sweep
 from explorer.density_peaks import (
     decision_graph,
@@ -128,6 +129,22 @@ def dbscan_min_samples_frames(X: np.ndarray, y: np.ndarray | None, eps: float,
     `clustering.dbscan.POINT_TYPES`, one row per value."""
     labels, kinds = dbscan_min_samples_sweep(X, eps, min_samples)
     return labels if y is None else _aligned_rows(y, labels), kinds
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def dbscan_growth_frames(X: np.ndarray, y: np.ndarray | None, eps: float,
+                         min_samples: int) -> DbscanGrowth:
+    """DBSCAN's clusters growing wave by wave (`explorer.dbscan_growth.dbscan_growth`), every
+    frame's clusters renamed as the result's are after the classes they match."""
+    growth = dbscan_growth(X, eps, min_samples)
+    final = growth.labels[-1]
+    if y is None or final.max() < 0:
+        return growth
+    aligned = align_labels(y, final)
+    names = np.zeros(final.max() + 1, dtype=final.dtype)
+    names[final[final >= 0]] = aligned[final >= 0]
+    renamed = np.where(growth.labels >= 0, names[np.maximum(growth.labels, 0)], growth.labels)
+    return DbscanGrowth(renamed, growth.titles)
 
 
 def _aligned_rows(y: np.ndarray, labels: np.ndarray) -> np.ndarray:

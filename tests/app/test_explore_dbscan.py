@@ -132,3 +132,46 @@ def test_an_eps_off_the_scale_in_the_url_falls_back_to_the_default():
     assert not at.exception and not at.error
     assert at.select_slider(key="db_eps").value == 0.1
     assert at.slider(key="db_min").value == 5
+
+
+def test_a_fresh_drawing_starts_at_an_eps_on_its_scale_and_a_link_keeps_its_own():
+    from tests.app.test_drawn_points import DRAWN  # three tight groups of 20, classes 0-2
+
+    at = open_page(PAGE, {"db_data": "drawn", "db_drawn": DRAWN[:4 * 9]})  # 9: too few yet
+    assert at.select_slider(key="db_eps").value == 0.1
+    at.text_input(key="db_drawn").set_value(DRAWN).run()  # the drawing reaches 60 points
+    assert not at.exception and not at.error
+    eps = at.select_slider(key="db_eps").value
+    X = datasets.load("drawn", points=DRAWN).X
+    labels, *_ = expected(X, eps, 5)
+    # The three drawn groups, as scikit-learn finds them at the eps the page chose (at the
+    # default eps = 0.1 this drawing was 0 clusters and 60 noise points).
+    assert expected(X, 0.1, 5)[0].max() == -1
+    assert int(metrics(at)["Clusters"]) == labels.max() + 1 == 3
+    assert adjusted_rand_score(np.repeat([0, 1, 2], 20), labels) == 1.0
+    # Drawing on keeps that eps; a link that names eps keeps it too.
+    at.text_input(key="db_drawn").set_value(DRAWN[:-4]).run()
+    assert at.select_slider(key="db_eps").value == eps
+    linked = open_page(PAGE, {"db_data": "drawn", "db_drawn": DRAWN, "db_eps": "0.1"})
+    assert linked.select_slider(key="db_eps").value == 0.1
+
+
+def test_the_growth_chart_plays_from_nothing_to_sklearns_dbscan():
+    data = moons(n=300)
+    at = open_page(PAGE, {"db_n": "300", "db_eps": "0.12", "db_min": "4"})
+    assert not at.exception
+    figure = chart(at, "db_growth")
+    shipped = frames(figure, "frame")
+    assert 3 <= len(shipped) <= 40
+    assert [b["label"] for b in figure["layout"]["updatemenus"][0]["buttons"]] == ["Play", "Pause"]
+    codes = [drawn(first)[0] for first, *_ in shipped.values()]
+    assert (codes[0] == -1).all()  # nothing reached yet: every point grey
+    reference = DBSCAN(eps=0.12, min_samples=4).fit(data.X).labels_
+    same_clusters(codes[-1], reference)
+    # The clusters only grow: a point once coloured keeps its colour.
+    for before, after in zip(codes[:-1], codes[1:], strict=True):
+        kept = before != -1
+        assert (after[kept] == before[kept]).all()
+    # Every wave frame shows something new (the last frame, "Done", shows the last wave's
+    # colours again: what is still grey is noise).
+    assert len({tuple(c) for c in codes[:-1]}) == len(codes) - 1
