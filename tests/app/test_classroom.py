@@ -1,6 +1,7 @@
 """Class answers in the app (AppTest): the sidebar starts a class, students answer, the
 teacher counts, reveals and moves the class; every other link gets a message and no control."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -361,3 +362,29 @@ def test_a_deleted_database_file_is_noticed(data_dir):
     assert not student.exception
     assert plain(STORE_GONE) in [e.value for e in student.error] or plain(NO_CLASS) in [
         e.value for e in student.error]
+
+
+def page_figures(at: AppTest) -> list[dict]:
+    """The figures the run sent for the page's charts (the class bar draws none before the
+    reveal)."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def test_before_the_reveal_the_page_s_charts_and_tables_are_not_sent():
+    """Issue 36: the cover was CSS over the real figure; now the figure's data and the table's
+    rows (ARI per family, which answers "which family separates the moons?") are not sent."""
+    lesson = load_lesson("density_based_clustering", URL_PATHS)
+    store = ClassStore()
+    code, secret = store.start("lesson", "density_based_clustering", [
+        0 if s.question is None else len(s.question.options) for s in lesson.steps])
+    student = run({"class": code})
+    figures = page_figures(student)
+    assert figures and all(f["data"] == [] for f in figures)
+    tables = [t.value for t in student.dataframe]
+    assert any("ARI" in t.columns and len(t) == 0 for t in tables)
+    store.reveal(code, secret)
+    student.run()
+    assert not student.exception
+    assert all(f["data"] for f in page_figures(student))
+    revealed = next(t for t in (t.value for t in student.dataframe) if "ARI" in t.columns)
+    assert len(revealed) == 4 and revealed["ARI"].between(-1, 1).all()
