@@ -12,12 +12,11 @@ answers as the same participant and replaces its answer.
 import streamlit as st
 
 from classroom import ClassError, ClassStore, StoreUnavailable
-from classroom.store import CODE, SECRET, TOKEN
+from classroom.store import CODE, LIFETIME_S, SECRET, TOKEN
 from ui.class_access import TEACH_PARAM
 
 PARTICIPANT_COOKIE = "clusterlab_browser"
 TEACHER_COOKIE = "clusterlab_teach_"  # + the class code
-COOKIE_AGE_S = 24 * 3600  # a class lasts 24 hours
 TEACHING = "_class_teaching"  # code -> the teacher's secret, in this session
 JOINED = "_class_joined"  # code -> this session's participant token
 
@@ -32,7 +31,7 @@ def _write_cookie(name: str, value: str) -> None:
     """
     if st.context.cookies.get(name) != value:
         st.html(f"<script>document.cookie = '{name}={value}; path=/; "
-                f"max-age={COOKIE_AGE_S}; SameSite=Strict';</script>",
+                f"max-age={LIFETIME_S}; SameSite=Strict';</script>",
                 unsafe_allow_javascript=True)
 
 
