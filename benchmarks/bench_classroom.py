@@ -23,8 +23,10 @@ student picks an option and presses Answer at a random moment within the spread 
 waits for "Your answer: ..." (its acknowledgement). Meanwhile the teacher's "N answered" is
 read every 0.1 s. Reported: answers stored (read from the database afterwards, against what the
 students chose), acknowledgement latency and the time from the first click to the last
-acknowledgement, the teacher view's lag (for the k-th answer acknowledged: when the teacher
-first showed >= k answered, minus its acknowledgement), and the server's CPU per answer: CPU
+acknowledgement, the participants the class counted as joined (`ClassStore.counts`) once every
+student showed the question and after the answers (each student is one participant), the
+teacher view's lag (for the k-th answer acknowledged: when the teacher first showed >= k
+answered, minus its acknowledgement), and the server's CPU per answer: CPU
 (user + system, /proc) over the answering window minus the polling rate times the window,
 divided by N; the raw figure with polling is given too; the benchmark process's own CPU (the
 light students, not chromium) and the load average show what else ran.
@@ -53,8 +55,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, start_server  # noqa: E402
 from streamlit_client import StreamlitSession  # noqa: E402
 
-from classroom import ClassStore, new_browser_token  # noqa: E402
-from classroom.database import SQLITE_FILE, answers, classes  # noqa: E402
+from classroom import ClassStore  # noqa: E402
+from classroom.database import SQLITE_FILE, answers, classes, participants  # noqa: E402
 from explorer.lesson_files import load_lesson  # noqa: E402
 from ui.lesson_bar import URL_PATHS  # noqa: E402
 
@@ -180,6 +182,7 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
             await student.join(url, code)
         await asyncio.gather(*(student.ready() for student in students))
         cpu_joining = (cpu_seconds(pid) - cpu_joining) / n
+        joined_first = store.counts(code, 1)[0]
         await asyncio.sleep(2.0)
         load_before = os.getloadavg()[0]
         cpu_start, clock_start = cpu_seconds(pid), time.monotonic()
@@ -205,6 +208,7 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
             await student.close()
         await browser.close()
     stored = store.tally(code, 1)
+    joined, answered = store.counts(code, 1)
     wanted = tuple(chosen.count(letter) for letter in LETTERS)
     ack_times = sorted(done for _, done in acks)
     lags = []
@@ -216,6 +220,8 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
         "students": n, "stored": f"{sum(stored)} of {n}" + (
             " (as chosen)" if stored == wanted else f" (MISMATCH {stored} vs {wanted})"),
         "clients": clients,
+        "joined": f"{joined_first} / {joined}" + ("" if joined == answered == n else
+                                                   f" (MISMATCH: {answered} answered)"),
         "answering_s": ack_times[-1] - clock_start,
         "after_first_click": ack_times[-1] - min(started for started, _ in acks),
         "ack_max": max(latencies), "client_cpu": client_cpu / window,
@@ -229,10 +235,13 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
 
 
 def store_cost(store: ClassStore, n: int) -> dict:
-    """CPU (this process) per `ClassStore.answer` and per teacher poll (`tally`), without a
-    browser or Streamlit: the database's share of an answer's server cost."""
+    """CPU (this process) per `ClassStore.join`, per `ClassStore.answer` (each of a joined
+    participant) and per teacher poll (`tally` and `counts`), without a browser or Streamlit:
+    the database's share of a student's and an answer's server cost."""
     code, _ = store.start("lesson", LESSON, [4])
-    tokens = [new_browser_token() for _ in range(n)]
+    started = time.process_time()
+    tokens = [store.join(code, None) for _ in range(n)]
+    join_cpu = (time.process_time() - started) / n
     started = time.process_time()
     for number, token in enumerate(tokens):
         store.answer(code, token, 1, number % 4)
@@ -240,9 +249,12 @@ def store_cost(store: ClassStore, n: int) -> dict:
     started = time.process_time()
     for _ in range(n):
         store.tally(code, 1)
-    tally_cpu = (time.process_time() - started) / n
+        store.counts(code, 1)
+    poll_cpu = (time.process_time() - started) / n
     assert store.tally(code, 1) == tuple(len(range(i, n, 4)) for i in range(4))
-    return {"answer_ms": 1000 * answer_cpu, "tally_ms": 1000 * tally_cpu, "n": n}
+    assert store.counts(code, 1) == (n, n)
+    return {"join_ms": 1000 * join_cpu, "answer_ms": 1000 * answer_cpu,
+            "poll_ms": 1000 * poll_cpu, "n": n}
 
 
 def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
@@ -292,12 +304,12 @@ def main() -> None:
             f"sqlite:///{Path(tempfile.mkdtemp()) / SQLITE_FILE}")}
         if args.postgres_url:
             stores["PostgreSQL"] = ClassStore(args.postgres_url)
-        lines = ["| database | answers | CPU ms per answer | CPU ms per teacher poll (tally) |",
-                 "|---|---|---|---|"]
+        lines = ["| database | answers | CPU ms per answer | CPU ms per teacher poll (tally "
+                 "+ counts) | CPU ms per join |", "|---|---|---|---|---|"]
         for name, store in stores.items():
             cost = store_cost(store, args.store_only)
             lines.append(f"| {name} | {cost['n']} | {cost['answer_ms']:.2f} | "
-                         f"{cost['tally_ms']:.2f} |")
+                         f"{cost['poll_ms']:.2f} | {cost['join_ms']:.2f} |")
             print(lines[-1], flush=True)
         args.out.write_text(args.earlier + f"\n## `python {' '.join(sys.argv)}`\n\n"
                             f"{time.strftime('%Y-%m-%d %H:%M')}, load average "
@@ -314,8 +326,8 @@ def main() -> None:
     if "postgresql" in args.databases and args.postgres_url:
         store = ClassStore(args.postgres_url)
         with store.engine.begin() as db:
-            db.execute(delete(answers))
-            db.execute(delete(classes))
+            for table in (answers, participants, classes):
+                db.execute(delete(table))
         rows.append(run_database("PostgreSQL", {"CLUSTERLAB_DATABASE_URL": args.postgres_url},
                                  store, args, chromium))
         write(args, rows)
@@ -323,13 +335,14 @@ def main() -> None:
 
 def write(args, rows: list[dict]) -> None:
     """The results so far as a markdown section: the whole file, or added to it (--append)."""
-    table = ["| database | students | answers stored | all acknowledged within s of the "
+    table = ["| database | students | answers stored | participants joined before / after "
+             "answering | all acknowledged within s of the "
              "first click | answer ack p50 / p95 / max s | teacher view lag p95 / max s "
              "| server CPU ms / answer (raw with polling) | polling CPU s/s "
              "| CPU s per join | server peak RSS MB | benchmark's own CPU s/s "
              "| load avg before / after |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
-    table += [f"| {r['database']} | {r['students']} | {r['stored']} | "
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    table += [f"| {r['database']} | {r['students']} | {r['stored']} | {r['joined']} | "
               f"{r['after_first_click']:.1f} | {r['ack_p50']:.2f} / {r['ack_p95']:.2f} / "
               f"{r['ack_max']:.2f} | {r['lag_p95']:.2f} / {r['lag_max']:.2f} | "
               f"{1000 * r['cpu_per_answer']:.1f} ({1000 * r['cpu_raw_per_answer']:.1f}) | "

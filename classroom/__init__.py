@@ -7,8 +7,15 @@ their own browsers; the teacher reveals the distribution. `ClassStore` is the on
 library here.
 """
 
-from classroom.errors import STORE_DOWN, STORE_GONE, ClassError, StoreUnavailable
+from classroom.errors import (
+    ROOM_LOCKED,
+    STORE_DOWN,
+    STORE_GONE,
+    TOO_MANY_TRIES,
+    ClassError,
+    StoreUnavailable,
+)
 from classroom.store import NUMERIC, ClassState, ClassStore, new_browser_token
 
-__all__ = ["NUMERIC", "STORE_DOWN", "STORE_GONE", "ClassError", "ClassState", "ClassStore",
-           "StoreUnavailable", "new_browser_token"]
+__all__ = ["NUMERIC", "ROOM_LOCKED", "STORE_DOWN", "STORE_GONE", "TOO_MANY_TRIES", "ClassError",
+           "ClassState", "ClassStore", "StoreUnavailable", "new_browser_token"]

@@ -87,8 +87,10 @@ def private_file(path: Path) -> tuple[int, int]:
 
 
 def _tighten(path: Path, mode: int) -> None:
-    """Take away group and other rights (a folder or file made before this version)."""
-    if stat.S_IMODE(path.stat().st_mode) & ~mode:
+    """Take away group and other rights (a folder or file made before this version); one
+    that another user owns (a folder an administrator named) is theirs to set."""
+    status = path.stat()
+    if stat.S_IMODE(status.st_mode) & ~mode and status.st_uid == os.getuid():
         path.chmod(mode)
 
 

@@ -16,7 +16,8 @@ Faults: any failure of the database (down, locked past `classroom.database.TIMEO
 SQLite file deleted or replaced since the store opened it) raises `StoreUnavailable` with one
 short sentence, and is logged with its details for the operator. A deleted or replaced SQLite
 file is never written to (its answers would vanish at the next restart): every call says so
-until a teacher starts a new class, which opens the file afresh (made again if missing).
+until a teacher starts a new class, which opens the file at the path afresh (made again if
+missing, or the replacement).
 """
 
 from __future__ import annotations
@@ -85,6 +86,7 @@ MAX_NUMBER = 1e12
 # (about 1 in 9e8 per pair), so a second draw is already rare.
 JOIN_CODE_DRAWS = 8
 MAX_CLIENT_KEY = 200
+FAULT_LOG_S = 60.0
 
 _log = logging.getLogger(__name__)
 
@@ -234,6 +236,7 @@ class ClassStore:
         self._ready = False
         self._opening = threading.Lock()
         self._guesses = GuessLimiter(clock)
+        self._fault_logged_at: float | None = None
         # A database that is down now is said by the first call a page makes; the next
         # start purges.
         with suppress(StoreUnavailable):
@@ -268,9 +271,16 @@ class ClassStore:
         except IntegrityError:
             raise  # a clash of keys, which the caller handles: not a fault
         except (SQLAlchemyError, OSError) as error:
-            _log.warning("class database unavailable: %s", error)
+            # Every page of a class polls: one line per outage (and per minute) is enough.
+            now = time.monotonic()
+            if self._fault_logged_at is None or now - self._fault_logged_at >= FAULT_LOG_S:
+                _log.warning("class database unavailable: %s", error)
+                self._fault_logged_at = now
             # from None: a traceback printed anywhere would name the host, port or path.
             raise StoreUnavailable(STORE_DOWN) from None
+        if self._fault_logged_at is not None:
+            _log.warning("class database reachable again")
+            self._fault_logged_at = None
 
     def _reopen_if_gone(self) -> None:
         """After the SQLite file was deleted or replaced: forget it and its connections, so
@@ -280,6 +290,17 @@ class ClassStore:
                 return
             _log.warning("the class database file was deleted or replaced; opening it anew")
             self.engine.dispose()
+            # Beside a deleted file, the -wal and -shm files are its own: SQLite does not fold
+            # a moved file's log back in, and would lay that log's pages over a new file. A
+            # file at the path is left with its log: another server may have made it and
+            # written there (restore a copy with the servers stopped).
+            try:
+                if not self._file.exists():
+                    for suffix in ("-wal", "-shm"):
+                        self._file.with_name(self._file.name + suffix).unlink(missing_ok=True)
+            except OSError as error:
+                _log.warning("class database unavailable: %s", error)
+                raise StoreUnavailable(STORE_DOWN) from None
             self._identity, self._ready = None, False
 
     # -- reading a class -------------------------------------------------------------------
@@ -960,11 +981,10 @@ class ClassStore:
         >>> store.counts(code, 1)
         (1, 0)
         """
-        _, _, found = self._step_answers(code, step, select(func.count()))
-        with self._db() as db:
-            joined = db.execute(select(func.count()).select_from(participants).where(
-                participants.c.code == code)).scalar_one()
-        return joined, found[0][0]
+        joined = select(func.count()).select_from(participants).where(
+            participants.c.code == code).scalar_subquery()
+        _, _, found = self._step_answers(code, step, select(joined, func.count()))
+        return found[0][0], found[0][1]
 
     def purge(self) -> int:
         """Delete the classes that have expired, with their participants and answers.

@@ -311,3 +311,13 @@ def test_the_database_url_comes_from_the_environment():
         "sqlite:////srv/x/classroom.sqlite3"
     assert database_url({"HOME": "/home/t"}) == \
         "sqlite:////home/t/.local/share/clusterlab/classroom.sqlite3"
+
+
+def test_a_database_without_upsert_records_and_replaces_answers_too(store):
+    # Another SQLAlchemy database (neither SQLite nor PostgreSQL) takes the portable path.
+    store._upsert = None
+    code, _ = store.start("lesson", "l", [3])
+    joined, browser = store.join(code, None), new_browser_token()
+    for participant, option in ((joined, 0), (browser, 1), (joined, 2), (browser, 2)):
+        store.answer(code, participant, 1, option)
+    assert store.tally(code, 1) == (0, 0, 2) and store.counts(code, 1) == (2, 2)
