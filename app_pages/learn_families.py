@@ -11,7 +11,7 @@ from explorer.frames import points_frame
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.export import show_chart
-from ui.lesson import predict_then_reveal
+from ui.lesson import predict_then_reveal, table
 from ui.navigation import PAGES
 from ui.widgets import seed_input
 
@@ -108,8 +108,8 @@ for tab, (family, algorithm, params, text) in zip(tabs, FAMILIES, strict=True):
                          help="This algorithm's own page, with its teaching view.")
 
 with right:
-    st.dataframe(pd.DataFrame(scores), hide_index=True, key="lf_scores",
-                 column_config={"ARI": st.column_config.NumberColumn(format="%.2f")})
+    table(pd.DataFrame(scores), hide_index=True, key="lf_scores",
+          column_config={"ARI": st.column_config.NumberColumn(format="%.2f")})
 
 
 st.subheader("Every algorithm of the app, by family")

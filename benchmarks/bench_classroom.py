@@ -83,7 +83,7 @@ async def watch_teacher(host, timeline: list, stop: asyncio.Event) -> None:
             text = await metric.first.inner_text(timeout=1000)
         except Exception:  # the metric is being redrawn; read again
             text = ""
-        found = re.match(r"(\d+) answered", text)
+        found = re.search(r"(\d+) answered", text)
         if found and int(found[1]) != last:
             last = int(found[1])
             timeline.append((time.monotonic(), last))

@@ -14,7 +14,7 @@ from plots.describe import chart_summary, chart_table
 from plots.layout import presenter_layout
 from ui import presenter
 from ui.chart_alt import chart_alt
-from ui.lesson import lesson_question_waiting
+from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
 
 # Shared with the explorer pages (teach-explore uses the same session key).
 FORMAT_KEY = "img_fmt"
@@ -61,8 +61,14 @@ def plot(
 
     The chart's summary (`plots.describe.chart_summary`) is its accessible name, and its
     numbers (``table``, by default those the figure draws) are a table under it, in a
-    "Data table" expander (left out while a lesson's question waits for its reveal)."""
-    chart_alt(key, chart_summary(fig))
+    "Data table" expander. While a lesson's question waits, neither is sent, nor the figure:
+    a stand-in of its height (`ui.lesson.covered_figure`) takes its place, with no selection,
+    and its name says the chart comes on Reveal."""
+    if lesson_question_waiting():
+        fig, on_select, shared = covered_figure(fig), "ignore", False
+        chart_alt(key, CHART_CAPTION)
+    else:
+        chart_alt(key, chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
     if large:
         fig = presenter_layout(go.Figure(fig) if shared else fig)
@@ -105,13 +111,15 @@ def show_chart(
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}
+    waiting = lesson_question_waiting()
     for stem, (label, table) in tables.items():
         st.download_button(
-            label, table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
+            # While disabled its file is still served: it must not hold the numbers.
+            label, b"" if waiting else table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
             mime="text/csv", key=f"{key}_csv" if stem == filename else f"{key}_{stem}_csv",
             on_click="ignore", icon=":material/download:",
             help="The numbers behind this chart, as a CSV file.",
-            disabled=lesson_question_waiting(),  # the numbers would answer the question
+            disabled=waiting,  # the numbers would answer the question
         )
     return state
 

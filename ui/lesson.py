@@ -2,7 +2,10 @@
 tables that wait for the reveal, and hidden solutions."""
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
+import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from ui import web
@@ -18,10 +21,12 @@ MASK = "?"
 # A question that names no give-away numbers hides every key number's value of the page
 # until its reveal (pages draw them with st.metric); the bars' own numbers stay.
 MASK_CSS = web.css("mask.css", BARS=BARS, MASK=MASK)
-# While a question waits, the page's charts and the tables a student reads (a table to edit
-# or select in is a widget, which carries an ``st-key-`` class) are covered: the box keeps
-# its place and size (the chart-first layout and its measures stay), the content is hidden
-# (also from the mouse: no hover values) and a constant caption says why.
+# While a question waits, the page's charts and the tables a student reads are not sent:
+# `ui.export.plot` sends `covered_figure` (the chart's height, no data) and `table` an empty
+# table of the same columns and height. The style covers them (and any table a page draws
+# itself; a table to edit or select in is a widget, which carries an ``st-key-`` class):
+# the box keeps its place and size (the chart-first layout and its measures stay) and a
+# constant caption says why.
 _ELEMENT = '[data-testid="stMain"] [data-testid="stElementContainer"]'
 _CHART = f'{_ELEMENT}:has([data-testid="stPlotlyChart"]):not({BARS} *)'
 _TABLE = (f'{_ELEMENT}:has([data-testid="stDataFrame"]):not([class*="st-key-"])'
@@ -47,6 +52,29 @@ def wait_for_reveal(hides: tuple[str, ...] | None) -> None:
     """
     st.session_state[WAITING] = hides or ALL
     st.html(f"<style>{COVER_CSS}{MASK_CSS if not hides else ''}</style>")
+
+
+def covered_figure(fig: go.Figure) -> go.Figure:
+    """What is sent instead of ``fig`` while a lesson's question waits: a figure of the
+    same height with no data, no title and no axes (the cover's caption says why)."""
+    hidden = {"visible": False}
+    return go.Figure(layout={"height": fig.layout.height, "xaxis": hidden, "yaxis": hidden,
+                             "margin": {"l": 0, "r": 0, "t": 0, "b": 0}})
+
+
+def table(data: pd.DataFrame, **kwargs: Any) -> None:
+    """``st.dataframe(data, **kwargs)``, or while a lesson's question waits an empty table
+    of the same columns and height (the rows would answer it), under the cover."""
+    if not lesson_question_waiting():
+        st.dataframe(data, **kwargs)
+        return
+    rows = min(len(data), 10)  # Streamlit's default height shows about 10 rows
+    kwargs.setdefault("height", 38 + 35 * rows)
+    kwargs.pop("key", None)  # a widget's key: its cover is the caption
+    kwargs.pop("on_select", None)
+    kwargs.pop("selection_mode", None)
+    st.dataframe(data.iloc[:0], **kwargs)
+    st.caption(TABLE_CAPTION)
 
 
 def worked_answer(what: str) -> bool:

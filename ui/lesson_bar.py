@@ -18,7 +18,7 @@ from explorer.lesson_files import (
 )
 from metrics.validation import ParameterError, parse_integer
 from ui import links, presenter, web
-from ui.bindings import history_navigation
+from ui.bindings import bindings, history_navigation, write_url
 from ui.lesson import WAITING, predict_a_number, predict_then_reveal, wait_for_reveal
 from ui.navigation import PAGES
 from ui.presenter import BARS
@@ -95,9 +95,21 @@ def _ask(question: Question, key: str) -> None:
                             question.answer, explain, key, compact=True)
 
 
+def keep_presenter_in_url() -> None:
+    """Write ``present=true`` back into the address after a lesson or class moved to
+    another page in presenter mode: the toggle keeps the mode, but the move cannot carry
+    its parameter (setting a parameter bound to a widget raises), and a reload without it
+    would end the mode."""
+    if presenter.is_on() and presenter.KEY not in st.query_params:
+        for binding in bindings():
+            if binding.param == presenter.KEY:
+                write_url(binding)
+
+
 def bar_style() -> None:
     """The compact style of the lesson and class bars (and, on a projector, the layout that
-    puts the step's chart right under its bar)."""
+    puts the step's chart right under its bar); presenter mode stays in the address."""
+    keep_presenter_in_url()
     projector = presenter.is_on() or presenter.focus()
     st.html(f"<style>{BAR_CSS}{PROJECTOR_CSS if projector else ''}</style>")
 

@@ -1,23 +1,27 @@
 """Class answers in the app (AppTest): the sidebar starts a class, students answer, the
 teacher counts, reveals and moves the class; every other link gets a message and no control."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from sqlalchemy import update
 from streamlit.testing.v1 import AppTest
 
-from classroom import ClassStore
-from classroom.database import classes
+from classroom import STORE_DOWN, STORE_GONE, ClassStore
+from classroom.database import SQLITE_FILE, classes, make_engine
+from classroom.errors import ROOM_LOCKED, TOO_MANY_TRIES
 from classroom.store import NO_CLASS, NOT_TEACHER
 from explorer.lesson_files import Lesson, Question, Step, encode_lesson, load_lesson
 from tests.app.conftest import charts_covered
+from ui.class_access import class_store
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import APP, TIMEOUT_S
 from ui.text import plain
 
 LESSON = "why_adjust_for_chance"  # step 1 asks a question with 4 options, step 2 none
-TEACHER_KEYS = ("class_previous", "class_next", "class_close", "class_reveal")
+TEACHER_KEYS = ("class_previous", "class_next", "class_close_confirm", "class_reveal",
+                "class_lock", "class_revote")
 
 
 @pytest.fixture(autouse=True)
@@ -148,7 +152,7 @@ def test_an_expired_or_closed_class_gets_a_message():
     join, teacher = start_class()
     store = ClassStore()
     host = run(teacher)
-    host.button(key="class_close").click().run()
+    host.button(key="class_close_confirm").click().run()
     for link in (join, teacher):
         assert [e.value for e in run(link).error][:1] == [plain(NO_CLASS)]
     join, teacher = start_class()
@@ -197,3 +201,190 @@ def test_a_class_step_hides_its_give_away_numbers_and_the_page_quiz_until_reveal
         assert set(shown) == set(hidden) and "?" not in shown.values()
         assert not charts_covered(at)
         assert 0.4 < float(shown["NMI (arithmetic) at K = 50"]) < 0.55
+
+
+def bar_step(at: AppTest) -> str:
+    return next(m.value for m in at.markdown if " · step " in m.value)
+
+
+MODES = {"presenter mode": {"present": "true"}, "focus view": {"controls": "off"},
+         "plain": {}}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_teacher_moves_the_class_across_pages_in_every_mode(mode):
+    """Issue 36: Next to a step on another page raised "Cannot directly set query parameter
+    'present'" in presenter mode."""
+    _, teacher = start_class()
+    last = len(load_lesson(LESSON, URL_PATHS).steps)
+    host = run({**teacher, **MODES[mode]})
+    assert "teach" not in host.query_params  # the secret left the address bar
+    walk = [("class_next", n) for n in range(2, last + 1)] + [
+        ("class_previous", n) for n in range(last - 1, 0, -1)]
+    for key, number in walk:
+        host.button(key=key).click().run()
+        assert not host.exception, (key, number, host.exception)
+        assert f"step {number} of {last}" in bar_step(host)
+        assert ClassStore().state(teacher["class"]).step == number
+        for name, value in MODES[mode].items():
+            assert host.query_params[name] == value  # the mode follows the class
+        assert "teach" not in host.query_params
+
+
+def test_a_locked_room_takes_no_new_participant_and_one_vote_each():
+    join, teacher = start_class()
+    code = join["class"]
+    early = run(join)  # joined before the lock
+    host = run(teacher)
+    host.button(key="class_lock").click().run()
+    assert ClassStore().state(code).locked
+    # A new session (cleared cookies, or a script opening sessions) cannot join any more.
+    for _ in range(3):
+        late = run(join)
+        assert [e.value for e in late.error] == [plain(ROOM_LOCKED)]
+        assert "class_answer_1" not in buttons(late)
+    choose(early, 0)
+    choose(early, 2)  # a new answer of the same participant replaces the old one
+    assert ClassStore().tally(code, 1) == (0, 0, 1, 0)
+    host.run()
+    assert "1 joined · 1 answered" in answered(host)
+
+
+def test_re_vote_clears_the_question_and_covers_the_page_again():
+    join, teacher = start_class()
+    code = join["class"]
+    student, host = run(join), run(teacher)
+    choose(student, 1)
+    host.button(key="class_reveal").click().run()
+    assert not charts_covered(host)
+    host.button(key="class_revote").click().run()
+    assert not host.exception
+    state = ClassStore().state(code)
+    assert not state.is_revealed and ClassStore().tally(code, 1) == (0, 0, 0, 0)
+    assert charts_covered(host) and "0 answered" in answered(host)
+    student.run()
+    assert not student.radio(key="class_choice_1").disabled
+    choose(student, 2)
+    assert ClassStore().tally(code, 1) == (0, 0, 1, 0)
+
+
+NUMERIC_LESSON = Lesson("Guess the NMI", (Step(
+    "learn_chance", {"lc_n": ("100",), "lc_k_true": ("10",), "lc_k": ("50",)},
+    "Predict the NMI of a random clustering.",
+    Question("NMI at K = 50?", (), 0.488, hides=("NMI", "AMI"))),))
+
+
+def test_a_numeric_question_is_answered_with_numbers_and_revealed_as_a_histogram():
+    at = run({"lessonz": encode_lesson(NUMERIC_LESSON), "step": "1"})
+    at.button(key="class_start").click().run()
+    join, teacher = ({k: v[0] for k, v in parse_qs(urlsplit(c.value).query).items()}
+                     for c in at.sidebar.code if "class=" in c.value)
+    code = join["class"]
+    typed = [0.3, 0.5, 0.45]
+    students = [run(join) for _ in typed]
+    for student, number in zip(students, typed, strict=True):
+        student.number_input(key="class_number_1").set_value(number).run()
+        student.button(key="class_answer_1").click().run()
+        assert not student.exception and not student.error
+        assert any(f"Your answer: {number:g}." in c.value for c in student.caption)
+    assert ClassStore().numbers(code, 1) == tuple(sorted(typed))
+    host = run(teacher)
+    assert "3 answered" in answered(host) and charts_covered(host)
+    host.button(key="class_reveal").click().run()
+    assert not host.exception and not charts_covered(host)
+    assert "True answer: 0.488" in [s.value for s in host.success]
+    students[0].run()
+    assert students[0].number_input(key="class_number_1").disabled
+
+
+def test_a_student_joins_by_typing_the_join_code():
+    join, _ = start_class()
+    at = run({})
+    code = ClassStore().state(join["class"]).join_code
+    typed = f" {code[:3].lower()} {code[3:]} "  # case and spaces do not matter
+    at.text_input(key="class_join_code").input(typed)
+    at.button(key="class_join_go").click().run()
+    assert not at.exception and not at.error
+    assert at.query_params["class"] == join["class"]
+    assert any("step 1 of" in m.value for m in at.markdown)
+
+
+def test_wrong_join_codes_are_limited():
+    start_class()
+    at = run({})
+    messages = []
+    for guess in ["AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD", "EEEEEE", "FFFFFF"]:
+        at.text_input(key="class_join_code").input(guess)
+        at.button(key="class_join_go").click().run()
+        messages.append(at.error[0].value)
+    assert messages[:5] == [plain(NO_CLASS)] * 5
+    assert messages[5] == plain(TOO_MANY_TRIES)
+
+
+CLOSED_PORT = "postgresql+psycopg://nobody@127.0.0.1:9/none"
+
+
+def shown_text(at: AppTest) -> str:
+    return " ".join(e.value for e in [*at.error, *at.markdown, *at.caption])
+
+
+def test_a_database_down_is_said_plainly_and_the_pressed_answer_is_sent_when_back(
+        monkeypatch):
+    join, teacher = start_class()
+    code = join["class"]
+    student = run(join)
+    radio = student.radio(key="class_choice_1")
+    radio.set_value(radio.options[2]).run()
+    store = class_store()  # the app's own store: its database goes away
+    working = store.engine
+    monkeypatch.setattr(store, "engine", make_engine(CLOSED_PORT, 1.0))
+    student.button(key="class_answer_1").click().run()
+    host = run(teacher)
+    for at in (student, host):
+        assert not at.exception
+        assert plain(STORE_DOWN) in [e.value for e in at.error]
+        assert "127.0.0.1" not in shown_text(at) and "psycopg" not in shown_text(at)
+        assert at.title  # the page itself still runs
+    assert any("is kept here" in c.value for c in student.caption)
+    monkeypatch.setattr(store, "engine", working)
+    student.run()
+    assert not student.exception and not student.error
+    assert any("is sent now" in s.value for s in student.success)
+    assert ClassStore().tally(code, 1) == (0, 0, 1, 0)
+
+
+def test_a_deleted_database_file_is_noticed(data_dir):
+    join, _ = start_class()
+    student = run(join)
+    assert not student.error
+    (data_dir / SQLITE_FILE).unlink()
+    student.run()
+    assert not student.exception
+    assert plain(STORE_GONE) in [e.value for e in student.error] or plain(NO_CLASS) in [
+        e.value for e in student.error]
+
+
+def page_figures(at: AppTest) -> list[dict]:
+    """The figures the run sent for the page's charts (the class bar draws none before the
+    reveal)."""
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def test_before_the_reveal_the_page_s_charts_and_tables_are_not_sent():
+    """Issue 36: the cover was CSS over the real figure; now the figure's data and the table's
+    rows (ARI per family, which answers "which family separates the moons?") are not sent."""
+    lesson = load_lesson("density_based_clustering", URL_PATHS)
+    store = ClassStore()
+    code, secret = store.start("lesson", "density_based_clustering", [
+        0 if s.question is None else len(s.question.options) for s in lesson.steps])
+    student = run({"class": code})
+    figures = page_figures(student)
+    assert figures and all(f["data"] == [] for f in figures)
+    tables = [t.value for t in student.dataframe]
+    assert any("ARI" in t.columns and len(t) == 0 for t in tables)
+    store.reveal(code, secret)
+    student.run()
+    assert not student.exception
+    assert all(f["data"] for f in page_figures(student))
+    revealed = next(t for t in (t.value for t in student.dataframe) if "ARI" in t.columns)
+    assert len(revealed) == 4 and revealed["ARI"].between(-1, 1).all()

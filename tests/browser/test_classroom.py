@@ -5,17 +5,24 @@ lost; every forbidden action is tried from a student's context and from tampered
 The tabs come from conftest's `tabs`: each is in its own context, so each student keeps a
 cookie jar (a browser token) of its own."""
 
+import asyncio
+import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from classroom import ClassStore
+from benchmarks.streamlit_client import StreamlitSession
+from classroom import NUMERIC, ClassStore
 from classroom.database import SQLITE_FILE
+from classroom.errors import ROOM_LOCKED
 from classroom.store import NO_CLASS, NOT_TEACHER
+from explorer.lesson_files import lesson_names, load_lesson
 from tests.browser.conftest import free_port, streamlit_server
 from tests.browser.pageutils import (
+    as_a_fresh_browser,
     charts_seen,
     click_and_wait,
     open_expander,
@@ -24,6 +31,8 @@ from tests.browser.pageutils import (
     wait_until_all_idle,
     wait_until_idle,
 )
+from ui.classroom import STUDENT_POLL_S
+from ui.lesson_bar import URL_PATHS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -113,7 +122,7 @@ def answer(page, letter: str) -> None:
 
 def answered(page, number: int) -> None:
     expect(page.locator('[data-testid="stMetricValue"]', has_text="answered")).to_have_text(
-        f"{number} answered", timeout=WAIT_MS)
+        re.compile(f"joined · {number} answered$"), timeout=WAIT_MS)
 
 
 def key_button(page, key: str):
@@ -214,8 +223,10 @@ def test_students_and_tampered_links_cannot_run_the_class(tabs, server):
     student.goto(join, timeout=WAIT_MS)
     wait_until_idle(student)
     host.goto(teacher, timeout=WAIT_MS)  # a new session: the class starter's state is gone
+    expect(host.locator(".st-key-class_bar")).to_be_visible(timeout=WAIT_MS)
     wait_until_idle(host)
-    click_and_wait(host, key_button(host, "class_close"))
+    key_button(host, "class_close").click()  # a popover: Close asks first
+    click_and_wait(host, key_button(host, "class_close_confirm"))
     expect(student.locator('[data-testid="stAlert"]', has_text=NO_CLASS[:40])).to_be_visible(
         timeout=WAIT_MS)
     expect(key_button(student, "class_answer_1")).to_have_count(0)
@@ -261,3 +272,161 @@ def test_in_presenter_mode_the_class_bar_comes_first_and_the_answer_waits(tabs, 
     assert shown and all(c["onTop"] and c["cover"] == "none" for c in shown), shown
     # the class's answers, drawn in the bar after the reveal, are never covered
     expect(host.locator('.st-key-class_bar [data-testid="stPlotlyChart"]')).to_be_visible()
+
+
+PHONE = {"width": 390, "height": 844}
+NO_EXCEPTION = '[data-testid="stException"]'
+
+
+def bar_says(page, text: str, timeout_ms: int = WAIT_MS) -> None:
+    expect(page.locator(".st-key-class_bar").first).to_contain_text(text, timeout=timeout_ms)
+
+
+def options_of(lesson) -> list[int]:
+    return [0 if s.question is None else NUMERIC if s.question.numeric
+            else len(s.question.options) for s in lesson.steps]
+
+
+@pytest.mark.parametrize("name", lesson_names())
+def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, name):
+    """Issue 36: in presenter mode, Next to a step on another page crashed the teacher's
+    view. The teacher (presenter mode) and three students (a desktop, a phone, the focus
+    view) walk every step of each shipped lesson, Next then Previous: each page follows by
+    itself (no new page load per step) and none shows an exception."""
+    host, desk, phone, focus = tabs(TEACHER, STUDENT, PHONE, STUDENT)
+    students = [desk, phone, focus]
+    store = store_of(server)
+    lesson = load_lesson(name, URL_PATHS)
+    code, secret = store.start("lesson", name, options_of(lesson))
+    base = f"{server.url}/?class={code}"
+    last = len(lesson.steps)
+    # The teacher's page first: four first visits at once of a page the server has not
+    # drawn yet took over a minute on a loaded 2-core machine.
+    host.goto(f"{base}&teach={secret}&present=true", timeout=WAIT_MS)
+    bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
+    # The secret has left the address bar; a reload is still the teacher (by its cookie).
+    expect(host.get_by_role("img", name=re.compile("QR code"))).to_be_visible(timeout=WAIT_MS)
+    host.reload(timeout=WAIT_MS)
+    bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
+    for student, extra in zip(students, ("", "", "&controls=off"), strict=True):
+        student.goto(base + extra, timeout=WAIT_MS, wait_until="commit")
+    walk = [*(("class_next", n) for n in range(2, last + 1)),
+            *(("class_previous", n) for n in range(last - 1, 0, -1))]
+    try:
+        for key, step in walk:
+            print(f"{name}: {key} to step {step}")  # shown if the walk fails
+            # The teacher's page polls twice a second, so it is never quiet for long: press
+            # the button once it is there (a DOM click: under load the renderer took over a
+            # minute to scroll for a pointer click), then wait for every page to show the step.
+            expect(key_button(host, key)).to_be_enabled(timeout=WAIT_MS)
+            key_button(host, key).dispatch_event("click", timeout=WAIT_MS)
+            for tab in (host, *students):
+                bar_says(tab, f"step {step} of {last}")
+                expect(tab.locator(NO_EXCEPTION)).to_have_count(0)
+            assert "teach=" not in host.url and "present=true" in host.url, host.url
+            assert "controls=off" in focus.url, focus.url
+            assert teacher_buttons(phone) == 0 and teacher_buttons(focus) == 0
+    finally:
+        store.close(code, secret)
+
+
+class RecordingSession(StreamlitSession):
+    """A browserless student that keeps every message the server sends it, as bytes."""
+
+    def __init__(self, base_url: str) -> None:
+        super().__init__(base_url)
+        self.received: list[bytes] = []
+
+    def _receive(self, message) -> None:
+        self.received.append(message.SerializeToString())
+        super()._receive(message)
+
+
+def page_figures(session) -> list[dict]:
+    return [json.loads(d.proto.spec) for d in session.drawn.values()
+            if d.kind == "plotly_chart"]
+
+
+async def watch_a_reveal(url: str, code: str, reveal) -> tuple[RecordingSession, int, str]:
+    session = RecordingSession(url)
+    try:
+        await session.open("learn_chance", f"class={code}", timeout=WAIT_MS / 1000)
+        await session.wait_for(lambda: session.find(
+            "metric", lambda d: d.proto.label.startswith("NMI")) is not None, WAIT_MS / 1000)
+        await asyncio.sleep(2 * STUDENT_POLL_S)  # a poll or two of the question
+        await session.wait_idle(WAIT_MS / 1000)
+        before = len(session.received)
+        figures = page_figures(session)
+        assert figures and all(f["data"] == [] for f in figures), "a covered chart was sent"
+        reveal()
+
+        def shown() -> bool:
+            metric = session.find("metric", lambda d: d.proto.label.startswith("NMI"))
+            return metric is not None and metric.proto.body != "?"
+
+        await session.wait_for(shown, WAIT_MS / 1000)
+        await session.wait_idle(WAIT_MS / 1000)
+        value = session.find("metric", lambda d: d.proto.label.startswith("NMI")).proto.body
+        return session, before, value
+    finally:
+        await session.close()
+
+
+def test_before_the_reveal_a_student_receives_nothing_of_the_answer(server):
+    """Every websocket message a student receives before Reveal: no figure data, no
+    give-away number (NMI at K = 50 on the chance lesson, 0.488); after Reveal they come."""
+    store = store_of(server)
+    lesson = load_lesson(LESSON, URL_PATHS)
+    code, secret = store.start("lesson", LESSON, options_of(lesson))
+    try:
+        with ThreadPoolExecutor(1) as thread:  # Playwright's loop may run in this thread
+            session, before, value = thread.submit(asyncio.run, watch_a_reveal(
+                server.url, code, lambda: store.reveal(code, secret))).result()
+        assert 0.4 < float(value) < 0.55  # Vinh et al.'s Fig. 1: NMI about 0.47 at K = 50
+        early, late = session.received[:before], session.received[before:]
+        assert early and not any(value.encode() in m for m in early)
+        assert any(value.encode() in m for m in late)
+        assert any(f["data"] for f in page_figures(session))  # the charts came on Reveal
+    finally:
+        store.close(code, secret)
+
+
+async def open_as_scripts(url: str, code: str, n: int) -> list[tuple[bool, str]]:
+    """``n`` browserless sessions open the students' link: for each, is there an answer
+    radio, and the page's alerts."""
+    found = []
+    for _ in range(n):
+        session = StreamlitSession(url, poll=False)
+        try:
+            await session.open("learn_chance", f"class={code}", timeout=WAIT_MS / 1000)
+            radio = session.find("radio", lambda d: d.proto.id.endswith("-class_choice_1"))
+            alerts = " ".join(d.proto.body for d in session.drawn.values() if d.kind == "alert")
+            found.append((radio is not None, alerts))
+        finally:
+            await session.close()
+    return found
+
+
+def test_after_lock_room_a_cleared_browser_or_a_script_adds_no_vote(tabs, server):
+    student, = tabs(STUDENT)
+    store = store_of(server)
+    code, secret = store.start("lesson", LESSON, options_of(load_lesson(LESSON, URL_PATHS)))
+    join = f"{server.url}/?class={code}"
+    try:
+        student.goto(join, timeout=WAIT_MS)
+        answer(student, "C")
+        store.lock(code, secret)
+        # The same person with cookies and storage cleared: a new browser, refused.
+        as_a_fresh_browser(student)
+        student.goto(join, timeout=WAIT_MS)
+        expect(student.locator('[data-testid="stAlert"]', has_text=ROOM_LOCKED[:40])
+               ).to_be_visible(timeout=WAIT_MS)
+        expect(key_button(student, "class_answer_1")).to_have_count(0)
+        with ThreadPoolExecutor(1) as thread:
+            scripts = thread.submit(asyncio.run, open_as_scripts(server.url, code, 3)).result()
+        assert len(scripts) == 3 and all(
+            not radio and ROOM_LOCKED[:40] in alerts for radio, alerts in scripts), scripts
+        assert store.tally(code, 1) == (0, 0, 1, 0)
+        assert store.counts(code, 1) == (1, 1)
+    finally:
+        store.close(code, secret)
