@@ -203,11 +203,12 @@ def _light(trace) -> dict[str, Any]:
     """What `summarize` reads of a plotly trace object, without copying its data
     (``to_plotly_json`` deep-copies every array)."""
     marker = trace.marker if "marker" in trace else None
-    return {"type": trace.type, "name": trace.name, "visible": trace.visible,
-            "showlegend": trace.showlegend,
-            "mode": trace.mode if "mode" in trace else None,
-            **{key: trace[key] for key in ("x", "y", "z", "values") if key in trace},
-            "marker": {} if marker is None else {"color": marker.color, "cmin": marker.cmin}}
+    # Not every trace type has every key (a table has no legend, no x).
+    return {"type": trace.type,
+            **{key: trace[key] for key in ("name", "visible", "showlegend", "mode", "x", "y",
+                                           "z", "values") if key in trace},
+            "marker": {} if marker is None or "cmin" not in marker else {
+                "color": marker.color, "cmin": marker.cmin}}
 
 
 def _title_layout(layout) -> dict[str, Any]:

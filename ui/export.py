@@ -86,6 +86,13 @@ def plot(
 def data_table(table: pd.DataFrame) -> None:
     """A chart's numbers as a table, closed in a "Data table" expander: its summary and then
     the grid's cells are reached by the keyboard (Tab, then the arrow keys)."""
+    if not table.columns.is_unique:  # a grid needs unique names; "n (2)" for a second "n"
+        seen: dict = {}
+        names = []
+        for name in table.columns:
+            seen[name] = seen.get(name, 0) + 1
+            names.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+        table = table.set_axis(names, axis=1)
     with st.expander("Data table", icon=":material/table_view:"):
         st.dataframe(table, hide_index=True)
 

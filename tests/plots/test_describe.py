@@ -125,3 +125,10 @@ def test_a_heat_map_summary_counts_its_cells():
     summary = chart_summary(contingency_heatmap(np.array([[1, 2], [3, 4]]), ["a", "b"],
                                                 ["c", "d"], title="Counts"))
     assert summary.startswith("Counts. ") and "heat map of 4 cells" in summary
+
+
+def test_traces_without_a_legend_or_axes_are_described_without_failing():
+    fig = go.Figure(go.Table(header={"values": ["a"]}, cells={"values": [[1, 2]]}))
+    fig.add_trace(go.Bar(x=["a", "b"], y=[1, 2], name="n"))
+    assert chart_summary(fig) == "Chart. n: 2 bars."
+    assert chart_table(fig)["series"].tolist() == ["n", "n"]
