@@ -100,7 +100,7 @@ def column_names(file) -> list[str]:
     except (ValueError, TypeError, csv.Error):
         return []
     names = [name.strip() for name in header]
-    while len(names) > 1 and not names[-1]:
+    while names and not names[-1]:
         names.pop()
     return names
 

@@ -273,6 +273,24 @@ def _from_value(value: Any) -> _Type:
     return _ANY
 
 
+def _whole(value: Any) -> bool:
+    """True if the gate takes ``value`` as an integer."""
+    try:
+        check_integer(value, "value")
+    except ParameterError:
+        return False
+    return True
+
+
+def _real(value: Any) -> bool:
+    """True if the gate takes ``value`` as a real number."""
+    try:
+        check_real(value, "value")
+    except ParameterError:
+        return False
+    return True
+
+
 @dataclass(frozen=True)
 class ExperimentParam:
     """One parameter of an experiment: its type, whether None is allowed, its valid values.
@@ -363,24 +381,23 @@ class ExperimentParam:
         return tuple(self._check(item, kind.item, valid, typed) for item in value)
 
     def _scalar(self, value: Any, scalar: str, typed: str | None = None) -> Any:
-        # The gate's rules (metrics.validation): a numpy integer is an integer, 3.0 is not;
-        # a refusal is both a TypeError and a ValueError (ParameterError), as either applies.
+        # The gate's rules (metrics.validation): a numpy integer is an integer, 3.0 is not.
+        checks = {"bool": lambda: check_bool(value, self.name),
+                  "int": lambda: check_integer(value, self.name, *self.bounds),
+                  # A whole number stays an int: a count passed where a float is allowed.
+                  "float": lambda: (check_integer(value, self.name) if _whole(value)
+                                    else check_real(value, self.name))}
+        if scalar not in checks:
+            if isinstance(value, str):
+                return value
+            self._fail(value, TypeError, typed)
         try:
-            if scalar == "bool":
-                return check_bool(value, self.name)
-            if scalar == "int":
-                return check_integer(value, self.name, *self.bounds)
-            if scalar == "float":
-                # A whole number stays an int: a count passed where a float is allowed.
-                try:
-                    return check_integer(value, self.name)
-                except ParameterError:
-                    return check_real(value, self.name)
+            return checks[scalar]()
         except ParameterError:
-            self._fail(value, ParameterError, typed)
-        if isinstance(value, str):
-            return value
-        self._fail(value, TypeError, typed)
+            # A number of the right kind out of range is a ValueError; else the type is wrong.
+            kind = {"int": _whole, "float": _real}.get(scalar)
+            wrong = ValueError if kind is not None and kind(value) else TypeError
+        self._fail(value, wrong, typed)
 
     def show(self, value: Any) -> str:
         """``value`` written as :meth:`parse` reads it (the ``--set`` form): its inverse.

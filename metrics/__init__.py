@@ -4,6 +4,12 @@ Every measure takes ``(labels_true, labels_pred)`` (1-D arrays of hashable label
 ``contingency=`` (a 2-D table of counts or a :class:`Contingency`). Logarithms are natural
 unless ``base=`` is given. ``labels_true`` is the reference: the fixed side of one-sided random
 models. :data:`MEASURES` lists the measures; :func:`compare` computes several at once.
+
+Examples
+--------
+>>> import metrics
+>>> metrics.adjusted_rand_index([0, 0, 1, 1], [1, 1, 0, 0])
+1.0
 """
 
 from metrics._sampling import sample_clustering

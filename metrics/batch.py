@@ -5,6 +5,14 @@ as scikit-learn keeps ``sklearn.metrics`` in front of its private modules: the e
 the benchmarks and a researcher's own scripts import these names from here, and the engine
 may change behind them. Every batch measure equals metrics' scalar function on the same
 table to about 1e-12 (tests/experiments/test_engine.py).
+
+Examples
+--------
+>>> import numpy as np
+>>> tables = batch_contingency(np.array([[0, 0, 1, 1], [0, 0, 1, 1]]),
+...                            np.array([[0, 0, 1, 1], [0, 1, 0, 1]]), 2, 2)
+>>> [round(float(v), 6) for v in batch_measures(tables, ["ari"])["ari"]]
+[1.0, -0.5]
 """
 
 from metrics._batch import (

@@ -12,6 +12,7 @@ import streamlit as st
 from classroom import ClassError, ClassState, ClassStore, StoreUnavailable
 from classroom.store import MAX_NUMBER
 from explorer.lesson_files import Question
+from metrics.validation import ParameterError, check_real
 from ui.class_identity import participant
 from ui.class_results import letter
 from ui.text import plain, show_error
@@ -30,8 +31,10 @@ def keep_click() -> None:
     if not st.session_state.get(f"class_answer_{step}"):
         return
     if options is None:
-        value = st.session_state.get(f"class_number_{step}")
-        value = value if isinstance(value, float) and math.isfinite(value) else None
+        try:
+            value = check_real(st.session_state.get(f"class_number_{step}"), "answer")
+        except ParameterError:
+            value = None
     else:
         choice = st.session_state.get(f"class_choice_{step}")
         value = options.index(choice) if choice in options else None
