@@ -12,6 +12,7 @@ from metrics.alignment import align_labels
 from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
 from plots.panels import panels
 from plots.tables import points_table
+from ui import web
 from ui.cache import projection
 from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
@@ -31,8 +32,7 @@ GALLERY_HEIGHT = 500
 # the caption under the row).
 TITLE_CHARS = 12
 # On a phone the titles' type is smaller too (on a 1280x720 projector they keep 14 px).
-PHONE_TITLE_CSS = (f"@media (max-width: {PHONE_WIDTH_PX}px) {{ [class*='st-key-cmp_gallery_'] "
-                   ".annotation-text {{ font-size: 12px !important; }} }}")
+PHONE_TITLE_CSS = web.css("compare_gallery.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX)
 
 
 def panel_caption(panel, gap: str = " · ") -> str:

@@ -21,6 +21,7 @@ from plots.compare import panel_figure
 from plots.linkage import animated_dendrogram, similarity_heatmap
 from plots.panels import panels
 from plots.tables import points_table
+from ui import web
 from ui.export import show_chart
 from ui.layout import PHONE_WIDTH_PX
 from ui.notebook import notebook_download
@@ -38,9 +39,7 @@ PAIR_HEIGHT = 520
 # On a phone each panel is about 125 px wide: the cells' numbers get smaller type so that
 # they stay inside their cells, and the tree's axis title (the page's caption says the
 # same) goes, since it stood on the matrix. A projector keeps both.
-PHONE_CSS = (f"@media (max-width: {PHONE_WIDTH_PX}px) {{ "
-             ".st-key-lk_merges .heatmaplayer text { font-size: 9px !important; } "
-             ".st-key-lk_merges .g-y2title { display: none; } }")
+PHONE_CSS = web.css("linkage_phone.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX)
 
 st.title("Linkage step by step")
 st.caption(

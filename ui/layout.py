@@ -11,7 +11,7 @@ Presenter mode and the focus view have their own, larger style (`ui.presenter`).
 
 import streamlit as st
 
-from ui import presenter
+from ui import presenter, web
 from ui.navigation import PAGES
 
 SECTIONS = ("Explore", "Measure")
@@ -34,25 +34,9 @@ _ROW = (f':is({_TOP}, {_TOP} > *) > [data-testid="stHorizontalBlock"]:has({_CHAR
 # Streamlit stacks columns below this width.
 PHONE_WIDTH_PX = 640
 
-CHART_FIRST_CSS = f"""
-[data-testid="stMainBlockContainer"] {{ padding: 3rem 2rem 4rem; }}
-[data-testid="stMain"] h1 {{ font-size: 2.25rem; padding-top: 0.5rem; }}
-{_TOP} > *:has({presenter.BARS}), {_TOP} > {presenter.BARS} {{ order: -5 !important; }}
-{_TOP} > *:has(h1) {{ order: -4; }}
-:is({_TOP}, {_TOP}{_COLUMN}) > *:has({_ALERT}):not(:has({_CHART})) {{ order: -3; }}
-{_TOP} > {_FIRST_WITH_CHART} {{ order: -1; }}
-{_INNER} > {_FIRST_WITH_CHART} {{ order: -1; }}
-{_ROW} > [data-testid="stColumn"]:not(:has({_CHART})) {{
-  flex: 0 0 13rem !important; width: 13rem !important; min-width: 0; }}
-{_ROW} > [data-testid="stColumn"]:has({_CHART}) {{
-  flex: 1 1 0 !important; width: auto !important; min-width: 0; }}
-@media (max-width: {PHONE_WIDTH_PX}px) {{
-  [data-testid="stMainBlockContainer"] {{ padding: 3.5rem 1rem 4rem; }}
-  [data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:has({_CHART}) {{ order: -1; }}
-  {_ROW} > [data-testid="stColumn"]:not(:has({_CHART})) {{
-    flex: 1 1 100% !important; width: 100% !important; }}
-}}
-"""
+CHART_FIRST_CSS = web.css(
+    "chart_first.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX, ALERT=_ALERT, CHART=_CHART, COLUMN=_COLUMN,
+    FIRST_WITH_CHART=_FIRST_WITH_CHART, INNER=_INNER, ROW=_ROW, TOP=_TOP, BARS=presenter.BARS)
 
 
 def apply_chart_first(url_path: str) -> None:

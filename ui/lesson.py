@@ -5,6 +5,7 @@ from collections.abc import Callable, Sequence
 
 import streamlit as st
 
+from ui import web
 from ui.presenter import BARS
 
 # Set by the lesson bar (ui.lesson_bar) before the page runs, while a lesson step's question
@@ -16,11 +17,7 @@ MASK = "?"
 
 # A question that names no give-away numbers hides every key number's value of the page
 # until its reveal (pages draw them with st.metric); the bars' own numbers stay.
-MASK_CSS = f"""
-[data-testid="stMain"] [data-testid="stMetricValue"]:not({BARS} *) {{ visibility: hidden; }}
-[data-testid="stMain"] [data-testid="stMetricValue"]:not({BARS} *)::before {{
-  content: "{MASK}"; visibility: visible; }}
-"""
+MASK_CSS = web.css("mask.css", BARS=BARS, MASK=MASK)
 # While a question waits, the page's charts and the tables a student reads (a table to edit
 # or select in is a widget, which carries an ``st-key-`` class) are covered: the box keeps
 # its place and size (the chart-first layout and its measures stay), the content is hidden
@@ -31,17 +28,8 @@ _TABLE = (f'{_ELEMENT}:has([data-testid="stDataFrame"]):not([class*="st-key-"])'
           f':not({BARS} *)')
 CHART_CAPTION = "Predict first: the chart appears on Reveal."
 TABLE_CAPTION = "Predict first: the table appears on Reveal."
-COVER_CSS = f"""
-:is({_CHART}, {_TABLE}) {{ position: relative; }}
-:is({_CHART}, {_TABLE}) > * {{ visibility: hidden !important; pointer-events: none; }}
-:is({_CHART}, {_TABLE})::after {{
-  position: absolute; inset: 0; z-index: 5; display: flex; align-items: center;
-  justify-content: center; padding: 1rem; text-align: center; font-size: 1.2rem;
-  font-weight: 600; color: #31333f; border: 2px dashed #808495; border-radius: 0.5rem;
-  background: repeating-linear-gradient(45deg, #f0f2f6 0 14px, #e6e9ef 14px 28px); }}
-{_CHART}::after {{ content: "{CHART_CAPTION}"; }}
-{_TABLE}::after {{ content: "{TABLE_CAPTION}"; }}
-"""
+COVER_CSS = web.css("cover.css", CHART=_CHART, TABLE=_TABLE, CHART_CAPTION=CHART_CAPTION,
+                    TABLE_CAPTION=TABLE_CAPTION)
 
 
 def lesson_question_waiting() -> bool:

@@ -17,7 +17,7 @@ from explorer.lesson_files import (
     parse_lesson,
 )
 from metrics.validation import ParameterError, parse_integer
-from ui import links, presenter
+from ui import links, presenter, web
 from ui.bindings import history_navigation
 from ui.lesson import WAITING, predict_a_number, predict_then_reveal, wait_for_reveal
 from ui.navigation import PAGES
@@ -36,59 +36,10 @@ HEADS = ":is(.st-key-lesson_head, .st-key-class_head)"
 # The bar stays compact: a projector at 1280x720 shows it, the prompt and the step's chart
 # together; there the page's own title goes below the charts (the bar names the lesson) and
 # the side margins shrink.
-BAR_CSS = f"""
-{BARS} {{ gap: 0.5rem; padding: 0.4rem 1rem !important; }}
-{BARS} [data-testid="stMarkdownContainer"] p,
-{BARS} label p {{ font-size: 1.1rem !important; line-height: 1.4 !important;
-  margin-bottom: 0; }}
-{BARS} [data-testid="stMarkdownContainer"] {{ margin-bottom: 0 !important; }}
-{BARS} [role="radiogroup"] label p {{ font-size: 1rem !important; }}
-{BARS} [data-testid="stWidgetLabel"] {{ margin-bottom: 0; min-height: 0; }}
-{HEADS} button {{ white-space: nowrap; min-height: 0; padding: 0.1rem 0.6rem; }}
-"""
-PROJECTOR_CSS = f"""
-[data-testid="stMainBlockContainer"] > [data-testid="stVerticalBlock"] > *:has(h1) {{
-  order: 0 !important; }}
-[data-testid="stMainBlockContainer"] {{ padding: 0.6rem 1.5rem 2rem !important; }}
-/* The bar sits under the header's strip: only the header's buttons may take a click (its
-   toolbar's box spans the bar's Previous and Next). */
-[data-testid="stHeader"] {{ background: transparent; pointer-events: none; }}
-[data-testid="stHeader"] * {{ pointer-events: none !important; }}
-[data-testid="stHeader"] button, [data-testid="stHeader"] button *,
-[data-testid="stHeader"] a {{ pointer-events: auto !important; }}
-{BARS} {{ margin: 0 2.2rem; width: auto !important; }}
-[data-testid="stMain"] [data-testid="stMetricValue"] {{ font-size: 1.6rem; }}
-[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] [data-testid="stPlotlyChart"])
-  > [data-testid="stColumn"]:not(:has([data-testid="stPlotlyChart"])) {{
-  flex: 0 0 12.5rem !important; width: 12.5rem !important; }}
-[data-testid="stMain"] label p, [data-testid="stMain"] [data-baseweb="select"] div {{
-  white-space: normal !important; }}
-[data-testid="stTabPanel"] > [data-testid="stVerticalBlock"] > *:has([data-testid="stPlotlyChart"])
-  {{ order: -1; }}
-"""
+BAR_CSS = web.css("lesson_bar.css", BARS=BARS, HEADS=HEADS)
+PROJECTOR_CSS = web.css("lesson_bar_projector.css", BARS=BARS)
 
-# The arrow keys press Previous / Next, unless the focus is in a control that uses them.
-ARROW_KEYS = """
-<script>
-(() => {
-  const win = window.parent || window;
-  if (win.__clusterlabLessonKeys) return;
-  win.__clusterlabLessonKeys = true;
-  win.document.addEventListener("keydown", (event) => {
-    const t = event.target;
-    if (event.altKey || event.ctrlKey || event.metaKey
-        || (t.closest && t.closest("input, textarea, select, [role=slider], [contenteditable]")))
-      return;
-    const label = {ArrowRight: "Next", ArrowLeft: "Previous"}[event.key];
-    if (!label) return;
-    const bar = win.document.querySelector(".st-key-lesson_bar");
-    const button = bar && [...bar.querySelectorAll("button")]
-      .find((b) => b.innerText.trim().endsWith(label) && !b.disabled);
-    if (button) { event.preventDefault(); button.click(); }
-  });
-})();
-</script>
-"""
+ARROW_KEYS = f"<script>{web.source('lesson_keys.js')}</script>"
 
 
 def requested() -> tuple[Lesson, dict[str, str], int] | None:

@@ -13,6 +13,8 @@ page code; the figures follow through `ui.export.plot` and `plots.layout`.
 
 import streamlit as st
 
+from ui import web
+
 KEY = "present"
 FOCUS_PARAM = "controls"
 
@@ -32,52 +34,15 @@ _FOLDED = '[role="tablist"], [data-testid="stExpander"]'
 BARS = ":is(.st-key-lesson_bar, .st-key-class_bar)"
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
-ORDER_CSS = f"""
-{_BLOCK}*:has({BARS}), {_BLOCK}{BARS} {{ order: -5 !important; }}
-{_BLOCK}*:has(h1) {{ order: -4; }}
-{_BLOCK}*:has([data-testid="stAlert"]):not(:has({_CHART}, {_FOLDED})) {{ order: -3; }}
-{_BLOCK}*:has({_NUMBER}):not(:has({_CHART})) {{ order: -2; }}
-{_BLOCK}*:has({_CHART}) {{ order: -1; }}
-"""
-
-# Beside a chart, a column of controls or numbers keeps a narrow width; charts share the rest.
 _ROW = f'[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] {_CHART})'
-ORDER_CSS += f"""
-{_ROW} > [data-testid="stColumn"]:not(:has({_CHART})) {{
-  flex: 0 0 15rem !important; width: 15rem !important; min-width: 0; }}
-{_ROW} > [data-testid="stColumn"]:has({_CHART}) {{
-  flex: 1 1 0 !important; width: auto !important; min-width: 0; }}
-"""
+ORDER_CSS = web.css("order.css", BARS=BARS, BLOCK=_BLOCK, CHART=_CHART, FOLDED=_FOLDED,
+                    NUMBER=_NUMBER, ROW=_ROW)
 
 # Sizes chosen for a 1280x720 projector read from the back of a classroom.
-PRESENTER_CSS = f"""
-html {{ font-size: 20px; }}
-[data-testid="stMain"] p, [data-testid="stMain"] li,
-[data-testid="stMain"] label p {{ font-size: 1.3rem !important; line-height: 1.5; }}
-[data-testid="stMain"] h1 {{ font-size: 2.75rem !important; padding-top: 0; }}
-[data-testid="stMain"] h2 {{ font-size: 2rem !important; }}
-[data-testid="stMain"] h3 {{ font-size: 1.6rem !important; }}
-[data-testid="stMain"] .katex {{ font-size: 1.45em !important; }}
-[data-testid="stMain"] [data-testid="stDataFrame"] {{ font-size: 1.2rem; }}
-[data-testid="stMain"] [data-testid="stTab"] p {{ font-size: 1rem !important; }}
-[data-testid="stMainBlockContainer"] {{ padding-top: 4rem; max-width: 100%; }}
-[data-testid="stMain"] {_CHART} {{ height: max(62vh, 340px) !important; }}
-{ORDER_CSS}
-"""
+PRESENTER_CSS = web.css("presenter.css", CHART=_CHART) + ORDER_CSS
 
 _KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
-FOCUS_CSS = f"""
-[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"],
-[data-testid="stExpandSidebarButton"], [data-testid="stHeader"],
-[data-testid="stMain"] [data-testid="stExpander"],
-[data-testid="stMain"] [data-testid="stElementContainer"]:not(:has({_KEEP})):not({BARS} *),
-[data-testid="stHorizontalBlock"] > [data-testid="stColumn"]:not(:has({_KEEP})):not({BARS} *)
-{{
-  display: none !important; }}
-[data-testid="stMainBlockContainer"] {{ padding: 1rem 2rem; max-width: 100%; }}
-[data-testid="stMain"] {_CHART} {{ height: max(calc(100vh - 230px), 320px) !important; }}
-{ORDER_CSS}
-"""
+FOCUS_CSS = web.css("focus.css", BARS=BARS, CHART=_CHART, KEEP=_KEEP) + ORDER_CSS
 
 
 def requested() -> bool:

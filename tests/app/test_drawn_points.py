@@ -71,6 +71,17 @@ def test_a_damaged_drawing_gets_a_warning_and_the_default_data(bad):
     assert len(at.dataframe[0].value) > 0
 
 
+def test_a_drawing_over_the_limit_is_refused_with_the_limit_named():
+    # 2,000 points is the limit the issue (and the surface's counter) gives a drawing; the
+    # box used to cut such a link to its first 2,000 points without saying so.
+    over = DRAWN * 34  # 60 points a copy: 2,040 points
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": over})
+    assert not at.exception and not at.error
+    assert at.text_input(key="ex_drawn").value == over  # nothing cut on the way in
+    warnings = [w.value for w in at.warning]
+    assert any("ex_drawn" in w and "at most 2,000 points" in w for w in warnings), warnings
+
+
 def test_too_few_drawn_points_ask_for_more():
     at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN[:4 * 5]})
     assert not at.exception and not at.error  # where every drawing starts: no error

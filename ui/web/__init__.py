@@ -1,0 +1,42 @@
+"""The browser side of the app: its JavaScript and CSS, each in a file of this folder, read by
+the Python module that draws it.
+
+A CSS file may name a selector that Python code shares (a bar's key, the chart's test id) as
+``$NAME``; `css` fills each one in from the module that defines it, so the selector stays one
+fact, and refuses a file that names a value it was not given. tests/ui/test_web_files.py checks
+every file's syntax.
+"""
+
+from functools import cache
+from pathlib import Path
+from string import Template
+
+FOLDER = Path(__file__).parent
+
+
+@cache
+def source(name: str) -> str:
+    """The text of the file ``name`` of this folder (read once per server process).
+
+    Examples
+    --------
+    >>> "export default function" in source("history.js")
+    True
+    """
+    return (FOLDER / name).read_text(encoding="utf-8")
+
+
+def css(name: str, **selectors: str) -> str:
+    """The style sheet ``name`` with its ``$NAME`` placeholders filled in from ``selectors``.
+
+    Raises
+    ------
+    KeyError
+        If the file names a placeholder that ``selectors`` does not give.
+
+    Examples
+    --------
+    >>> css("mask.css", BARS=".bar", MASK="?").splitlines()[0]
+    '[data-testid="stMain"] [data-testid="stMetricValue"]:not(.bar *) { visibility: hidden; }'
+    """
+    return Template(source(name)).substitute(selectors)
