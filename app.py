@@ -4,7 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import links, presenter
+from ui import a11y, links, presenter
 from ui.classroom import class_bar, class_starter, in_class
 from ui.history import keep_history
 from ui.layout import apply_chart_first
@@ -34,6 +34,7 @@ link_slot = render_sidebar()
 with st.sidebar:
     lesson_builder(current)
     class_starter()
+a11y.apply()
 presenter.apply_style()
 apply_chart_first(current)
 notices = st.container()

@@ -1,0 +1,21 @@
+"""What every page needs for WCAG 2.1 AA that Streamlit does not give: a visible focus ring,
+page links that wrap when the text is enlarged, no motion for a reader who asked for none
+(ui/web/a11y.css), and formulas wider than their column reachable by keyboard
+(ui/web/a11y.js). docs/accessibility.md is the criterion-by-criterion statement."""
+
+import streamlit as st
+
+from ui import web
+
+_KEY = "a11y"
+CSS = web.css("a11y.css", HOST=f".st-key-{_KEY}")
+
+_COMPONENT = st.components.v2.component(
+    "clusterlab_a11y", html="<span hidden></span>", js=web.source("a11y.js"))
+
+
+def apply() -> None:
+    """Inject the style and start the script (once per browser tab), in the main area: a
+    folded sidebar does not mount its content."""
+    st.html(f"<style>{CSS}</style>")
+    _COMPONENT(key=_KEY)
