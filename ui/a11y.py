@@ -8,7 +8,10 @@ import streamlit as st
 from ui import web
 
 _KEY = "a11y"
-CSS = web.css("a11y.css", HOST=f".st-key-{_KEY}")
+# The box of the component that runs a11y.js: the style hides it (tests wait for that to know
+# the style applies).
+HOST = f".st-key-{_KEY}"
+CSS = web.css("a11y.css", HOST=HOST)
 
 _COMPONENT = st.components.v2.component(
     "clusterlab_a11y", html="<span hidden></span>", js=web.source("a11y.js"))

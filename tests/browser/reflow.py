@@ -11,6 +11,7 @@ folded out of the window.
 """
 
 from tests.browser.pageutils import wait_until_idle
+from ui.a11y import HOST
 
 NARROWEST = {"width": 320, "height": 720}
 
@@ -22,8 +23,12 @@ OVERFLOW = """() => {
     .map(s => [s.tagName, s.getAttribute("data-testid"), s.scrollWidth, s.clientWidth]);
   const sidebar = document.querySelector('[data-testid="stSidebar"]');
   const sidebarShown = sidebar && sidebar.getBoundingClientRect().right > 0;
+  // The page's own scrolling boxes (the main area, the sidebar) are measured as the page.
+  const pageBox = '[data-testid="stMain"], [data-testid="stSidebar"], '
+                  + '[data-testid="stSidebarContent"]';
   const clipsItself = el => {
     for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+      if (up.matches(pageBox)) continue;
       const style = getComputedStyle(up);
       if (style.overflowX !== "visible" && up.getBoundingClientRect().right <= width + 1)
         return true;
@@ -59,15 +64,29 @@ OVERFLOW = """() => {
   }
   // Text cut short by its own box (an ellipsis, a label wider than its column).
   const cut = [...document.querySelectorAll(
-      '[data-testid="stMain"] :is(p, span, label, h1, h2, h3, a), '
-      + '[data-testid="stSidebar"] :is(p, span, label, h1, h2, h3, a)')]
+      '[data-testid="stMain"] :is(p, span, div, label, h1, h2, h3, a), '
+      + '[data-testid="stSidebar"] :is(p, span, div, label, h1, h2, h3, a)')]
     .filter(el => (!el.closest('[data-testid="stSidebar"]') || sidebarShown)
-                  && el.offsetParent !== null && !el.closest(".main-svg, .katex")
+                  && el.offsetParent !== null && !el.closest(".js-plotly-plot, .katex")
                   && ["hidden", "clip"].includes(getComputedStyle(el).overflowX)
                   && el.scrollWidth > el.clientWidth + 1 && el.innerText.trim())
     .slice(0, 10).map(el => el.innerText.trim().slice(0, 60));
   return {pageScrolls, beyond: out, cut};
 }"""
+
+
+# ui/web/a11y.css hides its component's box: once it is hidden, the style applies. Streamlit
+# loads an element's code when first drawn, so the sidebar's links could be measured, under
+# load, in the moment before the style that lets them wrap.
+STYLED = """host => {
+  host = document.querySelector(host);
+  return !!host && getComputedStyle(host).display === "none";
+}"""
+
+
+def wait_for_app_style(page) -> None:
+    """Wait until the app's own accessibility style (ui/web/a11y.css) applies."""
+    page.wait_for_function(STYLED, arg=HOST, timeout=60_000)
 
 
 def overflow(page) -> dict:
@@ -80,6 +99,7 @@ def overflow(page) -> dict:
 def check_reflow(checks, page, view: str, viewport: dict) -> None:
     """Narrow ``page`` to 320 CSS px, add a failure to ``checks`` for anything that then needs
     horizontal scrolling (1.4.10), and give the tab its ``viewport`` back."""
+    wait_for_app_style(page)
     page.set_viewport_size(NARROWEST)
     page.wait_for_timeout(600)  # plotly relays its charts out after a resize
     wait_until_idle(page)
@@ -92,11 +112,15 @@ def check_text_zoom(checks, page, view: str) -> None:
     """Double the page's text size (the root font size, which Streamlit's type is set in) and
     add a failure to ``checks`` for anything that then needs horizontal scrolling (1.4.4);
     the text size is set back afterwards."""
-    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
-    page.wait_for_timeout(300)
+    wait_for_app_style(page)
+    # A browser's zoom tells the page its window changed: plotly fits its charts again.
+    page.evaluate("() => { document.documentElement.style.fontSize = '200%'; "
+                  "window.dispatchEvent(new Event('resize')); }")
+    page.wait_for_timeout(600)
     try:
         found = overflow(page)
     finally:
-        page.evaluate("() => { document.documentElement.style.fontSize = ''; }")
+        page.evaluate("() => { document.documentElement.style.fontSize = ''; "
+                      "window.dispatchEvent(new Event('resize')); }")
     checks.that(not any(found.values()),
                 f"{view}: text at 200 % needs no horizontal scrolling and is not cut", found)

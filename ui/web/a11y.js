@@ -129,13 +129,9 @@ const FORMULA = ".katex-display";
 function markFormulas(root) {
   for (const box of root.querySelectorAll(FORMULA)) {
     const scrolls = box.scrollWidth > box.clientWidth;
-    if (scrolls && !box.hasAttribute("tabindex")) {
-      box.setAttribute("tabindex", "0");
-      box.setAttribute("aria-label", "formula, scrolls sideways");
-    } else if (!scrolls && box.getAttribute("tabindex") === "0") {
-      box.removeAttribute("tabindex");
-      box.removeAttribute("aria-label");
-    }
+    // No name of its own: a screen reader reads the formula's MathML inside.
+    if (scrolls && !box.hasAttribute("tabindex")) box.setAttribute("tabindex", "0");
+    else if (!scrolls && box.getAttribute("tabindex") === "0") box.removeAttribute("tabindex");
   }
 }
 
