@@ -68,6 +68,10 @@ OVERFLOW = """() => {
       + '[data-testid="stSidebar"] :is(p, span, div, label, h1, h2, h3, a)')]
     .filter(el => (!el.closest('[data-testid="stSidebar"]') || sidebarShown)
                   && el.offsetParent !== null && !el.closest(".js-plotly-plot, .katex")
+                  // Streamlit's one-line widget and button labels: a known exception
+                  // (docs/accessibility.md, 1.4.4); letting them wrap moved presenter mode's
+                  // charts down by a line of key-number labels.
+                  && !el.closest(".stMarkdownEllipsis")
                   && ["hidden", "clip"].includes(getComputedStyle(el).overflowX)
                   && el.scrollWidth > el.clientWidth + 1 && el.innerText.trim())
     .slice(0, 10).map(el => el.innerText.trim().slice(0, 60));
