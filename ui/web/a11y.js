@@ -5,7 +5,10 @@
 // announces the drag, ui/web/scrub.js draws each step, and the value is sent once the keys are
 // released, as after a drag.
 // With prefers-reduced-motion, Play steps from frame to frame without tweening.
-const REDUCED = window.matchMedia("(prefers-reduced-motion: reduce)");
+// Run by ui/a11y.py as a plain script on every page; once per browser tab.
+(() => {
+const WIN = window.parent || window;
+const REDUCED = WIN.matchMedia("(prefers-reduced-motion: reduce)");
 const KEYS = {ArrowRight: 1, ArrowUp: 1, ArrowLeft: -1, ArrowDown: -1, PageUp: 5,
               PageDown: -5};
 const wired = new WeakSet();
@@ -37,8 +40,8 @@ function pointAt(group, type, index) {
   const tick = group.querySelectorAll(".slider-tick-rect")[index];
   if (!rail || !tick) return;
   const box = tick.getBoundingClientRect(), area = rail.getBoundingClientRect();
-  rail.dispatchEvent(new MouseEvent(type, {
-    bubbles: true, cancelable: true, view: window,
+  rail.dispatchEvent(new WIN.MouseEvent(type, {
+    bubbles: true, cancelable: true, view: WIN,
     clientX: box.left + box.width / 2, clientY: area.top + area.height / 2}));
 }
 
@@ -101,7 +104,7 @@ function describeChart(gd) {
     button.addEventListener("keydown", (event) => {
       if (event.key !== "Enter" && event.key !== " ") return;
       event.preventDefault();
-      button.dispatchEvent(new MouseEvent("click", {bubbles: true}));
+      button.dispatchEvent(new WIN.MouseEvent("click", {bubbles: true}));
     });
   }
 }
@@ -135,21 +138,22 @@ function markFormulas(root) {
   }
 }
 
-export default function () {
-  const win = window;
+(() => {
+  const win = WIN;
   if (win.__clusterlabA11y) return;
   win.__clusterlabA11y = true;
   let queued = false;
   const later = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; markFormulas(document); wireCharts(document); });
+    requestAnimationFrame(() => { queued = false; markFormulas(win.document); wireCharts(win.document); });
   };
   // A chart's own redraws (every frame of a scrub) are followed by its plotly events.
   const outsideCharts = (records) => records.some(
     (record) => !record.target.closest || !record.target.closest(".js-plotly-plot"));
   new MutationObserver((records) => { if (outsideCharts(records)) later(); })
-    .observe(document.body, {childList: true, subtree: true});
+    .observe(win.document.body, {childList: true, subtree: true});
   win.addEventListener("resize", later);
   later();
-}
+})();
+})();
