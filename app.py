@@ -4,14 +4,15 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui import links, presenter
+from ui import a11y, links, presenter
 from ui.classroom import class_bar, class_starter, in_class
 from ui.history import keep_history
 from ui.layout import apply_chart_first
 from ui.lesson_bar import lesson_bar, lesson_builder
-from ui.navigation import PAGES, SECTIONS
+from ui.navigation import PAGES
 from ui.renamed_links import rename_old_params
 from ui.sidebar import render_sidebar
+from ui.sidebar_nav import draw_navigation, register_pages
 from ui.url_guard import drop_unreadable_params
 
 # The icon is a local SVG, sent inline: a ":material/..." icon makes every browser fetch it
@@ -22,33 +23,18 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenter.requested() else "auto",
 )
 
-navigation = {
-    section: [
-        st.Page(
-            entry.path,
-            title=entry.title,
-            icon=entry.icon,
-            url_path=entry.url_path,
-            default=entry is PAGES[0],
-            help=entry.help,
-        )
-        for entry in PAGES
-        if entry.section == section
-    ]
-    for section in SECTIONS
-}
-page = st.navigation(
-    {section: pages for section, pages in navigation.items() if pages}, expanded=True
-)
+page, pages = register_pages()
 keep_history()  # first: the page's own URL corrections below replace, not add
 rename_old_params()
 drop_unreadable_params()
 current = page.url_path or PAGES[0].url_path  # the default page has an empty URL path
 links.apply_pending()
+draw_navigation(pages)
 link_slot = render_sidebar()
 with st.sidebar:
     lesson_builder(current)
     class_starter()
+a11y.apply()
 presenter.apply_style()
 apply_chart_first(current)
 notices = st.container()

@@ -125,7 +125,8 @@ def test_validation_lesson_random_data_and_silhouette_exercise():
 
 def test_home_links_to_every_page_and_presenter_mode_from_the_url():
     at = open_page("app_pages/home.py")
-    links = [(link.proto.page, link.proto.label) for link in at.get("page_link")]
+    # The sidebar links every page too (tests/app/test_sidebar_nav.py): Home's own are in main.
+    links = [(link.proto.page, link.proto.label) for link in at.main.get("page_link")]
     # "Every page": one link per registered page but Home itself, titled as in the sidebar.
     every_page = {(entry.url_path, entry.title) for entry in PAGES[1:]}
     assert every_page <= set(links)

@@ -20,7 +20,9 @@ from classroom.database import SQLITE_FILE
 from classroom.errors import ROOM_LOCKED
 from classroom.store import NO_CLASS, NOT_TEACHER
 from explorer.lesson_files import lesson_names, load_lesson
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import free_port, streamlit_server
+from tests.browser.keyboard import answer_by_keyboard
 from tests.browser.pageutils import (
     as_a_fresh_browser,
     charts_seen,
@@ -149,6 +151,7 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs,
     wait_until_all_idle(students)
     for student in students:
         assert teacher_buttons(student) == 0
+    assert_accessible(students[0], "a student's question")
     for student, letter in zip(students[:HALF], PLAN[:HALF], strict=True):
         answer(student, letter)
     answered(host, HALF)
@@ -163,7 +166,8 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs,
     # A student who answered before the restart is still known by the browser's cookie.
     expect(students[0].get_by_text("Your answer: C.")).to_be_visible(timeout=WAIT_MS)
     for student, letter in zip(students[HALF:], PLAN[HALF:], strict=True):
-        answer(student, letter)
+        # The last student answers with the keyboard alone (Tab, arrows, Enter).
+        (answer_by_keyboard if student is students[-1] else answer)(student, letter)
     answered(host, len(PLAN))
     answer(students[0], "D")  # a changed answer: as many answers, one more D
     answer(students[0], "C")  # and back
@@ -178,6 +182,7 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs,
             rf"{letter}\. .*: {count} \({count / len(PLAN):.0%}\)"))).to_have_count(1)
     expect(host.locator('.st-key-class_bar [data-testid="stPlotlyChart"]')).to_have_count(1)
     screenshot(host, "class_teacher_revealed_present")
+    assert_accessible(host, "the teacher's reveal, presenter mode")
     # Every student sees the reveal within a poll and can no longer answer.
     for student in students:
         expect(student.get_by_text("True answer: C.")).to_be_visible(timeout=WAIT_MS)
@@ -186,6 +191,7 @@ def test_a_class_s_answers_survive_a_restart_and_the_class_sees_the_reveal(tabs,
             0, timeout=WAIT_MS)
         expect(student.locator(".st-key-class_answer_1 button[disabled]").first).to_be_attached()
     screenshot(students[3], "class_student_revealed")
+    assert_accessible(students[3], "a student's reveal")
 
 
 def edited(secret: str) -> str:

@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.axe import check_axe
 from tests.browser.conftest import PHONE, PROJECTOR
 from tests.browser.pageutils import (
     SCREENSHOTS,
@@ -31,6 +32,7 @@ from tests.browser.pageutils import (
     wait_for_charts_drawn,
     wait_until_idle,
 )
+from tests.browser.reflow import check_reflow, check_text_zoom
 from ui.layout import CHART_FIRST_PAGES
 from ui.navigation import PAGES
 
@@ -159,7 +161,9 @@ def check_student_view(checks: Checks, page, entry) -> None:
         charts.nth(index).locator(".main-svg").first.wait_for(state="attached", timeout=30_000)
     expects_chart = entry.url_path not in PAGES_WITHOUT_CHARTS
     checks.that(charts.count() >= 1 or not expects_chart, "draws a chart", charts.count())
-    checks.that(page.get_by_text(entry.title).first.is_visible(), "title shown", entry.title)
+    # A shown copy: Streamlit keeps a hidden copy of each sidebar link that has a tooltip.
+    title = page.get_by_text(entry.title).locator("visible=true").first
+    checks.that(title.is_visible(), "title shown", entry.title)
     size = screenshot(page, entry.url_path).stat().st_size
     checks.that(size > 10_000, "screenshot holds a drawn page (bytes)", size)
 
@@ -201,6 +205,20 @@ def check_chart_first_on_a_phone(checks: Checks, phone, app_url: str, url_path: 
                 "chart first 390: starts in the top 40 %", m)
     met = phone.evaluate(TITLES_OVERLAP)
     checks.that(not met, "390: no two chart titles overlap", met)
+    check_axe(checks, phone, "390")
+    check_reflow(checks, phone, "390", PHONE)
+
+
+def check_at_a_phone_s_width(checks: Checks, page, url_path: str) -> None:
+    """The phone's checks for a page without a phone visit of its own: the projector's tab,
+    still on the page's default view, narrowed to the phone's width (the layout follows the
+    width; no new load), then given its size back."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(600)  # plotly relays its charts out after a resize
+    wait_until_idle(page)
+    screenshot(page, f"{url_path}-390")
+    check_axe(checks, page, "390")
+    check_reflow(checks, page, "390", PROJECTOR)
 
 
 def test_the_chart_first_pages_are_the_explore_and_measure_sections():
@@ -226,9 +244,14 @@ def test_every_page_as_a_student_a_projector_and_a_phone_see_it(projector, phone
             check_student_view(checks, page, entry)
             if entry.url_path in CHART_FIRST_PAGES:
                 check_chart_first_on_a_projector(checks, page, entry.url_path)
+            check_axe(checks, page, "default")
+            check_text_zoom(checks, page, "default")
+            if entry.url_path not in CHART_FIRST_PAGES:
+                check_at_a_phone_s_width(checks, page, entry.url_path)
             for mode in modes_of(entry):
                 visit(page, f"{app_url}/{entry.url_path}?{MODES[mode]}")
                 check_presented(checks, page, entry.url_path, mode)
+                check_axe(checks, page, mode)
             if entry.url_path in CHART_FIRST_PAGES:
                 check_chart_first_on_a_phone(checks, phone, app_url, entry.url_path)
             else:
