@@ -6,12 +6,13 @@ page links that wrap when the text is enlarged, no motion for a reader who asked
 import streamlit as st
 
 from ui import web
+from ui.chart_alt import KEY_PREFIX
 
 _KEY = "a11y"
 # The box of the component that runs a11y.js: the style hides it (tests wait for that to know
 # the style applies).
 HOST = f".st-key-{_KEY}"
-CSS = web.css("a11y.css", HOST=HOST)
+CSS = web.css("a11y.css", HOST=HOST, ALT_HOSTS=f'[class*="st-key-{KEY_PREFIX}"]')
 
 # A plain script, as ui/web/lesson_keys.js: a components v2 component here kept a class's
 # student pages from ever looking idle to the browser tests (test_classroom).

@@ -13,7 +13,7 @@ CHART = "km_k_scatter"
 # component's shadow root).
 ALT = """(key) => {
   const box = document.querySelector(".st-key-" + key + ':not([data-stale="true"])');
-  const host = document.querySelector(".st-key-" + key + "_alt");
+  const host = document.querySelector(".st-key-alt_of_" + key);
   let live = null;
   for (const el of host.querySelectorAll("*")) {
     const found = el.shadowRoot && el.shadowRoot.querySelector("[aria-live]");

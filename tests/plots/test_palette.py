@@ -22,7 +22,11 @@ from plots.palette import (
     cluster_symbol,
 )
 
+# colour-science sets numpy's print options to its 1.13 legacy on import, for the whole
+# process: every later doctest of the worker then printed arrays otherwise. They are put back.
+_PRINT_OPTIONS = np.get_printoptions()
 colour = pytest.importorskip("colour", reason="colour-science is a dev requirement")
+np.set_printoptions(**_PRINT_OPTIONS)
 
 ROOT = Path(__file__).resolve().parents[2]
 
