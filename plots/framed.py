@@ -27,8 +27,8 @@ from plots.palette import (
 )
 from plots.scatter import points_trace
 
-__all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "frame_name",
-           "framed_figure", "plane_layout", "scrubbed_scatter", "set_frames"]
+__all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "copied_figure",
+           "frame_name", "framed_figure", "plane_layout", "scrubbed_scatter", "set_frames"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
 # c mod 56 (56 = 8 colours x 7 symbols, the clusters `plots.palette` tells apart: its
@@ -188,7 +188,7 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
                          f"index); the first updates {traces}")
     if any(not 0 <= t < len(base.data) for t in traces):
         raise ValueError(f"trace indices must be in [0, {len(base.data) - 1}], got {traces}")
-    fig = _copied(base)
+    fig = copied_figure(base)
     types = [fig.data[t].type for t in traces]
     symbolled = {t for t, kind in zip(traces, types, strict=True)
                  if kind == "scatter" and _is_coded(fig.data[t])}
@@ -253,11 +253,25 @@ def _set_unvalidated(obj, prop: str, value) -> None:
         obj._validate = True
 
 
-def _copied(base: go.Figure) -> go.Figure:
-    """A copy of ``base`` that is not validated again: ``go.Figure(base)`` validates its
-    traces, its layout (template included), every slider step and every frame once more,
-    which costs more than a sweep. Later edits of the copy are validated as usual."""
-    fig = go.Figure(data=base.data, layout=base.layout.to_plotly_json(), _validate=False)
+def copied_figure(base: go.Figure) -> go.Figure:
+    """A copy of ``base`` that is not validated again and that leaves ``base`` untouched.
+
+    ``go.Figure(base)`` validates its traces, its layout (template included), every slider
+    step and every frame once more, which costs more than a sweep; and plotly's trace
+    validator takes each source trace's ``type`` out of its dict while it builds the copy,
+    so another thread drawing ``base`` (a cached figure every session shares) meanwhile
+    fails with ``KeyError: 'type'``. The traces are read as plain copies first. Later edits
+    of the copy are validated as usual.
+
+    Examples
+    --------
+    >>> base = go.Figure(go.Bar(x=[1], y=[2]), {"title": {"text": "T"}})
+    >>> copy = copied_figure(base).update_layout(title_text="U")
+    >>> copy.data[0].type, copy.layout.title.text, base.layout.title.text
+    ('bar', 'U', 'T')
+    """
+    fig = go.Figure(data=[trace.to_plotly_json() for trace in base.data],
+                    layout=base.layout.to_plotly_json(), _validate=False)
     for obj in (fig, fig.layout, *fig.data):
         obj._validate = True
     set_frames(fig, base.frames)

@@ -11,6 +11,7 @@ import streamlit as st
 
 from explorer.alignment import align_labels
 from plots.describe import chart_summary, chart_table
+from plots.framed import copied_figure
 from plots.layout import presenter_layout
 from ui import presenter
 from ui.chart_alt import chart_alt
@@ -71,7 +72,7 @@ def plot(
         chart_alt(key, chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
     if large:
-        fig = presenter_layout(go.Figure(fig) if shared else fig)
+        fig = presenter_layout(copied_figure(fig) if shared else fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         fig, key=key, height="stretch" if large else "content",

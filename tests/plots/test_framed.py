@@ -1,5 +1,6 @@
 """plots.framed: one frame per value holding exactly its trace updates, a slider over them."""
 
+import copy
 import json
 
 import numpy as np
@@ -139,3 +140,28 @@ def test_a_framed_figure_still_validates_later_edits():
         fig.data[0].update(not_a_trace_property=1)
     with pytest.raises(ValueError):
         fig.layout.sliders[0].update(not_a_slider_property=1)
+
+
+class _NoPop(dict):
+    """A trace's dict that refuses to be written: a figure another thread draws meanwhile."""
+
+    def pop(self, *args):
+        raise AssertionError(f"the shared figure's trace was changed: pop{args}")
+
+    def __deepcopy__(self, memo):  # a copy is the reader's own, plain dict
+        return copy.deepcopy(dict(self), memo)
+
+
+def test_copying_a_shared_figure_never_writes_to_it():
+    """A cached experiment figure is drawn by every session at once; a projector's copy of it
+    (`ui.export.plot`) once took each trace's ``type`` out for a moment (plotly's validator),
+    and a student's session reading it meanwhile failed with ``KeyError: 'type'``."""
+    from plots.framed import copied_figure
+
+    shared = go.Figure([go.Scatter(x=[0, 1], y=[1, 0]), go.Bar(x=[1], y=[2])])
+    shared._data = [_NoPop(trace) for trace in shared._data]
+    with pytest.raises(AssertionError, match="pop"):  # what plotly itself does
+        go.Figure(shared)
+    copy = copied_figure(shared)
+    assert [t.type for t in copy.data] == [t.type for t in shared.data] == ["scatter", "bar"]
+    assert copy.to_plotly_json()["data"] == shared.to_plotly_json()["data"]
