@@ -5,14 +5,17 @@ page links that wrap when the text is enlarged, no motion for a reader who asked
 
 import streamlit as st
 
-from ui import web
-from ui.chart_alt import KEY_PREFIX
+from ui import chart_alt, live_guard, web
 
 _KEY = "a11y"
 # The box of the component that runs a11y.js: the style hides it (tests wait for that to know
 # the style applies).
 HOST = f".st-key-{_KEY}"
-CSS = web.css("a11y.css", HOST=HOST, ALT_HOSTS=f'[class*="st-key-{KEY_PREFIX}"]')
+# Boxes of components that draw nothing in the page's flow (a chart's text alternative, a class
+# page's guard): out of it, or each would add a block gap.
+OFF_FLOW = ", ".join(f'[class*="st-key-{prefix}"]'
+                     for prefix in (chart_alt.KEY_PREFIX, live_guard.KEY_PREFIX))
+CSS = web.filled("a11y.css", HOST=HOST, OFF_FLOW=OFF_FLOW)
 
 # A plain script, as ui/web/lesson_keys.js: a components v2 component here kept a class's
 # student pages from ever looking idle to the browser tests (test_classroom).

@@ -12,7 +12,7 @@ KEY_PREFIX = "alt_of_"
 _COMPONENT = st.components.v2.component(
     "clusterlab_chart_alt",
     html='<p class="clusterlab-chart-alt" role="status" aria-live="polite"></p>',
-    css=web.css("chart_alt.css"),
+    css=web.filled("chart_alt.css"),
     js=web.source("chart_alt.js"),
 )
 

@@ -13,6 +13,7 @@ import streamlit as st
 
 from classroom import ClassError, ClassStore, StoreUnavailable
 from classroom.store import CODE, LIFETIME_S, SECRET, TOKEN
+from ui import web
 from ui.class_access import TEACH_PARAM
 
 PARTICIPANT_COOKIE = "clusterlab_browser"
@@ -30,9 +31,8 @@ def _write_cookie(name: str, value: str) -> None:
     deliver the script (the same element drawn again is not run again).
     """
     if st.context.cookies.get(name) != value:
-        st.html(f"<script>document.cookie = '{name}={value}; path=/; "
-                f"max-age={LIFETIME_S}; SameSite=Strict';</script>",
-                unsafe_allow_javascript=True)
+        script = web.filled("set_cookie.js", NAME=name, VALUE=value, LIFETIME_S=LIFETIME_S)
+        st.html(f"<script>{script}</script>", unsafe_allow_javascript=True)
 
 
 def teacher_secret(store: ClassStore, code: str) -> str | None:

@@ -16,7 +16,7 @@ from ui.text import plain, show_error
 
 JOIN_KEY = "class_join"
 QR_LABEL = "QR code of the students' link"
-JOIN_CSS = web.css("class_join.css", JOIN_KEY=JOIN_KEY)
+JOIN_CSS = web.filled("class_join.css", JOIN_KEY=JOIN_KEY)
 
 
 def qr_image(url: str) -> str:

@@ -14,7 +14,7 @@ import streamlit as st
 
 from classroom import NUMERIC, ClassError, ClassState, ClassStore, StoreUnavailable
 from explorer.lesson_files import Lesson, Question, decode_lesson, lesson_names, load_lesson
-from ui import links, presenter
+from ui import links, live_guard, presenter
 from ui.class_access import CLASS_PARAM, TEACH_PARAM, class_store, in_class
 from ui.class_entry import class_entry
 from ui.class_identity import remember_teacher, teacher_secret
@@ -135,6 +135,7 @@ def _changed(state: ClassState, question: Question | None, seen: int) -> bool:
 
 @st.fragment(run_every=TEACHER_POLL_S)
 def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: bool) -> None:
+    live_guard.beat()
     try:
         store = class_store()
         state = store.check_teacher(code, secret)
@@ -154,6 +155,7 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
 
 @st.fragment(run_every=STUDENT_POLL_S)
 def _student_live(code: str, lesson: Lesson, seen: int) -> None:
+    live_guard.beat()
     try:
         store = class_store()
         state = store.state(code)
@@ -228,6 +230,7 @@ def class_bar(current: str) -> None:
         if secret is not None and not state.locked:
             join_panel(state, students_link(code))
         st.markdown(plain(step.prompt))
+        live_guard.guard(STUDENT_POLL_S if secret is None else TEACHER_POLL_S)
         if secret is None:
             _student_live(code, lesson, state.step)
         else:

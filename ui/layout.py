@@ -34,7 +34,7 @@ _ROW = (f':is({_TOP}, {_TOP} > *) > [data-testid="stHorizontalBlock"]:has({_CHAR
 # Streamlit stacks columns below this width.
 PHONE_WIDTH_PX = 640
 
-CHART_FIRST_CSS = web.css(
+CHART_FIRST_CSS = web.filled(
     "chart_first.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX, ALERT=_ALERT, CHART=_CHART, COLUMN=_COLUMN,
     FIRST_WITH_CHART=_FIRST_WITH_CHART, INNER=_INNER, ROW=_ROW, TOP=_TOP, BARS=presenter.BARS)
 

@@ -20,7 +20,7 @@ MASK = "?"
 
 # A question that names no give-away numbers hides every key number's value of the page
 # until its reveal (pages draw them with st.metric); the bars' own numbers stay.
-MASK_CSS = web.css("mask.css", BARS=BARS, MASK=MASK)
+MASK_CSS = web.filled("mask.css", BARS=BARS, MASK=MASK)
 # While a question waits, the page's charts and the tables a student reads are not sent:
 # `ui.export.plot` sends `covered_figure` (the chart's height, no data) and `table` an empty
 # table of the same columns and height. The style covers them (and any table a page draws
@@ -33,7 +33,7 @@ _TABLE = (f'{_ELEMENT}:has([data-testid="stDataFrame"]):not([class*="st-key-"])'
           f':not({BARS} *)')
 CHART_CAPTION = "Predict first: the chart appears on Reveal."
 TABLE_CAPTION = "Predict first: the table appears on Reveal."
-COVER_CSS = web.css("cover.css", CHART=_CHART, TABLE=_TABLE, CHART_CAPTION=CHART_CAPTION,
+COVER_CSS = web.filled("cover.css", CHART=_CHART, TABLE=_TABLE, CHART_CAPTION=CHART_CAPTION,
                     TABLE_CAPTION=TABLE_CAPTION)
 
 

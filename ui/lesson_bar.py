@@ -36,8 +36,8 @@ HEADS = ":is(.st-key-lesson_head, .st-key-class_head)"
 # The bar stays compact: a projector at 1280x720 shows it, the prompt and the step's chart
 # together; there the page's own title goes below the charts (the bar names the lesson) and
 # the side margins shrink.
-BAR_CSS = web.css("lesson_bar.css", BARS=BARS, HEADS=HEADS)
-PROJECTOR_CSS = web.css("lesson_bar_projector.css", BARS=BARS)
+BAR_CSS = web.filled("lesson_bar.css", BARS=BARS, HEADS=HEADS)
+PROJECTOR_CSS = web.filled("lesson_bar_projector.css", BARS=BARS)
 
 ARROW_KEYS = f"<script>{web.source('lesson_keys.js')}</script>"
 

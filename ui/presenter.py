@@ -35,14 +35,14 @@ BARS = ":is(.st-key-lesson_bar, .st-key-class_bar)"
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
 _ROW = f'[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] {_CHART})'
-ORDER_CSS = web.css("order.css", BARS=BARS, BLOCK=_BLOCK, CHART=_CHART, FOLDED=_FOLDED,
+ORDER_CSS = web.filled("order.css", BARS=BARS, BLOCK=_BLOCK, CHART=_CHART, FOLDED=_FOLDED,
                     NUMBER=_NUMBER, ROW=_ROW)
 
 # Sizes chosen for a 1280x720 projector read from the back of a classroom.
-PRESENTER_CSS = web.css("presenter.css", CHART=_CHART) + ORDER_CSS
+PRESENTER_CSS = web.filled("presenter.css", CHART=_CHART) + ORDER_CSS
 
 _KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
-FOCUS_CSS = web.css("focus.css", BARS=BARS, CHART=_CHART, KEEP=_KEEP) + ORDER_CSS
+FOCUS_CSS = web.filled("focus.css", BARS=BARS, CHART=_CHART, KEEP=_KEEP) + ORDER_CSS
 
 
 def requested() -> bool:

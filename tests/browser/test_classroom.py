@@ -46,6 +46,9 @@ LESSON = "why_adjust_for_chance"  # step 1: "How high does the NMI ... go?", 4 o
 PLAN = "CCCCBBBAAD"
 HALF = len(PLAN) // 2
 WAIT_MS = 60_000
+# A live part polls every 2 s (student) or 0.5 s (teacher); a loaded machine delays a poll by
+# seconds, not by this much.
+BEAT_MS = 20_000
 TEACHER = {"width": 1280, "height": 720}
 STUDENT = {"width": 1000, "height": 700}
 
@@ -332,6 +335,9 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
             assert "teach=" not in host.url and "present=true" in host.url, host.url
             assert "controls=off" in focus.url, focus.url
             assert teacher_buttons(phone) == 0 and teacher_buttons(focus) == 0
+        # Each page's live part still runs (its guard, ui/live_guard.py, watches this beat).
+        for tab in (host, *students):
+            assert tab.evaluate("Date.now() - window.__clusterlabLiveBeat") < BEAT_MS, tab.url
     finally:
         store.close(code, secret)
 

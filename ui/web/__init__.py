@@ -1,10 +1,10 @@
 """The browser side of the app: its JavaScript and CSS, each in a file of this folder, read by
 the Python module that draws it.
 
-A CSS file may name a selector that Python code shares (a bar's key, the chart's test id) as
-``$NAME``; `css` fills each one in from the module that defines it, so the selector stays one
-fact, and refuses a file that names a value it was not given. tests/ui/test_web_files.py checks
-every file's syntax.
+A file may name a value that Python code shares (a bar's key, the chart's test id, a cookie's
+name) as ``$NAME``; `filled` fills each one in from the module that defines it, so the value
+stays one fact, and refuses a file that names a value it was not given.
+tests/ui/test_web_files.py checks every file's syntax.
 """
 
 from functools import cache
@@ -26,17 +26,18 @@ def source(name: str) -> str:
     return (FOLDER / name).read_text(encoding="utf-8")
 
 
-def css(name: str, **selectors: str) -> str:
-    """The style sheet ``name`` with its ``$NAME`` placeholders filled in from ``selectors``.
+def filled(name: str, **values: object) -> str:
+    """The file ``name`` (a style sheet or a script) with its ``$NAME`` placeholders filled
+    in from ``values``.
 
     Raises
     ------
     KeyError
-        If the file names a placeholder that ``selectors`` does not give.
+        If the file names a placeholder that ``values`` does not give.
 
     Examples
     --------
-    >>> css("mask.css", BARS=".bar", MASK="?").splitlines()[0]
+    >>> filled("mask.css", BARS=".bar", MASK="?").splitlines()[0]
     '[data-testid="stMain"] [data-testid="stMetricValue"]:not(.bar *) { visibility: hidden; }'
     """
-    return Template(source(name)).substitute(selectors)
+    return Template(source(name)).substitute(values)
