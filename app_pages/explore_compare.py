@@ -32,7 +32,7 @@ GALLERY_HEIGHT = 500
 # the caption under the row).
 TITLE_CHARS = 12
 # On a phone the titles' type is smaller too (on a 1280x720 projector they keep 14 px).
-PHONE_TITLE_CSS = web.css("compare_gallery.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX)
+PHONE_TITLE_CSS = web.filled("compare_gallery.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX)
 
 
 def panel_caption(panel, gap: str = " · ") -> str:

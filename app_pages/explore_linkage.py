@@ -39,7 +39,7 @@ PAIR_HEIGHT = 520
 # On a phone each panel is about 125 px wide: the cells' numbers get smaller type so that
 # they stay inside their cells, and the tree's axis title (the page's caption says the
 # same) goes, since it stood on the matrix. A projector keeps both.
-PHONE_CSS = web.css("linkage_phone.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX)
+PHONE_CSS = web.filled("linkage_phone.css", PHONE_WIDTH_PX=PHONE_WIDTH_PX)
 
 st.title("Linkage step by step")
 st.caption(
