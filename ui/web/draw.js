@@ -33,10 +33,14 @@ export default function (component) {
   };
   const where = ([x, y]) => `(${(x / top).toFixed(2)}, ${(y / top).toFixed(2)})`;
   const draw = () => {
+    // Dots and cursor grow on a narrow surface, so that a dot stays 7 px or more in radius
+    // and its shape can be told from the back of a room.
+    const width = svg.getBoundingClientRect().width;
+    const grow = width > 0 ? Math.max(1, 7 * top / width / 18) : 1;
     svg.querySelector(".dots").replaceChildren(
-      ...state.points.map(([x, y, c]) => shape(c, x, top - y, 18)));
+      ...state.points.map(([x, y, c]) => shape(c, x, top - y, 18 * grow)));
     svg.querySelector(".cursor").setAttribute(
-      "transform", `translate(${state.cursor[0]} ${top - state.cursor[1]})`);
+      "transform", `translate(${state.cursor[0]} ${top - state.cursor[1]}) scale(${grow})`);
     const full = state.points.length >= data.max_points;
     root.querySelector(".count").textContent = (state.said ? `${state.said}. ` : "")
       + `${state.points.length} / ${data.max_points} points`
