@@ -160,18 +160,18 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     # Shift, y upwards); Enter and Space place a point of the class picked by its digit,
     # Delete undoes the last. Each placing key reaches the link as a click does.
     live = again.locator(".draw .count")
+    cursor = surface.locator(".cursor")
+    assert not cursor.is_visible()  # a crosshair only for the keyboard's focus
     again.keyboard.press("Tab")
     assert again.evaluate(DEEP_FOCUS) == {"name": "Draw points", "role": "application",
                                           "ring": True}
+    assert cursor.is_visible()
     page_place = surface.bounding_box()["y"]
     x, y = GRID // 2, GRID // 2
     press(again, "1")
     press(again, "ArrowLeft", 3)
     press(again, "ArrowUp", 2)
     first = (x - 3 * KEY_STEP, y + 2 * KEY_STEP)
-    # The arrows moved the cursor, not the page.
-    assert surface.bounding_box()["y"] == page_place
-    assert again.evaluate(DEEP_FOCUS)["name"] == "Draw points"
     press(again, "Enter")
     link_points(again, 1)
     where = f"({first[0] / (GRID - 1):.2f}, {first[1] / (GRID - 1):.2f})"
@@ -183,6 +183,9 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     # A quick typist's keys: the next ones go before the run of this point is over.
     press(again, "Space")
     press(again, "ArrowDown", 6)
+    # Space and the arrows moved the cursor, not the page.
+    assert surface.bounding_box()["y"] == page_place
+    assert again.evaluate(DEEP_FOCUS)["name"] == "Draw points"
     press(again, "Enter")
     link_points(again, 3)
     press(again, "Delete")

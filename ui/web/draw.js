@@ -92,7 +92,9 @@ export default function (component) {
     state.down = true;
     state.undo.push(state.points.length);
     state.said = "";
-    add(cell(event));
+    // The keys go on from the last click.
+    state.cursor = cell(event);
+    add(state.cursor);
     draw();
   };
   svg.onpointermove = (event) => {
