@@ -1,13 +1,17 @@
 """Drawing points: a student clicks points in two classes on the "Draw points" surface, the
 link carries them, and a fresh browser opens the same points and the same clusters (the same
-tab, its cookies and storage cleared: a new Streamlit session that only has the link)."""
+tab, its cookies and storage cleared: a new Streamlit session that only has the link); then,
+with the keyboard alone, the same surface takes points by its cursor and undoes one."""
 
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from datasets.drawn import decode_points
+from datasets.drawn import GRID, decode_points
+from plots.palette import cluster_symbol
+from tests.browser.axe import assert_accessible
 from tests.browser.pageutils import as_a_fresh_browser, screenshot, wait_until_idle
+from ui.draw import FINE_STEP, KEY_STEP
 
 pytestmark = pytest.mark.browser
 
@@ -20,10 +24,54 @@ GROUPS = {
 START = "explore?ex_data=drawn&ex_algo=kmeans&ex_k=2"
 
 
-def surface_dots(page) -> list[tuple[str, str, str]]:
-    return page.locator('[aria-label="Draw points"] circle').evaluate_all(
-        "dots => dots.map(d => [d.getAttribute('cx'), d.getAttribute('cy'), "
-        "d.getAttribute('fill')])")
+def surface_dots(page) -> list[tuple[str, str, str, str]]:
+    """Each dot on the surface: its place, fill colour, marker symbol and SVG path (its
+    size follows the surface's width, which a chart's arrival may change)."""
+    return page.locator('[aria-label="Draw points"] .dots path').evaluate_all(
+        "dots => dots.map(d => [d.getAttribute('transform').split(' scale')[0], "
+        "d.getAttribute('fill'), "
+        "d.dataset.symbol, d.getAttribute('d')])")
+
+
+# The element that has the focus, inside the components' shadow roots, and whether the
+# app's focus ring (2 px or more) is drawn round it.
+DEEP_FOCUS = """() => {
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
+  const style = getComputedStyle(el);
+  return {name: el.getAttribute("aria-label"), role: el.getAttribute("role"),
+          ring: el.matches(":focus-visible") && style.outlineStyle !== "none"
+                && parseFloat(style.outlineWidth) >= 2};
+}"""
+
+# The dot's outline and the surface's background, as computed colours.
+OUTLINE_AND_BACKGROUND = """svg => [getComputedStyle(svg.querySelector('.dots path')).stroke,
+                                    getComputedStyle(svg).backgroundColor]"""
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2.1's contrast ratio of two CSS ``rgb(r, g, b)`` colours."""
+    def luminance(css: str) -> float:
+        channels = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
+        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                   for c in channels]
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def press(page, key: str, times: int = 1) -> None:
+    for _ in range(times):
+        page.keyboard.press(key)
+
+
+def link_points(page, count: int) -> None:
+    """Wait until the link carries ``count`` points (four characters each) and the run is
+    over."""
+    page.wait_for_function(
+        "n => (new URL(location.href).searchParams.get('ex_drawn') || '').length === 4 * n",
+        arg=count, timeout=30_000)
+    wait_until_idle(page)
 
 
 def clusters(page) -> list:
@@ -59,6 +107,17 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     assert page.locator('[data-testid="stException"]').count() == 0
     dots = surface_dots(page)
     assert len(dots) == 12
+    # Each class's dots have its own shape as well as its colour: the charts' symbol of its
+    # cluster number, also shown on the class's button.
+    assert {(symbol, path) for _, _, symbol, path in dots[:6]} == {
+        (cluster_symbol(0), dots[0][3])}
+    assert {(symbol, path) for _, _, symbol, path in dots[6:]} == {
+        (cluster_symbol(1), dots[6][3])}
+    assert dots[0][3] != dots[6][3] and dots[0][1] != dots[6][1]
+    assert page.get_by_role("button", name="Class 2", exact=True).locator(
+        "path").get_attribute("data-symbol") == cluster_symbol(1)
+    stroke, background = surface.evaluate(OUTLINE_AND_BACKGROUND)
+    assert contrast(stroke, background) >= 3, (stroke, background)
     found = clusters(page)
     screenshot(page, "draw-points-drawn")
 
@@ -73,7 +132,7 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     as_a_fresh_browser(page)
     again = page
     again.goto(url, timeout=60_000)
-    again.locator('[aria-label="Draw points"] circle').first.wait_for(timeout=60_000)
+    again.locator('[aria-label="Draw points"] .dots path').first.wait_for(timeout=60_000)
     wait_until_idle(again)
     assert surface_dots(again) == dots
     # k-means with K = 2 finds the two drawn groups, the same in both browsers.
@@ -95,3 +154,51 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     wait_until_idle(again)
     assert surface_dots(again) == []
     assert "draw at least 10 points" in again.locator('[data-testid="stAlert"]').first.inner_text()
+
+    # The keyboard alone: Tab from Clear reaches the surface, which shows the focus ring;
+    # its cursor starts in the middle and moves KEY_STEP grid cells a key (FINE_STEP with
+    # Shift, y upwards); Enter and Space place a point of the class picked by its digit,
+    # Delete undoes the last. Each placing key reaches the link as a click does.
+    live = again.locator(".draw .count")
+    cursor = surface.locator(".cursor")
+    assert not cursor.is_visible()  # a crosshair only for the keyboard's focus
+    again.keyboard.press("Tab")
+    assert again.evaluate(DEEP_FOCUS) == {"name": "Draw points", "role": "application",
+                                          "ring": True}
+    assert cursor.is_visible()
+    page_place = surface.bounding_box()["y"]
+    x, y = GRID // 2, GRID // 2
+    press(again, "1")
+    press(again, "ArrowLeft", 3)
+    press(again, "ArrowUp", 2)
+    first = (x - 3 * KEY_STEP, y + 2 * KEY_STEP)
+    press(again, "Enter")
+    link_points(again, 1)
+    where = f"({first[0] / (GRID - 1):.2f}, {first[1] / (GRID - 1):.2f})"
+    assert live.inner_text().startswith(f"Point 1 added at {where}, class 1"), \
+        live.inner_text()
+    press(again, "2")
+    press(again, "Shift+ArrowRight", 5)
+    second = (first[0] + 5 * FINE_STEP, first[1])
+    # A quick typist's keys: the next ones go before the run of this point is over.
+    press(again, "Space")
+    press(again, "ArrowDown", 6)
+    # Space and the arrows moved the cursor, not the page.
+    assert surface.bounding_box()["y"] == page_place
+    assert again.evaluate(DEEP_FOCUS)["name"] == "Draw points"
+    press(again, "Enter")
+    link_points(again, 3)
+    press(again, "Delete")
+    link_points(again, 2)
+    assert live.inner_text().startswith("Undone: 1 point taken back. 2 / "), live.inner_text()
+    cells, classes = decode_points(parse_qs(urlsplit(again.url).query)["ex_drawn"][0])
+    assert cells.tolist() == [list(first), list(second)]
+    assert classes.tolist() == [0, 1]
+    keyed = surface_dots(again)
+    assert [symbol for _, _, symbol, _ in keyed] == [cluster_symbol(0), cluster_symbol(1)]
+    assert keyed[0][3] != keyed[1][3]
+    assert again.locator('[data-testid="stException"]').count() == 0
+    assert_accessible(again, "explore, drawing by keyboard")
+    # Tab still leaves the surface.
+    again.keyboard.press("Tab")
+    assert again.evaluate(DEEP_FOCUS)["name"] != "Draw points"
