@@ -35,7 +35,7 @@ __all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "copied_
 # CODED_CLUSTERS), a light tint of it (DBSCAN's border points) c mod 56 + 56, noise 112
 # (NOISE_CODE). A colour name per point would be ten bytes, and plotly.py validates symbol
 # arrays point by point (seconds for a sweep), so colour codes and sizes carry everything
-# that changes, and an SVG trace's symbols are looked up from its codes (`CODE_SYMBOLS`).
+# that changes, and a trace's symbols are looked up from its codes (`CODE_SYMBOLS`).
 
 _COLORS = [cluster_color(c) for c in range(CODED_CLUSTERS)]
 CODE_COLORS = (*_COLORS, *map(tint, _COLORS), NOISE_COLOR)
@@ -82,11 +82,12 @@ def _is_coded(trace) -> bool:
 
 
 def _with_symbols(update: Mapping[str, Any]) -> Mapping[str, Any]:
-    """A frame's update of an SVG trace of coded markers, with the symbols of its codes.
+    """A frame's update of a trace of coded markers, with the symbols of its codes.
 
-    WebGL traces keep one symbol and no outline: the scrub listener's quick path
-    (ui/scrub.py) draws their colours, sizes and opacities straight into plotly's scenes
-    and handles neither a symbol array nor the outline plotly would draw around them.
+    An SVG trace also gets the dark outline (`framed_figure`); a WebGL one keeps none: the
+    scrub listener's quick path (ui/web/scrub.js) draws its colours, symbols, sizes and
+    opacities straight into plotly's scenes, and plotly's WebGL outline would change its
+    border colours too.
     """
     codes = (update.get("marker") or {}).get("color")
     if codes is None:
@@ -128,8 +129,9 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     itself shows frame ``active``, so the chart drawn before any move is that value. Called
     again on its result with another ``name``, it adds a second slider (``slider_y`` apart)
     and its frames: a chart can scrub two parameters. A frame recolouring an SVG trace of
-    `code_marker` markers also sets their symbols (`CODE_SYMBOLS`), so that clusters differ
-    by shape as well as colour at every step, and the trace gets the dark outline. Each
+    `code_marker` markers (SVG or WebGL) also sets their symbols (`CODE_SYMBOLS`), so that
+    clusters differ by shape as well as colour at every step, and an SVG trace gets the dark
+    outline. Each
     frame's text summary (`plots.describe.summarize`) is kept in
     ``layout.meta["frame_summaries"]`` under the frame's name, for the page to announce as
     the slider moves.
@@ -190,8 +192,7 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         raise ValueError(f"trace indices must be in [0, {len(base.data) - 1}], got {traces}")
     fig = copied_figure(base)
     types = [fig.data[t].type for t in traces]
-    symbolled = {t for t, kind in zip(traces, types, strict=True)
-                 if kind == "scatter" and _is_coded(fig.data[t])}
+    symbolled = {t for t in traces if _is_coded(fig.data[t])}
     updates = [{t: _with_symbols(u) if t in symbolled else u for t, u in update.items()}
                for update in updates]
     # Validating every frame costs more than drawing the page; the same keys are validated
@@ -205,9 +206,17 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     names = [frame_name(name, label) for label in labels]
     summaries = summarize_frames(fig, names, updates, layouts)
     for t in symbolled:
-        fig.data[t].marker.line = POINT_LINE
+        if fig.data[t].type == "scatter":
+            fig.data[t].marker.line = POINT_LINE
     for t in traces:
-        fig.data[t].update(updates[active][t])
+        update = dict(updates[active][t])
+        symbols = (update.get("marker") or {}).get("symbol") if t in symbolled else None
+        if symbols is not None:
+            # plotly.py validates a symbol array point by point (a quarter second for 5,000
+            # points); these are `CODE_SYMBOLS`' numbers.
+            update["marker"] = {k: v for k, v in update["marker"].items() if k != "symbol"}
+            _set_unvalidated(fig.data[t].marker, "symbol", symbols)
+        fig.data[t].update(update)
     if layouts is not None:
         fig.update_layout(layouts[active])
     meta = fig.layout.meta if isinstance(fig.layout.meta, Mapping) else {}

@@ -4,8 +4,11 @@ For one chart of WebGL points only and two that mix WebGL points with SVG traces
 threshold lines), a slider step is drawn by the listener, then the same frame is drawn by
 plotly itself from the figure as shipped (``Plotly.react`` with the data held before the
 step, then ``Plotly.animate`` with its full redraw). The traces plotly holds, the colours and
-sizes its WebGL scenes were handed (each point's RGBA) and the two renderings must agree: a
-wrong colour, opacity, size, position or trace fails the test.
+sizes its WebGL scenes were handed (each point's RGBA, each point's symbol texture) and the
+two renderings must agree: a wrong colour, opacity, size, symbol, position or trace fails the
+test. Clusters differ by symbol as well as colour on these WebGL charts (WCAG 1.4.1): the
+step first plays the frame once and goes back, since the quick path takes a symbol's
+texture from plotly's own first drawing of it.
 """
 
 import io
@@ -20,31 +23,45 @@ pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 GD = "(key) => document.querySelector('.st-key-' + key + ' .js-plotly-plot')"
 
-# Keeps the data as shipped, then plays slider `name`'s step `index` the way plotly's slider
-# announces a drag's step. The drag never ends (no plotly_sliderend): the listener sends no
-# value to the server, whose rerun would redraw the chart with plotly's own redraw during the
-# test. Also counts the traces plotly recomputes during the step (its WebGL traces' `calc`).
-QUICK_STEP = f"""([key, name, index]) => new Promise((resolve, reject) => {{
+# Plays slider `name`'s step `index` the way plotly's slider announces a drag's step, and
+# waits for the listener to have drawn it (or, with `anyDraw`, for plotly's own redraw, the
+# listener's fallback). The drag never ends (no plotly_sliderend): the listener sends no
+# value to the server, whose rerun would redraw the chart with plotly's own redraw during
+# the test.
+PLAY = f"""([key, name, index, anyDraw]) => new Promise((resolve, reject) => {{
   const gd = ({GD})(key);
-  window.__shipped = structuredClone(gd.data);
-  const gl = gd._fullData.find((t) => t.type === "scattergl")._module;
-  const calc = gl.calc;
-  window.__glCalcs = 0;
-  gl.calc = (...args) => {{ window.__glCalcs += 1; return calc(...args); }};
   const slider = gd._fullLayout.sliders.find((s) => s.name === name);
   const step = slider.steps[index];
   const frame = step.args[0][0];
-  gd.on("clusterlab_framedrawn", (event) => {{
+  const drawn = (event) => {{
     if (event.name !== frame) return;
-    gl.calc = calc;
+    gd.removeListener("clusterlab_framedrawn", drawn);
     resolve(frame);
-  }});
+  }};
+  gd.on("clusterlab_framedrawn", drawn);
+  if (anyDraw) gd.on("plotly_animated", () => drawn({{name: frame}}));
   gd.emit("plotly_sliderstart", {{slider}});
   gd.emit("plotly_sliderchange", {{slider, step, interaction: true,
                                    previousActive: slider.active}});
   // plotly's full redraw (the fallback) announces no clusterlab_framedrawn.
   setTimeout(() => reject(new Error("the listener did not draw " + frame)), 60000);
 }})"""
+
+# Keeps the data as shipped, then plays slider `name`'s step `index` (PLAY), counting the
+# traces plotly recomputes during the step (its WebGL traces' `calc`).
+QUICK_STEP = f"""async ([key, name, index]) => {{
+  const gd = ({GD})(key);
+  window.__shipped = structuredClone(gd.data);
+  const gl = gd._fullData.find((t) => t.type === "scattergl")._module;
+  const calc = gl.calc;
+  window.__glCalcs = 0;
+  gl.calc = (...args) => {{ window.__glCalcs += 1; return calc(...args); }};
+  try {{
+    return await ({PLAY})([key, name, index, false]);
+  }} finally {{
+    gl.calc = calc;
+  }}
+}}"""
 
 # Plotly's own path to the same frame, in a new chart laid over the live one (touching the
 # live chart would let Streamlit rerun the page): the figure as shipped, then the frame with
@@ -94,9 +111,18 @@ HELD = f"""([key, frame]) => {{
   const plain = (v) => (v && v.bdata ? Array.from(decode(v))
     : v && typeof v === "object" && v.length !== undefined ? Array.from(v) : v ?? null);
   const keys = (t) => [t.x, t.y, t.customdata, t.marker && t.marker.color,
-                       t.marker && t.marker.opacity, t.marker && t.marker.size].map(plain);
+                       t.marker && t.marker.opacity, t.marker && t.marker.size,
+                       t.marker && t.marker.symbol].map(plain);
   const traces = gd._transitionData._frameHash[frame].traces;
   const rows = (v) => (v ? Array.from(v, (row) => Array.from(row)) : null);
+  // A symbol's texture as a number, the same for the same texture object in any chart of
+  // the page (plotly keeps one texture a symbol); null for plotly's plain circle.
+  window.__textures = window.__textures || new Map();
+  const textureId = (m) => {{
+    if (!m) return null;
+    if (!window.__textures.has(m)) window.__textures.set(m, window.__textures.size);
+    return window.__textures.get(m);
+  }};
   // Everything plotly's WebGL scene draws a trace from (colours, borders, sizes, the
   // points' and the line's positions, the dimmed opacity of unselected points) and what
   // its hover reads (the stash's coordinates and point numbers); null for an SVG trace or
@@ -108,7 +134,9 @@ HELD = f"""([key, frame]) => {{
     const options = at.markerOptions[i] || {{}}, line = at.lineOptions[i] || {{}};
     return {{colors: rows(options.colors), color: plain(options.color),
              borderColors: rows(options.borderColors), sizes: plain(options.sizes),
-             size: plain(options.size), markerPositions: plain(options.positions),
+             size: plain(options.size), symbols: plain(options.symbols),
+             markers: options.markers ? Array.from(options.markers, textureId) : null,
+             markerPositions: plain(options.positions),
              unselectedOpacity: plain((at.markerUnselectedOptions[i] || {{}}).opacity),
              linePositions: plain(line.positions), dashes: plain(line.dashes),
              positions: plain(stash.positions), x: plain(stash.x), y: plain(stash.y),
@@ -146,16 +174,21 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
 # listener draws each frame without plotly recomputing a trace (`direct`); with SVG traces
 # (the played rounds' gliding centres) it lets plotly recompute them.
 @pytest.mark.parametrize(("path", "chart", "slider", "index", "kinds", "pixels", "direct"), [
-    # Colours (all 17 colour codes at eps = 0.03), sizes and hover numbers.
-    ("explore_dbscan?db_eps=0.1&db_n=1200", "db_scatter", "eps", 4, {"scattergl"}, True,
+    # Colours (all 17 colour codes at eps = 0.03), symbols (noise an open ring), sizes and
+    # hover numbers. Data only: plotly's full redraw of the live chart draws the translucent
+    # noise rings over those already drawn (grey 147 where one ring at 0.7 gives 172, as the
+    # quick path draws; measured at 1280x720).
+    ("explore_dbscan?db_eps=0.1&db_n=1200", "db_scatter", "eps", 4, {"scattergl"}, False,
      True),
     # Points faded by membership (per-point opacity) and moving centres. Data only: plotly's
     # full redraw of the live chart draws its translucent WebGL points over those already
     # drawn (darker than a fresh chart of the same frame, checked by eye at 1280x720).
     ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 20, {"scattergl"}, False, True),
     # Decision graph and points recoloured, the dashed threshold lines and the centres move.
+    # Data only: the unassigned points' grey rings, as on the DBSCAN chart (0.21 % of the
+    # pixels differed).
     ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
-     "&dp_n=1200", "dp_thresholds", "δ_min share", 14, {"scattergl"}, True, True),
+     "&dp_n=1200", "dp_thresholds", "δ_min share", 14, {"scattergl"}, False, True),
     # k-means run to the end at K = 2 and 6: points recoloured, centres come and go.
     ("explore_kmeans?km_k=2&km_n=1200", "km_k_scatter", "K", 5, {"scattergl"}, True, True),
     # K from 3 to 6: centres come and go (an empty threshold trace, which plotly hides).
@@ -180,6 +213,12 @@ def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slid
     wait_until_idle(page)
     page.locator(f".st-key-{chart}").scroll_into_view_if_needed()
     shipped_pixels = chart_pixels(page, chart)
+    # The step's symbols drawn once, and back: the quick path takes a symbol's texture from
+    # plotly's own computation, so a frame with a symbol not drawn yet is drawn by plotly.
+    active = page.evaluate(f"({GD})('{chart}')._fullLayout.sliders"
+                           f".find((s) => s.name === '{slider}').active")
+    for at in (index, active):
+        page.evaluate(PLAY, [chart, slider, at, True])
     frame = page.evaluate(QUICK_STEP, [chart, slider, index])
     quick = page.evaluate(HELD, [chart, frame])
     gl_calcs = page.evaluate("window.__glCalcs")
@@ -199,6 +238,14 @@ def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slid
     assert quick["scenes"] == redrawn["scenes"]
     assert redrawn["data"] == reference["data"]
     assert (gl_calcs == 0) == direct
+    # The clusters differ by symbol too: each trace of per-point symbols holds one texture a
+    # symbol.
+    symbolled = [(data[6], scene) for data, scene in zip(quick["data"], quick["scenes"],
+                                                          strict=True)
+                 if isinstance(data[6], list)]
+    assert symbolled
+    for symbols, scene in symbolled:
+        assert len(set(scene["markers"])) == len(set(symbols))
     if not pixels:
         return
     # The step changed the chart well beyond the tolerance, and the two drawings agree.

@@ -65,7 +65,7 @@ def test_every_frame_of_a_sweep_has_its_own_summary():
     assert chart_summary(fig) == summaries["K=3"]
 
 
-def test_svg_frames_carry_each_clusters_symbol_and_webgl_frames_none():
+def test_frames_carry_each_clusters_symbol_svg_and_webgl():
     numbers = ValidatorCache.get_validator("scatter.marker", "symbol").values
     number = {name: numbers[numbers.index(name) - 2] for name in (*SYMBOLS, "circle-open")}
     labels = np.array([[0, 1, 2, 7, 9, -1], [3, 3, 4, 5, 6, 8]])
@@ -77,12 +77,20 @@ def test_svg_frames_carry_each_clusters_symbol_and_webgl_frames_none():
         assert list(shipped) == expected
     # The chart as drawn shows the active frame's symbols.
     assert list(fig.data[0].marker.symbol) == [0, 1, 2, 0, 2, 100]
-    big = scrubbed_scatter(RNG.normal(size=(1001, 2)), np.zeros((2, 1001), int), ["a", "b"],
-                           name="s", active=0)
+    big_labels = np.tile(np.arange(-1, 10), (2, 92))[:, :1001]
+    big_labels[1] = big_labels[1][::-1]
+    big = scrubbed_scatter(RNG.normal(size=(1001, 2)), big_labels, ["a", "b"], name="s",
+                           active=1)
     assert big.data[0].type == "scattergl"
-    # Known exception: WebGL frames stay colour-only and unoutlined (the scrub listener's
-    # quick path draws neither, ui/scrub.py).
-    assert all("symbol" not in f.to_plotly_json()["data"][0]["marker"] for f in big.frames)
+    # WebGL frames carry the same symbols (the scrub listener's quick path draws them,
+    # tests/browser/test_scrub_quick.py), without the outline (it would change the border
+    # colours the quick path writes).
+    for frame, row in zip(big.frames, big_labels, strict=True):
+        shipped = frame.to_plotly_json()["data"][0]["marker"]["symbol"]
+        expected = [number["circle-open"] if k < 0 else number[SYMBOLS[k % 7]] for k in row]
+        assert list(shipped) == expected
+    assert list(big.data[0].marker.symbol) == list(
+        big.frames[1].to_plotly_json()["data"][0]["marker"]["symbol"])
     assert big.data[0].marker.line.width is None
 
 

@@ -35,6 +35,8 @@ function decoded(value) {
   return new Typed(Uint8Array.from(atob(value.bdata), (c) => c.charCodeAt(0)).buffer);
 }
 
+const MARKER_KEYS = ["color", "size", "opacity", "symbol"];
+
 // Whether frame update `update` of trace t only recolours, fades, resizes or relabels the
 // markers of a WebGL trace (no positions, no selection).
 function glRestyle(gd, t, update) {
@@ -43,7 +45,7 @@ function glRestyle(gd, t, update) {
   return full && full.type === "scattergl" && full.mode === "markers" &&
     !Array.isArray(full.selectedpoints) &&
     Object.keys(update).every((k) => ["type", "marker", "customdata"].includes(k)) &&
-    Object.keys(marker).every((k) => ["color", "size", "opacity"].includes(k));
+    Object.keys(marker).every((k) => MARKER_KEYS.includes(k));
 }
 
 function flat(obj, prefix, out) {
@@ -92,7 +94,7 @@ function relayout(gd, changed) {
 function writeGl(gd, t, update) {
   const trace = gd.data[t], marker = update.marker || {};
   if (update.customdata) trace.customdata = decoded(update.customdata);
-  for (const key of ["color", "size", "opacity"]) {
+  for (const key of MARKER_KEYS) {
     if (marker[key] !== undefined) trace.marker[key] = decoded(marker[key]);
   }
 }
@@ -136,6 +138,19 @@ function steppedRgba(marker, v) {
   return null;
 }
 
+// RGBA in [0, 1] of any CSS colour (a name such as "black" as well), read back in one of
+// rgbaOf's forms from a canvas, which parses colours as plotly's colour parser does; null for
+// a value that is no colour.
+const canvasStyle = document.createElement("canvas").getContext("2d");
+function cssRgba(color) {
+  const rgba = rgbaOf(color);
+  if (rgba || typeof color !== "string") return rgba;
+  canvasStyle.fillStyle = "#010203";
+  canvasStyle.fillStyle = color;
+  const read = canvasStyle.fillStyle;
+  return read === "#010203" && color.trim().toLowerCase() !== "#010203" ? null : rgbaOf(read);
+}
+
 const isArray = (value) => Array.isArray(value) || ArrayBuffer.isView(value);
 // plotly's RGBA times an opacity (a number, else 1), per point for an array of opacities.
 const faded = (rgba, opacity, i) => {
@@ -143,30 +158,72 @@ const faded = (rgba, opacity, i) => {
   return [rgba[0], rgba[1], rgba[2], rgba[3] * (Number.isFinite(alpha) ? alpha : 1)];
 };
 
-// Each point's RGBA for colour values `codes` and opacities `opacity` (one, or one a point)
-// as plotly's WebGL scatter computes it (src/lib/gl_format_color.js: the scale's colour, its
-// alpha times the opacity), or null if the marker is not of the kind handled here (a stepped
-// scale of hex colours, filled symbols).
-function markerColors(marker, codes, opacity) {
+// Whether plotly's WebGL scatter draws symbol `symbol` open (src/traces/scattergl/helpers.js
+// of plotly.js 4: a name with "-open", a number whose remainder by 200 is 100 or more).
+const isOpen = (symbol) => (typeof symbol === "string" ? symbol.includes("-open")
+  : symbol % 200 >= 100);
+
+// Each point's fill and border RGBA for colour values `codes`, opacities `opacity` (one, or
+// one a point) and symbols `symbols` (one, or one a point) as plotly's WebGL scatter computes
+// them beside per-point colours (src/traces/scattergl/convert.js with
+// src/lib/gl_format_color.js: the scale's colour, its alpha times the opacity; the border
+// the marker line's one colour, faded alike; an open symbol's fill transparent, its border
+// the fill's colour), or null if the marker is not of the kind handled here (a stepped
+// scale of hex colours, a line of one colour).
+function markerStyle(marker, codes, opacity, symbols) {
   if (marker.coloraxis || marker.reversescale || !Array.isArray(marker.colorscale) ||
       !Number.isFinite(marker.cmin) || !Number.isFinite(marker.cmax) || !isArray(codes) ||
-      typeof marker.symbol !== "string" || marker.symbol.includes("open")) return null;
-  const palette = new Map(), colors = new Array(codes.length);
-  for (let i = 0; i < codes.length; i++) {
+      (isArray(symbols) && symbols.length !== codes.length)) return null;
+  const line = !marker.line.colorscale && !marker.line.coloraxis && cssRgba(marker.line.color);
+  if (!line) return null;
+  const palette = new Map(), n = codes.length;
+  const colors = new Array(n), borderColors = new Array(n);
+  for (let i = 0; i < n; i++) {
     let rgba = palette.get(codes[i]);
     if (rgba === undefined) palette.set(codes[i], rgba = steppedRgba(marker, codes[i]));
     if (rgba === null) return null;
-    colors[i] = faded(rgba, opacity, i);
+    const fill = faded(rgba, opacity, i);
+    if (isOpen(isArray(symbols) ? symbols[i] : symbols)) {
+      colors[i] = [fill[0], fill[1], fill[2], 0];
+      borderColors[i] = fill;
+    } else {
+      colors[i] = fill;
+      borderColors[i] = faded(line, opacity, i);
+    }
   }
-  return colors;
+  return {colors, borderColors};
 }
 
-// Each point's border RGBA as plotly's WebGL scatter computes it beside per-point colours
-// (the marker line's one colour, its alpha times the point's opacity); null for a line
-// coloured otherwise.
-function borderColors(line, opacity, n) {
-  const rgba = !line.colorscale && !line.coloraxis && rgbaOf(line.color);
-  return rgba ? Array.from({length: n}, (_, i) => faded(rgba, opacity, i)) : null;
+// Symbol textures (plotly's signed-distance images) by symbol, as plotly's WebGL scatter
+// made them: it keeps one texture a symbol for the page (src/traces/scattergl/convert.js,
+// getSymbolSdf), so the texture it gave a point of one symbol serves every later point of
+// that symbol. Learnt from each of plotly's computations of a trace of per-point markers.
+const TEXTURES = new Map();
+
+// Records the textures plotly gave trace `full`'s points; false when one symbol got two
+// (a texture depending on more than its symbol: then none is taken from here).
+function learnTextures(full, options) {
+  const symbols = full.marker.symbol, markers = options.markers;
+  if (!isArray(symbols) || !Array.isArray(markers) || markers.length !== symbols.length ||
+      isArray(full.marker.angle) || full.marker.angle) return false;
+  const seen = new Map();
+  for (let i = 0; i < symbols.length; i++) {
+    const known = seen.get(symbols[i]);
+    if (known === undefined) seen.set(symbols[i], markers[i]);
+    else if (known !== markers[i]) return false;
+  }
+  for (const [symbol, texture] of seen) TEXTURES.set(symbol, texture);
+  return true;
+}
+
+// Each point's texture for symbols `symbols`; null if plotly has not yet drawn one of them.
+function markerTextures(symbols) {
+  const out = new Array(symbols.length);
+  for (let i = 0; i < symbols.length; i++) {
+    if (!TEXTURES.has(symbols[i])) return null;
+    out[i] = TEXTURES.get(symbols[i]);
+  }
+  return out;
 }
 
 // plotly's DESELECTDIM (src/constants/interactions.ts): beside per-point opacities and no
@@ -203,16 +260,23 @@ const matches = (ours, held) => (ours === undefined ? held === undefined
 
 // What plotly's WebGL scatter holds for trace `full` that frame update `update` changes,
 // recomputed here from the trace's current data the way drawDirectly computes a frame's:
-// true when it equals plotly's own (the colours, borders and unselected opacities of the
-// markers, their sizes, the points' and the line's positions).
+// true when it equals plotly's own (the colours, borders, symbols and unselected opacities
+// of the markers, their sizes, the points' and the line's positions).
 function computedAsPlotly(full, scene, stash, update) {
   const marker = update.marker || {}, index = stash.index, pairs = [];
   const options = scene.markerOptions[index] || {}, opacity = full.marker && full.marker.opacity;
-  if (marker.color !== undefined || marker.opacity !== undefined) {
-    pairs.push([markerColors(full.marker, full.marker.color, opacity), options.colors]);
+  if (["color", "opacity", "symbol"].some((k) => marker[k] !== undefined)) {
+    const style = markerStyle(full.marker, full.marker.color, opacity, full.marker.symbol);
+    pairs.push([style && style.colors, options.colors],
+               [style && style.borderColors, options.borderColors]);
+  }
+  if (marker.symbol !== undefined) {
+    if (!learnTextures(full, options)) return false;
+    // The same textures, point by point (compared as objects: plotly's own).
+    const textures = markerTextures(full.marker.symbol);
+    if (!textures || textures.some((texture, i) => texture !== options.markers[i])) return false;
   }
   if (marker.opacity !== undefined) {
-    pairs.push([borderColors(full.marker.line, opacity, full._length), options.borderColors]);
     if (!full.unselected) {
       pairs.push([isArray(opacity) ? dimmed(opacity) : null,
                   scene.markerUnselectedOptions[index].opacity]);
@@ -257,7 +321,7 @@ function directGl(gd, t, update) {
   if (!full || full.type !== "scattergl" || full.visible !== true || full.selectedpoints ||
       !["markers", "lines"].includes(full.mode) ||
       !Object.keys(update).every((k) => UPDATED.includes(k)) ||
-      !Object.keys(marker).every((k) => ["color", "size", "opacity"].includes(k)) ||
+      !Object.keys(marker).every((k) => MARKER_KEYS.includes(k)) ||
       ("x" in update) !== ("y" in update) || (full.mode === "lines" && update.marker)) {
     return null;
   }
@@ -306,19 +370,23 @@ function directGl(gd, t, update) {
   const opacity = marker.opacity === undefined ? full.marker && full.marker.opacity
     : decoded(marker.opacity);
   const fits = (array) => isArray(array) && array.length === n;
-  if (marker.opacity !== undefined && (!fits(opacity) || !options ||
-                                        !isArray(options.borderColors))) return null;
-  if (marker.color !== undefined || marker.opacity !== undefined) {
+  if (marker.opacity !== undefined && (!fits(opacity) || !options)) return null;
+  const symbols = marker.symbol === undefined ? full.marker && full.marker.symbol
+    : decoded(marker.symbol);
+  if (marker.symbol !== undefined) {
+    plan.batch.markers = fits(symbols) && Array.isArray(options.markers) &&
+      markerTextures(symbols);
+    if (!plan.batch.markers) return null;
+    plan.symbols = symbols;
+  }
+  if (["color", "opacity", "symbol"].some((k) => marker[k] !== undefined)) {
     const codes = marker.color === undefined ? full.marker.color : decoded(marker.color);
-    plan.batch.colors = fits(codes) && isArray(options.colors) &&
-      markerColors(full.marker, codes, opacity);
-    if (!plan.batch.colors) return null;
+    const style = fits(codes) && isArray(options.colors) && isArray(options.borderColors) &&
+      markerStyle(full.marker, codes, opacity, symbols);
+    if (!style) return null;
+    Object.assign(plan.batch, style);
   }
-  if (marker.opacity !== undefined) {
-    plan.batch.borderColors = borderColors(full.marker.line, opacity, n);
-    if (!plan.batch.borderColors) return null;
-    if (!full.unselected) plan.unselected = dimmed(opacity);
-  }
+  if (marker.opacity !== undefined && !full.unselected) plan.unselected = dimmed(opacity);
   if (marker.size !== undefined) {
     const values = decoded(marker.size);
     plan.batch.sizes = fits(values) && isArray(options.sizes) && markerSizes(full.marker, values);
@@ -356,6 +424,8 @@ function writeDirect(gd, t, update, plan) {
   }
   const options = scene.markerOptions[index];
   if (options) Object.assign(options, batch);
+  // plotly keeps each point's symbol beside its texture.
+  if (plan.symbols) options.symbols = plan.symbols;
   if (batch.sizes) options.sizeAvg = batch.sizes.reduce((a, b) => a + b, 0) / batch.sizes.length;
   if (plan.unselected) scene.markerUnselectedOptions[index].opacity = plan.unselected;
   return {markers: Object.keys(batch).length ? batch : null, line: plan.line};
