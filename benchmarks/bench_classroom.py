@@ -3,6 +3,7 @@
 Run by hand from the repository root (needs Debian's chromium; not part of the test suite):
 
     python benchmarks/bench_classroom.py [--students 60] [--spread 10] [--clients light]
+        [--parts answers follow] [--follow 30] [--browsers 5]
         [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db]
         [--databases sqlite postgresql] [--out FILE] [--append]
 
@@ -30,6 +31,16 @@ answered, minus its acknowledgement), and the server's CPU per answer: CPU
 (user + system, /proc) over the answering window minus the polling rate times the window,
 divided by N; the raw figure with polling is given too; the benchmark process's own CPU (the
 light students, not chromium) and the load average show what else ran.
+
+Then (``--parts follow``; issue 36 point 7), on the same server, a second class of the same
+lesson: a light teacher (`class_clients.Teacher`), ``--follow`` light students and
+``--browsers`` chromium pages. The server's CPU is read over BASELINE_S with the teacher alone,
+then with the class (the difference per student poll, the polls counted by the light
+clients). The teacher presses Next to the last step, then Previous (each step is on another
+page); per move and student, the time from the press to the page's class bar showing the new
+step (`class_clients.follow_times`; chromium's DOM checked every 50 ms), and the server's CPU
+per student page above polling. Reported: follow p50 / p95 / max, pages that did not follow
+within FOLLOW_TIMEOUT_S, CPU per poll and per follow, the load average.
 Loops are bounded in count and time; only loopback is used.
 """
 
@@ -487,7 +498,8 @@ def write(args, rows: list[dict]) -> None:
     section = (f"## `python {' '.join(sys.argv)}`\n\n{platform.machine()} "
                f"({os.cpu_count()} cores, shared with other work), Python "
                f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. Students: "
-               f"{students}; the teacher: one chromium page.\n\n" + "\n".join(table) + "\n")
+               f"{students}; the teacher: one chromium page (a light one in the follow)."
+               "\n\n" + "\n".join(table) + "\n")
     header = ("# Class answers under load\n\n`benchmarks/bench_classroom.py`: N students "
               "answer within the spread while a teacher's chromium page watches the count. "
               "Goals (issue 22): every answer stored, the teacher's view updated within 2 s, "

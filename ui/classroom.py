@@ -2,15 +2,13 @@
 class", and the class bar that replaces the lesson bar on a class link.
 
 ``?class=CODE`` is a class link. A student's page follows the teacher's step (polled every
-`STUDENT_WATCH_S`) and answers its question (`ui.class_student`). The teacher's browser (its
+`STUDENT_POLL_S`) and answers its question (`ui.class_student`). The teacher's browser (its
 link's ``teach=SECRET``, then a cookie: `ui.class_identity`) gets the projector's view
 (`ui.class_projector`): Previous / Next move the whole class, "N joined · M answered" counts
 live, Reveal shows the distribution (`ui.class_results`). Every state lives in
 `classroom.ClassStore`; until a step's question is revealed the page's give-away numbers,
 charts and tables are not sent (`ui.lesson.wait_for_reveal`).
 """
-
-import contextlib
 
 import streamlit as st
 
@@ -37,11 +35,6 @@ HEAD_KEY = "class_head"
 # with the server's load (benchmarks/results/classroom.md): 0.5 s keeps it within 2 s; a
 # poll costs the server about 10 ms of CPU.
 TEACHER_POLL_S = 0.5
-# A student's page follows the teacher within one watch of the class state (a run that reads
-# only that, about 3 ms of server CPU: STUDENT_WATCH_S) plus the new page's runs, which cost
-# far more (benchmarks/results/classroom.md); its question form, which reads more, polls
-# less often (it only resends an answer kept while the database was away).
-STUDENT_WATCH_S = 1.0
 STUDENT_POLL_S = 2.0
 # Parameters a class page keeps when it follows the teacher to another page. Presenter
 # mode is not one: its toggle is bound to ``present`` and carries it over itself (setting a
@@ -159,30 +152,14 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
         show_error(error)
 
 
-def _follow_now(state: ClassState, lesson: Lesson, seen: int) -> None:
-    """When the page must run again (`_changed`), go: straight to the new step's page if it is
-    another one (a run of this page would only switch there), else a run of this page."""
-    if _changed(state, lesson.steps[state.step - 1].question, seen):
-        here = lesson.steps[seen - 1].page
-        if lesson.steps[state.step - 1].page != here:
-            _follow(state, lesson, here)
-        st.rerun()
-
-
-@st.fragment(run_every=STUDENT_WATCH_S)
-def _student_watch(code: str, lesson: Lesson, seen: int) -> None:
-    """Follow the teacher: read the class state, nothing else, and draw nothing."""
-    with contextlib.suppress(ClassError):  # the question's fragment says what went wrong
-        _follow_now(class_store().state(code), lesson, seen)
-
-
 @st.fragment(run_every=STUDENT_POLL_S)
 def _student_live(code: str, lesson: Lesson, seen: int) -> None:
     try:
         store = class_store()
         state = store.state(code)
-        _follow_now(state, lesson, seen)
         question = lesson.steps[state.step - 1].question
+        if _changed(state, question, seen):
+            st.rerun()
         if question is None:
             st.caption("Follow the teacher: this step has no question.")
             return
@@ -252,7 +229,6 @@ def class_bar(current: str) -> None:
             join_panel(state, students_link(code))
         st.markdown(plain(step.prompt))
         if secret is None:
-            _student_watch(code, lesson, state.step)
             _student_live(code, lesson, state.step)
         else:
             _teacher_live(code, secret, lesson, state.step, state.locked)
