@@ -3,6 +3,7 @@
 Run by hand from the repository root (needs Debian's chromium; not part of the test suite):
 
     python benchmarks/bench_classroom.py [--students 60] [--spread 10] [--clients light]
+        [--parts answers follow] [--follow 30] [--browsers 5]
         [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db]
         [--databases sqlite postgresql] [--out FILE] [--append]
 
@@ -30,6 +31,16 @@ answered, minus its acknowledgement), and the server's CPU per answer: CPU
 (user + system, /proc) over the answering window minus the polling rate times the window,
 divided by N; the raw figure with polling is given too; the benchmark process's own CPU (the
 light students, not chromium) and the load average show what else ran.
+
+Then (``--parts follow``; issue 36 point 7), on the same server, a second class of the same
+lesson: a light teacher (`class_clients.Teacher`), ``--follow`` light students and
+``--browsers`` chromium pages. The server's CPU is read over BASELINE_S with the teacher alone,
+then with the class (the difference per student poll, the polls counted by the light
+clients). The teacher presses Next to the last step, then Previous (each step is on another
+page); per move and student, the time from the press to the page's class bar showing the new
+step (`class_clients.follow_times`; chromium's DOM checked every 50 ms), and the server's CPU
+per student page above polling. Reported: follow p50 / p95 / max, pages that did not follow
+within FOLLOW_TIMEOUT_S, CPU per poll and per follow, the load average.
 Loops are bounded in count and time; only loopback is used.
 """
 
@@ -53,6 +64,7 @@ from sqlalchemy import delete
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, start_server  # noqa: E402
+from class_clients import Student, Teacher, follow_times  # noqa: E402
 from streamlit_client import StreamlitSession  # noqa: E402
 
 from classroom import ClassStore  # noqa: E402
@@ -67,6 +79,12 @@ BASELINE_S = 6.0
 TIMEOUT_MS = 180_000
 LETTERS = "ABCD"
 ANSWER_KEYS = {"radio": "class_choice_1", "button": "class_answer_1"}  # step 1's widgets
+# The follow's walk: Next to the last step, then Previous once; every step of the lesson is
+# on another page, so each move is a page switch for every student.
+SETTLE_S = 1.0
+FOLLOW_TIMEOUT_S = 30.0  # a page slower than this to follow counts as not following
+BAR_SAYS = ("text => [...document.querySelectorAll('.st-key-class_bar')]"
+            ".some(bar => bar.innerText.includes(text))")
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -234,6 +252,102 @@ async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int
     }
 
 
+class BrowserFollower:
+    """A student as a chromium page that only watches its class bar (polled every 50 ms in
+    the page, so a step shows up within that of its drawing)."""
+
+    def __init__(self, page, last: int) -> None:
+        self.page, self.last = page, last
+
+    async def shows(self, step: int, timeout: float) -> None:
+        await self.page.wait_for_function(BAR_SAYS, arg=f"step {step} of {self.last}",
+                                          polling=50, timeout=1000 * timeout)
+
+
+async def follow_class(url: str, pid: int, chromium: str, store: ClassStore, n: int,
+                       browsers: int) -> dict:
+    """Issue 36 point 7: ``n`` light students and ``browsers`` chromium pages in one class;
+    a light teacher walks the lesson (Next to the end, Previous back) and each student's
+    follow time is taken per move (`class_clients.follow_times`). Server CPU: the teacher's
+    polling alone, then the class's (its difference per student poll), and per move the CPU
+    above polling per student page that followed."""
+    steps = load_lesson(LESSON, URL_PATHS).steps
+    last = len(steps)
+    code, secret = store.start("lesson", LESSON, [
+        len(s.question.options) if s.question else 0 for s in steps])
+    teacher = Teacher(url)
+    await teacher.start(code, secret, PAGE)
+    await asyncio.sleep(2.0)
+    cpu, clock = cpu_seconds(pid), time.monotonic()
+    await asyncio.sleep(BASELINE_S)
+    teacher_rate = (cpu_seconds(pid) - cpu) / (time.monotonic() - clock)
+    light = [Student(url) for _ in range(n)]
+    cpu = cpu_seconds(pid)
+    for student in light:  # one after another, as a class joins
+        await student.join(code, PAGE)
+    cpu_join = (cpu_seconds(pid) - cpu) / max(n, 1)
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
+        pages = [await (await browser.new_context(viewport={"width": 800, "height": 600}))
+                 .new_page() for _ in range(browsers)]
+        chromes = [BrowserFollower(page, last) for page in pages]
+        for page, chrome in zip(pages, chromes, strict=True):
+            await page.goto(f"{url}/{PAGE}?class={code}", timeout=TIMEOUT_MS)
+            await chrome.shows(1, TIMEOUT_MS / 1000)
+        await asyncio.sleep(2.0)
+        load_before = os.getloadavg()
+        cpu, clock = cpu_seconds(pid), time.monotonic()
+        polls = sum(s.session.polls for s in light)
+        await asyncio.sleep(BASELINE_S)
+        baseline = time.monotonic() - clock
+        polling = (cpu_seconds(pid) - cpu) / baseline
+        # Per student and second; the browsers' pages poll on the same clocks.
+        poll_rate = (sum(s.session.polls for s in light) - polls) / baseline / max(n, 1)
+        walk = [("class_next", k) for k in range(2, last + 1)] + [("class_previous", last - 1)]
+        light_times, chrome_times, missed, missed_chrome, moves = [], [], 0, 0, []
+        for key, step in walk:
+            cpu, clock = cpu_seconds(pid), time.monotonic()
+            times = await follow_times(teacher, key, [*light, *chromes], step, FOLLOW_TIMEOUT_S)
+            await asyncio.gather(*(s.session.wait_idle(TIMEOUT_MS / 1000) for s in light))
+            await asyncio.sleep(SETTLE_S)  # the tail of the page's run after its class bar
+            window = time.monotonic() - clock
+            used = cpu_seconds(pid) - cpu - polling * window
+            done = [t for t in times if not isinstance(t, BaseException)]
+            missed += len(times) - len(done)
+            missed_chrome += sum(isinstance(t, BaseException) for t in times[n:])
+            light_times += [t for t in times[:n] if not isinstance(t, BaseException)]
+            chrome_times += [t for t in times[n:] if not isinstance(t, BaseException)]
+            moves.append({"step": step, "max": max(done, default=float("inf")),
+                          "cpu_per_follow": used / (n + browsers),
+                          "raw": (used + polling * window) / (n + browsers)})
+            print(f"  {key} to step {step}: {len(done)} followed ({missed_chrome} chromium "
+                  f"missed so far), max "
+                  f"{moves[-1]['max']:.2f} s, {moves[-1]['cpu_per_follow']:.3f} CPU s "
+                  f"per student page, load {os.getloadavg()[0]:.1f}", flush=True)
+        load_after = os.getloadavg()
+        await browser.close()
+    for student in [teacher, *light]:
+        await student.close()
+    store.close(code, secret)
+    both = light_times + chrome_times
+    return {
+        "light": n, "browsers": browsers, "moves": len(walk),
+        "missed": f"{missed - missed_chrome} light, {missed_chrome} chromium",
+        "p50": statistics.median(both) if both else float("nan"),
+        "p95": percentile(both, 0.95) if both else float("nan"),
+        "max": max(both, default=float("nan")),
+        "light_p95": percentile(light_times, 0.95) if light_times else float("nan"),
+        "chrome_p95": percentile(chrome_times, 0.95) if chrome_times else float("nan"),
+        "teacher_polling": teacher_rate, "polling": polling,
+        "polls_per_s": poll_rate,
+        "cpu_per_poll": (polling - teacher_rate) / (poll_rate * (n + browsers)),
+        "cpu_per_follow": statistics.median(m["cpu_per_follow"] for m in moves),
+        "cpu_per_follow_raw": statistics.median(m["raw"] for m in moves),
+        "cpu_join": cpu_join,
+        "load": f"{load_before[0]:.1f} / {load_after[0]:.1f} (5 min {load_after[1]:.1f})",
+    }
+
+
 def store_cost(store: ClassStore, n: int) -> dict:
     """CPU (this process) per `ClassStore.join`, per `ClassStore.answer` (each of a joined
     participant) and per teacher poll (`tally` and `counts`), without a browser or Streamlit:
@@ -260,13 +374,17 @@ def store_cost(store: ClassStore, n: int) -> dict:
 def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
     log = Path(tempfile.gettempdir()) / f"clusterlab-classroom-{name}.log"
     server, url = start_server(log, env)
+    row = {"database": name}
     try:
-        row = asyncio.run(one_class(url, server.pid, chromium, store, args.students,
-                                    args.spread, args.seed, args.clients))
+        if "answers" in args.parts:
+            row.update(asyncio.run(one_class(url, server.pid, chromium, store, args.students,
+                                             args.spread, args.seed, args.clients)))
+        if "follow" in args.parts:
+            row["follow"] = asyncio.run(follow_class(url, server.pid, chromium, store,
+                                                     args.follow, args.browsers))
     finally:
         server.terminate()
         server.wait(timeout=30)
-    row["database"] = name
     print(row, flush=True)
     return row
 
@@ -292,6 +410,13 @@ def main() -> None:
                         help="only time N answers and N polls through ClassStore (no browser)")
     parser.add_argument("--append", action="store_true",
                         help="add this run's section to the file instead of replacing it")
+    parser.add_argument("--parts", nargs="+", choices=["answers", "follow"],
+                        default=["answers", "follow"],
+                        help="the answering class, the follow of a teacher's moves, or both")
+    parser.add_argument("--follow", type=int, default=30, metavar="N",
+                        help="light students in the follow's class")
+    parser.add_argument("--browsers", type=int, default=5,
+                        help="chromium students in the follow's class")
     args = parser.parse_args()
     # Read once: each database's row rewrites this run's section, which must not be appended
     # again after the first.
@@ -342,19 +467,39 @@ def write(args, rows: list[dict]) -> None:
              "| CPU s per join | server peak RSS MB | benchmark's own CPU s/s "
              "| load avg before / after |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    table = table if any("stored" in r for r in rows) else []
     table += [f"| {r['database']} | {r['students']} | {r['stored']} | {r['joined']} | "
               f"{r['after_first_click']:.1f} | {r['ack_p50']:.2f} / {r['ack_p95']:.2f} / "
               f"{r['ack_max']:.2f} | {r['lag_p95']:.2f} / {r['lag_max']:.2f} | "
               f"{1000 * r['cpu_per_answer']:.1f} ({1000 * r['cpu_raw_per_answer']:.1f}) | "
               f"{r['polling_cpu_share']:.2f} | {r['cpu_join']:.2f} | {r['rss']:.0f} | "
-              f"{r['client_cpu']:.2f} | {r['load']} |" for r in rows]
+              f"{r['client_cpu']:.2f} | {r['load']} |" for r in rows if "stored" in r]
+    follows = [(r["database"], r["follow"]) for r in rows if "follow" in r]
+    if follows:
+        table += ["", "Following the teacher (issue 36 point 7): a light teacher walks the "
+                  "lesson, Next to the last step and Previous once; per student and move, the "
+                  "press to the class bar showing the step.", "",
+                  "| database | students: light + chromium | moves (pages not following in 30 s) "
+                  "| follow p50 / p95 / max s | p95 light / chromium s | server CPU s/s: "
+                  "teacher alone / class polling | student polls per s | CPU ms per student "
+                  "poll | CPU s per follow (per student page, median of moves; raw with "
+                  "polling) | load avg 1 min before / after |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
+        table += [f"| {name} | {f['light']} + {f['browsers']} | {f['moves']} ({f['missed']}) "
+                  f"| {f['p50']:.2f} / {f['p95']:.2f} / {f['max']:.2f} | "
+                  f"{f['light_p95']:.2f} / {f['chrome_p95']:.2f} | "
+                  f"{f['teacher_polling']:.2f} / {f['polling']:.2f} | {f['polls_per_s']:.2f} "
+                  f"| {1000 * f['cpu_per_poll']:.1f} | {f['cpu_per_follow']:.3f} "
+                  f"({f['cpu_per_follow_raw']:.3f}) | "
+                  f"{f['load']} |" for name, f in follows]
     students = ("light websocket clients (benchmarks/streamlit_client.py), all in the "
                 "benchmark's process" if args.clients == "light" else
                 "chromium contexts of the teacher's browser")
     section = (f"## `python {' '.join(sys.argv)}`\n\n{platform.machine()} "
                f"({os.cpu_count()} cores, shared with other work), Python "
                f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. Students: "
-               f"{students}; the teacher: one chromium page.\n\n" + "\n".join(table) + "\n")
+               f"{students}; the teacher: one chromium page (a light one in the follow)."
+               "\n\n" + "\n".join(table) + "\n")
     header = ("# Class answers under load\n\n`benchmarks/bench_classroom.py`: N students "
               "answer within the spread while a teacher's chromium page watches the count. "
               "Goals (issue 22): every answer stored, the teacher's view updated within 2 s, "

@@ -37,21 +37,17 @@ import contextlib
 import os
 import platform
 import random
-import re
 import shlex
 import sys
 import time
-from http.cookies import SimpleCookie
 from pathlib import Path
-
-from tornado.httpclient import AsyncHTTPClient
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 sys.path.insert(0, str(ROOT))
 from bench_classroom import percentile  # noqa: E402
 from bench_load import cpu_seconds  # noqa: E402
-from streamlit_client import StreamlitSession  # noqa: E402
+from class_clients import Student, Teacher, follow_times  # noqa: E402
 
 from classroom import ClassStore  # noqa: E402
 from clusterlab.serve import Hall, free_ports  # noqa: E402
@@ -61,7 +57,6 @@ from ui.lesson_bar import URL_PATHS  # noqa: E402
 POSTGRES_ENV = "CLUSTERLAB_TEST_POSTGRES_URL"
 PAGE = "learn_chance"
 LETTERS = "ABCD"
-TIMEOUT_S = 180.0
 BASELINE_S = 6.0
 JOIN_AT_ONCE = 10
 # Three questions on one page (a class that stays on one view while the teacher asks): the
@@ -76,10 +71,6 @@ LESSON = {
                      "hides": ["NMI", "AMI"]},
     } for number, (k, answer) in enumerate(((50, 2), (10, 1), (2, 0)), 1)],
 }
-# How a page sets a cookie: ui.classroom writes "document.cookie = 'NAME=VALUE; ...'".
-SET_COOKIE = re.compile(r"document\.cookie\s*=\s*'([A-Za-z0-9_]+)=([^';]*)")
-STEP = re.compile(r"· step (\d+) of \d+")
-ANSWERED = re.compile(r"(\d+) answered$")
 
 
 def lesson_ref() -> tuple[str, list[int]]:
@@ -87,125 +78,6 @@ def lesson_ref() -> tuple[str, list[int]]:
     lesson = parse_lesson(LESSON, URL_PATHS)
     return encode_lesson(lesson), [len(s.question.options) if s.question else 0
                                    for s in lesson.steps]
-
-
-class Student:
-    """A browser of the hall without a browser: a `StreamlitSession` plus the cookies a
-    browser keeps (nginx's route cookie from the first page load, the class token the page
-    sets with ``document.cookie``), so that a reconnection is the same browser again."""
-
-    def __init__(self, url: str) -> None:
-        self.url = url.rstrip("/")
-        self.cookies: dict[str, str] = {}
-        self.session: StreamlitSession | None = None
-        self.reconnections = 0
-
-    async def join(self, code: str) -> None:
-        """Load the students' link over HTTP, then open its page."""
-        response = await AsyncHTTPClient().fetch(f"{self.url}/{PAGE}?class={code}",
-                                                 request_timeout=TIMEOUT_S)
-        for header in response.headers.get_list("Set-Cookie"):
-            self.cookies.update((k, m.value) for k, m in SimpleCookie(header).items())
-        await self._open(PAGE, f"class={code}")
-
-    async def _open(self, page: str, query: str) -> None:
-        self.session = StreamlitSession(self.url, cookies=dict(self.cookies))
-        await self.session.open(page, query, timeout=TIMEOUT_S)
-        await self.session.wait_for(lambda: self.step() is not None, TIMEOUT_S)
-        for drawn in self.session.drawn.values():
-            if drawn.kind == "html":
-                self.cookies.update(SET_COOKIE.findall(drawn.proto.body))
-
-    async def reconnect(self, timeout: float = 60.0) -> None:
-        """Open the page again as the browser's frontend does once its server is gone: the
-        same page and query string, the same cookies, through the same address."""
-        old = self.session
-        await old.close()
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                await self._open(old.page_name, old.query_string)
-                break
-            except (TimeoutError, OSError):
-                if time.monotonic() > deadline:
-                    raise
-                await asyncio.sleep(0.5)
-        self.reconnections += 1
-
-    def step(self) -> int | None:
-        """The step the page shows (from the class bar), or None before it is drawn."""
-        bar = self.session.find("markdown", lambda d: STEP.search(d.proto.body) is not None)
-        return int(STEP.search(bar.proto.body)[1]) if bar else None
-
-    def widget(self, kind: str, key: str):
-        return self.session.find(kind, lambda d: d.proto.id.endswith(f"-{key}"))
-
-    def my_answer(self) -> str | None:
-        """The letter of "Your answer: X." as drawn last, or None."""
-        shown = self.session.find("markdown", lambda d: d.proto.body.startswith("Your answer:"))
-        return shown.proto.body[len("Your answer: ")] if shown else None
-
-    def shown_counts(self) -> tuple[int, ...] | None:
-        """The revealed counts per option as the page writes them ("A. ...: **n** (x%)")."""
-        shown = self.session.find("markdown", lambda d: d.proto.body.startswith("A. ")
-                                  and "**" in d.proto.body)
-        return tuple(map(int, re.findall(r"\*\*(\d+)\*\*", shown.proto.body))) \
-            if shown else None
-
-    async def answer(self, step: int, letter: str) -> None:
-        """Pick ``letter`` for the question of ``step``, press Answer, wait for the
-        acknowledgement."""
-        session = self.session
-        await session.wait_for(lambda: self.widget("button", f"class_answer_{step}")
-                               is not None, TIMEOUT_S)
-        radio = self.widget("radio", f"class_choice_{step}")
-        option, = (o for o in radio.proto.options if o.startswith(f"{letter}. "))
-        await session.choose(radio, option)
-        await session.wait_idle(TIMEOUT_S)
-        drawn = session.messages
-        await session.click(self.widget("button", f"class_answer_{step}"))
-        await session.wait_for(lambda: session.find(
-            "markdown", lambda d: d.number > drawn
-            and d.proto.body.startswith(f"Your answer: {letter}.")) is not None, TIMEOUT_S)
-
-    async def close(self) -> None:
-        if self.session is not None:
-            await self.session.close()
-
-
-class Teacher(Student):
-    """The teacher's page: the teacher's link, on one server's own address."""
-
-    async def start(self, code: str, secret: str) -> None:
-        await self._open(PAGE, f"class={code}&teach={secret}")
-
-    def answered(self) -> int | None:
-        """The count "N answered" as drawn last (the metric may say more, "J joined · N
-        answered")."""
-        metric = self.session.find("metric", lambda d: ANSWERED.search(d.proto.body) is not None)
-        return int(ANSWERED.search(metric.proto.body)[1]) if metric else None
-
-    async def press(self, key: str) -> None:
-        """Press Reveal (``class_reveal``), Next (``class_next``), ... and wait for the run."""
-        await self.session.wait_for(lambda: self.widget("button", key) is not None, TIMEOUT_S)
-        await self.session.click(self.widget("button", key))
-        await self.session.wait_idle(TIMEOUT_S)
-
-    async def count_reaches(self, n: int, timeline: list | None = None,
-                            timeout: float = TIMEOUT_S) -> None:
-        """Wait until the teacher's page shows ``n`` answered or more; with ``timeline``, append
-        (time, count) at each change meanwhile."""
-        last = None
-
-        def seen() -> bool:
-            nonlocal last
-            count = self.answered()
-            if timeline is not None and count is not None and count != last:
-                last = count
-                timeline.append((time.monotonic(), count))
-            return count is not None and count >= n
-
-        await self.session.wait_for(seen, timeout)
 
 
 def server_cpu(hall: Hall) -> float:
@@ -236,15 +108,6 @@ async def answer_all(students, step: int, chosen: list[str], spread: float,
                                 return_exceptions=True)
 
 
-async def follow_times(students, step: int, clicked: float) -> list[float]:
-    """Seconds from the teacher's Next (``clicked``) to each page showing ``step``."""
-    async def one(student):
-        await student.session.wait_for(lambda: student.step() == step, TIMEOUT_S)
-        return time.monotonic() - clicked
-
-    return await asyncio.gather(*(one(s) for s in students), return_exceptions=True)
-
-
 async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> dict:
     store = ClassStore(url)
     ref, options = lesson_ref()
@@ -254,7 +117,7 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
     try:
         code, secret = store.start("lessonz", ref, options)
         teacher = Teacher(hall.server_urls[0])
-        await teacher.start(code, secret)
+        await teacher.start(code, secret, PAGE)
         await teacher.count_reaches(0)
         students = [Student(hall.url) for _ in range(n)]
         cpu, clock = server_cpu(hall), time.monotonic()
@@ -262,7 +125,7 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
 
         async def join(student):
             async with gate:
-                await student.join(code)
+                await student.join(code, PAGE)
 
         await asyncio.gather(*(join(s) for s in students))
         join_s, cpu_join = time.monotonic() - clock, (server_cpu(hall) - cpu) / n
@@ -298,9 +161,7 @@ async def one_hall(servers: int, n: int, spread: float, seed: int, url: str) -> 
             wanted.append(tuple(chosen.count(letter) for letter in LETTERS))
             await teacher.press("class_reveal")
             if step < len(options):
-                clicked = time.monotonic()
-                await teacher.press("class_next")
-                times = await follow_times(students, step + 1, clicked)
+                times = await follow_times(teacher, "class_next", students, step + 1)
                 follows += [t for t in times if not isinstance(t, BaseException)]
                 not_followed += sum(isinstance(t, BaseException) for t in times)
         nginx_used, own_cpu = nginx_cpu(hall) - nginx_start, time.process_time() - own_cpu

@@ -70,6 +70,7 @@ class StreamlitSession:
         self.cookies = cookies if cookies is not None else {}  # sent when connecting
         self.drawn: dict[tuple[int, ...], Drawn] = {}
         self.finished_runs = 0
+        self.polls = 0  # fragment reruns sent on the page's clock
         self.messages = 0
         self.query_string = ""
         self.page_name = ""
@@ -193,6 +194,13 @@ class StreamlitSession:
             self._running = True
         elif kind == "page_info_changed":
             self.query_string = message.page_info_changed.query_string
+        elif kind == "navigation":
+            # The page this run is on (st.switch_page moves there): later reruns, a polled
+            # fragment's too, ask for it, as the frontend does once its address changed.
+            navigation = message.navigation
+            self.page_name = next((p.url_pathname for p in navigation.app_pages
+                                   if p.page_script_hash == navigation.page_script_hash),
+                                  self.page_name)
         elif kind == "auto_rerun" and self.poll:
             fragment = message.auto_rerun.fragment_id
             if fragment not in self._pollers:
@@ -212,3 +220,4 @@ class StreamlitSession:
             if not self._running:  # a tick that falls in a run is skipped, not queued
                 with contextlib.suppress(Exception):
                     await self.rerun(fragment_id, auto=True)
+                    self.polls += 1

@@ -18,7 +18,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from benchmarks.bench_lecture_hall import LETTERS, Student, Teacher, lesson_ref
+from benchmarks.bench_lecture_hall import LETTERS, PAGE, Student, Teacher, lesson_ref
 from classroom import ClassStore
 from clusterlab.serve import Hall, free_ports
 from ui.classroom import TEACHER_POLL_S
@@ -64,10 +64,10 @@ async def until(test, what: str, timeout: float = WAIT_S) -> None:
 async def a_class_across_servers(hall: Hall, store: ClassStore, code: str, secret: str):
     rng = random.Random(39)
     teacher = Teacher(hall.server_urls[0])
-    await teacher.start(code, secret)
+    await teacher.start(code, secret, PAGE)
     students = [Student(hall.url) for _ in range(STUDENTS)]
     try:
-        await asyncio.gather(*(student.join(code) for student in students))
+        await asyncio.gather(*(student.join(code, PAGE) for student in students))
         first = [rng.choice(LETTERS) for _ in students]
         await asyncio.gather(*(s.answer(1, letter) for s, letter in zip(students, first,
                                                                         strict=True)))
@@ -104,7 +104,7 @@ async def a_class_across_servers(hall: Hall, store: ClassStore, code: str, secre
         await until(lambda: all(s.step() == 2 for s in students),
                     "every student follows the teacher to step 2")
         late = Student(hall.server_urls[1])  # on the restarted server itself
-        await late.join(code)
+        await late.join(code, PAGE)
         assert late.step() == 2
         everyone = [*students, late]
         third = [rng.choice(LETTERS) for _ in everyone]
