@@ -19,7 +19,7 @@ from streamlit_client import StreamlitSession
 from tornado.httpclient import AsyncHTTPClient
 
 TIMEOUT_S = 180.0
-# How a page sets a cookie: ui.classroom writes "document.cookie = 'NAME=VALUE; ...'".
+# How a page sets a cookie: ui/web/set_cookie.js, "document.cookie = 'NAME=VALUE; ...'".
 SET_COOKIE = re.compile(r"document\.cookie\s*=\s*'([A-Za-z0-9_]+)=([^';]*)")
 STEP = re.compile(r"· step (\d+) of \d+")
 ANSWERED = re.compile(r"(\d+) answered$")
