@@ -273,19 +273,10 @@ def _from_value(value: Any) -> _Type:
     return _ANY
 
 
-def _whole(value: Any) -> bool:
-    """True if the gate takes ``value`` as an integer."""
+def _passes(check: Callable[[Any, str], Any], value: Any) -> bool:
+    """True if the gate's ``check`` (`check_integer`, `check_real`) takes ``value``."""
     try:
-        check_integer(value, "value")
-    except ParameterError:
-        return False
-    return True
-
-
-def _real(value: Any) -> bool:
-    """True if the gate takes ``value`` as a real number."""
-    try:
-        check_real(value, "value")
+        check(value, "value")
     except ParameterError:
         return False
     return True
@@ -385,7 +376,7 @@ class ExperimentParam:
         checks = {"bool": lambda: check_bool(value, self.name),
                   "int": lambda: check_integer(value, self.name, *self.bounds),
                   # A whole number stays an int: a count passed where a float is allowed.
-                  "float": lambda: (check_integer(value, self.name) if _whole(value)
+                  "float": lambda: (check_integer(value, self.name) if _passes(check_integer, value)
                                     else check_real(value, self.name))}
         if scalar not in checks:
             if isinstance(value, str):
@@ -395,8 +386,8 @@ class ExperimentParam:
             return checks[scalar]()
         except ParameterError:
             # A number of the right kind out of range is a ValueError; else the type is wrong.
-            kind = {"int": _whole, "float": _real}.get(scalar)
-            wrong = ValueError if kind is not None and kind(value) else TypeError
+            check = {"int": check_integer, "float": check_real}.get(scalar)
+            wrong = ValueError if check is not None and _passes(check, value) else TypeError
         self._fail(value, wrong, typed)
 
     def show(self, value: Any) -> str:
