@@ -7,9 +7,11 @@ from playwright.sync_api import expect
 
 from tests.browser.pageutils import wait_until_idle
 
-# What has the focus, and whether the browser marks it (the style of :focus-visible).
+# What has the focus, and whether the browser marks it (the style of :focus-visible). A
+# components v2 element keeps its content in a shadow root: the focus is followed into it.
 FOCUSED = """() => {
-  const el = document.activeElement;
+  let el = document.activeElement;
+  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
   if (!el || el === document.body) return null;
   const style = getComputedStyle(el);
   return {tag: el.tagName, role: el.getAttribute("role"), type: el.getAttribute("type"),

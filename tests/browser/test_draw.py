@@ -10,6 +10,7 @@ import pytest
 from datasets.drawn import GRID, decode_points
 from plots.palette import cluster_symbol
 from tests.browser.axe import assert_accessible
+from tests.browser.keyboard import focused
 from tests.browser.pageutils import as_a_fresh_browser, screenshot, wait_until_idle
 from ui.draw import FINE_STEP, KEY_STEP
 
@@ -32,17 +33,6 @@ def surface_dots(page) -> list[tuple[str, str, str, str]]:
         "d.getAttribute('fill'), "
         "d.dataset.symbol, d.getAttribute('d')])")
 
-
-# The element that has the focus, inside the components' shadow roots, and whether the
-# app's focus ring (2 px or more) is drawn round it.
-DEEP_FOCUS = """() => {
-  let el = document.activeElement;
-  while (el && el.shadowRoot && el.shadowRoot.activeElement) el = el.shadowRoot.activeElement;
-  const style = getComputedStyle(el);
-  return {name: el.getAttribute("aria-label"), role: el.getAttribute("role"),
-          ring: el.matches(":focus-visible") && style.outlineStyle !== "none"
-                && parseFloat(style.outlineWidth) >= 2};
-}"""
 
 # The dot's outline and the surface's background, as computed colours.
 OUTLINE_AND_BACKGROUND = """svg => [getComputedStyle(svg.querySelector('.dots path')).stroke,
@@ -163,8 +153,9 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     cursor = surface.locator(".cursor")
     assert not cursor.is_visible()  # a crosshair only for the keyboard's focus
     again.keyboard.press("Tab")
-    assert again.evaluate(DEEP_FOCUS) == {"name": "Draw points", "role": "application",
-                                          "ring": True}
+    reached = focused(again)
+    assert (reached["name"], reached["role"], reached["ring"]) == (
+        "Draw points", "application", True)
     assert cursor.is_visible()
     page_place = surface.bounding_box()["y"]
     x, y = GRID // 2, GRID // 2
@@ -185,7 +176,7 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     press(again, "ArrowDown", 6)
     # Space and the arrows moved the cursor, not the page.
     assert surface.bounding_box()["y"] == page_place
-    assert again.evaluate(DEEP_FOCUS)["name"] == "Draw points"
+    assert focused(again)["name"] == "Draw points"
     press(again, "Enter")
     link_points(again, 3)
     press(again, "Delete")
@@ -201,4 +192,4 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     assert_accessible(again, "explore, drawing by keyboard")
     # Tab still leaves the surface.
     again.keyboard.press("Tab")
-    assert again.evaluate(DEEP_FOCUS)["name"] != "Draw points"
+    assert (focused(again) or {}).get("name") != "Draw points"
