@@ -116,14 +116,13 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
     # The legend draws the points as the frames do (noise is an open circle,
-    # plots.framed.CODE_SYMBOLS; a WebGL chart's points have no dark outline).
-    svg = fig.data[0].type == "scatter"
+    # plots.framed.CODE_SYMBOLS; every point has the dark outline).
     for kind, color in (("core", CLUSTER_COLORS[0]), ("border", tint(CLUSTER_COLORS[0])),
                         ("noise", NOISE_COLOR)):
         fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{kind} point",
                                  marker={"color": color, "size": SCRUB_SIZES[kind] + 3,
                                          "symbol": "circle-open" if kind == "noise"
-                                         else "circle", "line": POINT_LINE if svg else None}))
+                                         else "circle", "line": POINT_LINE}))
     updates, layouts = [], []
     for i, label in enumerate(eps_labels):
         codes, sizes = scrub_codes(labels[i], kinds[i])

@@ -60,8 +60,7 @@ def color_codes(labels, light=None) -> np.ndarray:
 
 def code_marker(**marker) -> dict[str, Any]:
     """A marker whose numeric colours are `CODE_COLORS` codes (a stepped colour scale); in
-    an SVG trace of a framed figure it also gets its symbols and the dark outline
-    (`framed_figure`).
+    a framed figure it also gets its symbols and the dark outline (`framed_figure`).
 
     Examples
     --------
@@ -84,10 +83,9 @@ def _is_coded(trace) -> bool:
 def _with_symbols(update: Mapping[str, Any]) -> Mapping[str, Any]:
     """A frame's update of a trace of coded markers, with the symbols of its codes.
 
-    An SVG trace also gets the dark outline (`framed_figure`); a WebGL one keeps none: the
-    scrub listener's quick path (ui/web/scrub.js) draws its colours, symbols, sizes and
-    opacities straight into plotly's scenes, and plotly's WebGL outline would change its
-    border colours too.
+    The trace also gets the dark outline (`framed_figure`), one colour for every point, so
+    that the light palette colours reach 3:1 against white; the scrub listener's quick path
+    (ui/web/scrub.js) fades that one border colour with each point's opacity, as plotly does.
     """
     codes = (update.get("marker") or {}).get("color")
     if codes is None:
@@ -206,8 +204,7 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     names = [frame_name(name, label) for label in labels]
     summaries = summarize_frames(fig, names, updates, layouts)
     for t in symbolled:
-        if fig.data[t].type == "scatter":
-            fig.data[t].marker.line = POINT_LINE
+        fig.data[t].marker.line = POINT_LINE
     for t in traces:
         update = dict(updates[active][t])
         symbols = (update.get("marker") or {}).get("symbol") if t in symbolled else None

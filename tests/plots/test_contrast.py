@@ -10,7 +10,7 @@ import pytest
 from plots.dbscan import dbscan_figure, k_distance_figure
 from plots.em import em_animation_figure, em_step_figure
 from plots.framed import scrubbed_scatter
-from plots.scatter import cluster_scatter
+from plots.scatter import WEBGL_THRESHOLD, cluster_scatter
 from tests.plots.conftest import OKABE_ITO
 
 WHITE = "#FFFFFF"
@@ -84,10 +84,13 @@ def test_dbscan_points_eps_circles_and_threshold_reach_3_to_1():
     assert contrast(line.line.color, WHITE) >= 3
 
 
-def test_framed_points_are_outlined_and_centres_are_dark_edged():
-    fig = scrubbed_scatter(np.zeros((3, 2)), np.array([[0, 1, -1]]), ["1"], name="K",
+@pytest.mark.parametrize("n", [3, WEBGL_THRESHOLD + 2])  # SVG and WebGL traces
+def test_framed_points_are_outlined_and_centres_are_dark_edged(n):
+    labels = np.resize([0, 1, -1], n)[None, :]
+    fig = scrubbed_scatter(np.zeros((n, 2)), labels, ["1"], name="K",
                            active=0, centers=[np.zeros((1, 2))])
     points, centres = fig.data
+    assert points.type == ("scatter" if n < WEBGL_THRESHOLD else "scattergl")
     assert contrast(points.marker.line.color, WHITE) >= 3 and points.marker.line.width > 0
     assert contrast(centres.marker.line.color, WHITE) >= 3
 

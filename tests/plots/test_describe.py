@@ -83,15 +83,15 @@ def test_frames_carry_each_clusters_symbol_svg_and_webgl():
                            active=1)
     assert big.data[0].type == "scattergl"
     # WebGL frames carry the same symbols (the scrub listener's quick path draws them,
-    # tests/browser/test_scrub_quick.py), without the outline (it would change the border
-    # colours the quick path writes).
+    # tests/browser/test_scrub_quick.py) and the same dark outline as SVG points (the quick
+    # path writes its border colours).
     for frame, row in zip(big.frames, big_labels, strict=True):
         shipped = frame.to_plotly_json()["data"][0]["marker"]["symbol"]
         expected = [number["circle-open"] if k < 0 else number[SYMBOLS[k % 7]] for k in row]
         assert list(shipped) == expected
     assert list(big.data[0].marker.symbol) == list(
         big.frames[1].to_plotly_json()["data"][0]["marker"]["symbol"])
-    assert big.data[0].marker.line.width is None
+    assert big.data[0].marker.line.width > 0 and big.data[0].marker.line.color == "#404040"
 
 
 def test_an_animation_summarises_each_step_and_skips_empty_traces():
