@@ -12,6 +12,7 @@ from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, show_chart
+from ui.lesson import table
 from ui.notebook import notebook_download
 from ui.text import show_error, show_warning
 from ui.widgets import param_widgets, seed_input
@@ -84,7 +85,7 @@ with view:
             "meaning": [MEASURES[key].description for key in SCORES],
         }
     )
-    st.dataframe(
+    table(
         scores, hide_index=True, key="scores",
         column_config={"value": st.column_config.NumberColumn(format="%.4f")},
     )

@@ -25,6 +25,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.text import show_error
@@ -91,16 +92,19 @@ with view:
     counts = {kind: int((point_types == kind).sum()) for kind in POINT_TYPES}
     n_clusters = int(labels.max()) + 1
     cols = st.columns(5)
-    cols[0].metric("Clusters", n_clusters, help="Clusters found (noise is not a cluster).")
-    cols[1].metric("Core", counts["core"], help="Points with min_samples neighbours within eps.")
-    cols[2].metric("Border", counts["border"],
-                   help="Not core, but within eps of a core point: joins that core's cluster.")
-    cols[3].metric("Noise", counts["noise"], help="Neither core nor border: label -1.")
+    key_number("Clusters", n_clusters, where=cols[0],
+               help="Clusters found (noise is not a cluster).")
+    key_number("Core", counts["core"], where=cols[1],
+               help="Points with min_samples neighbours within eps.")
+    key_number("Border", counts["border"],
+               help="Not core, but within eps of a core point: joins that core's cluster.",
+               where=cols[2])
+    key_number("Noise", counts["noise"], help="Neither core nor border: label -1.", where=cols[3])
     if n_clusters:
         ari = scores(data.y, labels)["ari"]
-        cols[4].metric("ARI vs truth", f"{ari:.3f}",
-                       help="Adjusted Rand index against the true classes, noise counted as "
-                            "one more group: 1 = identical, 0 = chance level.")
+        key_number("ARI vs truth", f"{ari:.3f}",
+                   help="Adjusted Rand index against the true classes, noise counted as "
+                        "one more group: 1 = identical, 0 = chance level.", where=cols[4])
     notebook_download("db", "explore_dbscan", dict(
         kind="clustering", title="DBSCAN", summary="Core, border and noise points of DBSCAN.",
         data=data.source, columns=2, algorithm="dbscan",

@@ -26,6 +26,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -149,13 +150,13 @@ with view:
             data=data.source, columns=2, percent=percent, kernel=kernel,
             centers=[int(c) for c in centres], measures=SCORES))
         cols = st.columns(4)
-        cols[0].metric("Clusters", model.n_clusters_, help="One per centre.")
-        cols[1].metric("d_c", f"{graph.dc_:.3g}", help="Cutoff distance of the density.")
-        cols[2].metric("Halo points", int(model.halo_.sum()),
-                       help="Points less dense than their cluster's border density.")
-        cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
-                       help="Adjusted Rand index against the true classes (halo included): "
-                            "1 = identical, 0 = chance level.")
+        key_number("Clusters", model.n_clusters_, help="One per centre.", where=cols[0])
+        key_number("d_c", f"{graph.dc_:.3g}", help="Cutoff distance of the density.", where=cols[1])
+        key_number("Halo points", int(model.halo_.sum()),
+                   help="Points less dense than their cluster's border density.", where=cols[2])
+        key_number("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
+                   help="Adjusted Rand index against the true classes (halo included): "
+                        "1 = identical, 0 = chance level.", where=cols[3])
     if mode == "thresholds" and not halo:
         st.markdown("**Thresholds on the decision graph**: drag δ_min (upper slider) or ρ_min "
                     "(lower slider); every point beyond both is a centre")

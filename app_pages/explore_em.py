@@ -12,6 +12,7 @@ from plots.tables import points_table
 from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, em_steps, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -101,15 +102,16 @@ with view:
                    "w_ik), paler as the responsibility is shared. Ellipses enclose 1 and 2 "
                    "standard deviations (39 % and 86 % of each Gaussian in the plane).")
         cols = st.columns(4)
-        cols[0].metric("Step", f"{step} / {last}", help="EM steps so far / steps to converge.")
-        cols[1].metric("Log-likelihood L", f"{entry['log_likelihood']:.6g}",
-                       help="Σ_i ln Σ_k π_k F(x_i | μ_k, Σ_k): how probable the data are "
-                            "under the mixture. EM never lowers it.")
-        cols[2].metric("L per point", f"{entry['log_likelihood'] / len(X):.6g}",
-                       help="L / n: scikit-learn's score().")
-        cols[3].metric("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
-                       help="Adjusted Rand index of the hard labels against the true "
-                            "classes: 1 = identical, 0 = chance level.")
+        key_number("Step", f"{step} / {last}", where=cols[0],
+                   help="EM steps so far / steps to converge.")
+        key_number("Log-likelihood L", f"{entry['log_likelihood']:.6g}",
+                   help="Σ_i ln Σ_k π_k F(x_i | μ_k, Σ_k): how probable the data are "
+                        "under the mixture. EM never lowers it.", where=cols[1])
+        key_number("L per point", f"{entry['log_likelihood'] / len(X):.6g}",
+                   help="L / n: scikit-learn's score().", where=cols[2])
+        key_number("ARI vs truth", f"{scores(data.y, labels)['ari']:.3f}",
+                   help="Adjusted Rand index of the hard labels against the true "
+                        "classes: 1 = identical, 0 = chance level.", where=cols[3])
         notebook_download("em", "explore_em", dict(
             kind="em_steps", title="EM for a Gaussian mixture", summary="One step of EM.",
             data=data.source, columns=2, n_components=min(k, len(X)),
@@ -134,11 +136,12 @@ if soft_tab.open:
             data=kmeans_step_data(X, km_labels, km_centers),
         )
         cols = st.columns(2)
-        cols[0].metric("ARI k-means", f"{scores(data.y, km_labels)['ari']:.3f}",
-                       help="k-means (hard assignment, round clusters of one size) against the "
-                            "true classes.")
-        cols[1].metric("ARI EM", f"{scores(data.y, result.labels)['ari']:.3f}",
-                       help="The converged mixture's hard labels against the true classes.")
+        key_number("ARI k-means", f"{scores(data.y, km_labels)['ari']:.3f}",
+                   help="k-means (hard assignment, round clusters of one size) against the "
+                        "true classes.", where=cols[0])
+        key_number("ARI EM", f"{scores(data.y, result.labels)['ari']:.3f}",
+                   help="The converged mixture's hard labels against the true classes.",
+                   where=cols[1])
         st.caption("k-means cuts the plane into nearest-centre cells: it cannot follow elongated "
                    "or unequal clusters, which EM's covariances fit.")
 if criteria_tab.open:

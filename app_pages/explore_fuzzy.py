@@ -22,6 +22,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -80,15 +81,16 @@ with view:
         figure=dict(kind="memberships", cluster=None if shade == "all" else int(shade))))
     u = result.extras["membership"]
     cols = st.columns(4)
-    cols[0].metric("FPC", f"{result.extras['fpc']:.3f}",
-                   help="Partition coefficient (1/n) Σ u²: 1 for hard clusters, 1/c when every "
-                        "point is shared equally.")
-    cols[1].metric("Rounds", result.extras["n_iter"], help="Rounds until memberships settled.")
-    cols[2].metric("Objective J_m", f"{result.extras['objective'][-1]:.4g}",
-                   help="Σ u^m d², the quantity fuzzy c-means lowers.")
-    cols[3].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
-                   help="Adjusted Rand index of the largest-membership clusters against the "
-                        "true classes: 1 = identical, 0 = chance level.")
+    key_number("FPC", f"{result.extras['fpc']:.3f}",
+               help="Partition coefficient (1/n) Σ u²: 1 for hard clusters, 1/c when every "
+                    "point is shared equally.", where=cols[0])
+    key_number("Rounds", result.extras["n_iter"], where=cols[1],
+               help="Rounds until memberships settled.")
+    key_number("Objective J_m", f"{result.extras['objective'][-1]:.4g}",
+               help="Σ u^m d², the quantity fuzzy c-means lowers.", where=cols[2])
+    key_number("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
+               help="Adjusted Rand index of the largest-membership clusters against the "
+                    "true classes: 1 = identical, 0 = chance level.", where=cols[3])
     if shade == "all":
         # Every m of the grid is shipped with the chart: its slider redraws in the browser.
         ms = tuple(sorted({*M_GRID, round(float(m), 2)}))

@@ -14,6 +14,7 @@ from plots.tables import points_table
 from ui.explore_cache import SCORES, hierarchical_cuts, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.text import show_error, show_warning
@@ -89,11 +90,11 @@ with view:
     # Cluster colours follow the true classes they match, as on every page.
     labels = align_labels(data.y, result.labels)
     cols = st.columns(3)
-    cols[0].metric("Clusters", result.n_clusters, help="Branches kept below the cut.")
-    cols[1].metric("Cut height", f"{height:.4g}", help="Height of the dashed line.")
-    cols[2].metric("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
-                   help="Adjusted Rand index against the true classes: 1 = identical, "
-                        "0 = chance level.")
+    key_number("Clusters", result.n_clusters, help="Branches kept below the cut.", where=cols[0])
+    key_number("Cut height", f"{height:.4g}", help="Height of the dashed line.", where=cols[1])
+    key_number("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",
+               help="Adjusted Rand index against the true classes: 1 = identical, "
+                    "0 = chance level.", where=cols[2])
     notebook_download("hc", "explore_hierarchical", dict(
         kind="clustering", title=f"Hierarchical clustering, {linkage} linkage",
         summary="The dendrogram cut into clusters.", data=data.source, columns=2,

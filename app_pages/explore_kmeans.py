@@ -24,6 +24,7 @@ from plots.tables import points_table
 from ui.explore_cache import SCORES, kmeans_frames, kmeans_k_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -182,14 +183,15 @@ with view:
             scrub_to_widget(CHART, "step", "km_step", list(range(last + 1)),
                             [str(i) for i in range(last + 1)])
         cols = st.columns(3)
-        cols[0].metric("Move", f"{step} / {last}", help="Moves so far / moves to converge.")
-        cols[1].metric("Inertia J", "—" if frame.inertia is None else f"{frame.inertia:.4g}",
-                       help="Sum of squared distances from each point to its centre.")
+        key_number("Move", f"{step} / {last}", where=cols[0],
+                   help="Moves so far / moves to converge.")
+        key_number("Inertia J", "—" if frame.inertia is None else f"{frame.inertia:.4g}",
+                   help="Sum of squared distances from each point to its centre.", where=cols[1])
         if frame.labels is not None:
             ari = scores(data.y, frame.labels)["ari"]
-            cols[2].metric("ARI vs truth", f"{ari:.3f}",
-                           help="Adjusted Rand index of this assignment against the true "
-                                "classes: 1 = identical, 0 = chance level.")
+            key_number("ARI vs truth", f"{ari:.3f}",
+                       help="Adjusted Rand index of this assignment against the true "
+                            "classes: 1 = identical, 0 = chance level.", where=cols[2])
         notebook_download("km", "explore_kmeans", dict(
             kind="kmeans_steps", title="k-means step by step",
             summary="One move of Lloyd's algorithm.", data=data.source, columns=2,

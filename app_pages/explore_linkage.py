@@ -24,6 +24,7 @@ from plots.tables import points_table
 from ui import web
 from ui.export import show_chart
 from ui.layout import PHONE_WIDTH_PX
+from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -127,10 +128,11 @@ with view:
         summary="Agglomerative clustering of a similarity matrix, merge by merge.",
         similarity=S.tolist(), items=items, link=link, step=t))
     cols = st.columns(3)
-    cols[0].metric("Merges", f"{t} / {last}", help="Merges done / merges in all.")
-    cols[1].metric("Clusters", len(names), help="Rows of the matrix now.")
-    cols[2].metric("Last merge height", "—" if done is None else f"{done.height:.3g}",
-                   help="1 − similarity of the last merge: where it joins on the dendrogram.")
+    key_number("Merges", f"{t} / {last}", help="Merges done / merges in all.", where=cols[0])
+    key_number("Clusters", len(names), help="Rows of the matrix now.", where=cols[1])
+    key_number("Last merge height", "—" if done is None else f"{done.height:.3g}",
+               help="1 − similarity of the last merge: where it joins on the dendrogram.",
+               where=cols[2])
 
 st.subheader("Strengths and limitations")
 with st.columns([1, 3])[0]:
@@ -152,9 +154,9 @@ for tab, (name, (make, lesson)) in zip(demo_tabs, DEMOS.items(), strict=True):
                                           strict=True):
             with column:
                 ari = float(scores.set_index("link").loc[which, "ari"])
-                st.metric(f"{which} link: ARI", f"{ari:.2f}",
-                          help="Adjusted Rand index of the two clusters against the two "
-                               "groups the points were drawn from.")
+                key_number(f"{which} link: ARI", f"{ari:.2f}",
+                           help="Adjusted Rand index of the two clusters against the two "
+                                "groups the points were drawn from.")
                 show_chart(
                     panel_figure(X, found, ("x1", "x2"), height=300),
                     f"lk_{name}_{which}",

@@ -11,7 +11,7 @@ from plots.dimension import scree_figure, twonn_figure
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, show_chart
 from ui.feature_space_cache import dimension_study
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, key_number, predict_then_reveal, table
 from ui.text import show_error
 
 SETS = ("swiss_roll", "s_curve", "plane_10d", "digits", "wine", "iris")
@@ -50,13 +50,14 @@ except ValueError as error:
 known = DATASETS[data.name].intrinsic_dim
 with view:
     cols = st.columns(4)
-    cols[0].metric("Features", data.n_features, help="The dimension of the space the data "
-                   "are written in.")
-    cols[1].metric("Known dimension", known if known else "unknown",
-                   help="The dimension of the surface the generator draws on.")
-    cols[2].metric("PCA", by_pca.dimension, help=f"Components needed for {variance:.0%} of "
-                   "the variance.")
-    cols[3].metric("TwoNN", f"{by_twonn.dimension:.2f}", help="Slope of the fitted line.")
+    key_number("Features", data.n_features, help="The dimension of the space the data "
+               "are written in.", where=cols[0])
+    key_number("Known dimension", known if known else "unknown",
+               help="The dimension of the surface the generator draws on.", where=cols[1])
+    key_number("PCA", by_pca.dimension, help=f"Components needed for {variance:.0%} of "
+               "the variance.", where=cols[2])
+    key_number("TwoNN", f"{by_twonn.dimension:.2f}", where=cols[3],
+               help="Slope of the fitted line.")
     scree, fit = st.tabs(["PCA: scree plot and scores", "TwoNN: the fitted line"])
     with scree:
         left, right = st.columns(2)
@@ -91,7 +92,7 @@ exercise(
     "choosing the number of components",
     "A covariance matrix has eigenvalues 5, 3, 1, 0.5 and 0.5. How many components reach "
     "90 % of the variance?",
-    lambda: st.dataframe(pd.DataFrame(spectrum_table([5, 3, 1, 0.5, 0.5])), hide_index=True,
-                         key="dim_ex1_table"),
+    lambda: table(pd.DataFrame(spectrum_table([5, 3, 1, 0.5, 0.5])), hide_index=True,
+                  key="dim_ex1_table"),
     key="dim_ex1",
 )

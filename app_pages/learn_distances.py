@@ -29,7 +29,7 @@ from plots.distances import (
 from ui.cache import load_dataset, run_algorithm
 from ui.export import show_chart
 from ui.feature_space_cache import distances, path
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, predict_then_reveal, table
 from ui.text import show_error, show_warning
 
 P_VALUES = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0, float("inf"))
@@ -46,11 +46,11 @@ st.markdown("A **metric** d satisfies symmetry, non-negativity, d(x, y) = 0 only
             "app with a distance accepts the ones below; the choice changes which points are "
             "neighbours, and so the clusters.")
 with st.expander("The distances of the app, with their formulas"):
-    st.dataframe(pd.DataFrame([{"distance": s.label, "for": s.kind,
-                                "metric": "yes" if s.is_metric else "no",
-                                "what it measures": s.description}
-                               for s in DISTANCES.values()]),
-                 hide_index=True, key="dist_registry")
+    table(pd.DataFrame([{"distance": s.label, "for": s.kind,
+                         "metric": "yes" if s.is_metric else "no",
+                         "what it measures": s.description}
+                        for s in DISTANCES.values()]),
+          hide_index=True, key="dist_registry")
     for spec in DISTANCES.values():
         st.markdown(f"**{spec.label}**")
         st.latex(r"d(x, y) = " + spec.formula)
@@ -110,7 +110,7 @@ with left:
                            bind="query-params",
                            help="Hamming counts every disagreement; Jaccard ignores features "
                                 "both stones lack; cosine compares the directions.")
-    st.dataframe(binary, key="dist_binary")
+    table(binary, key="dist_binary")
     st.latex(DISTANCES[qualitative].formula)
 # A stone answering no to every question has no direction: cosine leaves it out.
 compared = binary[binary.any(axis=1)] if qualitative == "cosine" else binary
@@ -184,7 +184,7 @@ def roll_answer() -> None:
         roll.y, run_algorithm("kmedoids", roll.X, 0, {"n_clusters": 4, "metric": metric,
                                                       "n_neighbors": GEODESIC_NEIGHBORS}
                               ).labels)} for metric in ("euclidean", "geodesic")]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="dist_q_ari")
+    table(pd.DataFrame(rows), hide_index=True, key="dist_q_ari")
     st.markdown("In straight lines, points on neighbouring turns of the roll are close, so "
                 "the medoids gather points across the turns. Along the graph, the distance "
                 "follows the sheet, and the four stretches come out.")

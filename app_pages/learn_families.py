@@ -55,7 +55,7 @@ def moons_answer() -> None:
         labels = run_algorithm(algorithm, moons.X, 0, settings).labels
         rows.append({"method": ALGORITHMS[algorithm].label,
                      "ARI on two moons": metrics.adjusted_rand_index(moons.y, labels)})
-    st.dataframe(pd.DataFrame(rows), hide_index=True, key="lf_moons")
+    table(pd.DataFrame(rows), hide_index=True, key="lf_moons")
     st.markdown("k-means and fuzzy c-means cut the moons with a straight border; single "
                 "linkage and DBSCAN follow the chains of close points.")
 
@@ -113,9 +113,9 @@ with right:
 
 
 st.subheader("Every algorithm of the app, by family")
-st.dataframe(
+table(
     pd.DataFrame([{"family": spec.family, "algorithm": spec.label,
-                   "what it does": spec.description} for spec in ALGORITHMS.values()])
+            "what it does": spec.description} for spec in ALGORITHMS.values()])
     .sort_values(["family", "algorithm"]),
     hide_index=True, key="lf_registry",
 )

@@ -15,7 +15,7 @@ from plots.heatmap import contingency_heatmap
 from ui.cache import load_dataset
 from ui.export import as_classes, show_chart
 from ui.feature_space_cache import rankings, selections, stump
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, key_number, predict_then_reveal, table
 
 SETS = ("wine", "breast_cancer", "digits", "iris", "xor")
 METHOD_LABELS = {"correlation": "Linear correlation |R|",
@@ -29,7 +29,7 @@ st.markdown(
     "collection has all of them:"
 )
 stones = stone_collection()
-st.dataframe(stones, key="lfe_stones", column_config={
+table(stones, key="lfe_stones", column_config={
     name: st.column_config.Column(help=f"{kind} feature")
     for name, kind in STONE_FEATURE_TYPES.items()})
 st.caption("10 stones (cardinality), 5 features (dimension): weight and wavelength are "
@@ -59,19 +59,19 @@ with view:
                    f"Continuous ones: the k-nearest-neighbour estimate (scikit-learn, Kraskov "
                    f"et al. 2004) is the score; beside it the histogram estimate over "
                    f"{MI_BINS} equal-width bins, which depends on the bins.")
-        st.dataframe(tables[method], hide_index=True, key="lfe_mi_table",
-                     column_config={"exact": st.column_config.NumberColumn(
-                         "exact (discrete)", format="%.4f"),
-                         "binned": st.column_config.NumberColumn(
-                             f"binned ({MI_BINS} bins)", format="%.4f"),
-                         "knn": st.column_config.NumberColumn("k-NN estimate", format="%.4f")})
+        table(tables[method], hide_index=True, key="lfe_mi_table",
+              column_config={"exact": st.column_config.NumberColumn(
+                  "exact (discrete)", format="%.4f"),
+                  "binned": st.column_config.NumberColumn(
+                      f"binned ({MI_BINS} bins)", format="%.4f"),
+                  "knn": st.column_config.NumberColumn("k-NN estimate", format="%.4f")})
 ranks = pd.DataFrame({m: t.reset_index().set_index("feature")["index"] + 1
                       for m, t in tables.items()}).sort_values(method)
 with view:
     st.markdown("**Rank of each feature under each criterion.** The ranking depends on the "
                 "criterion: correlation sees only linear trends, mutual information any "
                 "dependence, the one-feature classifier only what one cut per class can use.")
-    st.dataframe(ranks, key="lfe_ranks", height=250)
+    table(ranks, key="lfe_ranks", height=250)
 
 st.subheader("A single-variable classifier")
 feature = st.selectbox("Feature", names, index=names.index(tables["single_variable"]
@@ -92,9 +92,9 @@ with right:
                                    col_title="predicted class", title="Confusion matrix"),
                key="lfe_confusion", data=cells_frame(result.confusion, classes, classes),
                filename="confusion-matrix")
-    st.metric("F-score (macro)", f"{result.fscore:.3f}",
-              help="Mean over classes of 2PR / (P + R), as in the slides' "
-                   "Forest/Indust./Urban/Water example.")
+    key_number("F-score (macro)", f"{result.fscore:.3f}",
+               help="Mean over classes of 2PR / (P + R), as in the slides' "
+                    "Forest/Indust./Urban/Water example.")
 
 st.subheader("Features useful only in combination")
 xor = load_dataset("xor", 400, None, 0, False)
@@ -109,9 +109,9 @@ with right:
     st.markdown("Forward selection with a wrapper (k-NN accuracy, 5-fold cross-validation):")
     for lookahead, label in ((1, "one feature at a time"), (2, "pairs allowed")):
         st.markdown(f"*{label}*")
-        st.dataframe(found[lookahead], hide_index=True, key=f"lfe_forward_{lookahead}",
-                     column_config={"score": st.column_config.NumberColumn(
-                         "accuracy", format="%.3f")})
+        table(found[lookahead], hide_index=True, key=f"lfe_forward_{lookahead}",
+              column_config={"score": st.column_config.NumberColumn(
+                  "accuracy", format="%.3f")})
 
 
 def xor_answer() -> None:
@@ -119,7 +119,7 @@ def xor_answer() -> None:
     # visit does not pay for a second dataset's three rankings.
     xor_tables = rankings(xor.X, xor.y, xor_names)
     shown = xor_tables["mutual_information"].set_index("feature").loc[["x1", "x2"]]
-    st.dataframe(shown[["score", "binned"]], key="lfe_xor_mi")
+    table(shown[["score", "binned"]], key="lfe_xor_mi")
     st.markdown(f"Each of x1 and x2 alone tells almost nothing about the class (about 0 nats; "
                 f"a perfect feature would give log 2 = 0.693), but together they give it away: "
                 f"accuracy {found[2]['score'][0]:.2f} with the pair.")
@@ -137,11 +137,11 @@ st.markdown(
 )
 slide_left, slide_right = st.columns(2)
 slide_left.markdown("**As printed** (p(class) x 19 = 6, 7, 6)")
-slide_left.dataframe(slide_mi[["value", "class", "count", "p_value_slide", "p_class_slide",
-                               "term_slide"]], hide_index=True, key="lfe_slide_mi")
+table(slide_mi[["value", "class", "count", "p_value_slide", "p_class_slide",
+                "term_slide"]], hide_index=True, key="lfe_slide_mi", where=slide_left)
 slide_right.markdown("**Consistent** (p(class) x 19 = 6, 3, 10, from the counts)")
-slide_right.dataframe(slide_mi[["value", "class", "count", "p_class", "term"]],
-                      hide_index=True, key="lfe_consistent_mi")
+table(slide_mi[["value", "class", "count", "p_class", "term"]],
+      hide_index=True, key="lfe_consistent_mi", where=slide_right)
 
 predict_then_reveal(
     "On the XOR data, what is the mutual information between x1 alone and the class?",

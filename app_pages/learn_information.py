@@ -12,7 +12,7 @@ from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from ui.demo_cache import mixing_curve
 from ui.export import show_chart
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, predict_then_reveal, table
 
 st.title("Information-theoretic measures")
 st.markdown(
@@ -76,8 +76,8 @@ split = np.array([[10, 10, 0, 0], [0, 0, 10, 10]])
 def split_answer() -> None:
     values = metrics.compare(contingency=split, measures=["homogeneity", "completeness",
                                                           "nmi_arithmetic"])
-    st.dataframe(pd.DataFrame([{metrics.MEASURES[m].label: v for m, v in values.items()}]),
-                 hide_index=True, key="li_split_values")
+    table(pd.DataFrame([{metrics.MEASURES[m].label: v for m, v in values.items()}]),
+          hide_index=True, key="li_split_values")
     st.markdown(
         "Every cluster holds one class only (homogeneity 1), but each class is cut in two "
         "(completeness < 1), so the NMI, their harmonic mean, is below 1."

@@ -14,7 +14,7 @@ from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.demo_cache import k_sweep
 from ui.export import show_chart
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, key_number, predict_then_reveal, table
 from ui.scoring import indices
 from ui.widgets import seed_input
 
@@ -97,10 +97,10 @@ with quiz:
     )
 
 with left:
-    st.metric("Clusters found", result.n_clusters,
-              help="On points drawn uniformly in a square: there is nothing to find.")
-    st.metric("Silhouette", "—" if scores.silhouette is None else f"{scores.silhouette:.3f}",
-              help="Mean silhouette of the clusters found: not far from what real data gets.")
+    key_number("Clusters found", result.n_clusters,
+               help="On points drawn uniformly in a square: there is nothing to find.")
+    key_number("Silhouette", "—" if scores.silhouette is None else f"{scores.silhouette:.3f}",
+               help="Mean silhouette of the clusters found: not far from what real data gets.")
 with right:
     xy, axis_titles = projection(noise_data.X, noise_data.feature_names)
     show_chart(
@@ -151,19 +151,19 @@ with right:
     )
 with left:
     best = internal.loc[internal["value"].idxmax(), "k"]
-    st.metric("K with the best silhouette", int(best),
-              help="The internal answer to 'how many clusters', found without the classes.")
-    st.metric("K with the best CI", int(stability.loc[stability["value"].idxmax(), "k"]),
-              help="CI: the Consensus Index of Vinh et al. 2009, the mean pairwise AMI of 20 "
-                   "k-means runs with different seeds. The K whose runs agree most: stable "
-                   "clusters are found again and again.")
+    key_number("K with the best silhouette", int(best),
+               help="The internal answer to 'how many clusters', found without the classes.")
+    key_number("K with the best CI", int(stability.loc[stability["value"].idxmax(), "k"]),
+               help="CI: the Consensus Index of Vinh et al. 2009, the mean pairwise AMI of 20 "
+                    "k-means runs with different seeds. The K whose runs agree most: stable "
+                    "clusters are found again and again.")
     jumps = sweep[sweep["index"] == JUMP]
     if len(jumps):
-        st.metric("K with the largest jump", int(jumps.loc[jumps["value"].idxmax(), "k"]),
-                  help="Sugar & James's jump method on the SSE curve: J(K) = MSE(K)^(-d/2) - "
-                       "MSE(K-1)^(-d/2), K = 1 meaning no structure.")
-    st.metric("True number of classes", int(np.unique(data.y).size),
-              help="Known here because the data were generated.")
+        key_number("K with the largest jump", int(jumps.loc[jumps["value"].idxmax(), "k"]),
+                   help="Sugar & James's jump method on the SSE curve: J(K) = MSE(K)^(-d/2) - "
+                        "MSE(K-1)^(-d/2), K = 1 meaning no structure.")
+    key_number("True number of classes", int(np.unique(data.y).size),
+               help="Known here because the data were generated.")
 
 points = np.array([[0.0], [1.0], [5.0], [6.0], [7.0]])
 groups = np.array([0, 0, 1, 1, 1])
@@ -175,8 +175,8 @@ def silhouette_solution() -> None:
         "For x = 1: a(x) = |1 - 0| = 1, b(x) = (4 + 5 + 6) / 3 = 5, so "
         "s = (5 - 1) / 5 = 0.8."
     )
-    st.dataframe(pd.DataFrame({"x": points[:, 0], "cluster": groups, "s(x)": values}),
-                 hide_index=True, key="lv_silhouettes")
+    table(pd.DataFrame({"x": points[:, 0], "cluster": groups, "s(x)": values}),
+          hide_index=True, key="lv_silhouettes")
     st.caption("s(x) of every point, computed by scikit-learn's silhouette_samples.")
 
 

@@ -11,7 +11,7 @@ from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
-from ui.lesson import key_number, worked_answer
+from ui.lesson import key_number, table, worked_answer
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 from ui.notebook import notebook_download
 from ui.report import show_classwise
@@ -142,21 +142,21 @@ if families is not None:  # the exercise's key numbers, beside the table
         key_number("RI", f"{values['ri']:.2f}", help="Rand index.")
         key_number("ARI", f"{values['ari']:.2f}", help="Adjusted Rand index.")
 with view:
-    table = np.asarray(counts, dtype=int)
-    rows = [f"class {i}" for i in range(table.shape[0])]
-    cols = [f"cluster {j}" for j in range(table.shape[1])]
+    counts_table = np.asarray(counts, dtype=int)
+    rows = [f"class {i}" for i in range(counts_table.shape[0])]
+    cols = [f"cluster {j}" for j in range(counts_table.shape[1])]
     if mode == LAND_USE_MODE:
         rows = cols = list(LAND_USE_CLASSES)
     # The page's main chart: tall enough to fill a third of a 1280x720 screen.
-    show_chart(contingency_heatmap(table, rows, cols).update_layout(height=480),
+    show_chart(contingency_heatmap(counts_table, rows, cols).update_layout(height=480),
                key="sb_heatmap",
-               data=cells_frame(table, rows, cols), filename="contingency")
-    show_classwise(table, rows, cols, "sb_classwise")
+               data=cells_frame(counts_table, rows, cols), filename="contingency")
+    show_classwise(counts_table, rows, cols, "sb_classwise")
     if mode == LAND_USE_MODE:
         st.markdown("**The slide's totals beside this table's**, and its overall accuracy "
-                    f"(the diagonal over n): {np.trace(table)} / {table.sum()} = "
-                    f"{np.trace(table) / max(table.sum(), 1):.3f}.")
-        st.dataframe(land_use_totals(table), hide_index=True, key="sb_landuse_totals")
+                    f"(the diagonal over n): {np.trace(counts_table)} / {counts_table.sum()} = "
+                    f"{np.trace(counts_table) / max(counts_table.sum(), 1):.3f}.")
+        table(land_use_totals(counts_table), hide_index=True, key="sb_landuse_totals")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")
     notebook_download("sb", "contingency_sandbox", dict(

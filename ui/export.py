@@ -119,17 +119,22 @@ def show_chart(
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}
-    waiting = lesson_question_waiting()
     for stem, (label, table) in tables.items():
-        st.download_button(
-            # While disabled its file is still served: it must not hold the numbers.
-            label, b"" if waiting else table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
-            mime="text/csv", key=f"{key}_csv" if stem == filename else f"{key}_{stem}_csv",
-            on_click="ignore", icon=":material/download:",
-            help="The numbers behind this chart, as a CSV file.",
-            disabled=waiting,  # the numbers would answer the question
-        )
+        csv_download(label, table, stem, key=f"{key}_csv" if stem == filename
+                     else f"{key}_{stem}_csv", help="The numbers behind this chart, as a CSV file.")
     return state
+
+
+def csv_download(label: str, table: pd.DataFrame, stem: str, *, key: str, help: str) -> None:
+    """A download of ``table`` as ``<stem>.csv``, disabled (and empty) while a lesson's
+    question waits for its reveal: the numbers would answer it."""
+    waiting = lesson_question_waiting()
+    st.download_button(
+        # While disabled its file is still served: it must not hold the numbers.
+        label, b"" if waiting else table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
+        mime="text/csv", key=key, on_click="ignore", icon=":material/download:", help=help,
+        disabled=waiting,
+    )
 
 
 def selected_points(state: Any) -> list[dict[str, Any]]:

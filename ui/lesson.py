@@ -18,9 +18,6 @@ WAITING = "_lesson_question_waiting"
 ALL = "*"
 MASK = "?"
 
-# A question that names no give-away numbers hides every key number's value of the page
-# until its reveal (pages draw them with st.metric); the bars' own numbers stay.
-MASK_CSS = web.filled("mask.css", BARS=BARS, MASK=MASK)
 # While a question waits, the page's charts and the tables a student reads are not sent:
 # `ui.export.plot` sends `covered_figure` (the chart's height, no data) and `table` an empty
 # table of the same columns and height. The style covers them (and any table a page draws
@@ -51,7 +48,7 @@ def wait_for_reveal(hides: tuple[str, ...] | None) -> None:
     reveal; the run after the reveal leaves it out, which lifts all of it.
     """
     st.session_state[WAITING] = hides or ALL
-    st.html(f"<style>{COVER_CSS}{MASK_CSS if not hides else ''}</style>")
+    st.html(f"<style>{COVER_CSS}</style>")
 
 
 def covered_figure(fig: go.Figure) -> go.Figure:
@@ -62,19 +59,20 @@ def covered_figure(fig: go.Figure) -> go.Figure:
                              "margin": {"l": 0, "r": 0, "t": 0, "b": 0}})
 
 
-def table(data: pd.DataFrame, **kwargs: Any) -> None:
-    """``st.dataframe(data, **kwargs)``, or while a lesson's question waits an empty table
-    of the same columns and height (the rows would answer it), under the cover."""
+def table(data: pd.DataFrame, where=st, **kwargs: Any) -> None:
+    """``where.dataframe(data, **kwargs)`` (``where`` a column, by default the page), or
+    while a lesson's question waits an empty table of the same columns and height (the rows
+    would answer it), under the cover."""
     if not lesson_question_waiting():
-        st.dataframe(data, **kwargs)
+        where.dataframe(data, **kwargs)
         return
     rows = min(len(data), 10)  # Streamlit's default height shows about 10 rows
     kwargs.setdefault("height", 38 + 35 * rows)
     kwargs.pop("key", None)  # a widget's key: its cover is the caption
     kwargs.pop("on_select", None)
     kwargs.pop("selection_mode", None)
-    st.dataframe(data.iloc[:0], **kwargs)
-    st.caption(TABLE_CAPTION)
+    where.dataframe(data.iloc[:0], **kwargs)
+    where.caption(TABLE_CAPTION)
 
 
 def worked_answer(what: str) -> bool:

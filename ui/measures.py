@@ -5,6 +5,8 @@ import streamlit as st
 
 import metrics
 from explorer.measures import measure_table, models_table
+from ui.export import csv_download
+from ui.lesson import table, worked_answer
 
 
 def random_model_controls(prefix: str) -> tuple[str, bool]:
@@ -26,9 +28,9 @@ def random_model_controls(prefix: str) -> tuple[str, bool]:
 
 def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
     """Draw :func:`explorer.measures.measure_table` and return it."""
-    table = measure_table(values)
-    st.dataframe(
-        table, hide_index=True, key=key, height=38 + 35 * len(table),
+    shown = measure_table(values)
+    table(
+        shown, hide_index=True, key=key, height=38 + 35 * len(shown),
         column_config={
             "value": st.column_config.NumberColumn(format="%.4f"),
             "adjusted": st.column_config.CheckboxColumn(
@@ -40,16 +42,16 @@ def show_measure_table(values: dict[str, float], key: str) -> pd.DataFrame:
             "key": st.column_config.TextColumn(help="The name in metrics.MEASURES."),
         },
     )
-    st.download_button(
-        "Measures (CSV)", table.to_csv(index=False).encode(), file_name=f"{key}.csv",
-        mime="text/csv", key=f"{key}_csv", on_click="ignore", icon=":material/download:",
-        help="Every measure's value, as in the table, as a CSV file.",
-    )
-    return table
+    csv_download("Measures (CSV)", shown, key, key=f"{key}_csv",
+                 help="Every measure's value, as in the table, as a CSV file.")
+    return shown
 
 
 def show_formulas(values: dict[str, float]) -> None:
-    """Each measure's formula from the registry with its value, for the curious."""
+    """Each measure's formula from the registry with its value, for the curious (after a
+    lesson's reveal: the values would answer its question)."""
+    if not worked_answer("the formulas with their values"):
+        return
     for name, value in values.items():
         m = metrics.MEASURES[name]
         st.markdown(f"**{m.label}** = {value:.4f} — {m.description}")
@@ -58,12 +60,12 @@ def show_formulas(values: dict[str, float]) -> None:
 
 def show_models_table(contingency, key: str) -> pd.DataFrame:
     """Draw :func:`explorer.measures.models_table` and return it."""
-    table = models_table(contingency)
-    st.dataframe(
-        table, hide_index=True, key=key,
+    shown = models_table(contingency)
+    table(
+        shown, hide_index=True, key=key,
         column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),
                        "AMI (arithmetic)": st.column_config.NumberColumn(format="%.4f"),
                        "one-sided": st.column_config.CheckboxColumn(
                            help="Truth fixed, only the clustering drawn at random.")},
     )
-    return table
+    return shown

@@ -13,6 +13,7 @@ from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from plots.silhouette import silhouette_plot
 from ui.export import show_chart
+from ui.lesson import key_number, table
 from ui.measures import show_formulas, show_measure_table, show_models_table
 from ui.scoring import elbow, indices, silhouette_values
 from ui.text import show_warning
@@ -54,7 +55,7 @@ def show_classwise(contingency, row_names, col_names, key: str) -> None:
     scores = metrics.precision_recall_fscore(contingency=contingency)
     st.markdown("**Precision, recall and F per class** (each class against its matched "
                 "cluster)")
-    st.dataframe(
+    table(
         classwise_frame(scores, row_names, col_names), hide_index=True, key=key,
         column_config={
             "precision": st.column_config.NumberColumn(
@@ -104,9 +105,10 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
         + (" Noise points are left out." if (labels == -1).any() else "")
     )
     cards = st.columns(5)
-    cards[0].metric(
+    key_number(
         "SSE (within)", f"{scores.sse:.4g}",
         help="Sum of squared distances to the cluster centroids: lower is tighter.",
+        where=cards[0],
     )
     undefined = " Undefined here: it needs between 2 and n - 1 clusters."
     for card, label, value, text in (
@@ -120,8 +122,8 @@ def show_internal(X: np.ndarray, labels: np.ndarray, key: str, *, seed: int,
          "The slides' F-ratio: K x within- over between-cluster sum of squares, lower is "
          "better."),
     ):
-        card.metric(label, "—" if value is None else f"{value:.4g}",
-                    help=text + ("" if value is not None else undefined))
+        key_number(label, "—" if value is None else f"{value:.4g}",
+                   help=text + ("" if value is not None else undefined), where=card)
     left, right = st.columns(2)
     with left:
         if scores.silhouette is not None:

@@ -7,6 +7,7 @@ from streamlit.testing.v1 import AppTest
 from explorer.lesson_files import MAX_CODE, decode_lesson, lesson_names, load_lesson
 from tests.app.conftest import charts_covered
 from tests.ui.test_text import rendered_text
+from ui.lesson import MASK
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import APP, TIMEOUT_S, copied_link, open_page
 from ui.text import plain
@@ -230,8 +231,8 @@ def test_the_builder_adds_a_question_to_a_step_and_the_link_carries_it(kind):
         (("1", "2", "3"), 1) if kind == "choices" else ((), 2.0))
     opened = open_page("app_pages/explore_dbscan.py", {"lessonz": [code], "step": ["1"]})
     assert not opened.error
-    # Every key number's value waits for the reveal (a style rule: the question names none).
-    assert any("stMetricValue" in h.proto.body for h in opened.get("html"))
+    # Every key number's value waits for the reveal (the question names none): not sent.
+    assert opened.metric and all(m.value == MASK for m in opened.metric)
 
 
 def test_a_builder_question_without_enough_choices_is_refused_with_the_reason():

@@ -25,7 +25,7 @@ def literal_keys(source: str) -> list[str]:
         if not isinstance(node, ast.Call):
             continue
         name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-        if name == "dataframe":  # a table's selection is no link parameter
+        if name in ("dataframe", "table"):  # a table's selection is no link parameter
             continue
         for keyword in node.keywords:
             if keyword.arg == "key" and isinstance(keyword.value, ast.Constant):
