@@ -196,6 +196,11 @@ def class_bar(current: str) -> None:
     page's own quiz steps aside, as on a lesson link."""
     st.session_state.pop(WAITING, None)
     code = st.query_params.get(CLASS_PARAM)
+    # What a run draws only sometimes (the cover's style, a cookie) goes into this slot, so
+    # that the live fragment below keeps its place in the page, and with it its id:
+    # Streamlit names a fragment by its place, and a poll of the name a run before used is
+    # dropped without a word, which leaves the polling page waiting for good.
+    varying = st.container()
     try:
         store = class_store()
         secret = teacher_secret(store, code)
@@ -213,12 +218,13 @@ def class_bar(current: str) -> None:
         show_error(error)
         return
     _follow(state, lesson, current)
-    if secret is not None:
-        remember_teacher(code, secret)
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
-    if step.question is not None and not state.is_revealed:
-        wait_for_reveal(step.question.hides)
-    bar_style()
+    with varying:
+        if secret is not None:
+            remember_teacher(code, secret)
+        if step.question is not None and not state.is_revealed:
+            wait_for_reveal(step.question.hides)
+        bar_style()
     with st.container(border=True, key=BAR_KEY):
         # One line, as the lesson bar's: the teacher's projector shows the step's chart too.
         with st.container(horizontal=True, vertical_alignment="center", gap="small",
@@ -227,8 +233,10 @@ def class_bar(current: str) -> None:
                         width="stretch")
             if secret is not None:
                 teacher_buttons(store, state, secret, last)
+        join_slot = st.container()  # always drawn, for the same reason as ``varying``
         if secret is not None and not state.locked:
-            join_panel(state, students_link(code))
+            with join_slot:
+                join_panel(state, students_link(code))
         st.markdown(plain(step.prompt))
         live_guard.guard(STUDENT_POLL_S if secret is None else TEACHER_POLL_S)
         if secret is None:
