@@ -93,9 +93,8 @@ class Student:
         return tuple(map(int, re.findall(r"\*\*(\d+)\*\*", shown.proto.body))) \
             if shown else None
 
-    async def answer(self, step: int, letter: str) -> None:
-        """Pick ``letter`` for the question of ``step``, press Answer, wait for the
-        acknowledgement."""
+    async def choose(self, step: int, letter: str) -> None:
+        """Pick ``letter`` for the question of ``step`` (a run of the question's fragment)."""
         session = self.session
         await session.wait_for(lambda: self.widget("button", f"class_answer_{step}")
                                is not None, TIMEOUT_S)
@@ -103,11 +102,27 @@ class Student:
         option, = (o for o in radio.proto.options if o.startswith(f"{letter}. "))
         await session.choose(radio, option)
         await session.wait_idle(TIMEOUT_S)
-        drawn = session.messages
-        await session.click(self.widget("button", f"class_answer_{step}"))
-        await session.wait_for(lambda: session.find(
+
+    async def press(self, key: str) -> None:
+        """Press the button ``key`` (Answer, or the teacher's Reveal, Next, ...) and wait
+        for the run."""
+        await self.session.wait_for(lambda: self.widget("button", key) is not None, TIMEOUT_S)
+        await self.session.click(self.widget("button", key))
+        await self.session.wait_idle(TIMEOUT_S)
+
+    async def answer(self, step: int, letter: str) -> None:
+        """Pick ``letter`` for the question of ``step``, press Answer, wait for the
+        acknowledgement."""
+        await self.choose(step, letter)
+        drawn = self.session.messages
+        await self.session.click(self.widget("button", f"class_answer_{step}"))
+        await self.session.wait_for(lambda: self.session.find(
             "markdown", lambda d: d.number > drawn
             and d.proto.body.startswith(f"Your answer: {letter}.")) is not None, TIMEOUT_S)
+
+    def says(self, text: str) -> bool:
+        """Whether the page shows a message (st.error, st.warning, ...) holding ``text``."""
+        return self.session.find("alert", lambda d: text in d.proto.body) is not None
 
     async def close(self) -> None:
         if self.session is not None:
@@ -125,12 +140,6 @@ class Teacher(Student):
         answered")."""
         metric = self.session.find("metric", lambda d: ANSWERED.search(d.proto.body) is not None)
         return int(ANSWERED.search(metric.proto.body)[1]) if metric else None
-
-    async def press(self, key: str) -> None:
-        """Press Reveal (``class_reveal``), Next (``class_next``), ... and wait for the run."""
-        await self.session.wait_for(lambda: self.widget("button", key) is not None, TIMEOUT_S)
-        await self.session.click(self.widget("button", key))
-        await self.session.wait_idle(TIMEOUT_S)
 
     async def count_reaches(self, n: int, timeline: list | None = None,
                             timeout: float = TIMEOUT_S) -> None:

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.postgres_cluster import POSTGRES_ENV, Cluster
+
 SLOW_LAYERS = tuple(Path(__file__).resolve().parent / name for name in ("app", "browser"))
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True,
@@ -24,3 +26,15 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if any(layer in item.path.parents for layer in SLOW_LAYERS):
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture
+def own_postgres():
+    """A PostgreSQL cluster of the test's own, which it may stop and start
+    (`tests.postgres_cluster.Cluster`); only where PostgreSQL tests run (``POSTGRES_ENV`` set,
+    as .ci/run does)."""
+    if not os.environ.get(POSTGRES_ENV):
+        pytest.skip(f"PostgreSQL tests run when {POSTGRES_ENV} is set (.ci/postgres)")
+    cluster = Cluster()
+    yield cluster
+    cluster.remove()

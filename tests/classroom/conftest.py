@@ -4,12 +4,11 @@
 import os
 
 import pytest
-from sqlalchemy import delete
+from sqlalchemy import create_engine, delete, make_url, text
 
 from classroom import ClassStore
 from classroom.database import answers, classes, participants
-
-POSTGRES_ENV = "CLUSTERLAB_TEST_POSTGRES_URL"
+from tests.postgres_cluster import POSTGRES_ENV
 
 
 class FakeClock:
@@ -22,15 +21,33 @@ class FakeClock:
         return self.now
 
 
+@pytest.fixture(scope="session")
+def postgres_url(worker_id):
+    """A PostgreSQL database of this test worker's own on the server ``POSTGRES_ENV`` names:
+    each test empties it, which must not empty a test's of the other worker."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV} to a database URL (.ci/run does; "
+                    "so does `bash .ci/postgres python -m pytest tests/classroom`)")
+    if worker_id == "master":  # not under pytest-xdist
+        return url
+    server = make_url(url)
+    name = f"{server.database}_{worker_id}"
+    admin = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as db:
+        if db.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"),
+                      {"name": name}).first() is None:
+            db.execute(text(f'CREATE DATABASE "{name}"'))
+    admin.dispose()
+    return server.set(database=name).render_as_string(hide_password=False)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request, tmp_path):
     """A fresh, empty class database of each kind."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'data' / 'classroom.sqlite3'}"
-    url = os.environ.get(POSTGRES_ENV)
-    if not url:
-        pytest.skip(f"no PostgreSQL: set {POSTGRES_ENV} to a database URL (.ci/run does; "
-                    "so does `bash .ci/postgres python -m pytest tests/classroom`)")
+    url = request.getfixturevalue("postgres_url")
     store = ClassStore(url)
     with store.engine.begin() as db:
         for table in (answers, participants, classes):

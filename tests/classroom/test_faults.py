@@ -4,13 +4,7 @@ replaced, a database down from the start. Each call raises StoreUnavailable with
 sentence naming no host, port or path; nothing goes to a deleted file; an answer sent again
 once the database is back is stored."""
 
-import glob
-import os
-import shutil
-import socket
 import sqlite3
-import subprocess
-import tempfile
 import time
 import traceback
 from pathlib import Path
@@ -19,13 +13,7 @@ import pytest
 
 from classroom import STORE_DOWN, STORE_GONE, ClassError, ClassStore, StoreUnavailable
 from classroom.errors import NO_CLASS
-from tests.classroom.conftest import POSTGRES_ENV
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+from tests.postgres_cluster import free_port
 
 
 def said_plainly(error: StoreUnavailable, *hidden: str) -> None:
@@ -53,47 +41,6 @@ def refused_all(store: ClassStore, code: str, secret: str, student: str) -> list
             call()
         errors.append(failed.value)
     return errors
-
-
-class Cluster:
-    """A PostgreSQL cluster of this test's own (as .ci/postgres makes one), which the test
-    stops and starts; needs root (the server runs as the postgres user)."""
-
-    def __init__(self) -> None:
-        bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"),
-                      key=lambda p: int(Path(p).parent.name))
-        if not bins or os.geteuid() != 0:
-            pytest.skip("needs root and Debian's postgresql (as .ci/postgres)")
-        self.bin, self.port = bins[-1], free_port()
-        self.folder = Path(tempfile.mkdtemp(prefix="clusterlab-pg-fault-"))
-        shutil.chown(self.folder, "postgres")
-        self.run(f"initdb -D {self.folder}/data -A trust -U postgres")
-        self.start()
-        self.run(f"createdb -h 127.0.0.1 -p {self.port} -U postgres classes")
-        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/classes"
-
-    def run(self, command: str) -> None:
-        subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", f"{self.bin}/{command}"],
-                       cwd="/tmp", check=True, capture_output=True, timeout=120)
-
-    def start(self) -> None:
-        self.run(f"pg_ctl -D {self.folder}/data -l {self.folder}/log -w -o '-p {self.port} "
-                 f"-k {self.folder} -c listen_addresses=127.0.0.1' start")
-
-    def stop(self) -> None:
-        self.run(f"pg_ctl -D {self.folder}/data -m fast -w stop")
-
-
-@pytest.fixture
-def own_postgres():
-    if not os.environ.get(POSTGRES_ENV):
-        pytest.skip(f"PostgreSQL tests run when {POSTGRES_ENV} is set (.ci/postgres)")
-    cluster = Cluster()
-    yield cluster
-    subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c",
-                    f"{cluster.bin}/pg_ctl -D {cluster.folder}/data -m immediate stop"],
-                   cwd="/tmp", capture_output=True, timeout=120)
-    shutil.rmtree(cluster.folder, ignore_errors=True)
 
 
 def test_a_postgresql_stopped_mid_class_is_said_plainly_and_nothing_is_lost(own_postgres,
