@@ -26,8 +26,9 @@ replaces and gives the ratio reference / ours (> 1: ours is faster):
 
 ``--m-sweep`` times only the fuzzy c-means page's m sweep (``ui.explore_cache.fuzzy_m_frames``
 over the page's m values, ``explorer.fuzzy.m_grid``, its cache emptied first) for c = 2 ...
-10 on the page's default blobs, as process CPU time with one BLAS thread, the minimum of ``repeats``, with the rounds
-the fits took; issue 38 asks for under 1 s up to c = 8. Appended to explore.md.
+10 on the page's default blobs, as process CPU time with one BLAS thread, the minimum of
+``repeats``, with the rounds the fits took; issue 38 asks for under 1 s up to c = 8.
+Appended to explore.md.
 """
 
 from __future__ import annotations

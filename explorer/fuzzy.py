@@ -27,6 +27,18 @@ def m_grid(n_clusters: int, m: float) -> tuple[float, ...]:
     own ``m`` (rounded to 0.01) among them: `FINE_M_GRID` below `COARSE_FROM_C` clusters,
     `COARSE_M_GRID` from there on (the sweep's CPU grows with c).
 
+    Parameters
+    ----------
+    n_clusters : int
+        The page's c.
+    m : float
+        The page's fuzzifier.
+
+    Returns
+    -------
+    tuple of float
+        The grid, increasing.
+
     Examples
     --------
     >>> len(m_grid(3, 2.0)), len(m_grid(8, 2.0)), m_grid(8, 1.33)[:4]
