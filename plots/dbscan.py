@@ -9,7 +9,6 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from plots.framed import (
-    CODE_SYMBOLS,
     code_marker,
     color_codes,
     framed_figure,
@@ -17,6 +16,7 @@ from plots.framed import (
 )
 from plots.palette import (
     CLUSTER_COLORS,
+    NOISE_CODE,
     NOISE_COLOR,
     OUTLINE,
     POINT_LINE,
@@ -185,19 +185,19 @@ def dbscan_growth_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
     """DBSCAN's clusters growing from their core points, one frame per row of ``labels``.
 
     A point is grey (an open circle, as noise) until the first frame where its label is a
-    cluster (>= 0), then in its cluster's colour and symbol, lighter and smaller if it is a
-    border point (``kinds``: `clustering.dbscan.POINT_TYPES` indices of the final run); the
-    points never reached are the noise. Each group of points that joins in the same frame
-    is drawn twice, grey and in colour, and a frame only shows or hides these traces: its
-    size does not grow with the number of points (at 2,000 points a frame of colour codes
-    was 11 kB, 0.44 MB for 40 frames), and only the first drawing carries coordinates.
+    cluster (>= 0), then in its cluster's colour and symbol, lighter if it is a border point
+    (``kinds``: `clustering.dbscan.POINT_TYPES` indices of the final run, which also size
+    the points as in the sweep); the points never reached are the noise. A frame carries
+    only the colour codes (and the symbols `plots.framed.framed_figure` derives from them):
+    two bytes a point, and the browser's quick path draws it (a frame that showed or hid
+    one trace per group of points took plotly's full redraw, seconds a frame under load).
 
     Parameters
     ----------
     X : ndarray of shape (n, 2)
     labels : ndarray of int, shape (n_frames, n)
-        The clusters at each frame (negative: not in a cluster yet, or noise); a point's
-        label does not change once it is >= 0, and the last row is the final run.
+        The clusters at each frame (negative: not in a cluster yet, or noise); the last row
+        is the final run, whose clusters give the colours.
     kinds : ndarray of int, shape (n,)
     titles : sequence of str
         Each frame's title.
@@ -216,8 +216,8 @@ def dbscan_growth_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
     >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 0.0]])
     >>> labels = np.array([[-2, -2, -2], [0, -2, -2], [0, 0, -2], [0, 0, -1]])
     >>> fig = dbscan_growth_figure(X, labels, np.array([0, 1, 2]), ["a", "b", "c", "d"])
-    >>> [f.to_plotly_json()["data"][1]["visible"] for f in fig.frames]  # point 1 in colour
-    [False, False, True, True]
+    >>> [f.to_plotly_json()["data"][0]["marker"]["color"].tolist() for f in fig.frames]
+    [[112, 112, 112], [0, 112, 112], [0, 56, 112], [0, 56, 112]]
     """
     X = np.asarray(X, dtype=float)
     labels = np.asarray(labels)
@@ -228,60 +228,15 @@ def dbscan_growth_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         raise ValueError(f"labels must have shape (frames, {n}), kinds ({n},) and titles one "
                          f"per frame; got {labels.shape}, {kinds.shape} and {len(titles)}")
     final = labels[-1]
-    clustered = final >= 0
-    # The frame each clustered point first shows in colour.
-    joins = np.where(clustered, (labels >= 0).argmax(axis=0), -1)
-    svg = points_trace(n) is go.Scatter
-    kind = "scatter" if svg else "scattergl"
-    # Four bytes a coordinate, far below a pixel's precision.
-    xy = X.astype(np.float32)
     codes, sizes = scrub_codes(final, kinds)
-    # The text alternative (`plots.describe`) counts a trace named noise as grey points:
-    # the noise and the points not reached yet.
-    grey = {"type": kind, "mode": "markers", "name": "noise", "showlegend": False,
-            "marker": {"color": NOISE_COLOR, "symbol": "circle-open",
-                       "size": SCRUB_SIZES["noise"]}}
-    never = ~clustered
-    traces = [{**grey, "x": xy[never, 0], "y": xy[never, 1],
-               "hovertemplate": "noise: no core point within eps<extra></extra>"}]
-    # The colour scale of the codes is written once, in the layout's colour axis, not in
-    # each group's trace.
-    scale = code_marker()
-    groups = np.unique(joins[clustered])
-    for frame in groups:
-        members = joins == frame
-        at = {"x": xy[members, 0], "y": xy[members, 1]}
-        traces.append({**grey, **at, "hovertemplate": "not reached yet<extra></extra>"})
-        traces.append({
-            "type": kind, "mode": "markers", "showlegend": False, **at,
-            # The symbols are `CODE_SYMBOLS`' numbers of the codes.
-            "marker": {"color": codes[members], "size": sizes[members],
-                       "symbol": CODE_SYMBOLS[codes[members]], "coloraxis": "coloraxis",
-                       "cmin": scale["cmin"], "cmax": scale["cmax"],
-                       **({"line": POINT_LINE} if svg else {})},
-            "customdata": final[members].astype(np.int16),
-            "hovertemplate": f"cluster %{{customdata}}, joined at step {frame}<extra></extra>"})
-    # plotly.py's validation of 80 traces took longer than the rest of the page; these keys
-    # are checked in the tests (tests/plots/test_dbscan_figures.py).
-    fig = go.Figure(data=traces, layout={"coloraxis": {
-        "colorscale": scale["colorscale"], "cmin": scale["cmin"], "cmax": scale["cmax"],
-        "showscale": False}}, _validate=False)
-    for obj in (fig, fig.layout, *fig.data):
-        obj._validate = True
-    _type_legend(fig, svg, "noise or not reached")
-    updates = []
-    for step in range(len(labels)):
-        update = {}
-        for i, frame in enumerate(groups):
-            update[1 + 2 * i] = {"visible": bool(frame > step)}
-            update[2 + 2 * i] = {"visible": bool(frame <= step)}
-        updates.append(update)
+    fig = go.Figure(points_trace(n)(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=sizes), customdata=final.astype(np.int16),
+        hovertemplate="ends in cluster %{customdata} (-1: noise)<extra></extra>"))
+    _type_legend(fig, fig.data[0].type == "scatter", "noise or not reached")
+    updates = [{0: {"marker": {"color": np.where(row >= 0, codes, NOISE_CODE).astype(
+        np.int8)}}} for row in labels]
     plane_layout(fig, axis_titles, 560)
-    # Hidden traces leave plotly's automatic ranges: the axes are fixed to every point.
-    low, high = X.min(axis=0), X.max(axis=0)
-    pad = 0.05 * (high - low) + 1e-9
-    fig.update_xaxes(range=[low[0] - pad[0], high[0] + pad[0]])
-    fig.update_yaxes(range=[low[1] - pad[1], high[1] + pad[1]])
     return framed_figure(fig, [str(i) for i in range(len(labels))], updates, name="step",
                          active=active, slider_y=-0.12, play_ms=play_ms,
                          layouts=[{"title": {"text": t}} for t in titles])

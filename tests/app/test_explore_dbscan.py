@@ -157,51 +157,31 @@ def test_a_fresh_drawing_starts_at_an_eps_on_its_scale_and_a_link_keeps_its_own(
     assert linked.select_slider(key="db_eps").value == 0.1
 
 
-def growth_states(figure: dict, X: np.ndarray) -> np.ndarray:
-    """The cluster of each point at each frame of the growth chart (-2: grey, not in a
-    cluster), read off which traces the frame shows: the coloured traces carry each point's
-    cluster for the hover. Every point is drawn by exactly one shown trace at every frame."""
-    lookup = {tuple(p): i for i, p in enumerate(X[:, :2].astype(np.float32))}
-    points = [[lookup[tuple(p)] for p in xy(item).astype(np.float32)] for item in
-              figure["data"] if item.get("x") is not None and item["x"] != [None]]
-    states = []
-    steps = [f for f in figure["frames"] if f["name"].startswith("step=")]
-    assert [f["name"] for f in steps] == [f"step={i}" for i in range(len(steps))]
-    for frame in steps:
-        shown = dict.fromkeys(range(len(points)), True)
-        shown.update({t: d["visible"] for t, d in zip(frame["traces"], frame["data"],
-                                                      strict=True)})
-        state, drawn = np.full(len(X), -2), np.zeros(len(X), dtype=int)
-        for t, indices in enumerate(points):
-            if not shown[t]:
-                continue
-            drawn[indices] += 1
-            if "customdata" in figure["data"][t]:
-                state[indices] = array(figure["data"][t]["customdata"]).astype(int)
-        assert (drawn == 1).all()
-        states.append(state)
-    return np.array(states)
-
-
 def test_the_growth_chart_steps_from_nothing_to_sklearns_dbscan():
     data = moons(n=300)
     at = open_page(PAGE, {"db_n": "300", "db_eps": "0.12", "db_min": "4", "db_step": "3"})
     assert not at.exception
     figure = chart(at, "db_growth")
-    states = growth_states(figure, data.X)
-    assert 3 <= len(states) <= 40
+    shipped = frames(figure, "step")
+    assert list(shipped) == [str(i) for i in range(len(shipped))]
+    assert 3 <= len(shipped) <= 40
     assert [b["label"] for b in figure["layout"]["updatemenus"][0]["buttons"]] == ["Play", "Pause"]
-    assert (states[0] == -2).all()  # nothing reached yet: every point grey
-    reference = DBSCAN(eps=0.12, min_samples=4).fit(data.X).labels_
-    final = np.where(states[-1] == -2, -1, states[-1])
-    assert ((final == -1) == (reference == -1)).all()
-    assert adjusted_rand_score(final, reference) == 1.0
-    # The clusters only grow: a point once coloured keeps its cluster.
-    for before, after in zip(states[:-1], states[1:], strict=True):
-        kept = before != -2
+    codes = [drawn(points)[0] for points, *_ in shipped.values()]
+    assert (codes[0] == -1).all()  # nothing reached yet: every point grey
+    reference = DBSCAN(eps=0.12, min_samples=4).fit(data.X)
+    same_clusters(codes[-1], reference.labels_)
+    # The last frame's border points are light, as in the eps chart.
+    core = np.zeros(len(data.X), dtype=bool)
+    core[reference.core_sample_indices_] = True
+    _, kinds = drawn(shipped[str(len(shipped) - 1)][0])
+    assert ((kinds == "core") == core).all()
+    # The clusters only grow: a point once coloured keeps its colour.
+    for before, after in zip(codes[:-1], codes[1:], strict=True):
+        kept = before != -1
         assert (after[kept] == before[kept]).all()
-    # Every wave frame shows something new (the last, "Done", shows the last wave again).
-    assert len({tuple(s) for s in states[:-1]}) == len(states) - 1
+    # Every wave frame shows something new (the last, "Done", shows the last wave again:
+    # what is still grey is noise).
+    assert len({tuple(c) for c in codes[:-1]}) == len(codes) - 1
     # The link's step is the one shown, and the step slider is bound to the link.
     assert at.slider(key="db_step").value == 3
     assert figure["layout"]["sliders"][0]["active"] == 3

@@ -1,7 +1,6 @@
 """plots.dbscan: one trace per cluster and point type, the sweep's frames, the k-distance curve."""
 
 import numpy as np
-import plotly.graph_objects as go
 import plotly.io as pio
 
 from plots.dbscan import (
@@ -121,61 +120,37 @@ GROWTH = np.array([[-2] * 6, [0, -2, -2, -2, -2, -2], [0, 0, 0, 1, -2, -2],
 KINDS = np.array([0, 0, 1, 0, 1, 2])
 
 
-def shown_points(fig, frame) -> dict[int, str]:
-    """Each point of `X` shown at ``frame``: its colour code, or "grey"."""
-    visible = dict(zip(frame.traces, (d["visible"] for d in frame.to_plotly_json()["data"]),
-                       strict=True))
-    shown = {}
-    for t, trace in enumerate(fig.data):
-        if trace.x[0] is None or not visible.get(t, True):
-            continue
-        for i, point in enumerate(zip(trace.x, trace.y, strict=True)):
-            # Coordinates travel as float32.
-            index = int(np.flatnonzero((point == X.astype(np.float32)).all(axis=1))[0])
-            assert index not in shown, "a point is drawn twice"
-            shown[index] = ("grey" if trace.name == "noise" else
-                            int(trace.marker.color[i]))
-    return shown
-
-
 def test_growth_frames_show_each_point_grey_until_it_joins_then_in_its_colour():
     titles = [f"t{i}" for i in range(5)]
     fig = dbscan_growth_figure(X, GROWTH, KINDS, titles, active=2, play_ms=300)
-    go.Figure(fig.to_dict())  # every key the figure was built with unchecked is valid
-    assert [f.name for f in validated_frames(fig)] == [f"step={i}" for i in range(5)]
-    expected = [{i: "grey" for i in range(6)},
-                {0: 0, 1: "grey", 2: "grey", 3: "grey", 4: "grey", 5: "grey"},
-                # border points (2, 4) in the light tint: code + 56
-                {0: 0, 1: 0, 2: 56, 3: 1, 4: "grey", 5: "grey"},
-                {0: 0, 1: 0, 2: 56, 3: 1, 4: 57, 5: "grey"},
-                {0: 0, 1: 0, 2: 56, 3: 1, 4: 57, 5: "grey"}]
-    assert [shown_points(fig, frame) for frame in fig.frames] == expected
-    assert [f.layout.title.text for f in validated_frames(fig)] == titles
+    frames = validated_frames(fig)
+    assert [f.name for f in frames] == [f"step={i}" for i in range(5)]
+    # Grey (112) until a point joins; then its cluster's code, border points (2, 4) its
+    # tint (code + 56); the noise point stays grey.
+    assert [list(f.data[0].marker.color) for f in frames] == [
+        [112] * 6, [0, 112, 112, 112, 112, 112], [0, 0, 56, 1, 112, 112],
+        [0, 0, 56, 1, 57, 112], [0, 0, 56, 1, 57, 112]]
+    # Shapes follow the codes (cluster 0 circles, cluster 1 squares, grey open circles).
+    assert list(frames[3].data[0].marker.symbol) == [0, 0, 0, 1, 1, 100]
+    assert [f.layout.title.text for f in frames] == titles
     assert fig.layout.sliders[0].active == 2 and fig.layout.title.text == "t2"
-    # The axes hold every point at every frame (hidden traces leave plotly's autorange).
-    assert fig.layout.xaxis.range[0] < 0 and fig.layout.xaxis.range[1] > 9
+    np.testing.assert_array_equal(fig.data[0].x, X[:, 0])
+    assert list(fig.data[0].marker.size) == [9, 9, 7, 9, 7, 6]  # core, border, noise
     summaries = fig.layout.meta["frame_summaries"]
     assert summaries["step=2"].endswith("2 clusters of 3 and 1 points, 2 grey (noise or "
                                         "not assigned).")
-    assert summaries["step=4"].endswith("2 clusters of 3 and 2 points, 1 grey (noise or not "
-                                        "assigned).")
 
 
-def test_growth_frames_weigh_the_same_whatever_the_number_of_points():
+def test_growth_frames_carry_two_bytes_a_point():
     rng = np.random.default_rng(0)
-
-    def frames_bytes(n):
-        # Ten clusters of n / 10 points, joining over frames 1 to 38, then the result.
-        final = np.repeat(np.arange(10), n // 10)
-        joins = np.arange(n) % 38 + 1
-        labels = np.where(np.arange(40)[:, None] >= joins, final, -2)
-        labels[-1] = final
-        fig = dbscan_growth_figure(rng.normal(size=(n, 2)), labels, np.zeros(n, int),
-                                   [str(i) for i in range(40)])
-        return len(pio.to_json({"frames": [f.to_plotly_json() for f in fig.frames]}))
-
-    small, large = frames_bytes(200), frames_bytes(2000)
-    # One visibility flag per trace and frame: 40 frames x 76 traces, about 0.12 MB (frames
-    # of colour codes were 0.44 MB at 2,000 points and grew with them); the WebGL trace
-    # type's longer name is the only difference.
-    assert small < large < 1.1 * small and large < 130_000
+    n = 2000
+    final = np.repeat(np.arange(10), n // 10)
+    joins = np.arange(n) % 38 + 1
+    labels = np.where(np.arange(40)[:, None] >= joins, final, -2)
+    labels[-1] = final
+    fig = dbscan_growth_figure(rng.normal(size=(n, 2)), labels, np.zeros(n, int),
+                               [str(i) for i in range(40)])
+    frames = len(pio.to_json({"frames": [f.to_plotly_json() for f in fig.frames]}))
+    # A colour code and a symbol, one byte each, base64 (4/3) in 40 frames: 0.21 MB (the
+    # frames with each point's cluster for the hover were 0.44 MB at 2,000 points).
+    assert frames < 40 * (2 * n * 4 / 3 + 600)
