@@ -7,13 +7,13 @@ from clustering.dbscan import POINT_TYPES, suggested_eps
 from explorer.alignment import align_labels
 from plots.dbscan import (
     dbscan_data,
+    dbscan_growth_figure,
     dbscan_scrub_figure,
     eps_circles,
     k_distance_data,
     k_distance_figure,
     with_min_samples_frames,
 )
-from plots.framed import scrubbed_scatter
 from ui.draw import edited_by_hand
 from ui.explore_cache import (
     SCORES,
@@ -28,6 +28,7 @@ from ui.export import show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
+from ui.stepper import step_controls
 from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
@@ -132,17 +133,31 @@ with view:
                     [str(m) for m in ms_values])
     st.subheader("How DBSCAN grows its clusters")
     st.caption(
-        "Press Play. Each cluster starts at a core point and takes, wave after wave, every "
-        "point within eps of one of its core points; a border point joins but reaches no "
-        "further. Grey: not reached yet, and at the end, noise."
+        "Press Play, or step. Each cluster starts at a core point and takes, wave after wave, "
+        "every point within eps of one of its core points; a border point joins but reaches "
+        "no further. Grey: not reached yet, and at the end, noise."
     )
     growth = dbscan_growth_frames(X, data.y, eps, min(min_samples, len(X)))
-    show_chart(
-        scrubbed_scatter(X, growth.labels, [str(i) for i in range(len(growth.labels))],
-                         name="frame", active=0, titles=growth.titles,
-                         axis_titles=data.feature_names[:2], play_ms=GROWTH_FRAME_MS),
-        "db_growth", data=growth.table(X, data.feature_names[:2]),
-    )
+    kinds = (point_types[:, None] == np.array(POINT_TYPES)).argmax(axis=1)
+
+    @st.fragment
+    def growing() -> None:
+        last = len(growth.labels) - 1
+        step = step_controls("db", last, "Growth step", "How far the clusters have grown: 0 "
+                             "is before the first core point.", {
+            "first": "Before any cluster.", "back": "One wave back.",
+            "next": "The next wave joins.", "last": "Every cluster complete: grey is noise.",
+        })
+        # Every step travels with the chart: Play, Pause and its slider move in the browser;
+        # the step reached comes back to the slider above (and the link).
+        show_chart(dbscan_growth_figure(X, growth.labels, kinds, growth.titles, step,
+                                        axis_titles=data.feature_names[:2],
+                                        play_ms=GROWTH_FRAME_MS),
+                   "db_growth", data=growth.table(X, data.feature_names[:2]))
+        scrub_to_widget("db_growth", "step", "db_step", list(range(last + 1)),
+                        [str(i) for i in range(last + 1)])
+
+    growing()
     st.subheader("Choosing eps: the sorted k-distance curve")
     st.caption(
         f"For every point, the distance to its {min_samples}-th nearest neighbour (itself "

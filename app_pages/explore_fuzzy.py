@@ -1,9 +1,9 @@
 """Fuzzy c-means: memberships as shading, the fuzzifier m, the run round by round (played in
 the browser), and the partition coefficient."""
 
-import numpy as np
 import streamlit as st
 
+from explorer.fuzzy import m_grid
 from plots.fuzzy import (
     fpc_figure,
     fuzzy_scrub_figure,
@@ -29,11 +29,6 @@ from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
 
-# The m the chart's slider offers: every other widget step up to 2.5, coarser above (softer
-# borders change slowly there); the page's m is always one of them. Each is a whole run,
-# and near m = 1 with c > 3 a run takes its 300 rounds: 26 runs keep the sweep under a
-# second of CPU at n = 2,000 (42, one per widget step, took 1.4 s at c = 4).
-M_GRID = tuple(round(v, 2) for v in (1.05, *np.arange(1.1, 2.5, 0.1), *np.arange(2.5, 5.01, 0.25)))
 FPC_TAB = "Partition coefficient against c"
 
 st.title("Fuzzy c-means")
@@ -93,7 +88,7 @@ with view:
                     "true classes: 1 = identical, 0 = chance level.", where=cols[3])
     if shade == "all":
         # Every m of the grid is shipped with the chart: its slider redraws in the browser.
-        ms = tuple(sorted({*M_GRID, round(float(m), 2)}))
+        ms = m_grid(min(c, len(X)), m)
         us, centers, titles = fuzzy_m_frames(X, data.y, min(c, len(X)), ms, int(seed))
         figure = fuzzy_scrub_figure(X, us, centers, [f"{v:g}" for v in ms],
                                     ms.index(round(float(m), 2)), titles=titles,

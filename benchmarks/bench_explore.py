@@ -25,9 +25,10 @@ replaces and gives the ratio reference / ours (> 1: ours is faster):
   (lloyd, same initial centres), which records none.
 
 ``--m-sweep`` times only the fuzzy c-means page's m sweep (``ui.explore_cache.fuzzy_m_frames``
-over the page's ``M_GRID``, its cache emptied first) for c = 2 ... 10 on the page's default
-blobs, as process CPU time with one BLAS thread, the minimum of ``repeats``, with the rounds
-the fits took; issue 38 asks for under 1 s up to c = 8. Appended to explore.md.
+over the page's m values, ``explorer.fuzzy.m_grid``, its cache emptied first) for c = 2 ...
+10 on the page's default blobs, as process CPU time with one BLAS thread, the minimum of
+``repeats``, with the rounds the fits took; issue 38 asks for under 1 s up to c = 8.
+Appended to explore.md.
 """
 
 from __future__ import annotations
@@ -146,18 +147,6 @@ def shortcut_times(n: int, repeats: int) -> list[dict]:
     return rows
 
 
-def page_m_grid() -> tuple[float, ...]:
-    """The fuzzy page's ``M_GRID``, read from its source (importing the page would run it)."""
-    import ast
-
-    import numpy as np
-
-    tree = ast.parse((ROOT / "app_pages/explore_fuzzy.py").read_text())
-    node = next(n for n in tree.body if isinstance(n, ast.Assign)
-                and getattr(n.targets[0], "id", None) == "M_GRID")
-    return eval(compile(ast.Expression(node.value), "M_GRID", "eval"), {"np": np})
-
-
 def m_sweep_times(n: int, repeats: int) -> str:
     """CPU time of the page's m sweep per c, as a markdown section."""
     import os
@@ -165,12 +154,14 @@ def m_sweep_times(n: int, repeats: int) -> str:
     import streamlit as st
 
     import datasets
+    from explorer.fuzzy import m_grid
     from ui.explore_cache import fuzzy_m_frames, fuzzy_run
 
     data = datasets.load("blobs", n_samples=n, random_state=0)
-    X, ms = data.X[:, :2], page_m_grid()
+    X = data.X[:, :2]
     rows = []
     for c in range(2, 11):
+        ms = m_grid(c, 2.0)  # the page's default m
         times = []
         for _ in range(repeats):
             st.cache_data.clear()
@@ -178,7 +169,7 @@ def m_sweep_times(n: int, repeats: int) -> str:
             fuzzy_m_frames(X, data.y, c, ms, 0)
             times.append(time.process_time() - start)
         rounds = sum(fuzzy_run(X, c, m, 0).extras["n_iter"] for m in ms)
-        rows.append(f"| {c} | {min(times):.2f} | {rounds:,} | "
+        rows.append(f"| {c} | {len(ms)} | {min(times):.2f} | {rounds:,} | "
                     f"{'yes' if min(times) < 1 else 'no'} |")
         print(rows[-1], flush=True)
     load = " ".join(f"{v:.1f}" for v in os.getloadavg())
@@ -188,13 +179,14 @@ def m_sweep_times(n: int, repeats: int) -> str:
         "",
         f"`python benchmarks/bench_explore.py --m-sweep --n {n} --repeats {repeats}`; load "
         f"average at the end {load} (2 cores shared with other engineers). "
-        f"`fuzzy_m_frames` over the page's {len(ms)} values of m (its cache emptied), blobs "
+        "`fuzzy_m_frames` over the page's values of m (`explorer.fuzzy.m_grid`, its cache "
+        "emptied), blobs "
         f"with n = {n} (seed 0), fit seed 0, one BLAS thread; CPU seconds, the minimum of "
         f"{repeats}. Rounds: the fits' rounds summed over m (300 at most per fit). Goal "
         "(issue 38): under 1 s up to c = 8.",
         "",
-        "| c | CPU (s) | rounds | under 1 s |",
-        "|---:|---:|---:|---|",
+        "| c | values of m | CPU (s) | rounds | under 1 s |",
+        "|---:|---:|---:|---:|---|",
         *rows,
         "",
     ])

@@ -93,7 +93,10 @@ def dbscan_growth(X, eps: float, min_samples: int, max_frames: int = 40) -> Dbsc
     every point density-reachable from its first core point (Ester et al. 1996, definitions
     1-5). Frames follow the waves of every cluster in turn (clusters in the order of their
     first point); with more waves than ``max_frames``, consecutive waves share a frame. The
-    last frame equals `sklearn.cluster.DBSCAN` at the same parameters.
+    last frame equals `sklearn.cluster.DBSCAN` at the same parameters, ties included: a
+    border point within eps of core points of two clusters joins the one grown first, the
+    cluster whose first core point comes first in ``X`` (DBSCAN's result depends on the
+    order of the points there; scikit-learn follows the same order).
 
     Parameters
     ----------

@@ -11,6 +11,42 @@ from explorer.threads import one_thread
 # The curve needs FPC to about three decimals, which these settle long before the defaults.
 CURVE_TOL, CURVE_MAX_ITER = 1e-4, 100
 
+# The m of the fuzzy page's m chart: every other step of its m widget up to 2.5, coarser
+# above (softer borders change slowly there). Each m is a whole run of up to 300 rounds, and
+# a round's cost grows with c: from c = 4 on, the 26 runs took 1.05-1.9 s of CPU at
+# n = 2,000 (benchmarks/results/explore.md), so there the chart offers 12 of them, steps of
+# 0.2 up to m = 2 and of 0.5 above.
+FINE_M_GRID = tuple(round(v, 2) for v in (1.05, *np.arange(1.1, 2.5, 0.1),
+                                         *np.arange(2.5, 5.01, 0.25)))
+COARSE_M_GRID = (1.05, 1.2, 1.4, 1.6, 1.8, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5.0)
+COARSE_FROM_C = 4
+
+
+def m_grid(n_clusters: int, m: float) -> tuple[float, ...]:
+    """The values of m the fuzzy page's m chart runs at ``n_clusters`` clusters, the page's
+    own ``m`` (rounded to 0.01) among them: `FINE_M_GRID` below `COARSE_FROM_C` clusters,
+    `COARSE_M_GRID` from there on (the sweep's CPU grows with c).
+
+    Parameters
+    ----------
+    n_clusters : int
+        The page's c.
+    m : float
+        The page's fuzzifier.
+
+    Returns
+    -------
+    tuple of float
+        The grid, increasing.
+
+    Examples
+    --------
+    >>> len(m_grid(3, 2.0)), len(m_grid(8, 2.0)), m_grid(8, 1.33)[:4]
+    (26, 12, (1.05, 1.2, 1.33, 1.4))
+    """
+    grid = FINE_M_GRID if n_clusters < COARSE_FROM_C else COARSE_M_GRID
+    return tuple(sorted({*grid, round(float(m), 2)}))
+
 
 def fpc_curve(X, m: float, n_clusters: range, random_state: int = 0) -> pd.DataFrame:
     r"""Partition coefficient and final objective of fuzzy c-means for each c in ``n_clusters``.

@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
 
-from plots.framed import code_marker, color_codes, framed_figure, plane_layout
+from plots.framed import (
+    code_marker,
+    color_codes,
+    framed_figure,
+    plane_layout,
+)
 from plots.palette import (
     CLUSTER_COLORS,
+    NOISE_CODE,
     NOISE_COLOR,
     OUTLINE,
     POINT_LINE,
@@ -90,6 +98,19 @@ def scrub_codes(labels: np.ndarray, kinds: np.ndarray) -> tuple[np.ndarray, np.n
     return color_codes(labels, light=kinds == 1), sizes.astype(np.int8)
 
 
+def _type_legend(fig: go.Figure, noise_name: str) -> None:
+    """Legend entries drawing a core, a border and a noise point as the frames do (cluster
+    0's colour, its tint, an open grey circle: `plots.framed.CODE_SYMBOLS`; every point has
+    the dark outline)."""
+    for kind, color in (("core", CLUSTER_COLORS[0]), ("border", tint(CLUSTER_COLORS[0])),
+                        ("noise", NOISE_COLOR)):
+        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers",
+                                 name=noise_name if kind == "noise" else f"{kind} point",
+                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3,
+                                         "symbol": "circle-open" if kind == "noise"
+                                         else "circle", "line": POINT_LINE}))
+
+
 def _summary(setting: str, labels: np.ndarray, kinds: np.ndarray) -> str:
     # Short enough for two lines in presenter mode; the core and border counts stand in the
     # key numbers beside the chart.
@@ -115,14 +136,7 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         marker=code_marker(),
         hovertemplate="(%{x:.3g}, %{y:.3g})<extra></extra>",
     ))
-    # The legend draws the points as the frames do (noise is an open circle,
-    # plots.framed.CODE_SYMBOLS; every point has the dark outline).
-    for kind, color in (("core", CLUSTER_COLORS[0]), ("border", tint(CLUSTER_COLORS[0])),
-                        ("noise", NOISE_COLOR)):
-        fig.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name=f"{kind} point",
-                                 marker={"color": color, "size": SCRUB_SIZES[kind] + 3,
-                                         "symbol": "circle-open" if kind == "noise"
-                                         else "circle", "line": POINT_LINE}))
+    _type_legend(fig, "noise point")
     updates, layouts = [], []
     for i, label in enumerate(eps_labels):
         codes, sizes = scrub_codes(labels[i], kinds[i])
@@ -160,6 +174,70 @@ def with_min_samples_frames(fig: go.Figure, labels: np.ndarray, kinds: np.ndarra
                         layouts=layouts, slider_y=-0.36)
     fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})
     return fig
+
+
+def dbscan_growth_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
+                         titles: Sequence[str], active: int = 0, *,
+                         axis_titles: tuple[str, str] = ("x1", "x2"),
+                         play_ms: int | None = None) -> go.Figure:
+    """DBSCAN's clusters growing from their core points, one frame per row of ``labels``.
+
+    A point is grey (an open circle, as noise) until the first frame where its label is a
+    cluster (>= 0), then in its cluster's colour and symbol, lighter if it is a border point
+    (``kinds``: `clustering.dbscan.POINT_TYPES` indices of the final run, which also size
+    the points as in the sweep); the points never reached are the noise. A frame carries
+    only the colour codes (and the symbols `plots.framed.framed_figure` derives from them):
+    two bytes a point, and the browser's quick path draws it (a frame that showed or hid
+    one trace per group of points took plotly's full redraw, seconds a frame under load).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, 2)
+    labels : ndarray of int, shape (n_frames, n)
+        The clusters at each frame (negative: not in a cluster yet, or noise); the last row
+        is the final run, whose clusters give the colours.
+    kinds : ndarray of int, shape (n,)
+    titles : sequence of str
+        Each frame's title.
+    active : int, default=0
+        The frame shown first.
+    axis_titles : tuple of str
+    play_ms : int, optional
+        With a value, Play and Pause (`plots.framed.framed_figure`).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+
+    Examples
+    --------
+    >>> X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 0.0]])
+    >>> labels = np.array([[-2, -2, -2], [0, -2, -2], [0, 0, -2], [0, 0, -1]])
+    >>> fig = dbscan_growth_figure(X, labels, np.array([0, 1, 2]), ["a", "b", "c", "d"])
+    >>> [f.to_plotly_json()["data"][0]["marker"]["color"].tolist() for f in fig.frames]
+    [[112, 112, 112], [0, 112, 112], [0, 56, 112], [0, 56, 112]]
+    """
+    X = np.asarray(X, dtype=float)
+    labels = np.asarray(labels)
+    kinds = np.asarray(kinds)
+    n = X.shape[0]
+    if labels.ndim != 2 or labels.shape[1] != n or kinds.shape != (n,) or len(titles) != len(
+            labels):
+        raise ValueError(f"labels must have shape (frames, {n}), kinds ({n},) and titles one "
+                         f"per frame; got {labels.shape}, {kinds.shape} and {len(titles)}")
+    final = labels[-1]
+    codes, sizes = scrub_codes(final, kinds)
+    fig = go.Figure(points_trace(n)(
+        x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
+        marker=code_marker(size=sizes), customdata=final.astype(np.int16),
+        hovertemplate="ends in cluster %{customdata} (-1: noise)<extra></extra>"))
+    _type_legend(fig, "noise or not reached")
+    updates = [{0: {"marker": {"color": np.where(row >= 0, codes, NOISE_CODE).astype(
+        np.int8)}}} for row in labels]
+    plane_layout(fig, axis_titles, 560)
+    return framed_figure(fig, [str(i) for i in range(len(labels))], updates, name="step",
+                         active=active, slider_y=-0.12, play_ms=play_ms,
+                         layouts=[{"title": {"text": t}} for t in titles])
 
 
 def eps_circles(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray,

@@ -13,6 +13,9 @@ from plots.scatter import cluster_scatter, points_trace
 from plots.tables import points_table
 
 OTHER_COLOR = "#999999"
+# The assignment's glide from one step to the next while playing (ms of 400 per step): long
+# enough to see which points change colour, short enough to rest on each step.
+GLIDE_MS = 300
 
 
 def _center_colors(n: int, centers: np.ndarray, labels: np.ndarray | None) -> list[str]:
@@ -108,7 +111,10 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
     `explorer.density_peaks.joining_steps`) has its cluster ``labels`` colour, the others
     are grey; a line joins each point that joined at step s to its nearest denser neighbour
     (``nearest_higher``), whose cluster it takes. Centres are stars. A frame carries only
-    the colour codes and clusters of the points and those few lines.
+    the colour codes and clusters of the points and those few lines. Play eases each
+    joining point from grey into its cluster's colour over `GLIDE_MS` (plotly tweens SVG
+    points, up to 1,000; with reduced motion, ui/web/a11y.js cuts the tween); the links
+    appear at once.
     """
     X = np.asarray(X, dtype=float)
     labels, joined_at = np.asarray(labels), np.asarray(joined_at)
@@ -117,8 +123,10 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
         x=X[:, 0], y=X[:, 1], mode="markers", name="points", showlegend=False,
         marker=code_marker(size=8),
         hovertemplate="cluster %{customdata} (-1: not joined yet)<extra></extra>"))
-    fig.add_trace(go.Scatter(x=[], y=[], mode="lines", name="to the nearest denser point",
-                             hoverinfo="skip", line={"color": "#333333", "width": 1.5}))
+    # WebGL whatever the number of points: plotly tweens SVG lines by the order of their
+    # segments, so each step's links would slide across the chart into the next step's.
+    fig.add_trace(go.Scattergl(x=[], y=[], mode="lines", name="to the nearest denser point",
+                               hoverinfo="skip", line={"color": "#333333", "width": 1.5}))
     fig.add_trace(go.Scatter(
         x=X[centers, 0], y=X[centers, 1], mode="markers", name="centres",
         marker={"symbol": "star", "size": 20, "line": {"width": 1.5, "color": "black"},
@@ -143,7 +151,7 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
     fig.update_layout(showlegend=False)  # the page's caption names the lines and stars
     return framed_figure(fig, [str(s) for s in range(last + 1)], updates, name="step",
                          active=active, layouts=[{"title": {"text": t}} for t in titles],
-                         play_ms=400, transition_ms=0, slider_y=-0.12)
+                         play_ms=400, transition_ms=GLIDE_MS, slider_y=-0.12)
 
 
 def _decision_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,

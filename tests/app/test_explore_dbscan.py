@@ -157,22 +157,32 @@ def test_a_fresh_drawing_starts_at_an_eps_on_its_scale_and_a_link_keeps_its_own(
     assert linked.select_slider(key="db_eps").value == 0.1
 
 
-def test_the_growth_chart_plays_from_nothing_to_sklearns_dbscan():
+def test_the_growth_chart_steps_from_nothing_to_sklearns_dbscan():
     data = moons(n=300)
-    at = open_page(PAGE, {"db_n": "300", "db_eps": "0.12", "db_min": "4"})
+    at = open_page(PAGE, {"db_n": "300", "db_eps": "0.12", "db_min": "4", "db_step": "3"})
     assert not at.exception
     figure = chart(at, "db_growth")
-    shipped = frames(figure, "frame")
+    shipped = frames(figure, "step")
+    assert list(shipped) == [str(i) for i in range(len(shipped))]
     assert 3 <= len(shipped) <= 40
     assert [b["label"] for b in figure["layout"]["updatemenus"][0]["buttons"]] == ["Play", "Pause"]
-    codes = [drawn(first)[0] for first, *_ in shipped.values()]
+    codes = [drawn(points)[0] for points, *_ in shipped.values()]
     assert (codes[0] == -1).all()  # nothing reached yet: every point grey
-    reference = DBSCAN(eps=0.12, min_samples=4).fit(data.X).labels_
-    same_clusters(codes[-1], reference)
+    reference = DBSCAN(eps=0.12, min_samples=4).fit(data.X)
+    same_clusters(codes[-1], reference.labels_)
+    # The last frame's border points are light, as in the eps chart.
+    core = np.zeros(len(data.X), dtype=bool)
+    core[reference.core_sample_indices_] = True
+    _, kinds = drawn(shipped[str(len(shipped) - 1)][0])
+    assert ((kinds == "core") == core).all()
     # The clusters only grow: a point once coloured keeps its colour.
     for before, after in zip(codes[:-1], codes[1:], strict=True):
         kept = before != -1
         assert (after[kept] == before[kept]).all()
-    # Every wave frame shows something new (the last frame, "Done", shows the last wave's
-    # colours again: what is still grey is noise).
+    # Every wave frame shows something new (the last, "Done", shows the last wave again:
+    # what is still grey is noise).
     assert len({tuple(c) for c in codes[:-1]}) == len(codes) - 1
+    # The link's step is the one shown, and the step slider is bound to the link.
+    assert at.slider(key="db_step").value == 3
+    assert figure["layout"]["sliders"][0]["active"] == 3
+    assert figure["layout"]["title"]["text"] == figure["frames"][3]["layout"]["title"]["text"]

@@ -158,3 +158,20 @@ def test_a_link_past_the_last_round_shows_the_last_with_the_link_warning():
     last = len(frames(chart(at, "fc_rounds"), "round")) - 1
     assert at.slider(key="fc_step").value == last
     assert any("fc_step" in w.value and "out of range" in w.value for w in at.warning)
+
+
+def test_from_four_clusters_the_m_chart_runs_the_coarse_grid_and_the_pages_m():
+    data = blobs(n=300)
+    at = open_page(PAGE, {"fc_n": "300", "fc_m": "1.35", "fc_c": "6"})
+    assert not at.exception
+    shipped = frames(chart(at, "fc_scatter"), "m")
+    # Steps of 0.2 up to m = 2 and of 0.5 above (the sweep's CPU grows with c), and 1.35.
+    assert list(shipped) == ["1.05", "1.2", "1.35", "1.4", "1.6", "1.8", "2", "2.5", "3",
+                             "3.5", "4", "4.5", "5"]
+    for label in ("1.35", "3"):
+        points, centres = shipped[label]
+        ref_centres, ref_u, _ = skfuzzy_run(data.X, 6, float(label), 0)
+        np.testing.assert_allclose(np.sort(xy(centres), axis=0), np.sort(ref_centres, axis=0),
+                                   atol=1e-3)
+        colours = array(points["marker"]["color"]).astype(int)
+        assert adjusted_rand_score(colours, ref_u.argmax(axis=1)) == 1.0

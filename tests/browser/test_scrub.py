@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 CHART_STATE = """key => {
   const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
   return JSON.stringify(gd.data.map(t => [t.x, t.y, t.marker && t.marker.color,
-                                          t.marker && t.marker.size].map(
+                                          t.marker && t.marker.size, t.visible].map(
     v => v && v.length !== undefined ? Array.from(v) : v)));
 }"""
 # The title of the frame the slider ``name`` shows, and the chart's title as drawn (text only).
@@ -117,16 +117,38 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
     screenshot(page, f"scrub-{chart}")
 
 
-@pytest.mark.parametrize(("path", "chart", "param", "metric"), [
-    ("explore_kmeans?km_n=200&km_step=0", "km_chart", "km_step", "Move"),
-    ("explore_em?em_k=2&em_data=Blobs&em_n=200&em_step=0", "em_chart", "em_step", "Step"),
-    ("explore_linkage?lk_step=0", "lk_merges", "lk_step", "Merges"),
-    ("explore_fuzzy?fc_n=200&fc_step=0", "fc_rounds", "fc_step", None),
-    ("explore_density_peaks?dp_n=200&dp_step=0", "dp_assign", "dp_step", None),
+# Play's tween (ms) where a step-through glides: density peaks' points ease into their
+# cluster's colour (reduced motion cuts it: tests/browser/test_keyboard.py).
+@pytest.mark.parametrize(("path", "chart", "param", "metric", "tween"), [
+    ("explore_kmeans?km_n=200&km_step=0", "km_chart", "km_step", "Move", None),
+    ("explore_em?em_k=2&em_data=Blobs&em_n=200&em_step=0", "em_chart", "em_step", "Step",
+     None),
+    ("explore_linkage?lk_step=0", "lk_merges", "lk_step", "Merges", None),
+    ("explore_fuzzy?fc_n=200&fc_step=0", "fc_rounds", "fc_step", None, None),
+    ("explore_density_peaks?dp_n=200&dp_step=0", "dp_assign", "dp_step", None, 300),
+    ("explore_dbscan?db_n=300&db_eps=0.12&db_min=4", "db_growth", "db_step", None, None),
 ])
 def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_url(
-        page, app_url, path, chart, param, metric):
+        page, app_url, path, chart, param, metric, tween):
     open_scrubbable(page, app_url, path)
+    gd = f".st-key-{chart} .js-plotly-plot"
+    if tween is not None:
+        assert page.evaluate(PLAY_TWEEN, gd) == tween
+    last = play_to_the_end(page, chart, param)
+    if metric is not None:  # the numbers beside the chart follow
+        box = page.locator('[data-testid="stMetric"]').filter(has_text=metric).first
+        assert box.locator('[data-testid="stMetricValue"]').inner_text() == f"{last} / {last}"
+    screenshot(page, f"played-{chart}")
+
+
+PLAY_TWEEN = """gd => [...document.querySelector(gd).querySelectorAll(".updatemenu-button")]
+  .find(b => b.__data__.label === "Play").__data__.args[1].transition.duration"""
+
+
+def play_to_the_end(page, chart: str, param: str) -> int:
+    """Press the Play of the step-through ``chart``: every step plays in the browser with
+    nothing sent, and the last step reaches the URL's ``param`` once it stops. Returns the
+    last step."""
     gd = f".st-key-{chart} .js-plotly-plot"
     last = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].steps.length") - 1
     before = page.evaluate(CHART_STATE, chart)
@@ -141,10 +163,7 @@ def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_ur
     assert during == [], f"{len(during)} websocket messages sent while playing"
     page.wait_for_url(re.compile(rf"[?&]{param}={last}(&|$)"), timeout=30_000)
     wait_until_idle(page)
-    if metric is not None:  # the numbers beside the chart follow
-        box = page.locator('[data-testid="stMetric"]').filter(has_text=metric).first
-        assert box.locator('[data-testid="stMetricValue"]').inner_text() == f"{last} / {last}"
-    screenshot(page, f"played-{chart}")
+    return last
 
 
 @pytest.mark.parametrize(("path", "chart", "slider", "param", "kept"), [

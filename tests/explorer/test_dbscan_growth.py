@@ -76,3 +76,19 @@ def test_bad_parameters_are_refused_with_their_name():
         dbscan_growth(X, 0.0, 3)
     with pytest.raises(ValueError, match="min_samples"):
         dbscan_growth(X, 0.5, 2.5)
+
+
+@pytest.mark.parametrize("left_first", [True, False])
+def test_a_border_point_between_two_clusters_joins_the_one_whose_first_point_comes_first(
+        left_first):
+    # Two groups of four core points 2.1 apart; the point at 2.05 has 3 neighbours within
+    # eps = 1.1 (1.0, itself, 3.1): not core, but within eps of a core point of each group.
+    left, right = [0.0, 0.3, 0.6, 1.0], [3.1, 3.5, 3.8, 4.1]
+    X = np.array([*(left + right if left_first else right + left), 2.05])[:, None]
+    growth = dbscan_growth(X, 1.1, 4)
+    reference = DBSCAN(eps=1.1, min_samples=4).fit(X)
+    assert 8 not in reference.core_sample_indices_  # the shared point is a border point
+    assert np.array_equal(growth.labels[-1], reference.labels_)
+    # It joins the cluster of the data's first point, cluster 0, whichever group that is.
+    assert growth.labels[-1][8] == growth.labels[-1][0] == 0
+    assert growth.labels[-1][4] == 1

@@ -1,10 +1,12 @@
 """plots.dbscan: one trace per cluster and point type, the sweep's frames, the k-distance curve."""
 
 import numpy as np
+import plotly.io as pio
 
 from plots.dbscan import (
     dbscan_data,
     dbscan_figure,
+    dbscan_growth_figure,
     dbscan_scrub_figure,
     eps_circles,
     k_distance_data,
@@ -109,3 +111,46 @@ def test_tables_hold_the_plotted_values():
     curve = k_distance_data(np.array([0.4, 0.2]), eps=0.3)
     assert curve.to_dict("list") == {"rank": [1, 2], "k_distance": [0.4, 0.2],
                                      "core": [False, True]}
+
+
+# Growth of the six points above: cluster 0 from point 0 (frame 1, then 1 and 2), cluster 1
+# from point 3 (frame 2, then 4); point 5 never joins (noise).
+GROWTH = np.array([[-2] * 6, [0, -2, -2, -2, -2, -2], [0, 0, 0, 1, -2, -2],
+                   [0, 0, 0, 1, 1, -2], [0, 0, 0, 1, 1, -1]])
+KINDS = np.array([0, 0, 1, 0, 1, 2])
+
+
+def test_growth_frames_show_each_point_grey_until_it_joins_then_in_its_colour():
+    titles = [f"t{i}" for i in range(5)]
+    fig = dbscan_growth_figure(X, GROWTH, KINDS, titles, active=2, play_ms=300)
+    frames = validated_frames(fig)
+    assert [f.name for f in frames] == [f"step={i}" for i in range(5)]
+    # Grey (112) until a point joins; then its cluster's code, border points (2, 4) its
+    # tint (code + 56); the noise point stays grey.
+    assert [list(f.data[0].marker.color) for f in frames] == [
+        [112] * 6, [0, 112, 112, 112, 112, 112], [0, 0, 56, 1, 112, 112],
+        [0, 0, 56, 1, 57, 112], [0, 0, 56, 1, 57, 112]]
+    # Shapes follow the codes (cluster 0 circles, cluster 1 squares, grey open circles).
+    assert list(frames[3].data[0].marker.symbol) == [0, 0, 0, 1, 1, 100]
+    assert [f.layout.title.text for f in frames] == titles
+    assert fig.layout.sliders[0].active == 2 and fig.layout.title.text == "t2"
+    np.testing.assert_array_equal(fig.data[0].x, X[:, 0])
+    assert list(fig.data[0].marker.size) == [9, 9, 7, 9, 7, 6]  # core, border, noise
+    summaries = fig.layout.meta["frame_summaries"]
+    assert summaries["step=2"].endswith("2 clusters of 3 and 1 points, 2 grey (noise or "
+                                        "not assigned).")
+
+
+def test_growth_frames_carry_two_bytes_a_point():
+    rng = np.random.default_rng(0)
+    n = 2000
+    final = np.repeat(np.arange(10), n // 10)
+    joins = np.arange(n) % 38 + 1
+    labels = np.where(np.arange(40)[:, None] >= joins, final, -2)
+    labels[-1] = final
+    fig = dbscan_growth_figure(rng.normal(size=(n, 2)), labels, np.zeros(n, int),
+                               [str(i) for i in range(40)])
+    frames = len(pio.to_json({"frames": [f.to_plotly_json() for f in fig.frames]}))
+    # A colour code and a symbol, one byte each, base64 (4/3) in 40 frames: 0.21 MB (the
+    # frames with each point's cluster for the hover were 0.44 MB at 2,000 points).
+    assert frames < 40 * (2 * n * 4 / 3 + 600)

@@ -78,7 +78,15 @@ def test_assignment_frames_colour_the_joined_points_and_draw_their_links():
     np.testing.assert_array_equal(validated_frames(fig)[2].data[1].y, [0.0, 0.0, np.nan])
     assert len(validated_frames(fig)[0].data[1].x) == 0
     assert list(fig.data[2].customdata) == [0, 2]
-    assert fig.layout.updatemenus[0].buttons[0].label == "Play"
+    play = fig.layout.updatemenus[0].buttons[0]
+    assert play.label == "Play"
+    # Play glides: an eased tween shorter than a step, so each step rests a moment.
+    options = play.args[1]
+    assert 0 < options["transition"]["duration"] < options["frame"]["duration"]
+    assert options["transition"]["easing"] == "cubic-in-out"
+    # The links are WebGL (no tween: SVG segments would slide into the next step's); the
+    # points SVG at this size, whose colours plotly tweens.
+    assert [t.type for t in fig.data] == ["scatter", "scattergl", "scatter"]
 
 
 def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
