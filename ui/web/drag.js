@@ -32,8 +32,6 @@ function putBack(gd, record) {
   const i = lineIndex(gd, record.data.line);
   if (i < 0) return;
   const {axis, at} = record.data;
-  const shape = gd.layout.shapes[i];
-  if (position(shape, axis) === at && !record.moved) return;
   const update = {[`shapes[${i}].${axis}0`]: at, [`shapes[${i}].${axis}1`]: at};
   for (const [k, v] of Object.entries(record.cross || {})) update[`shapes[${i}].${k}`] = v;
   record.moved = false;
@@ -67,19 +65,16 @@ export default function (component) {
   record.send = (at) => setTriggerValue("value", at);
   const attach = () => {
     const gd = chartOf(data.chart);
-    if (!gd || typeof gd.on !== "function" || !window.Plotly) return false;
-    if (record.gd !== gd) {
-      record.gd = gd;
-      watch(gd, record);
-    } else if (record.moved) {
-      putBack(gd, record);
-    }
-    return true;
+    if (!gd || typeof gd.on !== "function" || record.gd === gd) return;
+    record.gd = gd;
+    record.moved = false;  // a new element holds the server's new figure
+    watch(gd, record);
   };
   clearInterval(record.poll);
-  if (!attach()) {
-    // The chart may be drawn after this component: look for it until it is there.
-    record.poll = setInterval(() => { if (attach()) clearInterval(record.poll); }, 100);
-  }
+  attach();
+  if (record.moved && record.gd && window.Plotly) putBack(record.gd, record);
+  // The chart may be drawn after this component, and Streamlit draws a new figure in a new
+  // element: keep looking for the chart's element while the component is on the page.
+  record.poll = setInterval(attach, 200);
   return () => { clearInterval(record.poll); };
 }
