@@ -29,6 +29,21 @@ _COMPONENT = st.components.v2.component(
 AXES = ("x", "y")
 
 
+def dropped_at(value: Any) -> float | None:
+    """The coordinate the browser sent for a drop, or None for anything but a finite number
+    (which plotly's drag never sends: it is ignored).
+
+    Examples
+    --------
+    >>> dropped_at(2), dropped_at(0.5), dropped_at(float("nan")), dropped_at("1"), dropped_at(True)
+    (2.0, 0.5, None, None, None)
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+            not math.isfinite(value):
+        return None
+    return float(value)
+
+
 def drag_to_widget(chart_key: str, line: str, axis: str, at: float, widget_key: str,
                    to_value: Callable[[float], Any]) -> None:
     """Listen to the dragged line named ``line`` of the chart drawn with key ``chart_key``.
@@ -58,12 +73,10 @@ def drag_to_widget(chart_key: str, line: str, axis: str, at: float, widget_key: 
     drops = f"{key}_drops"
 
     def settle() -> None:
-        position = st.session_state[key].value
-        # Anything but a finite number did not come from plotly's drag: ignore it.
-        if isinstance(position, bool) or not isinstance(position, (int, float)) or \
-                not math.isfinite(position):
+        position = dropped_at(st.session_state[key].value)
+        if position is None:
             return
-        st.session_state[widget_key] = to_value(float(position))
+        st.session_state[widget_key] = to_value(position)
         # A new count makes the next run's data new, so the line is put back even when the
         # value (and so the figure) did not change.
         st.session_state[drops] = st.session_state.get(drops, 0) + 1
