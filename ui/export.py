@@ -73,7 +73,7 @@ def plot(
     and its name says the chart comes on Reveal. With ``shapes_editable`` the figure's
     shapes can be dragged (`ui.drag` sends where they were dropped)."""
     if lesson_question_waiting():
-        fig, on_select, shared = covered_figure(fig), "ignore", False
+        fig, on_select, shared, shapes_editable = covered_figure(fig), "ignore", False, False
         chart_alt(key, CHART_CAPTION)
     else:
         chart_alt(key, chart_summary(fig))
