@@ -1,6 +1,6 @@
 """Lines on a chart that the user drags to set a value (the dendrogram's cut line).
 
-The chart is drawn with `ui.export.show_chart` and ``edits_shapes=True`` (plotly's
+The chart is drawn with `ui.export.show_chart` and ``shapes_editable=True`` (plotly's
 ``config.edits.shapePosition``), so each of its shapes follows the pointer in the browser
 alone; plotly reports the new position once, when the button is let go
 (``plotly_relayout``). This component (components v2, inline, no iframe) finds the chart on
