@@ -6,11 +6,12 @@ from clustering.catalog import METRICS
 from clustering.distances import DISTANCES
 from clustering.hierarchical import EUCLIDEAN_ONLY, LINKAGES
 from explorer.alignment import align_labels
-from explorer.hierarchical import cut_height, is_monotone
+from explorer.hierarchical import clusters_below, cut_height, is_monotone
 from plots.compare import panel_figure
-from plots.dendrogram import dendrogram_data, dendrogram_figure, dendrogram_layout
+from plots.dendrogram import CUT_LINE, dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.framed import scrubbed_scatter
 from plots.tables import points_table
+from ui.drag import drag_to_widget
 from ui.explore_cache import SCORES, hierarchical_cuts, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
@@ -33,7 +34,7 @@ st.title("Hierarchical clustering")
 st.caption(
     "Start with every point alone and repeatedly merge the two closest clusters; the "
     "dendrogram records each merge at its height. A horizontal **cut** undoes the merges "
-    "above it: the branches it crosses are the clusters."
+    "above it: the branches it crosses are the clusters. Drag the cut line up or down."
 )
 
 controls, view = st.columns([1, 2.6], gap="large")
@@ -102,10 +103,19 @@ with view:
         figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
     show_chart(
-        dendrogram_figure(layout, height, linkage_name=linkage),
+        dendrogram_figure(layout, height, linkage_name=linkage, draggable=True),
         "hc_dendrogram",
         data=dendrogram_data(Z),
+        shapes_editable=True,
     )
+    # Where the line is dropped sets the K of that cut (or the height, on the slider's grid).
+    if cut_by == "clusters":
+        k_top = min(K_MAX, len(X))
+        drag_to_widget("hc_dendrogram", CUT_LINE, "y", height, "hc_k",
+                       lambda y: min(clusters_below(Z, y), k_top))
+    else:
+        drag_to_widget("hc_dendrogram", CUT_LINE, "y", height, "hc_h",
+                       lambda y: min(max(round(y / (top / 500)) * (top / 500), 0.0), top))
     if cut_by == "clusters":
         # Every K is shipped with the chart: its slider recolours the points in the browser.
         ks = tuple(range(1, min(K_MAX, len(X)) + 1))

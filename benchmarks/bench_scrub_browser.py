@@ -16,9 +16,16 @@ with its frames is < 2 MB. For each scrubbed parameter:
   of a second visit (warm caches) at the same link;
 - payload: bytes the page received on its websocket for one visit, and the chart's frames.
 
+A drag of the dendrogram's cut line (ui/drag.py; case ``hc_dendrogram:cut`` of ``--only``)
+is measured apart: each of ``--drags`` drags moves the line in small mouse moves, timed
+from the move to the first animation frame after it (plotly moves the line in the
+browser), counts the websocket messages the page sent while the button was down (the goal:
+none), and times the release to the first animation frame after the server's new figure
+(Streamlit draws it in a new element), with the server's CPU per drag.
+
 Run by hand from the repository root:
 
-    python benchmarks/bench_scrub_browser.py [--steps 30] [--moves 10]
+    python benchmarks/bench_scrub_browser.py [--steps 30] [--moves 10] [--drags 10]
 
 Writes ``benchmarks/results/scrub_browser.md`` (or ``--out``). Needs Debian's chromium.
 """
@@ -31,12 +38,14 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from scipy.cluster.hierarchy import linkage
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_load import cpu_seconds, start_server  # noqa: E402
 from benchmarks.bench_slider_browser import SETTLED, WATCH, p95  # noqa: E402
+from datasets import DATASETS, load  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tests.browser.pageutils import wait_until_idle  # noqa: E402
 
@@ -64,6 +73,13 @@ CASES = [
     ("experiments_vinh2009?vinh_n=1000&vinh_draws=100", "vinh_chart", "K",
      "K marked on the chart"),
 ]
+
+# The cut line's drag: ward linkage spreads the top merges, so that each drop changes K.
+DRAG_PATH = "explore_hierarchical?hc_n=2000&hc_k=2&hc_link=ward"
+DRAG_CASE = "hc_dendrogram:cut"
+DRAG_MOVES = 12
+# Drops alternate between the cuts leaving these numbers of clusters.
+DRAG_KS = (6, 3)
 
 ARM = """([key, name]) => {
   const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
@@ -118,6 +134,78 @@ def scrub_steps(page, key: str, name: str, steps: int) -> tuple[list[float], int
     return [t / 1000 for t in times[WARMUP:]], steps
 
 
+DRAG_ARM = """() => {
+  const chart = () => document.querySelector(".st-key-hc_dendrogram .js-plotly-plot");
+  window.__drag = {follow: [], drawn: []};
+  // Capturing: before plotly's own handlers move the line (in the same task).
+  window.addEventListener("mousemove", (e) => {
+    if (!e.buttons) return;
+    const start = performance.now();
+    requestAnimationFrame(() => window.__drag.follow.push(performance.now() - start));
+  }, {capture: true});
+  // Streamlit draws the server's new figure in a new element: the first frame in which it
+  // holds a drawn cut line.
+  window.addEventListener("mouseup", () => {
+    const start = performance.now(), old = chart();
+    const look = () => {
+      const gd = chart();
+      if (gd && gd !== old && gd._fullLayout && gd.querySelector(".shapelayer path")) {
+        window.__drag.drawn.push(performance.now() - start);
+      } else {
+        requestAnimationFrame(look);
+      }
+    };
+    requestAnimationFrame(look);
+  }, {capture: true});
+}"""
+# Page coordinates of height h on the dendrogram's y axis, half-way across.
+DRAG_AT = """h => {
+  const gd = document.querySelector(".st-key-hc_dendrogram .js-plotly-plot");
+  const xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  const box = gd.getBoundingClientRect();
+  const shape = gd.layout.shapes.find(s => s.name === "cut");
+  const y = h === null ? shape.y0 : h;
+  return [box.left + xa._offset + xa._length / 2, box.top + ya._offset + ya.l2p(y)];
+}"""
+
+
+def cut_drags(page, drags: int, pid: int) -> dict:
+    """Drag the dendrogram's cut line ``drags`` times (see the module's docstring)."""
+    # The page's data (its default moons at its default seed), for heights between merges.
+    data = load("moons", n_samples=2000, random_state=0, noise=DATASETS["moons"].default_noise)
+    Z = linkage(data.X[:, :2], method="ward")
+    targets = [(Z[-k, 2] + Z[-k + 1, 2]) / 2 for k in DRAG_KS]
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", lambda f: sent.append(len(f))))
+    page.locator(".st-key-hc_dendrogram").scroll_into_view_if_needed()
+    page.evaluate(DRAG_ARM)
+    during, cpu = 0, 0.0
+    for drag in range(WARMUP + drags):
+        wait_until_idle(page)
+        x, y = page.evaluate(DRAG_AT, None)
+        _, end = page.evaluate(DRAG_AT, targets[drag % 2])
+        before, first = cpu_seconds(pid), len(sent)
+        page.mouse.move(x, y)
+        page.mouse.down()
+        for i in range(1, DRAG_MOVES + 1):
+            page.mouse.move(x, y + (end - y) * i / DRAG_MOVES)
+            page.wait_for_function("n => window.__drag.follow.length >= n",
+                                   arg=drag * DRAG_MOVES + i, timeout=60_000)
+        if drag >= WARMUP:
+            during += len(sent) - first
+        page.mouse.up()
+        page.wait_for_function("n => window.__drag.drawn.length >= n", arg=drag + 1,
+                               timeout=120_000)
+        wait_until_idle(page)
+        if drag >= WARMUP:
+            cpu += cpu_seconds(pid) - before
+    follow = [t / 1000 for t in page.evaluate("window.__drag.follow")[WARMUP * DRAG_MOVES:]]
+    drawn = [t / 1000 for t in page.evaluate("window.__drag.drawn")[WARMUP:]]
+    return dict(drags=drags, sent=during, follow_median=statistics.median(follow),
+                follow_p95=p95(follow), release_median=statistics.median(drawn),
+                release_p95=p95(drawn), release_max=max(drawn), cpu=cpu / drags)
+
+
 def slider_moves(page, label: str, moves: int, pid: int) -> tuple[list[float], float]:
     """The old path: the Streamlit control moved with the keyboard (see
     bench_slider_browser); seconds to the updated chart and server CPU per move."""
@@ -149,6 +237,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=30)
     parser.add_argument("--moves", type=int, default=10)
+    parser.add_argument("--drags", type=int, default=10,
+                        help="Drags of the dendrogram's cut line (case hc_dendrogram:cut).")
     parser.add_argument("--only", nargs="*", metavar="CHART:SLIDER",
                         help="Measure only these cases, e.g. db_scatter:min_samples.")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/scrub_browser.md")
@@ -193,6 +283,13 @@ def main() -> None:
                                  warm=warm_cpu, payload=payload / 1e6,
                                  frames=frames_bytes / 1e6))
                 print(rows[-1], flush=True)
+            drag = None
+            if not args.only or DRAG_CASE in args.only:
+                page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+                visit(page, url, DRAG_PATH, server.pid)
+                drag = cut_drags(page, args.drags, server.pid)
+                page.context.close()
+                print(drag, flush=True)
             browser.close()
     finally:
         server.terminate()
@@ -201,7 +298,8 @@ def main() -> None:
     lines = [
         "# Scrub step to updated chart, in the browser, next to the old slider path", "",
         f"`python benchmarks/bench_scrub_browser.py --steps {args.steps} --moves "
-        f"{args.moves}{only}`, 1280x1000, Debian chromium headless, n = 2,000 points, {WARMUP} "
+        f"{args.moves} --drags {args.drags}{only}`, 1280x1000, Debian chromium headless, "
+        f"n = 2,000 points, {WARMUP} "
         f"warm-up steps not counted. Machine load average (1 min) {load_before:.1f} before "
         f"the run, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (shared with "
         "other work: the times include waiting for the CPU).", "",
@@ -222,6 +320,20 @@ def main() -> None:
         f"| {r['cold']:.2f} / {r['warm']:.2f} | {r['payload']:.2f} | {r['frames']:.2f} |"
         for r in rows
     ]
+    if drag is not None:
+        lines += [
+            "", f"Drag of the dendrogram's cut line, `{DRAG_PATH}`, {drag['drags']} drags of "
+            f"{DRAG_MOVES} mouse moves after {WARMUP} warm-up drags, each dropped where "
+            f"{' or '.join(map(str, DRAG_KS))} clusters are left:", "",
+            "| websocket messages during the drags | move to painted line median (ms) "
+            "| move to painted line p95 (ms) | release to painted new figure median (ms) "
+            "| release p95 (ms) | release max (ms) | server CPU per drag (s) |",
+            "|---|---|---|---|---|---|---|",
+            f"| {drag['sent']} | {drag['follow_median'] * 1e3:.0f} "
+            f"| {drag['follow_p95'] * 1e3:.0f} | {drag['release_median'] * 1e3:.0f} "
+            f"| {drag['release_p95'] * 1e3:.0f} | {drag['release_max'] * 1e3:.0f} "
+            f"| {drag['cpu']:.3f} |",
+        ]
     args.out.write_text("\n".join(lines) + "\n")
     print(f"wrote {args.out}")
 

@@ -12,6 +12,8 @@ from plots.palette import cluster_color
 ABOVE_CUT_COLOR = "#888888"
 # Past this many leaves their printed labels overlap; hovering still names them.
 MAX_LABELLED_LEAVES = 50
+# The ``name`` of the cut line's shape, which the page lets the user drag (ui.drag).
+CUT_LINE = "cut"
 
 
 def _representatives(Z: np.ndarray) -> np.ndarray:
@@ -46,8 +48,14 @@ def dendrogram_layout(Z: np.ndarray, labels: np.ndarray, n_clusters: int,
                       show_contracted=False, count_sort=False)
 
 
-def dendrogram_figure(layout: dict, cut: float, *, linkage_name: str = "") -> go.Figure:
-    """Draw ``dendrogram_layout`` output and the horizontal cut line at height ``cut``."""
+def dendrogram_figure(layout: dict, cut: float, *, linkage_name: str = "",
+                      draggable: bool = False) -> go.Figure:
+    """Draw ``dendrogram_layout`` output and the horizontal cut line at height ``cut``.
+
+    The line is the shape named `CUT_LINE`; its label follows it when it is dragged (a page
+    drawing the chart with editable shapes, ``draggable`` adds the hint to the title). The
+    title states the cut's height, so that the chart's text alternative says it.
+    """
     fig = go.Figure()
     for xs, ys, color in zip(layout["icoord"], layout["dcoord"], layout["color_list"],
                              strict=True):
@@ -61,17 +69,21 @@ def dendrogram_figure(layout: dict, cut: float, *, linkage_name: str = "") -> go
         marker={"size": 6, "color": "#555555"}, text=layout["ivl"],
         hovertemplate="leaf %{text}<extra></extra>",
     ))
-    fig.add_hline(y=cut, line={"color": "#D55E00", "width": 3, "dash": "dash"},
-                  annotation_text=f"cut at {cut:.3g}", annotation_position="top left",
-                  annotation_font_size=15)
+    # One reference for both ends (x domain), so a drag moves the line, not the axes' range.
+    fig.add_shape(type="line", name=CUT_LINE, xref="x domain", x0=0, x1=1, yref="y", y0=cut,
+                  y1=cut, line={"color": "#D55E00", "width": 3, "dash": "dash"},
+                  label={"texttemplate": "cut at %{y0:.3g}", "textposition": "start",
+                         "font": {"size": 15}})
+    hint = " (drag the dashed line to move it)" if draggable else ""
     fig.update_layout(
         height=460, font={"size": 15},
+        title={"text": f"Cut at height {cut:.3g}{hint}", "font": {"size": 15}, "x": 0.01},
         yaxis_title=f"merge height ({linkage_name} linkage)" if linkage_name else "merge height",
         xaxis={"tickmode": "array", "tickvals": leaves_x, "ticktext": layout["ivl"],
                "tickangle": -90, "tickfont": {"size": 11},
                "showticklabels": n_leaves <= MAX_LABELLED_LEAVES,
                "title": f"{n_leaves} leaves: a point, or (m) = a group of m points"},
-        margin={"l": 60, "r": 10, "t": 20, "b": 90},
+        margin={"l": 60, "r": 10, "t": 40, "b": 90},
     )
     return fig
 

@@ -22,16 +22,21 @@ FORMAT_KEY = "img_fmt"
 IMAGE_FORMATS = ("png", "svg")
 
 
-def chart_config(filename: str, image_format: str = "png") -> dict:
-    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``."""
+def chart_config(filename: str, image_format: str = "png", *,
+                 shapes_editable: bool = False) -> dict:
+    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``;
+    with ``shapes_editable`` the figure's shapes follow a drag (`ui.drag`)."""
     if image_format not in IMAGE_FORMATS:
         raise ValueError(f"image_format must be one of {IMAGE_FORMATS}, got {image_format!r}")
-    return {
+    config = {
         "displaylogo": False,
         "toImageButtonOptions": {
             "format": image_format, "filename": filename, "scale": 2,
         },
     }
+    if shapes_editable:
+        config["edits"] = {"shapePosition": True}
+    return config
 
 
 def image_format_choice() -> str:
@@ -53,6 +58,7 @@ def plot(
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
     shared: bool = False,
     table: pd.DataFrame | None = None,
+    shapes_editable: bool = False,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
     image format at twice the size; in presenter mode and the focus view the figure takes
@@ -64,9 +70,10 @@ def plot(
     numbers (``table``, by default those the figure draws) are a table under it, in a
     "Data table" expander. While a lesson's question waits, neither is sent, nor the figure:
     a stand-in of its height (`ui.lesson.covered_figure`) takes its place, with no selection,
-    and its name says the chart comes on Reveal."""
+    and its name says the chart comes on Reveal. With ``shapes_editable`` the figure's
+    shapes can be dragged (`ui.drag` sends where they were dropped)."""
     if lesson_question_waiting():
-        fig, on_select, shared = covered_figure(fig), "ignore", False
+        fig, on_select, shared, shapes_editable = covered_figure(fig), "ignore", False, False
         chart_alt(key, CHART_CAPTION)
     else:
         chart_alt(key, chart_summary(fig))
@@ -76,7 +83,8 @@ def plot(
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         fig, key=key, height="stretch" if large else "content",
-        config=chart_config(filename or key, st.session_state.get(FORMAT_KEY) or "png"),
+        config=chart_config(filename or key, st.session_state.get(FORMAT_KEY) or "png",
+                            shapes_editable=shapes_editable),
         **(selection if on_select != "ignore" else {}),
     )
     if not lesson_question_waiting():  # the numbers would answer the question
@@ -107,15 +115,16 @@ def show_chart(
     on_select: str = "ignore",
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
     more_data: Mapping[str, pd.DataFrame] | None = None,
+    shapes_editable: bool = False,
 ) -> Any:
     """Draw ``fig`` (`plot`: ``data`` is its data table) with export options: PNG/SVG from
     its toolbar, ``data`` (the chart's numbers) as a CSV download, and each table of
     ``more_data`` (file stem -> table: the numbers of a chart's other panel) as one more;
     the downloads are disabled while a lesson's question waits for its reveal. With
-    ``on_select="rerun"`` return the selection state."""
+    ``on_select="rerun"`` return the selection state; ``shapes_editable``: see `plot`."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
-                 selection_mode=selection_mode, table=data)
+                 selection_mode=selection_mode, table=data, shapes_editable=shapes_editable)
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}

@@ -14,6 +14,11 @@ def test_camera_button_saves_the_chosen_format_under_the_charts_name():
         chart_config("elbow", "gif")
 
 
+def test_only_a_chart_asking_for_it_lets_its_shapes_be_dragged():
+    assert "edits" not in chart_config("elbow")
+    assert chart_config("tree", shapes_editable=True)["edits"] == {"shapePosition": True}
+
+
 def test_true_labels_are_named_classes_in_the_legend():
     from plots import cluster_scatter
     from ui.export import as_classes

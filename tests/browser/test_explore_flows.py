@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from scipy.cluster.hierarchy import fcluster, linkage
 
 import datasets
 from explorer.compare import MIN_SAMPLES, eps_values
@@ -104,7 +105,30 @@ def test_compare_clicking_a_heat_map_cell_loads_it(page, app_url):
     screenshot(page, "explore_compare-cell")
 
 
+# The dendrogram's cut line: its height, and where a height is on the page (CSS pixels).
+CUT_LINE = """() => {
+  const gd = document.querySelector(".st-key-hc_dendrogram .js-plotly-plot");
+  const shape = gd.layout.shapes.find(s => s.name === "cut");
+  return {y0: shape.y0, y1: shape.y1};
+}"""
+# Where the cut line is drawn on the page (plotly writes a drag into the layout at the drop).
+DRAWN_Y = """() => {
+  const path = document.querySelector(
+    ".st-key-hc_dendrogram .shapelayer .shape-group path:not([drag-helper])");
+  const box = path.getBoundingClientRect();
+  return box.top + box.height / 2;
+}"""
+PAGE_Y = """height => {
+  const gd = document.querySelector(".st-key-hc_dendrogram .js-plotly-plot");
+  const ya = gd._fullLayout.yaxis, xa = gd._fullLayout.xaxis;
+  const box = gd.getBoundingClientRect();
+  return {x: box.left + xa._offset + xa._length / 2, y: box.top + ya._offset + ya.l2p(height)};
+}"""
+
+
 def test_hierarchical_moving_k_moves_the_cut_and_the_url(page, app_url):
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda m: sent.append(m)))
     open_view(page, app_url, "explore_hierarchical?hc_link=ward")
     page.get_by_role("slider", name="K (number of clusters)").focus()
     page.keyboard.press("ArrowRight")
@@ -114,6 +138,37 @@ def test_hierarchical_moving_k_moves_the_cut_and_the_url(page, app_url):
     wait_until_idle(page)
     assert "hc_k=3" in page.url and "hc_link=ward" in page.url
     screenshot(page, "explore_hierarchical-ward-k3")
+
+    # Dragging the cut line down, half-way between the merges that leave 7 and 8 clusters.
+    data = datasets.load("moons", n_samples=300, random_state=0,
+                         noise=datasets.DATASETS["moons"].default_noise)
+    Z = linkage(data.X[:, :2], method="ward")
+    page.locator(".st-key-hc_dendrogram").scroll_into_view_if_needed()
+    start = page.evaluate(PAGE_Y, page.evaluate(CUT_LINE)["y0"])
+    end = page.evaluate(PAGE_Y, (Z[-7, 2] + Z[-8, 2]) / 2)
+    page.evaluate("""() => document.querySelector(".st-key-hc_dendrogram .js-plotly-plot")
+        .on("clusterlab_dragsent", e => { window.droppedCut = e.at; })""")
+    first = len(sent)
+    page.mouse.move(start["x"], start["y"])
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(start["x"], start["y"] + (end["y"] - start["y"]) * i / 10)
+        page.wait_for_timeout(40)
+    during = sent[first:]
+    drawn = page.evaluate(DRAWN_Y)  # the line follows the pointer in the browser
+    page.mouse.up()
+    assert during == [], f"{len(during)} websocket messages sent during the drag"
+    assert drawn == pytest.approx(end["y"], abs=2)
+    dropped = page.wait_for_function("() => window.droppedCut", timeout=10_000).json_value()
+    expected = int(fcluster(Z, dropped, criterion="distance").max())
+    page.wait_for_url(re.compile(rf"[?&]hc_k={expected}(&|$)"), timeout=30_000)
+    wait_until_idle(page)
+    assert metric(page, "Clusters") == str(expected)
+    # After the rerun the line sits at the cut that gives K.
+    line = page.evaluate(CUT_LINE)
+    assert line["y0"] == line["y1"]
+    assert Z[-(expected - 1), 2] > line["y0"] > Z[-expected, 2]
+    screenshot(page, f"explore_hierarchical-ward-dragged-k{expected}")
 
 
 def test_em_step_step_back_and_last(page, app_url):
