@@ -106,6 +106,18 @@ def requested(param: str) -> tuple[str, ...] | None:
     return tuple([value] if isinstance(value, str) else value)
 
 
+def seed(param: str, texts: tuple[str, ...]) -> None:
+    """Let the URL-bound widget ``param`` start from ``texts`` (URL form) if this run draws
+    it for the first time, as if the URL that opened the page had them: Streamlit reads
+    them with its own checks (a value it cannot take leaves the widget at its default, a
+    number beyond its range is moved to the nearest end). Streamlit forgets them at the
+    next run.
+    """
+    found = _session()
+    if found is not None:
+        found[1].query_params._initial_query_params[param] = list(texts)
+
+
 def forget(param: str) -> None:
     """Remove ``param`` from the URL and from the values that seed widgets on this load.
 

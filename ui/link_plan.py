@@ -448,8 +448,9 @@ def _in_range(control: Control, wanted: Any) -> list[Any]:
 def placed_in_advance(known: Mapping[str, Control],
                       step: Mapping[str, Sequence[str]]) -> dict[str, Any]:
     """The values a lesson step gives the controls that an earlier run of its page drew
-    (``known``, param -> control), to put in place before the page draws them: the page
-    then shows the step on its first run, and `plan` finds nothing to rerun for.
+    (``known``, param -> control), in URL form (a choice by its label), to give the
+    widgets as they are drawn: the page then shows the step on its first run, and `plan`
+    finds nothing to rerun for.
 
     A value is read as `read_value` reads it (a number moved into range; `plan` says so).
     A control no earlier run drew, or a value it cannot take, is left to `plan`: a rerun
@@ -459,8 +460,10 @@ def placed_in_advance(known: Mapping[str, Control],
     --------
     >>> k = Control("k", ("5",), low=1, high=50, kind="double_array_value", current=(5,),
     ...             integer=True, default=5)
-    >>> placed_in_advance({"k": k}, {"k": ["99"], "seed": ["3"]})
-    {'k': 50}
+    >>> data = Control("d", ("Two moons",), options=("moons", "iris"),
+    ...                labels=("Two moons", "Iris"))
+    >>> placed_in_advance({"k": k, "d": data}, {"k": ["99"], "d": ["IRIS"], "seed": ["3"]})
+    {'k': ('50',), 'd': ('Iris',)}
     >>> placed_in_advance({"k": k}, {"k": ["2.7"]})
     {}
     """
@@ -469,9 +472,18 @@ def placed_in_advance(known: Mapping[str, Control],
         control = known.get(name)
         wanted = None if control is None else _wanted(control, tuple(asked))
         if wanted is not None:
-            values = _in_range(control, wanted)
-            placed[name] = values if control.multi else values[0]
+            placed[name] = tuple(_url_text(control, v) for v in _in_range(control, wanted))
     return placed
+
+
+def _url_text(control: Control, value: Any) -> str:
+    """One item of a control's value as its URL text: a choice's label, a flag's
+    ``true``/``false``, a number as Python writes it."""
+    if control.is_choice:
+        return control.labels[control.options.index(value)]
+    if isinstance(value, bool):
+        return str(value).lower()
+    return repr(value) if isinstance(value, float) else str(value)
 
 
 def _refused(control: Control, asked: Sequence[str]) -> Reading:

@@ -17,7 +17,7 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from ui.bindings import bindings, requested, write_url
+from ui.bindings import bindings, requested, seed, write_url
 from ui.link_plan import APP_PARAMS, Control, LinkState, placed_in_advance, plan, quoted
 
 __all__ = ["APP_PARAMS", "FALLBACK_BASE", "apply_pending", "check_request", "copy_link",
@@ -128,19 +128,18 @@ def request(page: str, params: Mapping[str, Sequence[str]]) -> None:
     (URL form), as if they came from the URL: a lesson step does this, since a bound
     parameter cannot be put in the URL of `st.switch_page`.
 
-    The values of the controls an earlier run of the page drew are put in place now (see
-    `ui.link_plan.placed_in_advance`), so the page shows the step on this run; `check_request`
-    reruns the page for the others, says what could not be used and writes the address bar.
+    The controls an earlier run of the page drew get their values as the page draws them,
+    through Streamlit's own reading of a link (see `ui.link_plan.placed_in_advance`,
+    `ui.bindings.seed`), so the page shows the step on this run; `check_request` reruns
+    the page for the others (a control this run draws not for the first time, one no run
+    drew yet, a value Streamlit refused), says what could not be used and writes the
+    address bar.
     """
     step = {name: tuple(values) for name, values in params.items()}
-    # A control drawn already on this run (the sidebar's) can take no new value until the
-    # next; `check_request` reruns for it.
-    drawn = {control.param for control in bindings()}
-    known = {param: control for param, control in _DRAWN.get(page, {}).items()
-             if param not in drawn}
+    known = _DRAWN.get(page, {})
     placed = placed_in_advance(known, step)
-    for param, value in placed.items():
-        st.session_state[param] = value
+    for param, texts in placed.items():
+        seed(param, texts)
     _remember(request=step, applied=_state().applied | set(placed),
               named=frozenset(known) & set(step))
 

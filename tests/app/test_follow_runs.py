@@ -6,6 +6,8 @@ earlier run of the page in this server process drew them; otherwise `ui.links.ch
 reruns the page with them, as before. Both end in the same view, warnings and address bar.
 """
 
+from dataclasses import replace
+
 import pytest
 
 from explorer.lesson_files import Lesson, Step, encode_lesson, load_lesson
@@ -69,18 +71,23 @@ def clamped_lesson() -> str:
     )))
 
 
-@pytest.mark.parametrize(("seen", "runs"), [("page seen", 1), ("page not seen", 2)])
+@pytest.mark.parametrize(("seen", "runs"), [("page seen", [1]), ("page not seen", [2]),
+                                           ("range seen wider", [1, 2])])
 def test_a_lesson_s_next_sets_its_controls_says_the_warning_and_writes_the_address(
         page_runs, monkeypatch, clamped_lesson, seen, runs):
-    if runs == 1:
+    monkeypatch.setattr(links, "_DRAWN", {})
+    if seen != "page not seen":
         open_page(URL_PATHS["learn_chance"])  # another session drew the page's controls
-    else:
-        monkeypatch.setattr(links, "_DRAWN", {})
+    if seen == "range seen wider":
+        # A range that depends on the data (a dendrogram's height) may have been wider in
+        # another session: Streamlit's own reading keeps the value in this one's.
+        drawn = links._DRAWN["learn_chance"]
+        drawn["lc_k"] = replace(drawn["lc_k"], high=500)
     at = open_page(URL_PATHS["measure_sandbox"], {"lessonz": [clamped_lesson], "step": ["1"]})
     page_runs.clear()
     at.button(key="lesson_next").click().run()
     assert not at.exception
-    assert page_runs == ["learn_chance"] * runs
+    assert len(page_runs) in runs and set(page_runs) == {"learn_chance"}
     assert (widget_value(at, "lc_k"), widget_value(at, "lc_k_true")) == (50, 12)
     warnings = [w.value for w in at.warning if "Link parameter" in w.value]
     assert len(warnings) == 1 and "`lc_k`" in warnings[0] and "out of range" in warnings[0]

@@ -286,11 +286,12 @@ def test_a_step_s_value_is_applied_even_if_the_same_link_value_was_answered():
 
 
 @pytest.mark.parametrize(("asked", "placed"), [
-    ({"db_data": ["Gaussian_Blobs"]}, {"db_data": "blobs"}),         # a label, any spelling
-    ({"db_measures": ["nmi", "ARI"]}, {"db_measures": ["nmi", "ari"]}),
-    ({"db_std": ["TRUE"]}, {"db_std": True}),
-    ({"db_ks": ["0", "99"]}, {"db_ks": [1, 30]}),                    # moved into range
-    ({"db_eps": ["0.25"], "db_min": ["5"]}, {"db_eps": 0.25, "db_min": 5}),
+    # in the URL form Streamlit reads: a choice by its label
+    ({"db_data": ["Gaussian_Blobs"]}, {"db_data": ("Gaussian blobs",)}),
+    ({"db_measures": ["nmi", "ari"]}, {"db_measures": ("NMI", "ARI")}),
+    ({"db_std": ["TRUE"]}, {"db_std": ("true",)}),
+    ({"db_ks": ["0", "99"]}, {"db_ks": ("1", "30")}),                # moved into range
+    ({"db_eps": ["2.5e-1"], "db_min": ["5.0"]}, {"db_eps": ("0.25",), "db_min": ("5",)}),
     ({"db_min": ["2.7"], "db_data": ["wine"], "db_ks": ["3"]}, {}),   # unusable: left to plan
     ({"db_dbscan_eps": ["0.2"]}, {}),                                 # no earlier run drew it
 ])
@@ -300,8 +301,8 @@ def test_a_step_s_values_are_read_in_advance_as_the_plan_reads_them(asked, place
 
 
 def test_a_step_placed_in_advance_needs_no_rerun_and_keeps_its_warning_and_address():
-    """What ui.links.request leaves: the step's values in the widgets before the page ran,
-    their controls named and to be written into the address bar."""
+    """What ui.links.request leaves: the step's values given to the widgets as the page
+    drew them, their controls named and to be written into the address bar."""
     step = {"db_data": ("iris",), "db_ks": ("2", "99"), "db_min": ("2.7",)}
     placed = placed_in_advance({c.param: c for c in CONTROLS}, step)
     state = LinkState(opened="explore", request=step, applied=frozenset(placed),
