@@ -476,14 +476,27 @@ def placed_in_advance(known: Mapping[str, Control],
     return placed
 
 
-def _url_text(control: Control, value: Any) -> str:
-    """One item of a control's value as its URL text: a choice's label, a flag's
-    ``true``/``false``, a number as Python writes it."""
-    if control.is_choice:
-        return control.labels[control.options.index(value)]
+def url_text(value: Any) -> str:
+    """One value as Streamlit writes it in the URL (``5.0`` as ``5``, booleans in lower
+    case).
+
+    Examples
+    --------
+    >>> url_text(5.0), url_text(0.25), url_text(True), url_text("Iris")
+    ('5', '0.25', 'true', 'Iris')
+    """
     if isinstance(value, bool):
         return str(value).lower()
-    return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _url_text(control: Control, value: Any) -> str:
+    """One item of a control's value as its URL text (a choice by its label)."""
+    if control.is_choice:
+        return control.labels[control.options.index(value)]
+    return url_text(value)
 
 
 def _refused(control: Control, asked: Sequence[str]) -> Reading:
