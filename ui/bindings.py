@@ -11,7 +11,6 @@ breaks it).
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import streamlit as st
@@ -21,27 +20,17 @@ from streamlit.proto.NumberInput_pb2 import NumberInput as NumberInputProto
 from streamlit.proto.Slider_pb2 import Slider as SliderProto
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from ui.link_plan import Control
+from ui.link_plan import Control, url_text
 
 # The number widgets' serializers and their integer data types.
 _INTEGER_TYPES = {SliderSerde: SliderProto.INT, NumberInputSerde: NumberInputProto.INT}
 
 
-def _url_text(value: Any) -> str:
-    """One serialized widget value as Streamlit writes it in the URL (``5.0`` as ``5``,
-    booleans in lower case)."""
-    if isinstance(value, bool):
-        return str(value).lower()
-    if isinstance(value, float) and math.isfinite(value) and value == int(value):
-        return str(int(value))
-    return str(value)
-
-
 def _url_form(serialized: Any) -> tuple[str, ...]:
     """A widget's serialized value as URL values (one per item for multi-valued widgets)."""
     if isinstance(serialized, list | tuple):
-        return tuple(_url_text(v) for v in serialized)
-    return (_url_text(serialized),)
+        return tuple(url_text(v) for v in serialized)
+    return (url_text(serialized),)
 
 
 def _session():
@@ -104,6 +93,18 @@ def requested(param: str) -> tuple[str, ...] | None:
     if value is None:
         return None
     return tuple([value] if isinstance(value, str) else value)
+
+
+def seed(param: str, texts: tuple[str, ...]) -> None:
+    """Let the URL-bound widget ``param`` start from ``texts`` (URL form) if this run draws
+    it for the first time, as if the URL that opened the page had them: Streamlit reads
+    them with its own checks (a value it cannot take leaves the widget at its default, a
+    number beyond its range is moved to the nearest end). Streamlit forgets them at the
+    next run.
+    """
+    found = _session()
+    if found is not None:
+        found[1].query_params._initial_query_params[param] = list(texts)
 
 
 def forget(param: str) -> None:

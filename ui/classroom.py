@@ -115,7 +115,7 @@ def _follow(state: ClassState, lesson: Lesson, current: str) -> None:
             name: st.query_params[name] for name in KEPT if name in st.query_params})
     if st.session_state.get(SHOWN) != (state.code, state.step):
         st.session_state[SHOWN] = (state.code, state.step)
-        links.request(step.params)
+        links.request(current, step.params)
 
 
 def _results(store: ClassStore, state: ClassState, question: Question) -> None:

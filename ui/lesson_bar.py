@@ -132,7 +132,7 @@ def lesson_bar(current: str) -> None:
     if st.session_state.get(SHOWN) != (tuple(ref.items()), number):
         st.session_state[SHOWN] = (tuple(ref.items()), number)
         if not history_navigation():  # Back to a step shows it as the user left it
-            links.request(step.params)
+            links.request(current, step.params)
     last = len(lesson.steps)
     key = f"lesson_q{number}"
     if step.question is not None and not st.session_state.get(f"{key}_revealed"):

@@ -3,8 +3,10 @@
 A page run ends with `plan`: given what the app remembers of the session (`LinkState`), the
 page, the controls the page drew (`Control`) and the URL's parameters, it says which values
 to give the controls on an immediate rerun, which warnings to show, which parameters to
-write into the address bar and what to remember for the next run (`LinkPlan`). `ui.links`
-is the Streamlit shell that reads those inputs and applies the plan.
+write into the address bar and what to remember for the next run (`LinkPlan`). A lesson
+step's values can be put in place before that, from the controls an earlier run of the page
+drew (`placed_in_advance`): the plan then has nothing to rerun for. `ui.links` is the
+Streamlit shell that reads those inputs and applies the plan.
 
 Numbers in a link are read by the one gate, `metrics.validation`: an integer control takes
 ``3`` or ``3.0`` but not ``2.7`` (refused, with a warning that says an integer is expected,
@@ -422,17 +424,79 @@ def read_value(control: Control, asked: Sequence[str]) -> Reading:
     wanted = _wanted(control, asked)
     if wanted is None:
         return _refused(control, asked)
-    values = wanted if isinstance(wanted, list) else [wanted]
-    warning = None
-    if control.is_number and control.low is not None:
-        moved = [min(max(v, control.low), control.high) for v in values]
-        moved = [type(v)(m) for v, m in zip(values, moved, strict=True)]
-        if moved != values:
-            warning = clamped_message(control, asked, moved)
-        values = moved
+    values = _in_range(control, wanted)
+    warning = None if values == _items(wanted) else clamped_message(control, asked, values)
     if [str(v) for v in control.current] == [str(v) for v in values]:
         return Reading(warning=warning)
     return Reading(values if control.multi else values[0], warning)
+
+
+def _items(wanted: Any) -> list[Any]:
+    return wanted if isinstance(wanted, list) else [wanted]
+
+
+def _in_range(control: Control, wanted: Any) -> list[Any]:
+    """The ``wanted`` value(s) of `_wanted`, a number moved to the nearest end of the
+    control's range."""
+    values = _items(wanted)
+    if not control.is_number or control.low is None:
+        return values
+    moved = [min(max(v, control.low), control.high) for v in values]
+    return [type(v)(m) for v, m in zip(values, moved, strict=True)]
+
+
+def placed_in_advance(known: Mapping[str, Control],
+                      step: Mapping[str, Sequence[str]]) -> dict[str, Any]:
+    """The values a lesson step gives the controls that an earlier run of its page drew
+    (``known``, param -> control), in URL form (a choice by its label), to give the
+    widgets as they are drawn: the page then shows the step on its first run, and `plan`
+    finds nothing to rerun for.
+
+    A value is read as `read_value` reads it (a number moved into range; `plan` says so).
+    A control no earlier run drew, or a value it cannot take, is left to `plan`: a rerun
+    with its value, or its warning.
+
+    Examples
+    --------
+    >>> k = Control("k", ("5",), low=1, high=50, kind="double_array_value", current=(5,),
+    ...             integer=True, default=5)
+    >>> data = Control("d", ("Two moons",), options=("moons", "iris"),
+    ...                labels=("Two moons", "Iris"))
+    >>> placed_in_advance({"k": k, "d": data}, {"k": ["99"], "d": ["IRIS"], "seed": ["3"]})
+    {'k': ('50',), 'd': ('Iris',)}
+    >>> placed_in_advance({"k": k}, {"k": ["2.7"]})
+    {}
+    """
+    placed = {}
+    for name, asked in step.items():
+        control = known.get(name)
+        wanted = None if control is None else _wanted(control, tuple(asked))
+        if wanted is not None:
+            placed[name] = tuple(_url_text(control, v) for v in _in_range(control, wanted))
+    return placed
+
+
+def url_text(value: Any) -> str:
+    """One value as Streamlit writes it in the URL (``5.0`` as ``5``, booleans in lower
+    case).
+
+    Examples
+    --------
+    >>> url_text(5.0), url_text(0.25), url_text(True), url_text("Iris")
+    ('5', '0.25', 'true', 'Iris')
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, float) and math.isfinite(value) and value == int(value):
+        return str(int(value))
+    return str(value)
+
+
+def _url_text(control: Control, value: Any) -> str:
+    """One item of a control's value as its URL text (a choice by its label)."""
+    if control.is_choice:
+        return control.labels[control.options.index(value)]
+    return url_text(value)
 
 
 def _refused(control: Control, asked: Sequence[str]) -> Reading:

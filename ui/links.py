@@ -17,8 +17,8 @@ from urllib.parse import urlencode
 
 import streamlit as st
 
-from ui.bindings import bindings, requested, write_url
-from ui.link_plan import APP_PARAMS, LinkState, plan, quoted
+from ui.bindings import bindings, requested, seed, write_url
+from ui.link_plan import APP_PARAMS, Control, LinkState, placed_in_advance, plan, quoted
 
 __all__ = ["APP_PARAMS", "FALLBACK_BASE", "apply_pending", "check_request", "copy_link",
            "current_url", "link_params", "named", "notify", "quoted", "request",
@@ -28,6 +28,11 @@ __all__ = ["APP_PARAMS", "FALLBACK_BASE", "apply_pending", "check_request", "cop
 FALLBACK_BASE = "http://localhost:8501/"
 # The session key of the link state (`ui.link_plan.LinkState`).
 STATE = "_links_state"
+# Page URL path -> param -> the bound control as a run of that page last drew it, in this
+# server process (any session): what a lesson step's values are read against before the
+# page draws its controls (`request`). A class's teacher has shown a step's page before the
+# students follow. Bounded by the app's pages and their controls.
+_DRAWN: dict[str, dict[str, Control]] = {}
 
 
 def share_url(base: str | None, params: Mapping[str, str | Sequence[str]]) -> str:
@@ -118,11 +123,25 @@ def rerun_after_page() -> None:
     _remember(rerun=True)
 
 
-def request(params: Mapping[str, Sequence[str]]) -> None:
-    """Ask the next page run to set its controls to ``params`` (URL form), as if they came
-    from the URL: a lesson step does this, since a bound parameter cannot be put in the URL
-    of `st.switch_page`."""
-    _remember(request={name: tuple(values) for name, values in params.items()})
+def request(page: str, params: Mapping[str, Sequence[str]]) -> None:
+    """Set the controls of ``page`` (the page running, before it draws them) to ``params``
+    (URL form), as if they came from the URL: a lesson step does this, since a bound
+    parameter cannot be put in the URL of `st.switch_page`.
+
+    The controls an earlier run of the page drew get their values as the page draws them,
+    through Streamlit's own reading of a link (see `ui.link_plan.placed_in_advance`,
+    `ui.bindings.seed`), so the page shows the step on this run; `check_request` reruns
+    the page for the others (a control this run draws not for the first time, one no run
+    drew yet, a value Streamlit refused), says what could not be used and writes the
+    address bar.
+    """
+    step = {name: tuple(values) for name, values in params.items()}
+    known = _DRAWN.get(page, {})
+    placed = placed_in_advance(known, step)
+    for param, texts in placed.items():
+        seed(param, texts)
+    _remember(request=step, applied=_state().applied | set(placed),
+              named=frozenset(known) & set(step))
 
 
 def check_request(slot, page: str) -> None:
@@ -130,6 +149,7 @@ def check_request(slot, page: str) -> None:
     link or lesson step asks of the controls, or show its warnings in ``slot`` and write
     the values applied before into the address bar."""
     drawn = bindings()
+    _DRAWN[page] = {**_DRAWN.get(page, {}), **{control.param: control for control in drawn}}
     opened = {control.param: found for control in drawn
               if (found := requested(control.param)) is not None}
     url = {name: st.query_params.get_all(name) for name in st.query_params}

@@ -29,6 +29,7 @@ from ui.link_plan import (
     Control,
     LinkState,
     new_name,
+    placed_in_advance,
     plan,
     read_value,
     renamed_params,
@@ -282,6 +283,37 @@ def test_a_step_s_value_is_applied_even_if_the_same_link_value_was_answered():
     state = replace(opened({"db_min": ["9"]}).state, pending={}, applying=False)
     state = replace(state, request={"db_min": ("9",)})
     assert plan(state, PAGE, [MIN_SAMPLES], {}, {}).state.pending == {"db_min": 9}
+
+
+@pytest.mark.parametrize(("asked", "placed"), [
+    # in the URL form Streamlit reads: a choice by its label
+    ({"db_data": ["Gaussian_Blobs"]}, {"db_data": ("Gaussian blobs",)}),
+    ({"db_measures": ["nmi", "ari"]}, {"db_measures": ("NMI", "ARI")}),
+    ({"db_std": ["TRUE"]}, {"db_std": ("true",)}),
+    ({"db_ks": ["0", "99"]}, {"db_ks": ("1", "30")}),                # moved into range
+    ({"db_eps": ["2.5e-1"], "db_min": ["5.0"]}, {"db_eps": ("0.25",), "db_min": ("5",)}),
+    ({"db_min": ["2.7"], "db_data": ["wine"], "db_ks": ["3"]}, {}),   # unusable: left to plan
+    ({"db_dbscan_eps": ["0.2"]}, {}),                                 # no earlier run drew it
+])
+def test_a_step_s_values_are_read_in_advance_as_the_plan_reads_them(asked, placed):
+    assert placed_in_advance({control.param: control for control in CONTROLS},
+                             asked) == placed
+
+
+def test_a_step_placed_in_advance_needs_no_rerun_and_keeps_its_warning_and_address():
+    """What ui.links.request leaves: the step's values given to the widgets as the page
+    drew them, their controls named and to be written into the address bar."""
+    step = {"db_data": ("iris",), "db_ks": ("2", "99"), "db_min": ("2.7",)}
+    placed = placed_in_advance({c.param: c for c in CONTROLS}, step)
+    state = LinkState(opened="explore", request=step, applied=frozenset(placed),
+                      named=frozenset(step))
+    drawn = [holding(DATA, "iris"), holding(KS, [2, 30]), MIN_SAMPLES]
+    result = plan(state, PAGE, drawn, {}, {})
+    assert not result.rerun and result.state.pending == {}
+    assert result.write == ("db_data", "db_ks")
+    assert len(result.warnings) == 2  # the fraction refused and the range, once each
+    assert "out of range" in result.warnings[0] and "2\\.7" in result.warnings[1]
+    assert result.state.named == frozenset() and result.state.applied == frozenset()
 
 
 def test_a_page_s_own_rerun_keeps_the_warnings_for_that_run():
