@@ -122,10 +122,13 @@ with view:
     figure = with_min_samples_frames(figure, ms_sweep, ms_kinds, f"{eps:g}",
                                      [str(m) for m in ms_values],
                                      ms_values.index(min(min_samples, len(X))), circles=shapes)
-    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types))
-    scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
-    scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
-                    [str(m) for m in ms_values])
+
+    def scrubbers() -> None:
+        scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
+        scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
+                        [str(m) for m in ms_values])
+
+    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types), under=scrubbers)
     st.subheader("How DBSCAN grows its clusters")
     st.caption(
         "Press Play. Each cluster starts at a core point and takes, wave after wave, every "

@@ -1,6 +1,8 @@
 """Density peaks: pick the centres on the decision graph, see the gamma plot and the halo, and
 watch the points join their clusters, densest first (played in the browser)."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -167,9 +169,11 @@ with view:
         figure = with_decision_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
                                        by_rho[2], values[1], rhos.index(rho_share),
                                        titles=by_rho[3], name="ρ_min share")
-        show_chart(figure, "dp_thresholds", data=table)
-        scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
-        scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+        def scrubbers() -> None:
+            scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
+            scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+
+        show_chart(figure, "dp_thresholds", data=table, under=scrubbers)
     elif mode == "gamma" and not halo:
         st.markdown("**Decision graph and clusters**: drag the K slider, or a box or a lasso "
                     "around the centres on the decision graph")
@@ -181,8 +185,8 @@ with view:
                                        titles=titles, name="K",
                                        axis_titles=data.feature_names[:2])
         show_chart(figure, GRAPH, data=table, on_select="rerun",
-                   selection_mode=("box", "lasso"))
-        scrub_to_widget(GRAPH, "K", "dp_k", ks, [str(v) for v in ks])
+                   selection_mode=("box", "lasso"),
+                   under=partial(scrub_to_widget, GRAPH, "K", "dp_k", ks, [str(v) for v in ks]))
     else:
         left, right = st.columns(2)
         with left:
@@ -219,18 +223,16 @@ if model is not None:
     def assignment() -> None:
         step = step_controls(
             "dp", last, "Assignment step", "How far the pass in decreasing density has gone: "
-            "0 is the centres alone.", {
-                "first": "Back to the centres alone.", "back": "One step back.",
-                "next": "The next, less dense points join.", "last": "Every point has joined.",
-            })
+            "0 is the centres alone.")
         # Every step travels with the chart: Play, Pause and its slider move in the browser;
-        # the step reached comes back to the slider above (and the link).
+        # the step reached goes into the link.
         show_chart(assignment_figure(X, labels, joined_at, model.nearest_higher_,
                                      model.centers_, step,
                                      axis_titles=data.feature_names[:2]),
-                   "dp_assign", data=table.assign(joins_at_step=joined_at))
-        scrub_to_widget("dp_assign", "step", "dp_step", list(range(last + 1)),
-                        [str(i) for i in range(last + 1)])
+                   "dp_assign", data=table.assign(joins_at_step=joined_at),
+                   under=partial(scrub_to_widget, "dp_assign", "step", "dp_step",
+                                 list(range(last + 1)), [str(i) for i in range(last + 1)],
+                                 through=True))
         st.caption("Grey points have not joined yet; stars are the centres. Following the "
                    "lines back from any point always ends at a centre.")
 

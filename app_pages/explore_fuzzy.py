@@ -1,6 +1,8 @@
 """Fuzzy c-means: memberships as shading, the fuzzifier m, the run round by round (played in
 the browser), and the partition coefficient."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -100,9 +102,9 @@ with view:
         figure = membership_figure(X, u, result.extras["centers"], cluster=int(shade),
                                    axis_titles=data.feature_names[:2])
     show_chart(figure, "fc_scatter", data=points_table(
-        X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}))
-    if shade == "all":
-        scrub_to_widget("fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
+        X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
+        under=partial(scrub_to_widget, "fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
+        if shade == "all" else None)
     rounds, round_us, round_centres, round_titles = fuzzy_round_frames(
         X, data.y, min(c, len(X)), m, int(seed))
     last = len(rounds) - 1
@@ -116,12 +118,9 @@ with view:
         step = step_controls(
             "fc", last, "Shown round", "Which of the shown rounds (0 is the start; a long run "
             "shows fewer, spaced rounds after the first ones: the chart's title gives the "
-            "round).", {
-                "first": "Back to the random start.", "back": "One shown round back.",
-                "next": "The next shown round.", "last": "Jump to the settled memberships.",
-            })
+            "round).")
         # Every shown round travels with the chart: Play, Pause and its slider move in the
-        # browser; the round reached comes back to the slider above (and the link).
+        # browser; the round reached goes into the link.
         show_chart(
             fuzzy_scrub_figure(X, round_us, round_centres, [str(t) for t in rounds], step,
                                titles=round_titles, axis_titles=data.feature_names[:2],
@@ -129,9 +128,9 @@ with view:
             "fc_rounds",
             data=points_table(X, round_us[step].argmax(axis=1),
                               **{f"u{j}": round_us[step][:, j]
-                                 for j in range(round_us[step].shape[1])}))
-        scrub_to_widget("fc_rounds", "round", "fc_step", list(range(last + 1)),
-                        [str(t) for t in rounds])
+                                 for j in range(round_us[step].shape[1])}),
+            under=partial(scrub_to_widget, "fc_rounds", "round", "fc_step",
+                          list(range(last + 1)), [str(t) for t in rounds], through=True))
 
     run_by_round()
 

@@ -1,5 +1,7 @@
 """Hierarchical clustering: the dendrogram, every linkage, and a cut line that sets the clusters."""
 
+from functools import partial
+
 import streamlit as st
 
 from clustering.catalog import METRICS
@@ -116,6 +118,6 @@ with view:
                                   axis_titles=data.feature_names[:2])
     else:
         figure = panel_figure(X, labels, data.feature_names[:2], height=460, legend=True)
-    show_chart(figure, "hc_scatter", data=points_table(X, labels))
-    if cut_by == "clusters":
-        scrub_to_widget("hc_scatter", "K", "hc_k", ks, [str(v) for v in ks])
+    show_chart(figure, "hc_scatter", data=points_table(X, labels),
+               under=partial(scrub_to_widget, "hc_scatter", "K", "hc_k", ks,
+                             [str(v) for v in ks]) if cut_by == "clusters" else None)

@@ -1,6 +1,8 @@
 """k-means step by step: start, assign, update, ... played, stepped and scrubbed in the
 browser, or one button press at a time."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -145,13 +147,11 @@ with view:
 
     @st.fragment
     def stepper() -> None:
-        step = step_controls("km", last, "Move", "Which move of the run to show: 0 is the "
-                             "start.", {
-            "first": "Back to the initial centres.", "back": "Undo the last move.",
-            "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
-        })
-        frame = frames[step]
         clickable = init == "placed"
+        # A chart of clickable centres has no slider of its own: the Move slider is drawn.
+        step = step_controls("km", last, "Move", "Which move of the run to show: 0 is the "
+                             "start.", shown=clickable)
+        frame = frames[step]
         if clickable:  # clicks place centres: the chart stays a plain, selectable one
             # The animated chart's title says what each move does; this one has none.
             st.markdown(f"**{frame.caption}**")
@@ -174,13 +174,13 @@ with view:
             data=kmeans_step_data(X, frame.labels, frame.centers),
             on_select="rerun" if clickable else "ignore",
             selection_mode="points",
+            under=None if clickable else partial(
+                scrub_to_widget, CHART, "step", "km_step", list(range(last + 1)),
+                [str(i) for i in range(last + 1)], through=True),
         )
         if clickable and new_click(state):
             # The click belongs to the controls above the fragment: rerun the whole page.
             st.rerun()
-        if not clickable:
-            scrub_to_widget(CHART, "step", "km_step", list(range(last + 1)),
-                            [str(i) for i in range(last + 1)])
         cols = st.columns(3)
         cols[0].metric("Move", f"{step} / {last}", help="Moves so far / moves to converge.")
         cols[1].metric("Inertia J", "—" if frame.inertia is None else f"{frame.inertia:.4g}",
@@ -215,5 +215,6 @@ with view:
         show_chart(scrubbed_scatter(X, k_labels, [str(v) for v in ks], name="K",
                                     active=ks.index(k), titles=k_titles, centers=k_centres,
                                     axis_titles=data.feature_names[:2], height=460),
-                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]))
-        scrub_to_widget("km_k_scatter", "K", "km_k", ks, [str(v) for v in ks])
+                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]),
+                   under=partial(scrub_to_widget, "km_k_scatter", "K", "km_k", ks,
+                                 [str(v) for v in ks]))

@@ -8,6 +8,7 @@ widgets and hands them to :func:`show_experiment`.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -325,8 +326,9 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
             help="Or drag the chart's slider: the marker moves in the browser and the value "
                  "reached comes here and into the link.")
         figure = _shared_figure(run_key, values.index(mark), df)
-        plot(figure, f"{key}_chart", filename=name, shared=True, table=df)
-        scrub_to_widget(f"{key}_chart", x, f"{key}_mark", values, [f"{v:g}" for v in values])
+        plot(figure, f"{key}_chart", filename=name, shared=True, table=df,
+             under=partial(scrub_to_widget, f"{key}_chart", x, f"{key}_mark", values,
+                           [f"{v:g}" for v in values]))
     else:
         figure = _shared_figure(run_key, None, df)
         plot(figure, f"{key}_chart", filename=name, shared=True, table=df)

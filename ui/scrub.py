@@ -40,17 +40,41 @@ from ui import web
 
 _COMPONENT = st.components.v2.component(
     "clusterlab_scrub",
-    html='<span class="clusterlab-scrub" hidden></span>',
+    html=web.source("scrub.html"),
+    css=web.source("scrub.css"),
     js=web.source("scrub.js"),
+    # The page's focus ring (ui/web/a11y.css) reaches the buttons.
+    isolate_styles=False,
 )
+
+# Boxes holding a widget that only carries a chart's value to the URL (`carrier`).
+CARRIER_PREFIX = "scrub_carrier_"
+_CARRIER_CSS = f"<style>{web.filled('scrub_carrier.css', CARRIER=CARRIER_PREFIX)}</style>"
+
+
+def carrier(widget_key: str) -> Any:
+    """A box, not drawn, for the widget stored under ``widget_key`` whose value a chart's
+    slider scrubs: the slider (with its step buttons) is the one control the user sees and
+    reaches, the widget carries the value to the URL, Copy link and the page's code.
+
+    Use as ``with carrier("db_eps"): st.select_slider(..., key="db_eps", ...)``; the widget's
+    values must hold every value of the slider.
+    """
+    st.html(_CARRIER_CSS)
+    return st.container(key=f"{CARRIER_PREFIX}{widget_key}")
 
 
 def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
-                    values: Sequence[Any], labels: Sequence[str]) -> None:
-    """Listen to the slider ``slider`` of the framed chart drawn with key ``chart_key``.
+                    values: Sequence[Any], labels: Sequence[str], *,
+                    through: bool = False) -> None:
+    """Listen to the slider ``slider`` of the framed chart drawn with key ``chart_key``, and
+    draw its step buttons.
 
-    When a scrub or an animation ends on the step labelled ``labels[i]``, the widget stored
-    under ``widget_key`` (bound to the URL) takes ``values[i]`` and the page reruns once.
+    When a scrub, an animation or a run of presses of the step buttons ends on the step
+    labelled ``labels[i]``, the widget stored under ``widget_key`` (bound to the URL) takes
+    ``values[i]`` and the page reruns once. The buttons (‹ and ›, or First, Step back, Step,
+    Last for a step-through) move the slider in the browser; the step reached is sent after
+    0.6 s without a press.
 
     Parameters
     ----------
@@ -62,6 +86,9 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
         Session-state key of the widget that owns the value.
     values, labels : sequences of equal length
         The widget's value of each step, and the step's label on the slider.
+    through : bool
+        Whether the slider steps through a run (First and Last buttons too, named as a
+        step-through's) rather than over a parameter's values.
     """
     values, labels = list(values), [str(label) for label in labels]
     if len(values) != len(labels):
@@ -76,5 +103,6 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
         if label in labels:
             st.session_state[widget_key] = values[labels.index(label)]
 
-    _COMPONENT(key=key, data={"chart": chart_key, "slider": slider, "current": shown},
+    _COMPONENT(key=key, data={"chart": chart_key, "slider": slider, "current": shown,
+                                   "through": through},
                on_value_change=settle)

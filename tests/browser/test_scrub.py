@@ -124,11 +124,31 @@ def test_scrub_redraws_in_the_browser_and_sends_the_value_when_released(page, ap
     ("explore_fuzzy?fc_n=200&fc_step=0", "fc_rounds", "fc_step", None),
     ("explore_density_peaks?dp_n=200&dp_step=0", "dp_assign", "dp_step", None),
 ])
-def test_a_step_through_plays_in_the_browser_and_the_step_reached_reaches_the_url(
+def test_a_step_through_steps_and_plays_in_the_browser_and_the_step_reached_reaches_the_url(
         page, app_url, path, chart, param, metric):
     open_scrubbable(page, app_url, path)
     gd = f".st-key-{chart} .js-plotly-plot"
     last = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].steps.length") - 1
+    before = page.evaluate(CHART_STATE, chart)
+    slider = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].name")
+    steps = page.locator(f".st-key-{chart}_{slider}_scrub")
+    # Step, Step, Step back, each before the pause that sends: the chart shows step 1 drawn
+    # in the browser, and nothing was sent.
+    first = len(page._scrub_sent)
+    for name in ("Step", "Step", "Step back"):
+        steps.get_by_role("button", name=name, exact=True).click()
+    titles = page.evaluate(TITLES, [chart, slider])
+    during = page._scrub_sent[first:]
+    assert during == [], f"{len(during)} websocket messages sent by the step buttons"
+    assert page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].active") == 1
+    assert page.evaluate(CHART_STATE, chart) != before
+    page.wait_for_function(f"([key, name, want]) => ({TITLES})([key, name]).drawn === want",
+                           arg=[chart, slider, titles["frame"]], timeout=10_000)
+    page.wait_for_url(re.compile(rf"[?&]{param}=1(&|$)"), timeout=30_000)
+    wait_until_idle(page)
+    if metric is not None:
+        box = page.locator('[data-testid="stMetric"]').filter(has_text=metric).first
+        assert box.locator('[data-testid="stMetricValue"]').inner_text().startswith("1 / ")
     before = page.evaluate(CHART_STATE, chart)
     first = len(page._scrub_sent)
     page.locator(f"{gd} .updatemenu-button").filter(has_text="Play").click()

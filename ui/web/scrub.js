@@ -562,17 +562,72 @@ function watch(gd, record) {
   gd.on("plotly_animationinterrupted", settle);
 }
 
+// The step buttons: a press moves the chart's slider one step (or to an end) the keyboard's
+// way (ui/web/a11y.js: a drag of the grip, so plotly moves the slider, play() draws the frame
+// and nothing is sent while it lasts); a pause of HOLD_MS with no press lets the grip go,
+// which sends the step reached as the end of a drag does.
+const HOLD_MS = 600;
+const MOVES = {first: [undefined, 0], back: [-1], next: [1], last: [undefined, Infinity]};
+
+function sliderGroup(gd, sliderName) {
+  return [...gd.querySelectorAll(".slider-group")].find(
+    (group) => group.__data__ && group.__data__.name === sliderName) || null;
+}
+
+function press(record, move, said) {
+  const sliders = window.clusterlabSliders;
+  const group = record.gd && sliderGroup(record.gd, record.data.slider);
+  if (!sliders || !group || !group.__data__._visibleSteps) return;
+  const [delta, end] = MOVES[move];
+  const last = group.__data__._visibleSteps.length - 1;
+  if (record.held && record.held !== group) sliders.release(record.held);
+  sliders.move(group, delta, end === undefined ? undefined : Math.min(end, last));
+  record.held = group;
+  said.textContent = group.getAttribute("aria-valuetext") || "";
+  clearTimeout(record.hold);
+  record.hold = setTimeout(() => {
+    sliders.release(group);
+    record.held = null;
+  }, HOLD_MS);
+}
+
+// Names the buttons after the slider they move and wires them (once: the markup stays).
+function drawButtons(root, record) {
+  const name = record.data.slider;
+  const said = root.querySelector(".clusterlab-steps-said");
+  root.querySelector(".clusterlab-steps").setAttribute("aria-label", `Steps of ${name}`);
+  root.querySelector(".clusterlab-steps-name").textContent = record.data.through ? "" : name;
+  for (const button of root.querySelectorAll("button[data-move]")) {
+    const move = button.dataset.move;
+    button.hidden = !record.data.through && (move === "first" || move === "last");
+    // [visible text, accessible name]
+    const [text, label] = (record.data.through
+      ? {first: ["« First", "First"], back: ["‹ Back", "Step back"], next: ["Step ›", "Step"],
+         last: ["Last »", "Last"]}
+      : {back: ["‹", `Previous ${name}`], next: ["›", `Next ${name}`]})[move] || [];
+    if (label) {
+      button.textContent = text;
+      button.setAttribute("aria-label", label);
+    }
+    if (button.dataset.wired) continue;
+    button.dataset.wired = "1";
+    button.addEventListener("click", () => press(record, move, said));
+  }
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   const host = parentElement.host || parentElement;
   let record = charts.get(host);
   if (!record) {
-    record = { dragging: false, sent: null, timer: null, gd: null, poll: null };
+    record = { dragging: false, sent: null, timer: null, gd: null, poll: null, hold: null,
+               held: null };
     charts.set(host, record);
   }
   record.data = data;
   record.sent = null;
   record.send = (label) => setTriggerValue("value", label);
+  drawButtons(parentElement, record);
   const attach = () => {
     const gd = chartOf(data.chart);
     if (!gd || typeof gd.on !== "function") return false;
