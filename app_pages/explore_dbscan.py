@@ -26,7 +26,7 @@ from ui.explore_cache import (
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
@@ -66,14 +66,17 @@ controls, view = st.columns([1, 2.6], gap="large")
 with controls:
     data = dataset_controls("db", default="moons")
     start_a_drawing_at_its_scale(data)
-    eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
-                           bind="query-params",
-                           help="Two points closer than eps are neighbours. Read a good value "
-                                "at the knee of the k-distance curve.")
-    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, DEFAULT_MIN_SAMPLES, key="db_min",
-                            bind="query-params",
-                            help="Neighbours within eps (the point itself included) needed to "
-                                 "be a core point.")
+    with carrier("db_eps"):
+        eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
+                               bind="query-params",
+                               help="Two points closer than eps are neighbours. Read a good value "
+                                    "at the knee of the k-distance curve.")
+    with carrier("db_min"):
+        min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, DEFAULT_MIN_SAMPLES,
+                                key="db_min",
+                                bind="query-params",
+                                help="Neighbours within eps (the point itself included) needed to "
+                                     "be a core point.")
     circles = st.toggle("Draw eps-circles around core points", False, key="db_circles",
                         bind="query-params",
                         help="One circle of radius eps per core point (up to 400 points).")

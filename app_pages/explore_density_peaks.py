@@ -29,7 +29,7 @@ from ui.explore_cache import (
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 
@@ -86,18 +86,22 @@ with controls:
                          "thresholds of the decision graph (the paper's way), or choose them "
                          "yourself on the decision graph (a new selection switches to it).")
     if mode == "gamma":
-        n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
-                              bind="query-params", help="How many of the largest γ are centres.")
+        with carrier("dp_k"):
+            n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
+                                  bind="query-params",
+                                  help="How many of the largest γ are centres.")
     elif mode == "thresholds":
-        rho_share = round(st.slider(
-            "ρ_min (share of the largest ρ)", 0.0, 0.98, 0.2, 0.02, key="dp_rho",
-            bind="query-params",
-            help="Centres must be denser than this share of the densest point's ρ."), 2)
-        delta_share = round(st.slider(
-            "δ_min (share of the largest δ)", 0.02, 0.98, 0.3, 0.02, key="dp_delta",
-            bind="query-params",
-            help="Centres must be farther than this share of the largest δ from any denser "
-                 "point."), 2)
+        with carrier("dp_rho"):
+            rho_share = round(st.slider(
+                "ρ_min (share of the largest ρ)", 0.0, 0.98, 0.2, 0.02, key="dp_rho",
+                bind="query-params",
+                help="Centres must be denser than this share of the densest point's ρ."), 2)
+        with carrier("dp_delta"):
+            delta_share = round(st.slider(
+                "δ_min (share of the largest δ)", 0.02, 0.98, 0.3, 0.02, key="dp_delta",
+                bind="query-params",
+                help="Centres must be farther than this share of the largest δ from any denser "
+                     "point."), 2)
     else:
         text = st.text_input("Centres (point numbers)", key="dp_centres", bind="query-params",
                              placeholder="select on the decision graph",

@@ -25,7 +25,7 @@ from ui.explore_cache import (
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -54,9 +54,10 @@ with controls:
     data = dataset_controls("fc", default="blobs")
     c = st.slider("c (number of clusters)", 2, 10, 3, key="fc_c", bind="query-params",
                   help="How many fuzzy clusters.")
-    m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
-                  help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
-                       "more shared memberships.")
+    with carrier("fc_m"):
+        m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
+                      help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
+                           "more shared memberships.")
     seed = seed_input("Fuzzy c-means seed", "fc_rs",
         help="Fixes the random initial memberships: same seed, same run.")
     shades = {"all": "All clusters (mixed colours)",

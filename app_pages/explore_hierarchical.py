@@ -17,7 +17,7 @@ from ui.explore_cache import SCORES, hierarchical_cuts, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
@@ -55,8 +55,9 @@ with controls:
                                    "height": "at a height"}.__getitem__, horizontal=True,
                       help="Choose the number of clusters, or the height of the cut line.")
     if cut_by == "clusters":
-        k = st.slider("K (number of clusters)", 1, K_MAX, 2, key="hc_k", bind="query-params",
-                      help="Undo the K - 1 highest merges.")
+        with carrier("hc_k"):
+            k = st.slider("K (number of clusters)", 1, K_MAX, 2, key="hc_k", bind="query-params",
+                          help="Undo the K - 1 highest merges.")
     max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves", bind="query-params",
                            help="Above this many points the dendrogram shows only its last "
                                 "merges; a leaf '(m)' stands for m points.")

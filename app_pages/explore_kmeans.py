@@ -27,7 +27,7 @@ from ui.explore_cache import SCORES, kmeans_frames, kmeans_k_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -106,8 +106,9 @@ with controls:
             placed = np.empty((0, 2))
         k = len(placed)
     else:
-        k = st.slider("K (number of clusters)", 1, K_MAX, 3, key="km_k", bind="query-params",
-                      help="How many centres k-means uses.")
+        with carrier("km_k"):
+            k = st.slider("K (number of clusters)", 1, K_MAX, 3, key="km_k", bind="query-params",
+                          help="How many centres k-means uses.")
         seed = seed_input("k-means seed", "km_rs",
             help="Fixes the random choice of the first centres: same seed, same run.")
     regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
@@ -147,11 +148,10 @@ with view:
 
     @st.fragment
     def stepper() -> None:
-        clickable = init == "placed"
-        # A chart of clickable centres has no slider of its own: the Move slider is drawn.
         step = step_controls("km", last, "Move", "Which move of the run to show: 0 is the "
-                             "start.", shown=clickable)
+                             "start.")
         frame = frames[step]
+        clickable = init == "placed"
         if clickable:  # clicks place centres: the chart stays a plain, selectable one
             # The animated chart's title says what each move does; this one has none.
             st.markdown(f"**{frame.caption}**")

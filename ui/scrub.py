@@ -47,20 +47,20 @@ _COMPONENT = st.components.v2.component(
     isolate_styles=False,
 )
 
-# Boxes holding a widget that only carries a chart's value to the URL (`carrier`).
+# Boxes holding a widget whose value a chart's slider scrubs (`carrier`).
 CARRIER_PREFIX = "scrub_carrier_"
-_CARRIER_CSS = f"<style>{web.filled('scrub_carrier.css', CARRIER=CARRIER_PREFIX)}</style>"
 
 
 def carrier(widget_key: str) -> Any:
-    """A box, not drawn, for the widget stored under ``widget_key`` whose value a chart's
-    slider scrubs: the slider (with its step buttons) is the one control the user sees and
-    reaches, the widget carries the value to the URL, Copy link and the page's code.
+    """A box for the widget stored under ``widget_key`` whose value a chart's slider may
+    scrub. Once `scrub_to_widget` draws that slider's step buttons, the box is not drawn:
+    the slider and its buttons are the one control the user sees and reaches, and the widget
+    only carries the value to the URL, Copy link and the page's code. Where no such chart is
+    drawn (another mode, a covered chart in a lesson), the widget stays the control.
 
     Use as ``with carrier("db_eps"): st.select_slider(..., key="db_eps", ...)``; the widget's
     values must hold every value of the slider.
     """
-    st.html(_CARRIER_CSS)
     return st.container(key=f"{CARRIER_PREFIX}{widget_key}")
 
 
@@ -103,6 +103,8 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
         if label in labels:
             st.session_state[widget_key] = values[labels.index(label)]
 
+    st.html(f"<style>{web.filled('scrub_carrier.css', CARRIER=CARRIER_PREFIX + widget_key)}"
+            "</style>")
     _COMPONENT(key=key, data={"chart": chart_key, "slider": slider, "current": shown,
                                    "through": through},
                on_value_change=settle)
