@@ -7,6 +7,12 @@ the gesture ends (or the animation stops) it sends the step reached, once. Pytho
 the value into the widget that owns it, so the URL, Copy link and the numbers beside the
 chart follow in one rerun.
 
+The component also draws the slider's step buttons (‹ ›, or First, Step back, Step, Last on a
+step-through): a press moves the chart's slider as an arrow key does (ui/web/a11y.js), the
+frame is drawn in the browser, and the step reached is sent once after 0.6 s without a press.
+The widget that owns the value sits in a `carrier` box, not drawn while the buttons are: the
+chart's slider and its buttons are the parameter's one control.
+
 It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with
 a full redraw) recomputes and redraws the whole figure, axes, grid and legend included,
 90-550 ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md), and even its
