@@ -558,7 +558,7 @@ function watch(gd, record) {
   };
   gd.on("plotly_sliderstart", () => { record.dragging = true; clearTimeout(record.timer); });
   gd.on("plotly_sliderend", () => { record.dragging = false; settle(); });
-  gd.on("plotly_animated", settle);
+  gd.on("plotly_animated", () => { holdOn(record); settle(); });
   gd.on("plotly_animationinterrupted", settle);
 }
 
@@ -584,9 +584,16 @@ function press(record, move, said) {
   sliders.move(group, delta, end === undefined ? undefined : Math.min(end, last));
   record.held = group;
   said.textContent = group.getAttribute("aria-valuetext") || "";
+  holdOn(record);
+}
+
+// The pause counts from the later of the last press and the last frame drawn: a frame slower
+// to draw than the pause (plotly's full redraw of a large chart) does not end the presses.
+function holdOn(record) {
   clearTimeout(record.hold);
+  if (!record.held) return;
   record.hold = setTimeout(() => {
-    sliders.release(group);
+    window.clusterlabSliders.release(record.held);
     record.held = null;
   }, HOLD_MS);
 }
