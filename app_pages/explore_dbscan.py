@@ -1,5 +1,7 @@
 """DBSCAN: core, border and noise points, and the k-distance curve to choose eps."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -27,7 +29,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 
@@ -68,14 +70,17 @@ controls, view = st.columns([1, 2.6], gap="large")
 with controls:
     data = dataset_controls("db", default="moons")
     start_a_drawing_at_its_scale(data)
-    eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
-                           bind="query-params",
-                           help="Two points closer than eps are neighbours. Read a good value "
-                                "at the knee of the k-distance curve.")
-    min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, DEFAULT_MIN_SAMPLES, key="db_min",
-                            bind="query-params",
-                            help="Neighbours within eps (the point itself included) needed to "
-                                 "be a core point.")
+    with carrier("db_eps"):
+        eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",
+                               bind="query-params",
+                               help="Two points closer than eps are neighbours. Read a good value "
+                                    "at the knee of the k-distance curve.")
+    with carrier("db_min"):
+        min_samples = st.slider("min_samples", 1, MAX_MIN_SAMPLES, DEFAULT_MIN_SAMPLES,
+                                key="db_min",
+                                bind="query-params",
+                                help="Neighbours within eps (the point itself included) needed to "
+                                     "be a core point.")
     circles = st.toggle("Draw eps-circles around core points", False, key="db_circles",
                         bind="query-params",
                         help="One circle of radius eps per core point (up to 400 points).")
@@ -127,10 +132,13 @@ with view:
     figure = with_min_samples_frames(figure, ms_sweep, ms_kinds, f"{eps:g}",
                                      [str(m) for m in ms_values],
                                      ms_values.index(min(min_samples, len(X))), circles=shapes)
-    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types))
-    scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
-    scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
-                    [str(m) for m in ms_values])
+
+    def scrubbers() -> None:
+        scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
+        scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
+                        [str(m) for m in ms_values])
+
+    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types), under=scrubbers)
     st.subheader("How DBSCAN grows its clusters")
     st.caption(
         "Press Play, or step. Each cluster starts at a core point and takes, wave after wave, "
@@ -144,18 +152,16 @@ with view:
     def growing() -> None:
         last = len(growth.labels) - 1
         step = step_controls("db", last, "Growth step", "How far the clusters have grown: 0 "
-                             "is before the first core point.", {
-            "first": "Before any cluster.", "back": "One wave back.",
-            "next": "The next wave joins.", "last": "Every cluster complete: grey is noise.",
-        })
-        # Every step travels with the chart: Play, Pause and its slider move in the browser;
-        # the step reached comes back to the slider above (and the link).
+                             "is before the first core point.")
+        # Every step travels with the chart: Play, Pause, its slider and step buttons move in
+        # the browser; the step reached comes back to the step slider (and the link).
         show_chart(dbscan_growth_figure(X, growth.labels, kinds, growth.titles, step,
                                         axis_titles=data.feature_names[:2],
                                         play_ms=GROWTH_FRAME_MS),
-                   "db_growth", data=growth.table(X, data.feature_names[:2]))
-        scrub_to_widget("db_growth", "step", "db_step", list(range(last + 1)),
-                        [str(i) for i in range(last + 1)])
+                   "db_growth", data=growth.table(X, data.feature_names[:2]),
+                   under=partial(scrub_to_widget, "db_growth", "step", "db_step",
+                                 list(range(last + 1)), [str(i) for i in range(last + 1)],
+                                 through=True))
 
     growing()
     st.subheader("Choosing eps: the sorted k-distance curve")

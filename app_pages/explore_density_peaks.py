@@ -1,6 +1,8 @@
 """Density peaks: pick the centres on the decision graph, see the gamma plot and the halo, and
 watch the points join their clusters, densest first (played in the browser)."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -28,7 +30,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 
@@ -85,18 +87,22 @@ with controls:
                          "thresholds of the decision graph (the paper's way), or choose them "
                          "yourself on the decision graph (a new selection switches to it).")
     if mode == "gamma":
-        n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
-                              bind="query-params", help="How many of the largest γ are centres.")
+        with carrier("dp_k"):
+            n_centres = st.slider("K (number of centres)", 1, K_MAX, 3, key="dp_k",
+                                  bind="query-params",
+                                  help="How many of the largest γ are centres.")
     elif mode == "thresholds":
-        rho_share = round(st.slider(
-            "ρ_min (share of the largest ρ)", 0.0, 0.98, 0.2, 0.02, key="dp_rho",
-            bind="query-params",
-            help="Centres must be denser than this share of the densest point's ρ."), 2)
-        delta_share = round(st.slider(
-            "δ_min (share of the largest δ)", 0.02, 0.98, 0.3, 0.02, key="dp_delta",
-            bind="query-params",
-            help="Centres must be farther than this share of the largest δ from any denser "
-                 "point."), 2)
+        with carrier("dp_rho"):
+            rho_share = round(st.slider(
+                "ρ_min (share of the largest ρ)", 0.0, 0.98, 0.2, 0.02, key="dp_rho",
+                bind="query-params",
+                help="Centres must be denser than this share of the densest point's ρ."), 2)
+        with carrier("dp_delta"):
+            delta_share = round(st.slider(
+                "δ_min (share of the largest δ)", 0.02, 0.98, 0.3, 0.02, key="dp_delta",
+                bind="query-params",
+                help="Centres must be farther than this share of the largest δ from any denser "
+                     "point."), 2)
     else:
         text = st.text_input("Centres (point numbers)", key="dp_centres", bind="query-params",
                              placeholder="select on the decision graph",
@@ -168,9 +174,11 @@ with view:
         figure = with_decision_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
                                        by_rho[2], values[1], rhos.index(rho_share),
                                        titles=by_rho[3], name="ρ_min share")
-        show_chart(figure, "dp_thresholds", data=table)
-        scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
-        scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+        def scrubbers() -> None:
+            scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
+            scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+
+        show_chart(figure, "dp_thresholds", data=table, under=scrubbers)
     elif mode == "gamma" and not halo:
         st.markdown("**Decision graph and clusters**: drag the K slider, or a box or a lasso "
                     "around the centres on the decision graph")
@@ -182,8 +190,8 @@ with view:
                                        titles=titles, name="K",
                                        axis_titles=data.feature_names[:2])
         show_chart(figure, GRAPH, data=table, on_select="rerun",
-                   selection_mode=("box", "lasso"))
-        scrub_to_widget(GRAPH, "K", "dp_k", ks, [str(v) for v in ks])
+                   selection_mode=("box", "lasso"),
+                   under=partial(scrub_to_widget, GRAPH, "K", "dp_k", ks, [str(v) for v in ks]))
     else:
         left, right = st.columns(2)
         with left:
@@ -220,18 +228,16 @@ if model is not None:
     def assignment() -> None:
         step = step_controls(
             "dp", last, "Assignment step", "How far the pass in decreasing density has gone: "
-            "0 is the centres alone.", {
-                "first": "Back to the centres alone.", "back": "One step back.",
-                "next": "The next, less dense points join.", "last": "Every point has joined.",
-            })
+            "0 is the centres alone.")
         # Every step travels with the chart: Play, Pause and its slider move in the browser;
-        # the step reached comes back to the slider above (and the link).
+        # the step reached goes into the link.
         show_chart(assignment_figure(X, labels, joined_at, model.nearest_higher_,
                                      model.centers_, step,
                                      axis_titles=data.feature_names[:2]),
-                   "dp_assign", data=table.assign(joins_at_step=joined_at))
-        scrub_to_widget("dp_assign", "step", "dp_step", list(range(last + 1)),
-                        [str(i) for i in range(last + 1)])
+                   "dp_assign", data=table.assign(joins_at_step=joined_at),
+                   under=partial(scrub_to_widget, "dp_assign", "step", "dp_step",
+                                 list(range(last + 1)), [str(i) for i in range(last + 1)],
+                                 through=True))
         st.caption("Grey points have not joined yet; stars are the centres. Following the "
                    "lines back from any point always ends at a centre.")
 

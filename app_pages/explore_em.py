@@ -1,5 +1,7 @@
 """EM for Gaussian mixtures step by step, with k-means beside it and BIC/AIC against K."""
 
+from functools import partial
+
 import streamlit as st
 
 from clustering.gaussian_mixture import COVARIANCE_TYPES, INIT_METHODS
@@ -80,11 +82,7 @@ with view:
     @st.fragment
     def stepper() -> None:
         step = step_controls("em", last, "EM step", "Which step of the run to show: 0 is "
-                             "the start.", {
-            "first": "Back to the start (step 0).", "back": "Undo the last EM step.",
-            "next": "One EM step: refit the Gaussians (M), then the responsibilities (E).",
-            "last": "Jump to the converged mixture.",
-        })
+                             "the start.")
         entry = history[step]
         resp = resps[step]
         labels = resp.argmax(axis=1)
@@ -95,9 +93,9 @@ with view:
                                 step, axis_titles=data.feature_names[:2]),
             CHART,
             data=points_table(X, labels, **{f"w{j}": resp[:, j] for j in range(resp.shape[1])}),
+            under=partial(scrub_to_widget, CHART, "step", "em_step", list(range(last + 1)),
+                          [str(i) for i in range(last + 1)], through=True),
         )
-        scrub_to_widget(CHART, "step", "em_step", list(range(last + 1)),
-                        [str(i) for i in range(last + 1)])
         st.caption("Each point takes the colour of its most responsible Gaussian (largest "
                    "w_ik), paler as the responsibility is shared. Ellipses enclose 1 and 2 "
                    "standard deviations (39 % and 86 % of each Gaussian in the plane).")

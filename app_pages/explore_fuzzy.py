@@ -1,6 +1,8 @@
 """Fuzzy c-means: memberships as shading, the fuzzifier m, the run round by round (played in
 the browser), and the partition coefficient."""
 
+from functools import partial
+
 import streamlit as st
 
 from explorer.fuzzy import m_grid
@@ -24,7 +26,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -48,9 +50,10 @@ with controls:
     data = dataset_controls("fc", default="blobs")
     c = st.slider("c (number of clusters)", 2, 10, 3, key="fc_c", bind="query-params",
                   help="How many fuzzy clusters.")
-    m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
-                  help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
-                       "more shared memberships.")
+    with carrier("fc_m"):
+        m = st.slider("m (fuzzifier)", 1.05, 5.0, 2.0, 0.05, key="fc_m", bind="query-params",
+                      help="Close to 1: memberships almost 0 or 1, as in k-means. Larger: softer, "
+                           "more shared memberships.")
     seed = seed_input("Fuzzy c-means seed", "fc_rs",
         help="Fixes the random initial memberships: same seed, same run.")
     shades = {"all": "All clusters (mixed colours)",
@@ -97,9 +100,9 @@ with view:
         figure = membership_figure(X, u, result.extras["centers"], cluster=int(shade),
                                    axis_titles=data.feature_names[:2])
     show_chart(figure, "fc_scatter", data=points_table(
-        X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}))
-    if shade == "all":
-        scrub_to_widget("fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
+        X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
+        under=partial(scrub_to_widget, "fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
+        if shade == "all" else None)
     rounds, round_us, round_centres, round_titles = fuzzy_round_frames(
         X, data.y, min(c, len(X)), m, int(seed))
     last = len(rounds) - 1
@@ -113,12 +116,9 @@ with view:
         step = step_controls(
             "fc", last, "Shown round", "Which of the shown rounds (0 is the start; a long run "
             "shows fewer, spaced rounds after the first ones: the chart's title gives the "
-            "round).", {
-                "first": "Back to the random start.", "back": "One shown round back.",
-                "next": "The next shown round.", "last": "Jump to the settled memberships.",
-            })
+            "round).")
         # Every shown round travels with the chart: Play, Pause and its slider move in the
-        # browser; the round reached comes back to the slider above (and the link).
+        # browser; the round reached goes into the link.
         show_chart(
             fuzzy_scrub_figure(X, round_us, round_centres, [str(t) for t in rounds], step,
                                titles=round_titles, axis_titles=data.feature_names[:2],
@@ -126,9 +126,9 @@ with view:
             "fc_rounds",
             data=points_table(X, round_us[step].argmax(axis=1),
                               **{f"u{j}": round_us[step][:, j]
-                                 for j in range(round_us[step].shape[1])}))
-        scrub_to_widget("fc_rounds", "round", "fc_step", list(range(last + 1)),
-                        [str(t) for t in rounds])
+                                 for j in range(round_us[step].shape[1])}),
+            under=partial(scrub_to_widget, "fc_rounds", "round", "fc_step",
+                          list(range(last + 1)), [str(t) for t in rounds], through=True))
 
     run_by_round()
 

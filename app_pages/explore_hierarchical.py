@@ -1,5 +1,7 @@
 """Hierarchical clustering: the dendrogram, every linkage, and a cut line that sets the clusters."""
 
+from functools import partial
+
 import streamlit as st
 
 from clustering.catalog import METRICS
@@ -17,7 +19,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.text import show_error, show_warning
 from ui.widgets import param_widget
 
@@ -55,8 +57,9 @@ with controls:
                                    "height": "at a height"}.__getitem__, horizontal=True,
                       help="Choose the number of clusters, or the height of the cut line.")
     if cut_by == "clusters":
-        k = st.slider("K (number of clusters)", 1, K_MAX, 2, key="hc_k", bind="query-params",
-                      help="Undo the K - 1 highest merges.")
+        with carrier("hc_k"):
+            k = st.slider("K (number of clusters)", 1, K_MAX, 2, key="hc_k", bind="query-params",
+                          help="Undo the K - 1 highest merges.")
     max_leaves = st.slider("Leaves shown", 10, 100, 40, 5, key="hc_leaves", bind="query-params",
                            help="Above this many points the dendrogram shows only its last "
                                 "merges; a leaf '(m)' stands for m points.")
@@ -127,6 +130,6 @@ with view:
                                   axis_titles=data.feature_names[:2])
     else:
         figure = panel_figure(X, labels, data.feature_names[:2], height=460, legend=True)
-    show_chart(figure, "hc_scatter", data=points_table(X, labels))
-    if cut_by == "clusters":
-        scrub_to_widget("hc_scatter", "K", "hc_k", ks, [str(v) for v in ks])
+    show_chart(figure, "hc_scatter", data=points_table(X, labels),
+               under=partial(scrub_to_widget, "hc_scatter", "K", "hc_k", ks,
+                             [str(v) for v in ks]) if cut_by == "clusters" else None)

@@ -1,6 +1,8 @@
 """k-means step by step: start, assign, update, ... played, stepped and scrubbed in the
 browser, or one button press at a time."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -26,7 +28,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -105,8 +107,9 @@ with controls:
             placed = np.empty((0, 2))
         k = len(placed)
     else:
-        k = st.slider("K (number of clusters)", 1, K_MAX, 3, key="km_k", bind="query-params",
-                      help="How many centres k-means uses.")
+        with carrier("km_k"):
+            k = st.slider("K (number of clusters)", 1, K_MAX, 3, key="km_k", bind="query-params",
+                          help="How many centres k-means uses.")
         seed = seed_input("k-means seed", "km_rs",
             help="Fixes the random choice of the first centres: same seed, same run.")
     regions = st.toggle("Show nearest-centre regions", True, key="km_regions",
@@ -147,10 +150,7 @@ with view:
     @st.fragment
     def stepper() -> None:
         step = step_controls("km", last, "Move", "Which move of the run to show: 0 is the "
-                             "start.", {
-            "first": "Back to the initial centres.", "back": "Undo the last move.",
-            "next": "Do the next move (assign or update).", "last": "Jump to the final clustering.",
-        })
+                             "start.")
         frame = frames[step]
         clickable = init == "placed"
         if clickable:  # clicks place centres: the chart stays a plain, selectable one
@@ -175,13 +175,13 @@ with view:
             data=kmeans_step_data(X, frame.labels, frame.centers),
             on_select="rerun" if clickable else "ignore",
             selection_mode="points",
+            under=None if clickable else partial(
+                scrub_to_widget, CHART, "step", "km_step", list(range(last + 1)),
+                [str(i) for i in range(last + 1)], through=True),
         )
         if clickable and new_click(state):
             # The click belongs to the controls above the fragment: rerun the whole page.
             st.rerun()
-        if not clickable:
-            scrub_to_widget(CHART, "step", "km_step", list(range(last + 1)),
-                            [str(i) for i in range(last + 1)])
         cols = st.columns(3)
         key_number("Move", f"{step} / {last}", where=cols[0],
                    help="Moves so far / moves to converge.")
@@ -217,5 +217,6 @@ with view:
         show_chart(scrubbed_scatter(X, k_labels, [str(v) for v in ks], name="K",
                                     active=ks.index(k), titles=k_titles, centers=k_centres,
                                     axis_titles=data.feature_names[:2], height=460),
-                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]))
-        scrub_to_widget("km_k_scatter", "K", "km_k", ks, [str(v) for v in ks])
+                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]),
+                   under=partial(scrub_to_widget, "km_k_scatter", "K", "km_k", ks,
+                                 [str(v) for v in ks]))

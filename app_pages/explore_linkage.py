@@ -1,6 +1,8 @@
 """The slides' hierarchical example: a similarity matrix merged step by step, and the
 strengths and limitations of single and complete link."""
 
+from functools import partial
+
 import streamlit as st
 
 from explorer.frames import cells_frame
@@ -81,10 +83,7 @@ last = len(steps)
 with view:
     st.latex(LINK_FORMULAS[link])
     t = step_controls("lk", last, "Merges done", "How many merges to show: 0 is every item "
-                      "alone.", {
-        "first": "Back to the items alone.", "back": "Undo the last merge.",
-        "next": "Merge the two most similar clusters.", "last": "Every item in one cluster.",
-    })
+                      "alone.")
     done = steps[t - 1] if t else None
     upcoming = steps[t] if t < last else None
     matrix = upcoming.matrix if upcoming else done.merged_matrix
@@ -120,9 +119,10 @@ with view:
                        margin={"l": 40, "r": 10, "t": 50, "b": 40})
     st.html(f"<style>{PHONE_CSS}</style>")
     show_chart(pair, "lk_merges", data=merge_table(steps, items), filename="linkage_merges",
-               more_data={"similarity_matrix": cells_frame(matrix, names, names)})
-    scrub_to_widget("lk_merges", "merges", "lk_step", list(range(last + 1)),
-                    [str(v) for v in range(last + 1)])
+               more_data={"similarity_matrix": cells_frame(matrix, names, names)},
+               under=partial(scrub_to_widget, "lk_merges", "merges", "lk_step",
+                             list(range(last + 1)), [str(v) for v in range(last + 1)],
+                             through=True))
     notebook_download("lk", "linkage_steps", dict(
         kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
         summary="Agglomerative clustering of a similarity matrix, merge by merge.",

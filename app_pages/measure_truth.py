@@ -1,5 +1,7 @@
 """Compare with ground truth: a clustering scored by every measure, external and internal."""
 
+from functools import partial
+
 import numpy as np
 import streamlit as st
 
@@ -114,9 +116,9 @@ def show_scatters() -> None:
     show_chart(pair, key="mt_pair",
                data=points_frame(xy, cluster=cluster_names(aligned),
                                  true_class=class_names(data.y)),
-               filename="clusters_and_classes")
-    if "n_clusters" in params:
-        scrub_to_widget("mt_pair", "K", "mt_k", ks, [str(k) for k in ks])
+               filename="clusters_and_classes",
+               under=partial(scrub_to_widget, "mt_pair", "K", "mt_k", ks, [str(k) for k in ks])
+               if "n_clusters" in params else None)
     st.caption(
         "Each cluster takes the colour of the class it is matched to (Hungarian matching "
         "on the contingency table); unmatched clusters get new colours, noise is grey."
@@ -144,8 +146,9 @@ def show_noise_scrub() -> None:
                               axis_titles=axis_titles)
     show_chart(figure, key="mt_scatter_noise",
                data=points_frame(xys[active], cluster=cluster_names(sweep[active])),
-               filename="clusters_by_noise")
-    scrub_to_widget("mt_scatter_noise", "noise", f"mt_noise_{choice.name}", noises, labels)
+               filename="clusters_by_noise",
+               under=partial(scrub_to_widget, "mt_scatter_noise", "noise",
+                             f"mt_noise_{choice.name}", noises, labels))
     st.caption("Drag the noise slider under the chart: the data are drawn again at each noise "
                "with the same seed and clustered with the same parameters; the noise reached "
                "comes back to the Noise control and the link.")

@@ -55,7 +55,8 @@ def page_times(n: int, repeats: int) -> list[dict]:
 
     cases = [
         ("k-means step by step", "app_pages/explore_kmeans.py", {"km_n": n},
-         lambda at: at.button(key="km_next").click()),
+         lambda at: at.slider(key="km_step").set_value(
+             (at.slider(key="km_step").value + 1) % (at.slider(key="km_step").max + 1))),
         ("DBSCAN", "app_pages/explore_dbscan.py", {"db_n": n},
          lambda at: at.slider(key="db_min").set_value(at.slider(key="db_min").value % 20 + 1)),
         ("Density peaks", "app_pages/explore_density_peaks.py", {"dp_n": n},

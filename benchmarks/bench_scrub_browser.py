@@ -1,20 +1,26 @@
-"""Scrub step to updated chart, in a real browser, next to the old slider path (issue 21).
+"""Scrub step and Step button to updated chart, in a real browser (issues 21 and 38).
 
-Goals at n = 2,000 points: a scrub step redraws the chart in p95 < 50 ms; a scrub step costs
-the server no CPU; the one-off sweep costs < 1 s of server CPU per page; the page's payload
-with its frames is < 2 MB. For each scrubbed parameter:
+Goals at n = 2,000 points: a scrub step or a press of a Step button redraws the chart in
+p95 < 50 ms; neither costs the server CPU; the one-off sweep costs < 1 s of server CPU per
+page; the page's payload with its frames is < 2 MB. For each scrubbed parameter:
 
 - scrub step: the chart's plotly slider is dragged one step at a time with the mouse; each
   step is timed in the page from the mouse move (a capturing listener) to the first
   animation frame after plotly's ``plotly_animated``, or after ``clusterlab_framedrawn`` for a
   frame that ui/scrub.py draws without plotly's full redraw (the redraw has been painted);
 - server CPU per scrub step: the server's CPU time (``/proc``) across the drag, per step;
-- the old slider path: the same parameter's Streamlit control moved with the keyboard, timed
-  from the key press to the last change of a visible chart, as
-  ``benchmarks/bench_slider_browser.py`` does, and its server CPU per move;
 - the one-off sweep: the server CPU of the page's first visit with cold caches minus that
   of a second visit (warm caches) at the same link;
 - payload: bytes the page received on its websocket for one visit, and the chart's frames.
+
+For a step-through (`STEP_CASES`), the same with its Step button (ui/scrub.py's step
+buttons) pressed instead of the drag: each press timed from the click (a capturing listener)
+to the painted frame, one press after the other frame is painted (so within the 0.6 s pause
+that sends the step), forward to the last step and back.
+
+The old path, the parameter's Streamlit widget, is no longer drawn (issue 38 point 2: it
+only carries the value to the URL); its times are in the earlier sections of
+``benchmarks/results/scrub_browser.md``.
 
 A drag of the dendrogram's cut line (ui/drag.py; case ``hc_dendrogram:cut`` of ``--only``)
 is measured apart: each of ``--drags`` drags moves the line in small mouse moves, timed
@@ -25,7 +31,7 @@ none), and times the release to the first animation frame after the server's new
 
 Run by hand from the repository root:
 
-    python benchmarks/bench_scrub_browser.py [--steps 30] [--moves 10] [--drags 10]
+    python benchmarks/bench_scrub_browser.py [--steps 30] [--drags 10]
 
 Writes ``benchmarks/results/scrub_browser.md`` (or ``--out``). Needs Debian's chromium.
 """
@@ -37,6 +43,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import sync_playwright
 from scipy.cluster.hierarchy import linkage
 
@@ -44,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.bench_load import cpu_seconds, start_server  # noqa: E402
-from benchmarks.bench_slider_browser import SETTLED, WATCH, p95  # noqa: E402
+from benchmarks.bench_slider_browser import p95  # noqa: E402
 from datasets import DATASETS, load  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, find_chromium  # noqa: E402
 from tests.browser.pageutils import wait_until_idle  # noqa: E402
@@ -53,25 +60,28 @@ GOAL_STEP_S = 0.050
 GOAL_SWEEP_S = 1.0
 GOAL_PAYLOAD_MB = 2.0
 WARMUP = 2
-# (page and link, chart key, plotly slider name, the Streamlit control of the same value)
+# (page and link, chart key, plotly slider name)
 CASES = [
-    ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "eps",
-     "eps (neighbourhood radius)"),
-    ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "min_samples", "min_samples"),
-    ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K", "K (number of clusters)"),
-    ("explore_kmeans?km_n=2000&km_k=2", "km_k_scatter", "K", "K (number of clusters)"),
-    ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m", "m (fuzzifier)"),
-    ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_graph", "K", "K (number of centres)"),
+    ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "eps"),
+    ("explore_dbscan?db_n=2000&db_eps=0.1", "db_scatter", "min_samples"),
+    ("explore_hierarchical?hc_n=2000&hc_k=2", "hc_scatter", "K"),
+    ("explore_kmeans?km_n=2000&km_k=2", "km_k_scatter", "K"),
+    ("explore_fuzzy?fc_n=2000&fc_m=1.5", "fc_scatter", "m"),
+    ("explore_density_peaks?dp_n=2000&dp_k=1", "dp_graph", "K"),
     ("explore_density_peaks?dp_n=2000&dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min",
-     "dp_thresholds", "δ_min share", "δ_min (share of the largest δ)"),
+     "dp_thresholds", "δ_min share"),
     ("explore_density_peaks?dp_n=2000&dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min",
-     "dp_thresholds", "ρ_min share", "ρ_min (share of the largest ρ)"),
-    ("measure_truth?mt_n=2000&mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2",
-     "mt_pair", "K", "K (number of clusters)"),
-    ("measure_truth?mt_n=2000&mt_dataset=Moons&mt_algorithm=dbscan",
-     "mt_scatter_noise", "noise", "Noise"),
-    ("experiments_vinh2009?vinh_n=1000&vinh_draws=100", "vinh_chart", "K",
-     "K marked on the chart"),
+     "dp_thresholds", "ρ_min share"),
+    ("measure_truth?mt_n=2000&mt_dataset=Blobs&mt_algorithm=kmeans&mt_k=2", "mt_pair", "K"),
+    ("measure_truth?mt_n=2000&mt_dataset=Moons&mt_algorithm=dbscan", "mt_scatter_noise",
+     "noise"),
+    ("experiments_vinh2009?vinh_n=1000&vinh_draws=100", "vinh_chart", "K"),
+    # A step-through's slider dragged: the same chart as its Step button's row.
+    ("explore_fuzzy?fc_n=2000&fc_step=0", "fc_rounds", "round"),
+]
+# Step-throughs whose Step button is timed: (page and link, chart key, plotly slider name)
+STEP_CASES = [
+    ("explore_fuzzy?fc_n=2000&fc_step=0", "fc_rounds", "round"),
 ]
 
 # The cut line's drag: ward linkage spreads the top merges, so that each drop changes K.
@@ -81,12 +91,24 @@ DRAG_MOVES = 12
 # Drops alternate between the cuts leaving these numbers of clusters.
 DRAG_KS = (6, 3)
 
+# Times each step in the page; run again after a rerun that drew the chart anew (a press
+# more than 0.6 s after the last one sends the step): the listeners go on the new chart.
 ARM = """([key, name]) => {
   const gd = document.querySelector(".st-key-" + key + " .js-plotly-plot");
-  window.__scrub = {gd, name, start: null, times: []};
-  window.addEventListener("mousemove", (e) => {
-    if (e.buttons) window.__scrub.start = performance.now();
-  }, {capture: true});
+  if (!window.__scrub) {
+    window.__scrub = {start: null, times: []};
+    window.addEventListener("mousemove", (e) => {
+      if (e.buttons) window.__scrub.start = performance.now();
+    }, {capture: true});
+    // A press of a step button (the listener runs before the button's own).
+    window.addEventListener("click", (e) => {
+      if (e.target.closest && e.target.closest(".clusterlab-steps button")) {
+        window.__scrub.start = performance.now();
+      }
+    }, {capture: true});
+  }
+  if (gd.__benchArmed) return;
+  gd.__benchArmed = true;
   const drawn = () => {
     const start = window.__scrub.start;
     if (start === null) return;
@@ -206,20 +228,32 @@ def cut_drags(page, drags: int, pid: int) -> dict:
                 release_p95=p95(drawn), release_max=max(drawn), cpu=cpu / drags)
 
 
-def slider_moves(page, label: str, moves: int, pid: int) -> tuple[list[float], float]:
-    """The old path: the Streamlit control moved with the keyboard (see
-    bench_slider_browser); seconds to the updated chart and server CPU per move."""
-    page.get_by_role("slider", name=label).first.focus()
-    times, cpu = [], 0.0
-    for move in range(WARMUP + moves):
-        before = cpu_seconds(pid)
-        page.evaluate(WATCH)
-        page.keyboard.press("ArrowRight" if move % 2 == 0 else "ArrowLeft")
-        chart, _ = page.evaluate(SETTLED)
-        if move >= WARMUP:
-            times.append(chart)
-            cpu += cpu_seconds(pid) - before
-    return times, cpu / moves
+def step_presses(page, key: str, name: str, presses: int) -> tuple[list[float], int, int]:
+    """Press the step-through's Step button to its last step, then Step back, ``presses``
+    times in all, each once the frame before is painted; seconds from each press to the
+    painted frame, the presses made, and those whose frame was not seen within 10 s (the
+    chart drawn anew by a rerun meanwhile, on a loaded machine)."""
+    buttons = page.locator(f".st-key-{key}_{name}_scrub")
+    buttons.scroll_into_view_if_needed()
+    active = f"""() => document.querySelector(".st-key-{key} .js-plotly-plot").layout.sliders
+        .find(s => s.name === "{name}").active"""
+    last = page.evaluate(f"""() => document.querySelector(".st-key-{key} .js-plotly-plot")
+        .layout.sliders.find(s => s.name === "{name}").steps.length""") - 1
+    forward, lost = True, 0
+    for _ in range(presses):
+        page.evaluate(ARM, [key, name])
+        seen = page.evaluate("window.__scrub.times.length")
+        now = page.evaluate(active)
+        forward = (forward and now < last) or now == 0
+        buttons.get_by_role("button", name="Step" if forward else "Step back",
+                            exact=True).click()
+        try:
+            page.wait_for_function("n => window.__scrub.times.length > n", arg=seen,
+                                   timeout=10_000)
+        except PlaywrightTimeoutError:
+            lost += 1
+    times = page.evaluate("window.__scrub.times")
+    return [t / 1000 for t in times[WARMUP:]], presses, lost
 
 
 def visit(page, url: str, path: str, pid: int) -> tuple[float, int]:
@@ -233,17 +267,45 @@ def visit(page, url: str, path: str, pid: int) -> tuple[float, int]:
     return cpu_seconds(pid) - before, sum(received)
 
 
+def measure(browser, url: str, pid: int, path: str, key: str, name: str, steps: int,
+            pressed: bool) -> dict:
+    """One row: the cold and warm visits of ``path``, then ``steps`` scrub steps of the
+    slider ``name`` (or presses of its Step button if ``pressed``)."""
+    cold_page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    cold_cpu, payload = visit(cold_page, url, path, pid)
+    cold_page.context.close()
+    page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
+    warm_cpu, _ = visit(page, url, path, pid)
+    frames_bytes = page.evaluate(f"""() => JSON.stringify(document.querySelector(
+        ".st-key-{key} .js-plotly-plot")._transitionData._frames).length""")
+    page.evaluate(ARM, [key, name])
+    before = cpu_seconds(pid)
+    if pressed:
+        times, made, lost = step_presses(page, key, name, steps)
+    else:
+        (times, made), lost = scrub_steps(page, key, name, steps), 0
+    cpu = (cpu_seconds(pid) - before) / made
+    wait_until_idle(page)
+    page.context.close()
+    label = f"{name} (Step button{f', {lost} of {made} frames not seen' if lost else ''})"
+    return dict(path=path, name=label if pressed else name,
+                median=statistics.median(times), p95=p95(times), max=max(times), cpu=cpu,
+                sweep=cold_cpu - warm_cpu, cold=cold_cpu, warm=warm_cpu,
+                payload=payload / 1e6, frames=frames_bytes / 1e6)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=30)
-    parser.add_argument("--moves", type=int, default=10)
     parser.add_argument("--drags", type=int, default=10,
                         help="Drags of the dendrogram's cut line (case hc_dendrogram:cut).")
     parser.add_argument("--only", nargs="*", metavar="CHART:SLIDER",
-                        help="Measure only these cases, e.g. db_scatter:min_samples.")
+                        help="Measure only these cases, e.g. db_scatter:min_samples or "
+                             "km_chart:step (its Step button).")
     parser.add_argument("--out", type=Path, default=ROOT / "benchmarks/results/scrub_browser.md")
     args = parser.parse_args()
-    cases = [c for c in CASES if not args.only or f"{c[1]}:{c[2]}" in args.only]
+    cases = [(*c, False) for c in CASES] + [(*c, True) for c in STEP_CASES]
+    cases = [c for c in cases if not args.only or f"{c[1]}:{c[2]}" in args.only]
     chromium = find_chromium()
     if chromium is None:
         raise SystemExit("Debian chromium not found: apt-get install -y chromium")
@@ -260,28 +322,9 @@ def main() -> None:
             warm.goto(url)
             wait_until_idle(warm)
             warm.context.close()
-            for path, key, name, label in cases:
-                cold_page = browser.new_context(
-                    viewport={"width": 1280, "height": 1000}).new_page()
-                cold_cpu, payload = visit(cold_page, url, path, server.pid)
-                cold_page.context.close()
-                page = browser.new_context(viewport={"width": 1280, "height": 1000}).new_page()
-                warm_cpu, _ = visit(page, url, path, server.pid)
-                frames_bytes = page.evaluate(f"""() => JSON.stringify(document.querySelector(
-                    ".st-key-{key} .js-plotly-plot")._transitionData._frames).length""")
-                page.evaluate(ARM, [key, name])
-                before = cpu_seconds(server.pid)
-                steps, dragged = scrub_steps(page, key, name, args.steps)
-                scrub_cpu = (cpu_seconds(server.pid) - before) / dragged
-                wait_until_idle(page)
-                old, old_cpu = slider_moves(page, label, args.moves, server.pid)
-                page.context.close()
-                rows.append(dict(path=path, name=name, median=statistics.median(steps),
-                                 p95=p95(steps), max=max(steps), cpu=scrub_cpu,
-                                 old_median=statistics.median(old), old_p95=p95(old),
-                                 old_cpu=old_cpu, sweep=cold_cpu - warm_cpu, cold=cold_cpu,
-                                 warm=warm_cpu, payload=payload / 1e6,
-                                 frames=frames_bytes / 1e6))
+            for path, key, name, pressed in cases:
+                rows.append(measure(browser, url, server.pid, path, key, name, args.steps,
+                                    pressed))
                 print(rows[-1], flush=True)
             drag = None
             if not args.only or DRAG_CASE in args.only:
@@ -296,27 +339,25 @@ def main() -> None:
         server.wait(timeout=30)
     only = f" --only {' '.join(args.only)}" if args.only else ""
     lines = [
-        "# Scrub step to updated chart, in the browser, next to the old slider path", "",
-        f"`python benchmarks/bench_scrub_browser.py --steps {args.steps} --moves "
-        f"{args.moves} --drags {args.drags}{only}`, 1280x1000, Debian chromium headless, "
-        f"n = 2,000 points, {WARMUP} "
-        f"warm-up steps not counted. Machine load average (1 min) {load_before:.1f} before "
-        f"the run, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (shared with "
-        "other work: the times include waiting for the CPU).", "",
-        f"Goals: scrub step p95 < {GOAL_STEP_S * 1000:.0f} ms, server CPU per scrub step 0, "
-        f"one-off sweep < {GOAL_SWEEP_S} s of server CPU per page, payload < "
+        "# Scrub step and Step button to updated chart, in the browser", "",
+        f"`python benchmarks/bench_scrub_browser.py --steps {args.steps} --drags {args.drags}"
+        f"{only}`, 1280x1000, "
+        f"Debian chromium headless, n = 2,000 points, {WARMUP} warm-up steps not counted. "
+        f"Machine load average (1 min) {load_before:.1f} before the run, "
+        f"{os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores (shared with other "
+        "work: the times include waiting for the CPU).", "",
+        f"Goals: scrub step or Step press p95 < {GOAL_STEP_S * 1000:.0f} ms, server CPU per "
+        f"step 0, one-off sweep < {GOAL_SWEEP_S} s of server CPU per page, payload < "
         f"{GOAL_PAYLOAD_MB} MB. The sweep's CPU is the cold visit's minus the warm visit's.",
         "",
-        "| page and link | parameter | scrub median (ms) | scrub p95 (ms) | scrub max (ms) "
-        "| server CPU per scrub step (s) | old slider median (ms) | old slider p95 (ms) "
-        "| old server CPU per move (s) | sweep CPU (s) | cold / warm visit CPU (s) "
+        "| page and link | parameter | step median (ms) | step p95 (ms) | step max (ms) "
+        "| server CPU per step (s) | sweep CPU (s) | cold / warm visit CPU (s) "
         "| payload (MB) | of which frames (MB) |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     lines += [
         f"| `{r['path']}` | {r['name']} | {r['median'] * 1e3:.0f} | {r['p95'] * 1e3:.0f} "
-        f"| {r['max'] * 1e3:.0f} | {r['cpu']:.3f} | {r['old_median'] * 1e3:.0f} "
-        f"| {r['old_p95'] * 1e3:.0f} | {r['old_cpu']:.3f} | {r['sweep']:.2f} "
+        f"| {r['max'] * 1e3:.0f} | {r['cpu']:.3f} | {r['sweep']:.2f} "
         f"| {r['cold']:.2f} / {r['warm']:.2f} | {r['payload']:.2f} | {r['frames']:.2f} |"
         for r in rows
     ]

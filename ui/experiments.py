@@ -8,6 +8,7 @@ widgets and hands them to :func:`show_experiment`.
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import partial
 from typing import Any
 
 import pandas as pd
@@ -26,7 +27,7 @@ from ui import links
 from ui.bindings import history_navigation
 from ui.export import plot
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
+from ui.scrub import carrier, scrub_to_widget
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -319,14 +320,16 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
     if scrub and experiment.figure == "lines":
         x = experiment.options["x"]
         values = [int(v) for v in sorted(df[x].unique())]
-        mark = st.select_slider(
-            f"{x} marked on the chart", values, values[-1], key=f"{key}_mark",
-            bind="query-params",
-            help="Or drag the chart's slider: the marker moves in the browser and the value "
-                 "reached comes here and into the link.")
+        with carrier(f"{key}_mark"):
+            mark = st.select_slider(
+                f"{x} marked on the chart", values, values[-1], key=f"{key}_mark",
+                bind="query-params",
+                help="Or drag the chart's slider: the marker moves in the browser and the value "
+                     "reached comes here and into the link.")
         figure = _shared_figure(run_key, values.index(mark), df)
-        plot(figure, f"{key}_chart", filename=name, shared=True, table=df)
-        scrub_to_widget(f"{key}_chart", x, f"{key}_mark", values, [f"{v:g}" for v in values])
+        plot(figure, f"{key}_chart", filename=name, shared=True, table=df,
+             under=partial(scrub_to_widget, f"{key}_chart", x, f"{key}_mark", values,
+                           [f"{v:g}" for v in values]))
     else:
         figure = _shared_figure(run_key, None, df)
         plot(figure, f"{key}_chart", filename=name, shared=True, table=df)

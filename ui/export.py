@@ -2,7 +2,7 @@
 (`ui.chart_alt`), its data as a table a keyboard reaches, PNG or SVG from the plotly toolbar,
 and its data as CSV."""
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pandas as pd
@@ -59,6 +59,7 @@ def plot(
     shared: bool = False,
     table: pd.DataFrame | None = None,
     shapes_editable: bool = False,
+    under: Callable[[], None] | None = None,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
     image format at twice the size; in presenter mode and the focus view the figure takes
@@ -71,7 +72,9 @@ def plot(
     "Data table" expander. While a lesson's question waits, neither is sent, nor the figure:
     a stand-in of its height (`ui.lesson.covered_figure`) takes its place, with no selection,
     and its name says the chart comes on Reveal. With ``shapes_editable`` the figure's
-    shapes can be dragged (`ui.drag` sends where they were dropped)."""
+    shapes can be dragged (`ui.drag` sends where they were dropped). ``under`` draws what
+    belongs right under the chart, before the table (`ui.scrub.scrub_to_widget`'s step
+    buttons), but not under a covered one."""
     if lesson_question_waiting():
         fig, on_select, shared, shapes_editable = covered_figure(fig), "ignore", False, False
         chart_alt(key, CHART_CAPTION)
@@ -88,6 +91,8 @@ def plot(
         **(selection if on_select != "ignore" else {}),
     )
     if not lesson_question_waiting():  # the numbers would answer the question
+        if under is not None:  # a covered chart has no slider to move
+            under()
         data_table(chart_table(fig) if table is None else table)
     return state if on_select != "ignore" else None
 
@@ -116,15 +121,18 @@ def show_chart(
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
     more_data: Mapping[str, pd.DataFrame] | None = None,
     shapes_editable: bool = False,
+    under: Callable[[], None] | None = None,
 ) -> Any:
-    """Draw ``fig`` (`plot`: ``data`` is its data table) with export options: PNG/SVG from
-    its toolbar, ``data`` (the chart's numbers) as a CSV download, and each table of
-    ``more_data`` (file stem -> table: the numbers of a chart's other panel) as one more;
-    the downloads are disabled while a lesson's question waits for its reveal. With
-    ``on_select="rerun"`` return the selection state; ``shapes_editable``: see `plot`."""
+    """Draw ``fig`` (`plot`: ``data`` is its data table, ``under`` what sits right under
+    it) with export options: PNG/SVG from its toolbar, ``data`` (the chart's numbers) as a
+    CSV download, and each table of ``more_data`` (file stem -> table: the numbers of a
+    chart's other panel) as one more; the downloads are disabled while a lesson's question
+    waits for its reveal. With ``on_select="rerun"`` return the selection state;
+    ``shapes_editable``: see `plot`."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
-                 selection_mode=selection_mode, table=data, shapes_editable=shapes_editable)
+                 selection_mode=selection_mode, table=data, shapes_editable=shapes_editable,
+                 under=under)
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}

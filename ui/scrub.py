@@ -7,6 +7,12 @@ the gesture ends (or the animation stops) it sends the step reached, once. Pytho
 the value into the widget that owns it, so the URL, Copy link and the numbers beside the
 chart follow in one rerun.
 
+The component also draws the slider's step buttons (‹ ›, or First, Step back, Step, Last on a
+step-through): a press moves the chart's slider as an arrow key does (ui/web/a11y.js), the
+frame is drawn in the browser, and the step reached is sent once after 0.6 s without a press.
+The widget that owns the value sits in a `carrier` box, not drawn while the buttons are: the
+chart's slider and its buttons are the parameter's one control.
+
 It also draws the scrubbed slider's steps itself: plotly's own step (``Plotly.animate`` with
 a full redraw) recomputes and redraws the whole figure, axes, grid and legend included,
 90-550 ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md), and even its
@@ -40,17 +46,41 @@ from ui import web
 
 _COMPONENT = st.components.v2.component(
     "clusterlab_scrub",
-    html='<span class="clusterlab-scrub" hidden></span>',
+    html=web.source("scrub.html"),
+    css=web.source("scrub.css"),
     js=web.source("scrub.js"),
+    # The page's focus ring (ui/web/a11y.css) reaches the buttons.
+    isolate_styles=False,
 )
+
+# Boxes holding a widget whose value a chart's slider scrubs (`carrier`).
+CARRIER_PREFIX = "scrub_carrier_"
+
+
+def carrier(widget_key: str) -> Any:
+    """A box for the widget stored under ``widget_key`` whose value a chart's slider may
+    scrub. Once `scrub_to_widget` draws that slider's step buttons, the box is not drawn:
+    the slider and its buttons are the one control the user sees and reaches, and the widget
+    only carries the value to the URL, Copy link and the page's code. Where no such chart is
+    drawn (another mode, a covered chart in a lesson), the widget stays the control.
+
+    Use as ``with carrier("db_eps"): st.select_slider(..., key="db_eps", ...)``; the widget's
+    values must hold every value of the slider.
+    """
+    return st.container(key=f"{CARRIER_PREFIX}{widget_key}")
 
 
 def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
-                    values: Sequence[Any], labels: Sequence[str]) -> None:
-    """Listen to the slider ``slider`` of the framed chart drawn with key ``chart_key``.
+                    values: Sequence[Any], labels: Sequence[str], *,
+                    through: bool = False) -> None:
+    """Listen to the slider ``slider`` of the framed chart drawn with key ``chart_key``, and
+    draw its step buttons.
 
-    When a scrub or an animation ends on the step labelled ``labels[i]``, the widget stored
-    under ``widget_key`` (bound to the URL) takes ``values[i]`` and the page reruns once.
+    When a scrub, an animation or a run of presses of the step buttons ends on the step
+    labelled ``labels[i]``, the widget stored under ``widget_key`` (bound to the URL) takes
+    ``values[i]`` and the page reruns once. The buttons (‹ and ›, or First, Step back, Step,
+    Last for a step-through) move the slider in the browser; the step reached is sent after
+    0.6 s without a press.
 
     Parameters
     ----------
@@ -62,6 +92,9 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
         Session-state key of the widget that owns the value.
     values, labels : sequences of equal length
         The widget's value of each step, and the step's label on the slider.
+    through : bool
+        Whether the slider steps through a run (First and Last buttons too, named as a
+        step-through's) rather than over a parameter's values.
     """
     values, labels = list(values), [str(label) for label in labels]
     if len(values) != len(labels):
@@ -76,5 +109,8 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
         if label in labels:
             st.session_state[widget_key] = values[labels.index(label)]
 
-    _COMPONENT(key=key, data={"chart": chart_key, "slider": slider, "current": shown},
+    st.html(f"<style>{web.filled('scrub_carrier.css', CARRIER=CARRIER_PREFIX + widget_key)}"
+            "</style>")
+    _COMPONENT(key=key, data={"chart": chart_key, "slider": slider, "current": shown,
+                                   "through": through},
                on_value_change=settle)

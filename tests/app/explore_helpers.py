@@ -79,3 +79,10 @@ def metrics(at) -> dict[str, str]:
 def selection(points: list[dict]) -> dict:
     """A plotly selection state as the browser sends it, for ``at.session_state[key]``."""
     return {"selection": {"points": points, "point_indices": [], "box": [], "lasso": []}}
+
+
+def go_to_step(at, prefix: str, step: int | None = None) -> None:
+    """Show step ``step`` (the last if None) of the step-through ``prefix``, as the chart's
+    slider or step buttons do: through the URL-bound slider ``<prefix>_step``."""
+    slider = at.slider(key=f"{prefix}_step")
+    slider.set_value(slider.max if step is None else step).run()

@@ -19,6 +19,7 @@ from tests.app.explore_helpers import (
     trace,
     xy,
 )
+from ui.scrub import CARRIER_PREFIX
 
 PAGE = "app_pages/explore_density_peaks.py"
 
@@ -218,3 +219,24 @@ def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_d
     rho_min, delta_min = 0.3 * ref.density.max(), 0.4 * delta.max()
     assert int(metrics(at)["Clusters"]) == int(((ref.density > rho_min) &
                                                  (delta > delta_min)).sum())
+
+
+def hidden_widgets(at) -> set[str]:
+    """Keys of the widgets whose carrier box the page hides (ui.scrub.carrier's style)."""
+    return {key for html in at.get("html") for key in ("dp_k", "dp_rho", "dp_delta", "dp_step")
+            if f".st-key-{CARRIER_PREFIX}{key} " in html.proto.body}
+
+
+@pytest.mark.parametrize(("query", "hidden"), [
+    ({}, {"dp_k", "dp_step"}),
+    ({"dp_mode": "thresholds ρ_min, δ_min"}, {"dp_rho", "dp_delta", "dp_step"}),
+    # With the halo shown the decision graph has no slider: K's widget is the control.
+    ({"dp_halo": "true"}, {"dp_step"}),
+])
+def test_a_widget_is_hidden_exactly_when_the_chart_s_slider_scrubs_its_value(query, hidden):
+    at = open_page(PAGE, query)
+    assert not at.exception and not at.error
+    assert hidden_widgets(at) == hidden
+    # Hidden or not, each stays the URL's carrier.
+    for key in hidden:
+        assert at.slider(key=key).value is not None

@@ -8,7 +8,16 @@ from sklearn.mixture import GaussianMixture
 
 import datasets
 from tests.app.conftest import open_page, open_tab
-from tests.app.explore_helpers import array, chart, frames, metrics, partition, trace, xy
+from tests.app.explore_helpers import (
+    array,
+    chart,
+    frames,
+    go_to_step,
+    metrics,
+    partition,
+    trace,
+    xy,
+)
 
 PAGE = "app_pages/explore_em.py"
 
@@ -29,7 +38,7 @@ def test_the_last_step_is_sklearns_mixture_from_the_same_start():
     at = open_page(PAGE)
     assert not at.exception and not at.error
     assert metrics(at)["Step"].startswith("0 /")
-    at.button(key="em_last").click().run()
+    go_to_step(at, "em")
     ref = sklearn_em(data.X)
     shown = metrics(at)
     assert float(shown["L per point"]) == pytest.approx(ref.score(data.X), abs=1e-4)
@@ -42,17 +51,16 @@ def test_the_last_step_is_sklearns_mixture_from_the_same_start():
 
 
 @pytest.mark.filterwarnings("ignore::sklearn.exceptions.ConvergenceWarning")
-def test_one_step_is_one_sklearn_iteration_and_step_back_undoes_it():
+def test_step_one_is_one_sklearn_iteration_and_step_zero_the_start():
     data = default_data()
     at = open_page(PAGE)
-    at.button(key="em_next").click().run()
+    go_to_step(at, "em", 1)
     assert metrics(at)["Step"].startswith("1 /")
     one = sklearn_em(data.X, max_iter=1)  # the start, then one E and one M step
     assert float(metrics(at)["L per point"]) == pytest.approx(one.score(data.X), abs=1e-5)
     figure = chart(at, "em_chart")
     assert adjusted_rand_score(partition(figure, data.X), one.predict(data.X)) == 1.0
-    at.button(key="em_back").click().run()
-    at.button(key="em_back").click().run()  # stays at the start
+    go_to_step(at, "em", 0)
     assert metrics(at)["Step"].startswith("0 /")
     curve = array(chart(at, "em_loglik")["data"][0]["y"])
     assert (np.diff(curve) >= -1e-9 * np.abs(curve[1:])).all()
@@ -117,7 +125,7 @@ def test_one_component_is_the_data_s_own_gaussian():
     data = default_data()
     at = open_page(PAGE, {"em_k": "1"})
     assert not at.exception and not at.error
-    at.button(key="em_last").click().run()
+    go_to_step(at, "em")
     assert not at.exception
     ref = sklearn_em(data.X, k=1)
     assert float(metrics(at)["L per point"]) == pytest.approx(ref.score(data.X), abs=1e-4)

@@ -12,6 +12,7 @@ from tests.app.explore_helpers import (
     blobs,
     chart,
     frames,
+    go_to_step,
     metrics,
     partition,
     selection,
@@ -41,7 +42,7 @@ def test_the_last_step_is_sklearns_kmeans_from_the_same_start():
     # k-means++ starts at data points.
     assert all(np.isclose(data.X, c).all(axis=1).any() for c in start)
 
-    at.button(key="km_last").click().run()
+    go_to_step(at, "km")
     assert not at.exception
     ref = sklearn_from(data.X, start)
     np.testing.assert_allclose(np.sort(centres(at), axis=0),
@@ -53,27 +54,24 @@ def test_the_last_step_is_sklearns_kmeans_from_the_same_start():
     assert adjusted_rand_score(partition(chart(at, "km_chart"), data.X), ref.labels_) == 1.0
 
 
-def test_step_forward_assigns_to_the_nearest_centre_and_step_back_undoes_it():
+def test_step_one_assigns_to_the_nearest_centre_and_step_zero_is_the_start_again():
     data = blobs()
     at = open_page(PAGE)
     start = centres(at)
-    at.button(key="km_next").click().run()
+    go_to_step(at, "km", 1)
     assert metrics(at)["Move"].startswith("1 /")
     d2 = ((data.X[:, None, :] - start[None]) ** 2).sum(axis=2)
     nearest = d2.argmin(axis=1)
     assert adjusted_rand_score(partition(chart(at, "km_chart"), data.X), nearest) == 1.0
     assert float(metrics(at)["Inertia J"]) == pytest.approx(d2.min(axis=1).sum(), rel=1e-3)
 
-    at.button(key="km_next").click().run()  # update: centres move to the means
+    go_to_step(at, "km", 2)  # update: centres move to the means
     means = np.array([data.X[nearest == j].mean(axis=0) for j in range(3)])
     np.testing.assert_allclose(np.sort(centres(at), axis=0), np.sort(means, axis=0))
 
-    at.button(key="km_back").click().run()
-    at.button(key="km_back").click().run()
+    go_to_step(at, "km", 0)
     assert metrics(at)["Move"].startswith("0 /")
     np.testing.assert_allclose(centres(at), start)
-    at.button(key="km_back").click().run()  # stays at the start
-    assert metrics(at)["Move"].startswith("0 /")
 
 
 def test_every_k_frame_is_sklearns_kmeans_from_the_runs_start_at_that_k():
@@ -93,7 +91,7 @@ def test_every_k_frame_is_sklearns_kmeans_from_the_runs_start_at_that_k():
                                    np.sort(ref.cluster_centers_, axis=0), rtol=1e-9)
     assert figure["layout"]["title"]["text"].startswith("K = 5: inertia ")
     # The page's K is where its step-through ends.
-    at.button(key="km_last").click().run()
+    go_to_step(at, "km")
     np.testing.assert_allclose(np.sort(centres(at), axis=0),
                                np.sort(xy(shipped["5"][1]), axis=0), rtol=1e-12)
 
@@ -157,7 +155,7 @@ def test_centres_placed_by_clicking_start_the_run():
         assert not at.exception
     assert at.text_input(key="km_centres").value == "-2, 2; 2, 0; 0.5, 5"
     np.testing.assert_allclose(centres(at), [[-2, 2], [2, 0], [0.5, 5]])
-    at.button(key="km_last").click().run()
+    go_to_step(at, "km")
     ref = sklearn_from(data.X, np.array([[-2, 2], [2, 0], [0.5, 5]], dtype=float))
     np.testing.assert_allclose(centres(at), ref.cluster_centers_, rtol=1e-9)
 

@@ -10,7 +10,7 @@ from sklearn.metrics import adjusted_rand_score
 from explorer.linkage_demos import bridge, large_and_small
 from explorer.linkage_steps import SLIDES_SIMILARITY
 from tests.app.conftest import open_page
-from tests.app.explore_helpers import array, chart, metrics
+from tests.app.explore_helpers import array, chart, go_to_step, metrics
 from tests.ui.test_text import rendered_text
 
 PAGE = "app_pages/explore_linkage.py"
@@ -38,7 +38,7 @@ def test_each_step_shrinks_the_matrix_as_scipy_merges(link, aggregate):
     clusters = [(i,) for i in range(5)]
     np.testing.assert_allclose(shown_matrix(at), SLIDES_SIMILARITY)
     for t, (a, b, height, _) in enumerate(Z, start=1):
-        at.button(key="lk_next").click().run()
+        go_to_step(at, "lk", t)
         assert metrics(at)["Merges"] == f"{t} / 4"
         assert float(metrics(at)["Last merge height"]) == pytest.approx(height, abs=1e-3)
         merged = members[int(a)] + members[int(b)]
@@ -76,7 +76,7 @@ def test_a_typed_matrix_merges_as_scipy():
     at = open_page(PAGE, {"lk_source": "A matrix of my own", "lk_matrix": typed,
                           "lk_link": "average"})
     assert not at.exception and not at.error
-    at.button(key="lk_last").click().run()
+    go_to_step(at, "lk")
     S = np.array([[1, 0.3, 0.8], [0.3, 1, 0.5], [0.8, 0.5, 1]])
     Z = linkage(squareform(1 - S, checks=False), "average")
     assert float(metrics(at)["Last merge height"]) == pytest.approx(Z[-1, 2], abs=1e-3)

@@ -89,6 +89,15 @@ def test_a_whole_lesson_by_keyboard_with_reduced_motion(projector, app_url):
         assert focused(page)["valuetext"] == "eps = 0.12", focused(page)
         page.wait_for_url(re.compile(r"db_eps=0\.12"), timeout=60_000)
         wait_until_idle(page)
+        # The scrubber's Next button, reached by Tab and pressed by Enter, steps it once; a
+        # polite live region says the value, and the URL follows after the pause.
+        tab_to(page, lambda el: el["tag"] == "BUTTON" and el["name"] == "Next eps")
+        page.keyboard.press("Enter")
+        assert page.evaluate(SLIDER, "eps")["now"] == start["now"] + 3
+        expect(page.locator(".st-key-db_scatter_eps_scrub [aria-live=polite]")).to_have_text(
+            "eps = 0.13")
+        page.wait_for_url(re.compile(r"db_eps=0\.13"), timeout=60_000)
+        wait_until_idle(page)
 
         # Steps 3 and 4; on 4, density peaks' assignment: it waits at its first frame (nothing
         # plays by itself), its Play tweens nothing, and Enter on Play plays it.

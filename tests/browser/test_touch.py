@@ -78,4 +78,14 @@ def test_a_finger_drags_a_charts_scrubber_and_the_link_follows(phone, app_url):
     end, label = phone.evaluate(slider)
     assert end != start
     assert float(query(phone)["db_eps"][0]) == pytest.approx(float(label))
+    # Beside the scrubber, a finger's ‹ › (at least 44 x 44 CSS px) reach every value: one
+    # tap is one step, sent after the pause.
+    following = phone.get_by_role("button", name="Next eps")
+    box = following.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    following.tap()
+    phone.wait_for_function(f"want => ({slider})()[0] === want", arg=end + 1, timeout=10_000)
+    _, label = phone.evaluate(slider)
+    phone.wait_for_url(lambda url: float(parse_qs(urlsplit(url).query)["db_eps"][0])
+                       == pytest.approx(float(label)), timeout=30_000)
     assert phone.locator('[data-testid="stException"]').count() == 0

@@ -65,6 +65,10 @@ function endKeys(group) {
   describeSlider(group);
 }
 
+// The step buttons beside a chart's slider (ui/web/scrub.js) move it this same way: a press
+// is a key held down, and their pause is the keys' release.
+WIN.clusterlabSliders = {move: moveSlider, release: endKeys};
+
 function calm(button) {
   const args = button.__data__ && button.__data__.args;
   const options = Array.isArray(args) && args[1];

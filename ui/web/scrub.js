@@ -558,8 +558,68 @@ function watch(gd, record) {
   };
   gd.on("plotly_sliderstart", () => { record.dragging = true; clearTimeout(record.timer); });
   gd.on("plotly_sliderend", () => { record.dragging = false; settle(); });
-  gd.on("plotly_animated", settle);
+  gd.on("plotly_animated", () => { holdOn(record); settle(); });
   gd.on("plotly_animationinterrupted", settle);
+}
+
+// The step buttons: a press moves the chart's slider one step (or to an end) the keyboard's
+// way (ui/web/a11y.js: a drag of the grip, so plotly moves the slider, play() draws the frame
+// and nothing is sent while it lasts); a pause of HOLD_MS with no press lets the grip go,
+// which sends the step reached as the end of a drag does.
+const HOLD_MS = 600;
+const MOVES = {first: [undefined, 0], back: [-1], next: [1], last: [undefined, Infinity]};
+
+function sliderGroup(gd, sliderName) {
+  return [...gd.querySelectorAll(".slider-group")].find(
+    (group) => group.__data__ && group.__data__.name === sliderName) || null;
+}
+
+function press(record, move, said) {
+  const sliders = window.clusterlabSliders;
+  const group = record.gd && sliderGroup(record.gd, record.data.slider);
+  if (!sliders || !group || !group.__data__._visibleSteps) return;
+  const [delta, end] = MOVES[move];
+  const last = group.__data__._visibleSteps.length - 1;
+  if (record.held && record.held !== group) sliders.release(record.held);
+  sliders.move(group, delta, end === undefined ? undefined : Math.min(end, last));
+  record.held = group;
+  said.textContent = group.getAttribute("aria-valuetext") || "";
+  holdOn(record);
+}
+
+// The pause counts from the later of the last press and the last frame drawn: a frame slower
+// to draw than the pause (plotly's full redraw of a large chart) does not end the presses.
+function holdOn(record) {
+  clearTimeout(record.hold);
+  if (!record.held) return;
+  record.hold = setTimeout(() => {
+    window.clusterlabSliders.release(record.held);
+    record.held = null;
+  }, HOLD_MS);
+}
+
+// Names the buttons after the slider they move and wires them (once: the markup stays).
+function drawButtons(root, record) {
+  const name = record.data.slider;
+  const said = root.querySelector(".clusterlab-steps-said");
+  root.querySelector(".clusterlab-steps").setAttribute("aria-label", `Steps of ${name}`);
+  root.querySelector(".clusterlab-steps-name").textContent = record.data.through ? "" : name;
+  for (const button of root.querySelectorAll("button[data-move]")) {
+    const move = button.dataset.move;
+    button.hidden = !record.data.through && (move === "first" || move === "last");
+    // [visible text, accessible name]
+    const [text, label] = (record.data.through
+      ? {first: ["« First", "First"], back: ["‹ Back", "Step back"], next: ["Step ›", "Step"],
+         last: ["Last »", "Last"]}
+      : {back: ["‹", `Previous ${name}`], next: ["›", `Next ${name}`]})[move] || [];
+    if (label) {
+      button.textContent = text;
+      button.setAttribute("aria-label", label);
+    }
+    if (button.dataset.wired) continue;
+    button.dataset.wired = "1";
+    button.addEventListener("click", () => press(record, move, said));
+  }
 }
 
 export default function (component) {
@@ -567,12 +627,14 @@ export default function (component) {
   const host = parentElement.host || parentElement;
   let record = charts.get(host);
   if (!record) {
-    record = { dragging: false, sent: null, timer: null, gd: null, poll: null };
+    record = { dragging: false, sent: null, timer: null, gd: null, poll: null, hold: null,
+               held: null };
     charts.set(host, record);
   }
   record.data = data;
   record.sent = null;
   record.send = (label) => setTriggerValue("value", label);
+  drawButtons(parentElement, record);
   const attach = () => {
     const gd = chartOf(data.chart);
     if (!gd || typeof gd.on !== "function") return false;
