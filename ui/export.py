@@ -12,7 +12,7 @@ import streamlit as st
 from explorer.alignment import align_labels
 from plots.describe import chart_summary, chart_table
 from plots.framed import copied_figure
-from plots.layout import presenter_layout
+from plots.layout import presenter_layout, screen_layout
 from ui import presenter
 from ui.chart_alt import chart_alt
 from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
@@ -55,9 +55,11 @@ def plot(
     table: pd.DataFrame | None = None,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
-    image format at twice the size; in presenter mode and the focus view the figure takes
-    large type and the height the page style gives it (on a copy when ``fig`` is
-    ``shared``, a cached figure other sessions draw too). With ``on_select="rerun"`` return
+    image format at twice the size; its title takes two lines at most, below the toolbar,
+    and its legend a row above the plot (`plots.layout.screen_layout`); in presenter mode
+    and the focus view the figure also takes large type and the height the page style gives
+    it (`plots.layout.presenter_layout`; on a copy when ``fig`` is ``shared``, a cached
+    figure other sessions draw too). With ``on_select="rerun"`` return
     the selection state.
 
     The chart's summary (`plots.describe.chart_summary`) is its accessible name, and its
@@ -71,8 +73,8 @@ def plot(
     else:
         chart_alt(key, chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
-    if large:
-        fig = presenter_layout(copied_figure(fig) if shared else fig)
+    layout = presenter_layout if large else screen_layout
+    fig = layout(copied_figure(fig) if shared else fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         fig, key=key, height="stretch" if large else "content",
