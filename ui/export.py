@@ -20,14 +20,19 @@ from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
 # Shared with the explorer pages (teach-explore uses the same session key).
 FORMAT_KEY = "img_fmt"
 IMAGE_FORMATS = ("png", "svg")
+# Toolbar buttons that a drag or the reset button already stand for.
+FEWER_BUTTONS = ("zoomIn2d", "zoomOut2d", "autoScale2d")
 
 
 def chart_config(filename: str, image_format: str = "png") -> dict:
-    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``."""
+    """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``;
+    the toolbar keeps one row in a narrow chart (zoom in, zoom out and autoscale go: a drag
+    zooms, and the house button resets)."""
     if image_format not in IMAGE_FORMATS:
         raise ValueError(f"image_format must be one of {IMAGE_FORMATS}, got {image_format!r}")
     return {
         "displaylogo": False,
+        "modeBarButtonsToRemove": list(FEWER_BUTTONS),
         "toImageButtonOptions": {
             "format": image_format, "filename": filename, "scale": 2,
         },
