@@ -16,9 +16,10 @@ LINE_HEIGHT = 1.3
 TITLE_GAP = 8
 #: A title takes at most this many lines (a page's caption says the rest).
 TITLE_LINES = 2
-#: The plotly toolbar's row at the top of a chart (px): a title starts below it, so the
-#: toolbar (shown on hover, and on a tap on a phone) never covers it.
-MODEBAR_ROW = 28
+#: The plotly toolbar's row at the top of a chart (px: 2 + 26, and a title's glyphs reach 5
+#: above the line plotly places): a title starts below it, so the toolbar (shown on hover,
+#: and on a tap on a phone) never covers it.
+MODEBAR_ROW = 34
 # Characters per title line at TITLE_SIZE in the narrowest chart a projector shows (about
 # 420 px: two charts side by side beside the controls at 1280 px), and at the default mode's
 # title size in a chart about 330 px wide (two charts side by side beside the sidebar). A
@@ -139,6 +140,21 @@ def _shown_legend(fig: go.Figure) -> bool:
     return sum(trace.showlegend is not False for trace in fig.data) >= 2
 
 
+def _legend_rows(fig: go.Figure, size: float, room: float) -> int:
+    """The rows a one-row legend of ``size`` px type takes when plotly wraps it in ``room``
+    px (an entry: its symbol, about 40 px, and its name at about 0.6 of the type size a
+    character)."""
+    names = [trace.name or f"trace {i}" for i, trace in enumerate(fig.data)
+             if trace.showlegend is not False]
+    rows, used = 1, 0.0
+    for name in names:
+        entry = 40 + 0.6 * size * len(name)
+        if used and used + entry > room:
+            rows, used = rows + 1, 0.0
+        used += entry
+    return rows
+
+
 def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None = None,
             legend_size: float | None = None) -> go.Figure:
     """Lay out the top of ``fig``: the toolbar's row, the title (and every frame's title) in
@@ -149,7 +165,8 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     ``size``), so a step's long caption still takes two lines. A lone subplot title (an
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
     The title starts below `MODEBAR_ROW`, so the toolbar never covers it; a legend goes in a
-    row of ``legend_size`` px type under it (`place_legend`). The top margin holds exactly
+    row of ``legend_size`` px type under it (`place_legend`), or beside the plot when
+    panels' titles take that row. The top margin holds exactly
     these rows: plotly's title automargin does not count every line of a wrapped title.
 
     Examples
@@ -158,8 +175,11 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     >>> fit_top(fig, 20, 4).layout.title.text
     'a b c d<br>e f g h'
     >>> fig.layout.title.font.size, fig.layout.margin.t
-    (15, 75)
+    (15, 81)
     """
+    # The narrowest chart the title's width was chosen for (a character of a title is about
+    # 0.55 of its type size).
+    room = 0.55 * width * size
     subtitle = ""
     tops = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
     if len(tops) == 1 and fig.layout.title.text:
@@ -183,9 +203,17 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
             "yanchor": "top", "pad": {"t": MODEBAR_ROW}, "font": {"size": round(size)},
             **({"text": titles[0]} if own else {})})
         top += height + TITLE_GAP
-    if _shown_legend(fig):
+    panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
+    if panels:
+        # Panels' titles take the row above the plot: the legend goes beside it.
+        top += (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
+        if _shown_legend(fig):
+            fig.update_layout(legend={"orientation": "v", "x": 1.02, "xanchor": "left",
+                                      "y": 1, "yanchor": "top", "title": {"text": ""}})
+    elif _shown_legend(fig):
         place_legend(fig, above=True)
-        top += (legend_size or size) * LINE_HEIGHT + TITLE_GAP
+        top += _legend_rows(fig, legend_size or size, room) * (
+            legend_size or size) * LINE_HEIGHT + TITLE_GAP
     fig.update_layout(margin={"t": round(top)})
     return fig
 
@@ -239,9 +267,9 @@ def screen_layout(fig: go.Figure) -> go.Figure:
     ...                 {"title": {"text": "Two clusters"}, "height": 400})
     >>> fig = screen_layout(fig)
     >>> fig.layout.legend.orientation, fig.layout.margin.t, fig.layout.margin.r
-    ('h', 83, 10)
-    >>> fig.layout.height  # 83 px above the plot, 540 px of plot, 45 px under it
-    668
+    ('h', 89, 10)
+    >>> fig.layout.height  # 89 px above the plot, 540 px of plot, 45 px under it
+    674
     """
     size = fig.layout.title.font.size or SCREEN_TITLE_SIZE
     legend = fig.layout.legend.font.size or fig.layout.font.size or 14
@@ -253,6 +281,7 @@ def screen_layout(fig: go.Figure) -> go.Figure:
         below = max(below, round(-lowest * SCREEN_PLOT_HEIGHT) + _SLIDER_ROOM)
     least = fig.layout.margin.t + SCREEN_PLOT_HEIGHT + below
     fig.update_layout(height=max(fig.layout.height or 450, least), margin={"l": 10, "r": 10})
-    fig.update_xaxes(automargin=True)
+    # A top x-axis (a contingency table's clusters) would share the top rows with the title.
+    fig.update_xaxes(automargin=True, side="bottom")
     fig.update_yaxes(automargin=True)
     return fig

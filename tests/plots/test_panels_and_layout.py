@@ -5,6 +5,7 @@ import plotly.graph_objects as go
 
 from plots.compare import panel_figure
 from plots.layout import (
+    MODEBAR_ROW,
     SCREEN_PLOT_HEIGHT,
     place_legend,
     presenter_layout,
@@ -60,8 +61,8 @@ def test_presenter_layout_moves_a_lone_subplot_title_into_the_wrapped_title():
     assert len(fig.layout.annotations) == 0
     # The toolbar's row, the title's line at 18 px and the panel's at 20 px (1.3 line
     # height), a gap, the legend's row at 20 px and a gap: nothing overlaps.
-    assert fig.layout.margin.t == round(28 + 18 * 1.3 + 20 * 1.3 + 8 + 20 * 1.3 + 8)
-    assert fig.layout.title.pad.t == 28 and fig.layout.title.yanchor == "top"
+    assert fig.layout.margin.t == round(MODEBAR_ROW + 18 * 1.3 + 20 * 1.3 + 8 + 20 * 1.3 + 8)
+    assert fig.layout.title.pad.t == MODEBAR_ROW and fig.layout.title.yanchor == "top"
     assert (fig.layout.legend.orientation, fig.layout.legend.y) == ("h", 1.0)
     assert fig.layout.height is None
     untitled = place_legend(go.Figure(go.Scatter(x=[0], y=[0])))
@@ -89,7 +90,7 @@ def test_presenter_layout_wraps_each_frame_s_title_in_two_lines_and_fits_the_lon
     assert fig.frames[2].data[0].y == (1, 0)
     # The top margin holds the toolbar's row and the longest title's two lines.
     size = 24 * 32 / width
-    assert fig.layout.margin.t == round(28 + 2 * size * 1.3 + 8)
+    assert fig.layout.margin.t == round(MODEBAR_ROW + 2 * size * 1.3 + 8)
 
 
 def test_screen_layout_keeps_a_plot_tall_enough_for_the_first_screen():
