@@ -31,7 +31,7 @@ _LEAST_TITLE_SCALE = 0.75
 #: The least height of a plot in the default mode (px): with the title, the legend's row and
 #: the page's title above it, a plot of a chart beside the controls reaches the bottom of a
 #: 1280x720 screen.
-SCREEN_PLOT_HEIGHT = 540
+SCREEN_PLOT_HEIGHT = 580
 # Room under a plot for its axis (ticks and title), and for a slider with its value and
 # Play row (px).
 _AXIS_ROOM = 45
@@ -268,8 +268,8 @@ def screen_layout(fig: go.Figure) -> go.Figure:
     >>> fig = screen_layout(fig)
     >>> fig.layout.legend.orientation, fig.layout.margin.t, fig.layout.margin.r
     ('h', 89, 10)
-    >>> fig.layout.height  # 89 px above the plot, 540 px of plot, 45 px under it
-    674
+    >>> fig.layout.height  # 89 px above the plot, 580 px of plot, 45 px under it
+    714
     """
     size = fig.layout.title.font.size or SCREEN_TITLE_SIZE
     legend = fig.layout.legend.font.size or fig.layout.font.size or 14
