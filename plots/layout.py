@@ -198,10 +198,13 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
         rows = max(text.count("<br>") + 1 for text in titles)
         height = (rows - bool(subtitle)) * size * LINE_HEIGHT
         height += bool(subtitle) * (subtitle_size or size) * LINE_HEIGHT
+        # Plotly centres a title's lines on the line it places, half a line up for each line
+        # after the first: they come down as far, so the first starts below the toolbar.
+        drop = (height - size * LINE_HEIGHT) / 2
         fig.update_layout(title={
             "x": 0, "xref": "paper", "xanchor": "left", "yref": "container", "y": 1,
-            "yanchor": "top", "pad": {"t": MODEBAR_ROW}, "font": {"size": round(size)},
-            **({"text": titles[0]} if own else {})})
+            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop)},
+            "font": {"size": round(size)}, **({"text": titles[0]} if own else {})})
         top += height + TITLE_GAP
     panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
     if panels:

@@ -42,14 +42,17 @@ from ui.navigation import PAGES
 
 pytestmark = pytest.mark.browser
 
-# Pages opened once more in a phone's tab; the others are measured at a phone's width in the
-# projector's tab, narrowed (a visit less each).
-PHONE_VISIT_SECTIONS = ("Explore", "Measure")
 # Pages that show text only; every other page must draw at least one chart.
 PAGES_WITHOUT_CHARTS = {"home"}
 
 # Chart first. The goal: the main (first) chart covers at least 30 % of the first
-# screen at 1280x720; on a phone it starts in the top 40 % of the first screen.
+# screen at 1280x720 (on an Explore or Measure page; a lesson may show two charts side by
+# side, whose plot areas together are measured, as on every page); on a phone it starts in
+# the top 40 % of the first screen.
+ONE_MAIN_CHART_SECTIONS = ("Explore", "Measure")
+# Pages opened once more in a phone's tab; the others are measured at a phone's width in the
+# projector's tab, narrowed (a visit less each).
+PHONE_VISIT_SECTIONS = ONE_MAIN_CHART_SECTIONS
 MIN_FIRST_SHARE = 0.30
 MAX_PHONE_TOP = 0.4
 # The main chart is the first one on screen (the highest, then the leftmost, whatever its
@@ -187,7 +190,8 @@ def check_student_view(checks: Checks, page, entry) -> None:
     checks.that(size > 10_000, "screenshot holds a drawn page (bytes)", size)
 
 
-def check_chart_first_on_a_projector(checks: Checks, page, url_path: str) -> None:
+def check_chart_first_on_a_projector(checks: Checks, page, entry) -> None:
+    url_path = entry.url_path
     name = f"chart-first-{url_path}-1280"
     # The student's full-page screenshot, taken just before on this same visit and size.
     shutil.copyfile(SCREENSHOTS / f"{url_path}.png", SCREENSHOTS / f"{name}.png")
@@ -196,7 +200,8 @@ def check_chart_first_on_a_projector(checks: Checks, page, url_path: str) -> Non
     checks.that(m["scrollY"] == 0, "chart first 1280: not scrolled", m)
     checks.that(0 <= m["top"] < PROJECTOR["height"] / 2, "chart first 1280: starts in the top half",
                 m)
-    checks.that(m["share"] >= MIN_FIRST_SHARE, "chart first 1280: covers 30 %", m)
+    if entry.section in ONE_MAIN_CHART_SECTIONS:
+        checks.that(m["share"] >= MIN_FIRST_SHARE, "chart first 1280: covers 30 %", m)
     check_plot_areas(checks, page, "default")
 
 
@@ -269,7 +274,7 @@ def test_every_page_as_a_student_a_projector_and_a_phone_see_it(projector, phone
             visit(page, f"{app_url}/{path}", charts=entry.url_path not in PAGES_WITHOUT_CHARTS)
             check_student_view(checks, page, entry)
             if entry.url_path in CHART_FIRST_PAGES:
-                check_chart_first_on_a_projector(checks, page, entry.url_path)
+                check_chart_first_on_a_projector(checks, page, entry)
             check_axe(checks, page, "default")
             check_text_zoom(checks, page, "default")
             if entry.section not in PHONE_VISIT_SECTIONS:

@@ -62,7 +62,9 @@ def test_presenter_layout_moves_a_lone_subplot_title_into_the_wrapped_title():
     # The toolbar's row, the title's line at 18 px and the panel's at 20 px (1.3 line
     # height), a gap, the legend's row at 20 px and a gap: nothing overlaps.
     assert fig.layout.margin.t == round(MODEBAR_ROW + 18 * 1.3 + 20 * 1.3 + 8 + 20 * 1.3 + 8)
-    assert fig.layout.title.pad.t == MODEBAR_ROW and fig.layout.title.yanchor == "top"
+    # Plotly centres the two lines on the one it places: they come down half a line.
+    assert fig.layout.title.pad.t == round(MODEBAR_ROW + 20 * 1.3 / 2)
+    assert fig.layout.title.yanchor == "top"
     assert (fig.layout.legend.orientation, fig.layout.legend.y) == ("h", 1.0)
     assert fig.layout.height is None
     untitled = place_legend(go.Figure(go.Scatter(x=[0], y=[0])))
