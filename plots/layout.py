@@ -164,9 +164,9 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     lines is wrapped wider and set smaller in proportion (not below three quarters of
     ``size``), so a step's long caption still takes two lines. A lone subplot title (an
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
-    The title starts below `MODEBAR_ROW`, so the toolbar never covers it; a legend goes in a
-    row of ``legend_size`` px type under it (`place_legend`), or beside the plot when
-    panels' titles take that row. The top margin holds exactly
+    The title starts below `MODEBAR_ROW`, so the toolbar never covers it; panels' titles
+    (annotations above the plot) get a row under it, and a legend a row of ``legend_size``
+    px type just above the plot (`place_legend`). The top margin holds exactly
     these rows: plotly's title automargin does not count every line of a wrapped title.
 
     Examples
@@ -208,15 +208,15 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
         top += height + TITLE_GAP
     panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
     if panels:
-        # Panels' titles take the row above the plot: the legend goes beside it.
         top += (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
-        if _shown_legend(fig):
-            fig.update_layout(legend={"orientation": "v", "x": 1.02, "xanchor": "left",
-                                      "y": 1, "yanchor": "top", "title": {"text": ""}})
-    elif _shown_legend(fig):
+    if _shown_legend(fig):
         place_legend(fig, above=True)
-        top += _legend_rows(fig, legend_size or size, room) * (
+        legend = _legend_rows(fig, legend_size or size, room) * (
             legend_size or size) * LINE_HEIGHT + TITLE_GAP
+        top += legend
+        # Panels' titles go up over the legend's row, which spans the panels.
+        for note in panels:
+            note.yshift = (note.yshift or 0) + round(legend)
     fig.update_layout(margin={"t": round(top)})
     return fig
 
