@@ -133,11 +133,11 @@ def _frame_title_texts(fig: go.Figure) -> list[str]:
 
 
 def _shown_legend(fig: go.Figure) -> bool:
-    """Whether plotly draws a legend for ``fig`` (its default: two traces or more shown in
-    it)."""
+    """Whether plotly may draw a legend for ``fig``: a trace goes in it, among two traces or
+    more (plotly drew one for a single entry beside a trace kept out of it)."""
     if fig.layout.showlegend is not None:
         return bool(fig.layout.showlegend)
-    return sum(trace.showlegend is not False for trace in fig.data) >= 2
+    return len(fig.data) >= 2 and any(trace.showlegend is not False for trace in fig.data)
 
 
 def _legend_rows(fig: go.Figure, size: float, room: float) -> int:
