@@ -9,6 +9,11 @@ each visit's size and mode) and by benchmarks/bench_plot_area.py (every page, th
 # up over every chart on it, in the default mode and in presenter mode at 1280x720 and on a
 # 390x844 phone, on every lesson, Explore and Measure page.
 MIN_PLOT_SHARE = {"default": 0.30, "present": 0.40, "390": 0.25}
+# Pages that still miss the goal in a view (issue 38 stays open for them), with the share they
+# keep: the share measured by benchmarks/bench_plot_area.py, less two points for the spread
+# between runs. Their check catches a page falling further, not one reaching the goal.
+SHORT: dict[tuple[str, str], float] = {
+}
 # Lines a chart's title may take.
 MAX_TITLE_LINES = 2
 # Per chart shown: its plot areas' share of the first screen, the lines of its title (plotly
@@ -48,6 +53,12 @@ PLOT_AREAS = """() => {
   }
   return {share: area / (W * H), charts};
 }"""
+
+
+def least_share(url_path: str, view: str) -> float:
+    """The share of the first screen the plot areas of ``url_path`` must cover in ``view``:
+    the goal, or what a page listed in `SHORT` keeps."""
+    return SHORT.get((url_path, view), MIN_PLOT_SHARE[view])
 
 
 def plot_areas(page) -> dict:
