@@ -132,12 +132,18 @@ def _frame_title_texts(fig: go.Figure) -> list[str]:
     return [text for text in texts if text]
 
 
+# Trace types plotly keeps out of the legend unless told otherwise.
+_NO_LEGEND_ENTRY = frozenset({"heatmap", "contour", "histogram2d", "histogram2dcontour",
+                              "table", "image", "surface"})
+
+
 def _shown_legend(fig: go.Figure) -> bool:
     """Whether plotly may draw a legend for ``fig``: a trace goes in it, among two traces or
     more (plotly drew one for a single entry beside a trace kept out of it)."""
     if fig.layout.showlegend is not None:
         return bool(fig.layout.showlegend)
-    return len(fig.data) >= 2 and any(trace.showlegend is not False for trace in fig.data)
+    return len(fig.data) >= 2 and any(trace.showlegend is not False and trace.type not in
+                                      _NO_LEGEND_ENTRY for trace in fig.data)
 
 
 def _legend_rows(fig: go.Figure, size: float, room: float) -> int:
