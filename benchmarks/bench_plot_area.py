@@ -7,7 +7,7 @@ Measure page; every chart title in two lines at most, clear of the chart's toolb
 measure is tests/browser/plot_area.py's, as tests/browser/test_pages.py checks it. Run by hand
 from the repository root:
 
-    python benchmarks/bench_plot_area.py [--pages explore,explore_kmeans]
+    python benchmarks/bench_plot_area.py [--pages explore,explore_kmeans] [--views present]
 
 Writes ``benchmarks/results/plot_area.md`` (and a screenshot of each first screen under
 tests/artifacts/plot_area/). Needs Debian's chromium (as the browser tests do).
@@ -40,7 +40,10 @@ def main() -> None:
                         "Explore and Measure page)")
     parser.add_argument("--out", type=Path,
                         default=ROOT / "benchmarks" / "results" / "plot_area.md")
+    parser.add_argument("--views", default=",".join(VIEWS),
+                        help=f"comma-separated views among {', '.join(VIEWS)}")
     args = parser.parse_args()
+    views = args.views.split(",")
     pages = (args.pages.split(",") if args.pages else
              [p.url_path for p in PAGES if p.url_path in CHART_FIRST_PAGES])
     chromium = find_chromium()
@@ -51,7 +54,8 @@ def main() -> None:
     with streamlit_server(SHOTS / "server.log") as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, headless=True,
                                              args=CHROMIUM_ARGS)
-        for view, (viewport, query) in VIEWS.items():
+        for view in views:
+            viewport, query = VIEWS[view]
             tab = browser.new_context(viewport=viewport).new_page()
             for page in pages:
                 tab.goto(f"{url}/{page}{query}")
@@ -62,7 +66,7 @@ def main() -> None:
                 print(f"{view:8s} {page:24s} {m['share']:6.1%}", flush=True)
             tab.context.close()
         browser.close()
-    write(args.out, pages, found)
+    write(args.out, pages, views, found)
 
 
 def cell(m: dict, view: str) -> str:
@@ -74,9 +78,9 @@ def cell(m: dict, view: str) -> str:
     return f"{m['share']:.1%}{mark}" + (f" ({', '.join(notes)})" if notes else "")
 
 
-def write(out: Path, pages: list[str], found: dict) -> None:
+def write(out: Path, pages: list[str], views: list[str], found: dict) -> None:
     goals = ", ".join(f"{view} {share:.0%}" for view, share in MIN_PLOT_SHARE.items())
-    rows = [f"| {page} | " + " | ".join(cell(found[page, view], view) for view in VIEWS) + " |"
+    rows = [f"| {page} | " + " | ".join(cell(found[page, view], view) for view in views) + " |"
             for page in pages]
     out.write_text("\n".join([
         "# Plot areas on the first screen",
@@ -86,8 +90,8 @@ def write(out: Path, pages: list[str], found: dict) -> None:
         f"shown) at 1280x720 (default mode, presenter mode) and 390x844. Goals: {goals}; "
         f"titles in at most {MAX_TITLE_LINES} lines, clear of the toolbar.",
         "",
-        "| page | default | present | 390 |",
-        "|---|---|---|---|",
+        "| page | " + " | ".join(views) + " |",
+        "|---|" + "---|" * len(views),
         *rows, "",
     ]))
 
