@@ -13,7 +13,22 @@ MIN_PLOT_SHARE = {"default": 0.30, "present": 0.40, "390": 0.25}
 # keep: the share measured by benchmarks/bench_plot_area.py, less two points for the spread
 # between runs. Their check catches a page falling further, not one reaching the goal.
 SHORT: dict[tuple[str, str], float] = {
+    # A two-line page title, tabs, and two charts side by side beside the controls.
+    ("learn_dimensionality", "default"): 0.21, ("learn_dimensionality", "present"): 0.21,
+    # Tabs, the panels' titles and the legend's row above a two-panel chart.
+    ("measure_truth", "default"): 0.25, ("measure_truth", "present"): 0.29,
+    # Key numbers (a row of st.metric) above the chart in presenter mode.
+    ("explore_dbscan", "present"): 0.28, ("explore_density_peaks", "present"): 0.28,
+    ("explore_fuzzy", "present"): 0.31, ("explore_linkage", "present"): 0.31,
+    # Long tick labels (feature names), tabs, or a caption above the chart.
+    ("learn_features", "present"): 0.33, ("learn_families", "present"): 0.36,
+    ("learn_information", "present"): 0.37, ("learn_chance", "present"): 0.37,
+    # Two charts side by side that Streamlit keeps side by side on a phone.
+    ("learn_pairs", "390"): 0.21, ("learn_information", "390"): 0.21,
 }
+# Charts whose title the toolbar still covers in a view (a title set at its least size in a
+# narrow chart).
+COVERED = {("learn_distances", "present")}
 # Lines a chart's title may take.
 MAX_TITLE_LINES = 2
 # Per chart shown: its plot areas' share of the first screen, the lines of its title (plotly
