@@ -82,8 +82,7 @@ def dbscan_figure(X: np.ndarray, labels: np.ndarray, point_types: np.ndarray, ep
     fig.update_layout(xaxis_title=axis_titles[0], yaxis_title=axis_titles[1], height=560,
                       font={"size": 15}, legend={"font": {"size": 14}},
                       margin={"l": 40, "r": 10, "t": 20, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
 
 

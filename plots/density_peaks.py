@@ -97,8 +97,6 @@ def density_peaks_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.n
     ))
     fig.update_layout(height=520, font={"size": 15},
                       legend={"font": {"size": 14}, "orientation": "h", "y": -0.15})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(constrain="domain")
     return fig
 
 
@@ -223,9 +221,9 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
     # Short: in presenter type a longer title ran up into the chart's title.
     fig.update_yaxes(title_text="δ (to a denser point)",
                      range=[0, delta.max() * 1.05], row=1, col=1)
-    fig.update_xaxes(title_text=axis_titles[0], constrain="domain", row=1, col=2)
+    fig.update_xaxes(title_text=axis_titles[0], row=1, col=2)
     fig.update_yaxes(title_text=axis_titles[1], scaleanchor="x2", scaleratio=1,
-                     constrain="domain", row=1, col=2)
+                     row=1, col=2)
     fig.update_layout(height=520, font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
                       margin={"l": 60, "r": 10, "t": 100, "b": 40})
     updates, layouts = _decision_frames(X, rho, delta, mins, labels, centers, titles)

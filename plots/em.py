@@ -69,8 +69,7 @@ def em_step_figure(X: np.ndarray, responsibilities: np.ndarray, means: np.ndarra
     fig.update_layout(title=title, height=540, font={"size": 15}, legend={"font": {"size": 14}},
                       xaxis_title=axis_titles[0], yaxis_title=axis_titles[1],
                       margin={"l": 40, "r": 10, "t": 50 if title else 20, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
 
 

@@ -322,8 +322,9 @@ def plane_layout(fig: go.Figure, axis_titles: tuple[str, str], height: int) -> N
                       font={"size": 15}, legend={"font": {"size": 14}},
                       title={"font": {"size": 16}, "x": 0.01},
                       margin={"l": 40, "r": 10, "t": 50, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    # Equal scales widen the shorter axis's range (plotly's "range" constraint): the axes
+    # fill the chart, where shrinking the plotting area ("domain") left a third of it blank.
+    fig.update_yaxes(scaleanchor="x", scaleratio=1)
 
 
 def scrubbed_scatter(xy: np.ndarray, labels: np.ndarray, value_labels: Sequence[str], *,

@@ -60,8 +60,7 @@ def membership_figure(X: np.ndarray, membership: np.ndarray, centers: np.ndarray
     fig.update_layout(height=540, font={"size": 15}, xaxis_title=axis_titles[0],
                       yaxis_title=axis_titles[1], legend={"font": {"size": 14}},
                       margin={"l": 40, "r": 10, "t": 20, "b": 40})
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(scaleanchor="x", scaleratio=1, constrain="domain")
+    fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
 
 

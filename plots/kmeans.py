@@ -93,9 +93,6 @@ def kmeans_step_figure(X: np.ndarray, labels: np.ndarray | None, centers: np.nda
         add_regions(fig, *regions)
     add_centers(fig, centers, previous, trail)
     fig.update_layout(title=title, font={"size": 15}, legend={"font": {"size": 14}})
-    # Equal scales shrink the plotting area rather than stretch an axis past the data.
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(constrain="domain")
     return fig
 
 

@@ -13,10 +13,29 @@ AXIS_TITLE_SIZE = 24
 TITLE_SIZE = 24
 # Height of a line of type, in font sizes, and the space between the title and the plot.
 LINE_HEIGHT = 1.3
-TITLE_GAP = 24
-# Characters per title line at TITLE_SIZE in a chart about 340 px wide (two charts side by
-# side beside the controls at 1280 px).
-TITLE_WIDTH = 30
+TITLE_GAP = 8
+#: A title takes at most this many lines (a page's caption says the rest).
+TITLE_LINES = 2
+#: The plotly toolbar's row at the top of a chart (px: 2 + 26, and a title's glyphs reach 5
+#: above the line plotly places): a title starts below it, so the toolbar (shown on hover,
+#: and on a tap on a phone) never covers it.
+MODEBAR_ROW = 34
+# Characters per title line at TITLE_SIZE in the narrowest chart a projector shows (about
+# 420 px: two charts side by side beside the controls at 1280 px), and at the default mode's
+# title size in a chart about 330 px wide (two charts side by side beside the sidebar). A
+# longer title is set smaller, down to the least size, so that it still takes two lines.
+TITLE_WIDTH = 32
+SCREEN_TITLE_SIZE = 16
+SCREEN_TITLE_WIDTH = 40
+_LEAST_TITLE_SCALE = 0.75
+#: The least height of a plot in the default mode (px): with the title, the legend's row and
+#: the page's title above it, a plot of a chart beside the controls reaches the bottom of a
+#: 1280x720 screen.
+SCREEN_PLOT_HEIGHT = 580
+# Room under a plot for its axis (ticks and title), and for a slider with its value and
+# Play row (px).
+_AXIS_ROOM = 45
+_SLIDER_ROOM = 130
 
 
 def wrap_title(title: str, width: int = 60) -> str:
@@ -39,13 +58,33 @@ def wrap_title(title: str, width: int = 60) -> str:
     return "<br>".join(line for line in lines if line)
 
 
-def place_legend(fig: go.Figure) -> go.Figure:
+def two_line_width(titles: list[str], width: int, lines: int = TITLE_LINES) -> int:
+    """The least line width, at least ``width`` characters, at which `wrap_title` breaks
+    every one of ``titles`` into at most ``lines`` lines (a word longer than the width
+    stays whole on its line).
+
+    Examples
+    --------
+    >>> two_line_width(["one two three four five six"], 10)
+    13
+    >>> two_line_width(["short"], 10)
+    10
+    """
+    wide = max((len(title) for title in titles), default=0)
+    for candidate in range(width, max(width, wide) + 1):
+        if all(wrap_title(t, candidate).count("<br>") < lines for t in titles):
+            return candidate
+    return max(width, wide)
+
+
+def place_legend(fig: go.Figure, above: bool = False) -> go.Figure:
     """Put the legend where it covers neither an axis title, the data nor the title.
 
     Below the plot a legend sits on the x-axis title, and inside it covers data. A figure
-    without a title gets it in one row above the plotting area; a titled one at the right
-    (above, it would share the top margin with the title). Plotly widens the margin to fit
-    it (``margin.autoexpand``).
+    without a title, or one whose top margin leaves a row for it under the title
+    (``above``, `fit_top`), gets it in one row above the plotting area; another titled one at
+    the right (above, it would share the top margin with the title). Plotly widens the
+    margin to fit it (``margin.autoexpand``).
 
     Examples
     --------
@@ -55,17 +94,17 @@ def place_legend(fig: go.Figure) -> go.Figure:
     >>> place_legend(fig.update_layout(title="A title")).layout.legend.xanchor
     'left'
     """
-    if fig.layout.title.text:
+    if fig.layout.title.text and not above:
         legend = {"orientation": "v", "x": 1.02, "xanchor": "left", "y": 1, "yanchor": "top"}
     else:
-        legend = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.02,
+        legend = {"orientation": "h", "x": 0, "xanchor": "left", "y": 1.0 if above else 1.02,
                   "yanchor": "bottom"}
     return fig.update_layout(legend={**legend, "title": {"text": ""}})
 
 
-def _wrap_frame_titles(fig: go.Figure, subtitle: str) -> list[str]:
-    """Give each frame of ``fig`` that sets a title that title wrapped for a projector, with
-    ``subtitle`` after it; return the new titles.
+def _wrap_frame_titles(fig: go.Figure, width: int, subtitle: str) -> list[str]:
+    """Give each frame of ``fig`` that sets a title that title wrapped at ``width``
+    characters, with ``subtitle`` after it; return the new titles.
 
     The frames are replaced, never edited: a figure's frames may be shared with a cached
     figure that other sessions draw (`plots.framed.set_frames`), and frames built unvalidated
@@ -76,7 +115,7 @@ def _wrap_frame_titles(fig: go.Figure, subtitle: str) -> list[str]:
         content = frame.to_plotly_json()
         text = content.get("layout", {}).get("title", {}).get("text")
         if text:
-            titles.append(wrap_title(text, TITLE_WIDTH) + subtitle)
+            titles.append(wrap_title(text, width) + subtitle)
             layout = content["layout"]
             content["layout"] = {**layout, "title": {**layout["title"], "text": titles[-1]}}
             frame = go.Frame(content, _validate=False)
@@ -86,13 +125,116 @@ def _wrap_frame_titles(fig: go.Figure, subtitle: str) -> list[str]:
     return titles
 
 
+def _frame_title_texts(fig: go.Figure) -> list[str]:
+    """The titles the frames of ``fig`` set (read as the browser receives them)."""
+    texts = (frame.to_plotly_json().get("layout", {}).get("title", {}).get("text")
+             for frame in fig.frames)
+    return [text for text in texts if text]
+
+
+# Trace types plotly keeps out of the legend unless told otherwise.
+_NO_LEGEND_ENTRY = frozenset({"heatmap", "contour", "histogram2d", "histogram2dcontour",
+                              "table", "image", "surface"})
+
+
+def _shown_legend(fig: go.Figure) -> bool:
+    """Whether plotly may draw a legend for ``fig``: a trace goes in it, among two traces or
+    more (plotly drew one for a single entry beside a trace kept out of it)."""
+    if fig.layout.showlegend is not None:
+        return bool(fig.layout.showlegend)
+    return len(fig.data) >= 2 and any(trace.showlegend is not False and trace.type not in
+                                      _NO_LEGEND_ENTRY for trace in fig.data)
+
+
+def _legend_rows(fig: go.Figure, size: float, room: float) -> int:
+    """The rows a one-row legend of ``size`` px type takes when plotly wraps it in ``room``
+    px (an entry: its symbol, about 40 px, and its name at about 0.6 of the type size a
+    character)."""
+    names = [trace.name or f"trace {i}" for i, trace in enumerate(fig.data)
+             if trace.showlegend is not False]
+    rows, used = 1, 0.0
+    for name in names:
+        entry = 40 + 0.6 * size * len(name)
+        if used and used + entry > room:
+            rows, used = rows + 1, 0.0
+        used += entry
+    return rows
+
+
+def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None = None,
+            legend_size: float | None = None) -> go.Figure:
+    """Lay out the top of ``fig``: the toolbar's row, the title (and every frame's title) in
+    at most `TITLE_LINES` lines, the legend's row, then the plot.
+
+    The title is wrapped at ``width`` characters of ``size`` px type; one that needs more
+    lines is wrapped wider and set smaller in proportion (not below three quarters of
+    ``size``), so a step's long caption still takes two lines. A lone subplot title (an
+    annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
+    The title starts below `MODEBAR_ROW`, so the toolbar never covers it; panels' titles
+    (annotations above the plot) get a row under it, and a legend a row of ``legend_size``
+    px type just above the plot (`place_legend`). The top margin holds exactly
+    these rows: plotly's title automargin does not count every line of a wrapped title.
+
+    Examples
+    --------
+    >>> fig = go.Figure(go.Scatter(x=[0], y=[0]), {"title": {"text": "a b c d e f g h"}})
+    >>> fit_top(fig, 20, 4).layout.title.text
+    'a b c d<br>e f g h'
+    >>> fig.layout.title.font.size, fig.layout.margin.t
+    (15, 81)
+    """
+    # The narrowest chart the title's width was chosen for (a character of a title is about
+    # 0.55 of its type size).
+    room = 0.55 * width * size
+    subtitle = ""
+    tops = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
+    if len(tops) == 1 and fig.layout.title.text:
+        sub = subtitle_size or size
+        subtitle = f"<br><span style='font-size:{round(sub)}px'>{tops[0].text}</span>"
+        fig.layout.annotations = [a for a in fig.layout.annotations if a is not tops[0]]
+    top = MODEBAR_ROW
+    texts = [t for t in [fig.layout.title.text, *_frame_title_texts(fig)] if t]
+    if texts:
+        lines = TITLE_LINES - bool(subtitle)
+        wide = two_line_width(texts, width, lines)
+        size = max(size * width / wide, size * _LEAST_TITLE_SCALE)
+        own = fig.layout.title.text
+        titles = [wrap_title(own, wide) + subtitle] if own else []
+        titles += _wrap_frame_titles(fig, wide, subtitle)
+        rows = max(text.count("<br>") + 1 for text in titles)
+        height = (rows - bool(subtitle)) * size * LINE_HEIGHT
+        height += bool(subtitle) * (subtitle_size or size) * LINE_HEIGHT
+        # Plotly centres a title's lines on the line it places, half a line up for each line
+        # after the first: they come down as far, so the first starts below the toolbar.
+        drop = (height - size * LINE_HEIGHT) / 2
+        fig.update_layout(title={
+            "x": 0, "xref": "paper", "xanchor": "left", "yref": "container", "y": 1,
+            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop)},
+            "font": {"size": round(size)}, **({"text": titles[0]} if own else {})})
+        top += height + TITLE_GAP
+    panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
+    if panels:
+        top += (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
+    if _shown_legend(fig):
+        place_legend(fig, above=True)
+        legend = _legend_rows(fig, legend_size or size, room) * (
+            legend_size or size) * LINE_HEIGHT + TITLE_GAP
+        top += legend
+        # Panels' titles go up over the legend's row, which spans the panels.
+        for note in panels:
+            note.yshift = (note.yshift or 0) + round(legend)
+    fig.update_layout(margin={"t": round(top)})
+    return fig
+
+
 def presenter_layout(fig: go.Figure) -> go.Figure:
     """Large, near-black type on every axis, legend and annotation of ``fig``, and no fixed
     height, so the figure takes the size of the box it is drawn in.
 
     Tick labels and legend text are ``TICK_SIZE`` px, axis titles ``AXIS_TITLE_SIZE`` px,
-    the title ``TITLE_SIZE`` px; axes grow their margins to fit their labels
-    (``automargin``), so nothing is cut.
+    the title ``TITLE_SIZE`` px in two lines at most with the legend in a row under it
+    (`fit_top`); axes grow their margins to fit their labels (``automargin``), so nothing
+    is cut.
 
     Examples
     --------
@@ -106,26 +248,7 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
         title_font={"size": TITLE_SIZE, **ink}, legend_font={"size": TICK_SIZE, **ink},
         hoverlabel_font_size=TICK_SIZE,
     )
-    if fig.layout.title.text:
-        # Just above the plot area, in a top margin sized for its lines: plotly's title
-        # automargin does not count every line of a wrapped title, which then sat on the
-        # plot. A lone subplot title would sit on it too: it joins the title. A frame that
-        # sets its own title (a step's numbers) gets the same wrap and subtitle, and the
-        # margin fits the longest: unwrapped, plotly cut it at the figure's edge.
-        subtitle = ""
-        tops = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
-        if len(tops) == 1:
-            subtitle = f"<br><span style='font-size:{TICK_SIZE}px'>{tops[0].text}</span>"
-            fig.layout.annotations = [a for a in fig.layout.annotations if a is not tops[0]]
-        title = wrap_title(fig.layout.title.text, TITLE_WIDTH) + subtitle
-        frame_titles = _wrap_frame_titles(fig, subtitle)
-        lines = max(text.count("<br>") + 1 for text in [title, *frame_titles])
-        fig.update_layout(
-            title={"text": title, "yref": "container", "y": 1, "yanchor": "top",
-                   "pad": {"t": TITLE_GAP}},
-            margin={"t": round(lines * TITLE_SIZE * LINE_HEIGHT) + 2 * TITLE_GAP},
-        )
-    place_legend(fig)
+    fit_top(fig, TITLE_SIZE, TITLE_WIDTH, subtitle_size=TICK_SIZE, legend_size=TICK_SIZE)
     axis = {"tickfont": {"size": TICK_SIZE, **ink}, "title_font": {"size": AXIS_TITLE_SIZE, **ink},
             "automargin": True}
     # A top x-axis (a contingency table's clusters) would share the top margin with the
@@ -134,4 +257,40 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     fig.update_yaxes(**axis)
     fig.update_annotations(font={"size": TICK_SIZE, **ink})
     fig.update_coloraxes(colorbar_tickfont={"size": TICK_SIZE, **ink})
+    return fig
+
+
+def screen_layout(fig: go.Figure) -> go.Figure:
+    """The default mode's chart: the title in two lines at most below the toolbar, the
+    legend in a row above the plot rather than a column beside it, thin side margins (the
+    axes grow theirs to fit their labels), and a plot at least `SCREEN_PLOT_HEIGHT` px
+    high, so the plot takes the chart's width and most of a projector's first screen.
+
+    The figure grows by what its top rows need and, when its plot would be lower than
+    `SCREEN_PLOT_HEIGHT`, by the difference; what sits under the plot (the axis, and the
+    sliders, placed in fractions of the plot's height) keeps its room.
+
+    Examples
+    --------
+    >>> fig = go.Figure([go.Scatter(x=[0], y=[0], name="a"), go.Scatter(x=[1], y=[1], name="b")],
+    ...                 {"title": {"text": "Two clusters"}, "height": 400})
+    >>> fig = screen_layout(fig)
+    >>> fig.layout.legend.orientation, fig.layout.margin.t, fig.layout.margin.r
+    ('h', 89, 10)
+    >>> fig.layout.height  # 89 px above the plot, 580 px of plot, 45 px under it
+    714
+    """
+    size = fig.layout.title.font.size or SCREEN_TITLE_SIZE
+    legend = fig.layout.legend.font.size or fig.layout.font.size or 14
+    fit_top(fig, size, round(SCREEN_TITLE_WIDTH * SCREEN_TITLE_SIZE / size),
+            legend_size=legend)
+    below = max(fig.layout.margin.b or 0, _AXIS_ROOM)
+    lowest = min((slider.y or 0 for slider in fig.layout.sliders), default=0)
+    if fig.layout.sliders:
+        below = max(below, round(-lowest * SCREEN_PLOT_HEIGHT) + _SLIDER_ROOM)
+    least = fig.layout.margin.t + SCREEN_PLOT_HEIGHT + below
+    fig.update_layout(height=max(fig.layout.height or 450, least), margin={"l": 10, "r": 10})
+    # A top x-axis (a contingency table's clusters) would share the top rows with the title.
+    fig.update_xaxes(automargin=True, side="bottom")
+    fig.update_yaxes(automargin=True)
     return fig

@@ -12,7 +12,7 @@ import streamlit as st
 from explorer.alignment import align_labels
 from plots.describe import chart_summary, chart_table
 from plots.framed import copied_figure
-from plots.layout import presenter_layout
+from plots.layout import presenter_layout, screen_layout
 from ui import presenter
 from ui.chart_alt import chart_alt
 from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
@@ -20,16 +20,21 @@ from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
 # Shared with the explorer pages (teach-explore uses the same session key).
 FORMAT_KEY = "img_fmt"
 IMAGE_FORMATS = ("png", "svg")
+# Toolbar buttons that a drag or the reset button already stand for.
+FEWER_BUTTONS = ("zoomIn2d", "zoomOut2d", "autoScale2d")
 
 
 def chart_config(filename: str, image_format: str = "png", *,
                  shapes_editable: bool = False) -> dict:
     """The ``config`` of ``st.plotly_chart``: the camera button saves ``filename.<format>``;
-    with ``shapes_editable`` the figure's shapes follow a drag (`ui.drag`)."""
+    the toolbar keeps one row in a narrow chart (zoom in, zoom out and autoscale go: a drag
+    zooms, and the house button resets); with ``shapes_editable`` the figure's shapes follow
+    a drag (`ui.drag`)."""
     if image_format not in IMAGE_FORMATS:
         raise ValueError(f"image_format must be one of {IMAGE_FORMATS}, got {image_format!r}")
     config = {
         "displaylogo": False,
+        "modeBarButtonsToRemove": list(FEWER_BUTTONS),
         "toImageButtonOptions": {
             "format": image_format, "filename": filename, "scale": 2,
         },
@@ -62,9 +67,11 @@ def plot(
     under: Callable[[], None] | None = None,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
-    image format at twice the size; in presenter mode and the focus view the figure takes
-    large type and the height the page style gives it (on a copy when ``fig`` is
-    ``shared``, a cached figure other sessions draw too). With ``on_select="rerun"`` return
+    image format at twice the size; its title takes two lines at most, below the toolbar,
+    and its legend a row above the plot (`plots.layout.screen_layout`); in presenter mode
+    and the focus view the figure also takes large type and the height the page style gives
+    it (`plots.layout.presenter_layout`; on a copy when ``fig`` is ``shared``, a cached
+    figure other sessions draw too). With ``on_select="rerun"`` return
     the selection state.
 
     The chart's summary (`plots.describe.chart_summary`) is its accessible name, and its
@@ -81,8 +88,8 @@ def plot(
     else:
         chart_alt(key, chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
-    if large:
-        fig = presenter_layout(copied_figure(fig) if shared else fig)
+    layout = presenter_layout if large else screen_layout
+    fig = layout(copied_figure(fig) if shared else fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         fig, key=key, height="stretch" if large else "content",

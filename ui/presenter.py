@@ -39,7 +39,15 @@ ORDER_CSS = web.filled("order.css", BARS=BARS, BLOCK=_BLOCK, CHART=_CHART, FOLDE
                     NUMBER=_NUMBER, ROW=_ROW)
 
 # Sizes chosen for a 1280x720 projector read from the back of a classroom.
-PRESENTER_CSS = web.filled("presenter.css", CHART=_CHART) + ORDER_CSS
+# The first child of a block holding a chart (later charts keep their place, so a second
+# chart never jumps above the controls that belong to it).
+FIRST_WITH_CHART = f"*:has({_CHART}):not(*:has({_CHART}) ~ *)"
+# Blocks inside the page's own columns (fragments, containers, tabs), but not the columns of
+# a gallery nested in them, where a label above each chart must stay above it.
+INNER = (f'{_TOP} [data-testid="stVerticalBlock"]'
+         ':not([data-testid="stColumn"] [data-testid="stColumn"] > *)')
+PRESENTER_CSS = web.filled("presenter.css", CHART=_CHART, FIRST_WITH_CHART=FIRST_WITH_CHART,
+                           INNER=INNER, ROW=_ROW) + ORDER_CSS
 
 _KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
 FOCUS_CSS = web.filled("focus.css", BARS=BARS, CHART=_CHART, KEEP=_KEEP) + ORDER_CSS

@@ -133,7 +133,8 @@ def test_each_move_is_explained_once_in_the_chart_s_title_or_beside_a_placed_run
     at = open_page(PAGE, {"km_step": "1"})
     assert not at.exception
     last = int(metrics(at)["Move"].split("/")[1])
-    title = chart(at, "km_chart")["layout"]["title"]["text"]
+    # The title is wrapped in two lines at most (plots.layout.screen_layout).
+    title = chart(at, "km_chart")["layout"]["title"]["text"].replace("<br>", " ")
     assert title == f"1 / {last}: Iteration 1, {assign}"
     assert not any(assign in m.value for m in at.markdown)  # not said twice
     # Centres placed by clicks: the chart is a plain one, the move is said beside it.

@@ -178,7 +178,9 @@ def test_every_noise_frame_is_dbscan_on_the_data_drawn_at_that_noise():
     slider = figure["layout"]["sliders"][0]
     assert slider["steps"][slider["active"]]["label"] == "0.1"
     eps, min_samples = (at.session_state[f"mt_dbscan_{p}"] for p in ("eps", "min_samples"))
-    titles = {frame["name"].split("=", 1)[1]: frame["layout"]["title"]["text"]
+    # Each title is wrapped in two lines at most (plots.layout.screen_layout).
+    titles = {frame["name"].split("=", 1)[1]:
+              frame["layout"]["title"]["text"].replace("<br>", " ")
               for frame in figure["frames"]}
     for label in ("0", "0.05", "0.1", "0.3", "0.5"):
         data = datasets.load("moons", n_samples=200, random_state=2, noise=float(label))

@@ -4,7 +4,14 @@ import numpy as np
 import plotly.graph_objects as go
 
 from plots.compare import panel_figure
-from plots.layout import place_legend, presenter_layout, wrap_title
+from plots.layout import (
+    MODEBAR_ROW,
+    SCREEN_PLOT_HEIGHT,
+    place_legend,
+    presenter_layout,
+    screen_layout,
+    wrap_title,
+)
 from plots.scatter import points_trace
 from plots.tables import points_table
 
@@ -41,36 +48,61 @@ def test_wrap_title_never_exceeds_the_width_and_keeps_every_word():
 
 
 def test_presenter_layout_moves_a_lone_subplot_title_into_the_wrapped_title():
-    fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1], name="s"))
+    fig = go.Figure([go.Scatter(x=[0, 1], y=[0, 1], name="s"),
+                     go.Scatter(x=[0, 1], y=[1, 0], name="t")])
     fig.update_layout(title="a title long enough to need two lines on a projector", height=300)
     fig.add_annotation(text="panel", x=0.5, y=1.02, xref="paper", yref="paper",
                        showarrow=False)
     presenter_layout(fig)
-    assert fig.layout.title.text == ("a title long enough to need<br>two lines on a projector"
+    # Two lines at most: the title (set smaller to fit one line), then the panel's title.
+    assert fig.layout.title.text == ("a title long enough to need two lines on a projector"
                                      "<br><span style='font-size:20px'>panel</span>")
+    assert fig.layout.title.font.size == 18 == 24 * 3 / 4
     assert len(fig.layout.annotations) == 0
-    # Three lines of 24 px type at 1.3 line height, plus the gap above and below.
-    assert fig.layout.margin.t == round(3 * 24 * 1.3) + 48
-    assert fig.layout.legend.orientation == "v" and fig.layout.height is None
+    # The toolbar's row, the title's line at 18 px and the panel's at 20 px (1.3 line
+    # height), a gap, the legend's row at 20 px and a gap: nothing overlaps.
+    assert fig.layout.margin.t == round(MODEBAR_ROW + 18 * 1.3 + 20 * 1.3 + 8 + 20 * 1.3 + 8)
+    # Plotly centres the two lines on the one it places: they come down half a line.
+    assert fig.layout.title.pad.t == round(MODEBAR_ROW + 20 * 1.3 / 2)
+    assert fig.layout.title.yanchor == "top"
+    assert (fig.layout.legend.orientation, fig.layout.legend.y) == ("h", 1.0)
+    assert fig.layout.height is None
     untitled = place_legend(go.Figure(go.Scatter(x=[0], y=[0])))
     assert (untitled.layout.legend.orientation, untitled.layout.legend.y) == ("h", 1.02)
 
 
-def test_presenter_layout_wraps_each_frame_s_title_and_fits_the_longest():
+def test_presenter_layout_wraps_each_frame_s_title_in_two_lines_and_fits_the_longest():
     fig = go.Figure(go.Scatter(x=[0, 1], y=[0, 1]), layout={"title": "K = 1", "height": 300},
                     frames=[go.Frame(name="1", layout={"title": {"text": "K = 1"}}),
                             go.Frame(name="2", layout={"title": {"text": (
-                                "K = 2: a title that a projector shows on three lines at "
-                                "most")}}),
+                                "K = 2: a title that a projector would show on three lines "
+                                "at its full size")}}),
                             go.Frame(name="3", data=[{"y": [1, 0]}])])
     before = fig.frames  # a cached figure's frames, drawn by other sessions too
     presenter_layout(fig)
-    assert before[1].layout.title.text.startswith("K = 2: a title that a projector shows")
+    assert before[1].layout.title.text.startswith("K = 2: a title that a projector")
     long = fig.frames[1].layout.title.text.split("<br>")
-    assert len(long) == 3 and max(len(line) for line in long) <= 30
-    assert " ".join(long) == "K = 2: a title that a projector shows on three lines at most"
+    text = "K = 2: a title that a projector would show on three lines at its full size"
+    assert len(long) == 2 and " ".join(long) == text
+    # Wrapped wider than 32 characters, so set smaller in proportion, for every frame.
+    width = max(len(line) for line in long)
+    assert width > 32 and fig.layout.title.font.size == round(24 * 32 / width)
     assert fig.frames[0].layout.title.text == "K = 1" and fig.layout.title.text == "K = 1"
     assert fig.frames[2].layout.title.text is None  # a frame without a title keeps none
     assert fig.frames[2].data[0].y == (1, 0)
-    # The top margin holds the longest title's three lines.
-    assert fig.layout.margin.t == round(3 * 24 * 1.3) + 48
+    # The top margin holds the toolbar's row and the longest title's two lines.
+    size = 24 * 32 / width
+    assert fig.layout.margin.t == round(MODEBAR_ROW + 2 * size * 1.3 + 8)
+
+
+def test_screen_layout_keeps_a_plot_tall_enough_for_the_first_screen():
+    fig = go.Figure([go.Scatter(x=[0], y=[0], name="a"), go.Scatter(x=[1], y=[1], name="b")],
+                    {"title": {"text": "a " * 40}, "height": 300, "margin": {"b": 40},
+                     "sliders": [{"y": -0.12, "steps": [{"label": "1"}]}]})
+    screen_layout(fig)
+    assert fig.layout.title.text.count("<br>") == 1
+    assert fig.layout.legend.orientation == "h"
+    under = round(0.12 * SCREEN_PLOT_HEIGHT) + 130  # the slider, its value and Play row
+    assert fig.layout.height == fig.layout.margin.t + SCREEN_PLOT_HEIGHT + under
+    tall = screen_layout(go.Figure(go.Scatter(x=[0], y=[0]), {"height": 2000}))
+    assert tall.layout.height == 2000  # a taller chart keeps its height
