@@ -637,17 +637,16 @@ export default function (component) {
   drawButtons(parentElement, record);
   const attach = () => {
     const gd = chartOf(data.chart);
-    if (!gd || typeof gd.on !== "function") return false;
-    if (record.gd !== gd) {
+    if (gd && typeof gd.on === "function" && record.gd !== gd) {
       record.gd = gd;
       watch(gd, record);
     }
-    return true;
   };
   clearInterval(record.poll);
-  if (!attach()) {
-    // The chart may be drawn after this component: look for it until it is there.
-    record.poll = setInterval(() => { if (attach()) clearInterval(record.poll); }, 100);
-  }
+  attach();
+  // The chart may be drawn after this component, and a rerun for another chart of the page
+  // can draw this one in a new element without running this function again (then Play
+  // played there and nothing was sent): keep following the chart's element.
+  record.poll = setInterval(attach, 200);
   return () => { clearInterval(record.poll); clearTimeout(record.timer); };
 }
