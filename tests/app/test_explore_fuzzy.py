@@ -83,6 +83,19 @@ def test_shading_by_one_cluster_shows_its_membership():
     assert min(np.abs(colours - u[:, j]).max() for j in range(3)) < 1e-3
 
 
+def assert_scikit_fuzzys_run(frame, X, c: int, m: float):
+    """A frame of the m chart holds scikit-fuzzy's centres at ``m`` (seed 0) and each point
+    in the colour of its largest membership (the same partition); returns the frame's points
+    and scikit-fuzzy's memberships."""
+    points, centres = frame
+    ref_centres, ref_u, _ = skfuzzy_run(X, c, m, 0)
+    np.testing.assert_allclose(np.sort(xy(centres), axis=0), np.sort(ref_centres, axis=0),
+                               atol=1e-3)
+    colours = array(points["marker"]["color"]).astype(int)
+    assert adjusted_rand_score(colours, ref_u.argmax(axis=1)) == 1.0
+    return points, ref_u
+
+
 def test_each_m_frame_holds_scikit_fuzzys_centres_and_clusters_at_that_m():
     data = blobs(n=300)
     at = open_page(PAGE, {"fc_n": "300", "fc_m": "1.7", "fc_c": "3"})
@@ -90,13 +103,7 @@ def test_each_m_frame_holds_scikit_fuzzys_centres_and_clusters_at_that_m():
     shipped = frames(chart(at, "fc_scatter"), "m")
     assert "1.7" in shipped and "1.05" in shipped and "5" in shipped
     for label in ("1.05", "1.2", "1.7", "2.5", "5"):
-        points, centres = shipped[label]
-        ref_centres, ref_u, _ = skfuzzy_run(data.X, 3, float(label), 0)
-        np.testing.assert_allclose(np.sort(xy(centres), axis=0), np.sort(ref_centres, axis=0),
-                                   atol=1e-3)
-        # Each point in the colour of its largest membership: the same partition.
-        colours = array(points["marker"]["color"]).astype(int)
-        assert adjusted_rand_score(colours, ref_u.argmax(axis=1)) == 1.0
+        points, ref_u = assert_scikit_fuzzys_run(shipped[label], data.X, 3, float(label))
         # Fading: a point shared equally would be at 0.15, a sure point at 1.
         opacity = array(points["marker"]["opacity"])
         expected = 0.15 + 0.85 * (ref_u.max(axis=1) - 1 / 3) / (1 - 1 / 3)
@@ -169,9 +176,4 @@ def test_from_four_clusters_the_m_chart_runs_the_coarse_grid_and_the_pages_m():
     assert list(shipped) == ["1.05", "1.2", "1.35", "1.4", "1.6", "1.8", "2", "2.5", "3",
                              "3.5", "4", "4.5", "5"]
     for label in ("1.35", "3"):
-        points, centres = shipped[label]
-        ref_centres, ref_u, _ = skfuzzy_run(data.X, 6, float(label), 0)
-        np.testing.assert_allclose(np.sort(xy(centres), axis=0), np.sort(ref_centres, axis=0),
-                                   atol=1e-3)
-        colours = array(points["marker"]["color"]).astype(int)
-        assert adjusted_rand_score(colours, ref_u.argmax(axis=1)) == 1.0
+        assert_scikit_fuzzys_run(shipped[label], data.X, 6, float(label))
