@@ -7,6 +7,7 @@ import streamlit as st
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
 from ui.draw import drawn_points
+from ui.scrub import carrier
 from ui.text import plain, show_error
 from ui.widgets import seed_input
 
@@ -61,11 +62,12 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
             bind="query-params", help="How many points to generate (up to 2,000 here).",
         )
     if spec.has_noise:
-        noise = st.slider(
-            "Noise", 0.0, float(spec.max_noise), float(spec.default_noise),
-            float(spec.max_noise) / 50, key=f"{prefix}_noise_{name}", bind="query-params",
-            help="How much the generator blurs the shapes.",
-        )
+        with carrier(f"{prefix}_noise_{name}"):  # hidden where a chart's slider scrubs it
+            noise = st.slider(
+                "Noise", 0.0, float(spec.max_noise), float(spec.default_noise),
+                float(spec.max_noise) / 50, key=f"{prefix}_noise_{name}", bind="query-params",
+                help="How much the generator blurs the shapes.",
+            )
     seed = seed_input(seed_label, f"{prefix}_seed", help=seed_help)
     standardize = st.toggle(
         "Standardize", spec.kind == "real" if standardize is None else standardize,

@@ -9,6 +9,7 @@ import streamlit as st
 
 from clustering.params import AlgorithmParam
 from metrics.seeding import MAX_SEED
+from ui.scrub import carrier
 
 # Sliders need a bounded, modest range; beyond this many steps a number box is easier to use.
 MAX_SLIDER_STEPS = 1000
@@ -86,5 +87,6 @@ def param_widgets(specs: tuple[AlgorithmParam, ...], key: Callable[[AlgorithmPar
             high = math.inf if spec.high is None else spec.high
             spec = replace(spec, default=min(max(defaults[spec.name], low), high))
         if spec.shown(values):
-            values[spec.name] = param_widget(spec, key(spec))
+            with carrier(key(spec)):  # hidden where a chart's slider scrubs it
+                values[spec.name] = param_widget(spec, key(spec))
     return values

@@ -6,6 +6,7 @@ import json
 import numpy as np
 
 import datasets
+from ui.scrub import CARRIER_PREFIX
 
 
 def blobs(n=500, seed=0):
@@ -86,3 +87,23 @@ def go_to_step(at, prefix: str, step: int | None = None) -> None:
     slider or step buttons do: through the URL-bound slider ``<prefix>_step``."""
     slider = at.slider(key=f"{prefix}_step")
     slider.set_value(slider.max if step is None else step).run()
+
+
+def hidden_widgets(at, keys) -> set[str]:
+    """Those of ``keys`` whose widget's carrier box the page hides (`ui.scrub.carrier`'s
+    style: a chart's slider scrubs the value)."""
+    return {key for html in at.get("html") for key in keys
+            if f".st-key-{CARRIER_PREFIX}{key} " in html.proto.body}
+
+
+def carried(at, key: str) -> bool:
+    """Whether the widget stored under ``key`` sits in its `ui.scrub.carrier` box (the
+    container whose id ends with the carrier's key), the box the page's style hides."""
+    def walk(node, parent):
+        for child in getattr(node, "children", {}).values():
+            if getattr(child, "key", None) == key and getattr(child, "type", "") != "":
+                yield parent
+            yield from walk(child, child)
+
+    return any(parent is not None and str(getattr(parent.proto, "id", ""))
+               .endswith(f"-{CARRIER_PREFIX}{key}") for parent in walk(at.main, None))

@@ -11,15 +11,16 @@ from tests.app.conftest import open_page
 from tests.app.explore_helpers import (
     array,
     blobs,
+    carried,
     chart,
     frames,
+    hidden_widgets,
     metrics,
     partition,
     selection,
     trace,
     xy,
 )
-from ui.scrub import CARRIER_PREFIX
 
 PAGE = "app_pages/explore_density_peaks.py"
 
@@ -221,12 +222,6 @@ def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_d
                                                  (delta > delta_min)).sum())
 
 
-def hidden_widgets(at) -> set[str]:
-    """Keys of the widgets whose carrier box the page hides (ui.scrub.carrier's style)."""
-    return {key for html in at.get("html") for key in ("dp_k", "dp_rho", "dp_delta", "dp_step")
-            if f".st-key-{CARRIER_PREFIX}{key} " in html.proto.body}
-
-
 @pytest.mark.parametrize(("query", "hidden"), [
     ({}, {"dp_k", "dp_step"}),
     ({"dp_mode": "thresholds ρ_min, δ_min"}, {"dp_rho", "dp_delta", "dp_step"}),
@@ -236,7 +231,7 @@ def hidden_widgets(at) -> set[str]:
 def test_a_widget_is_hidden_exactly_when_the_chart_s_slider_scrubs_its_value(query, hidden):
     at = open_page(PAGE, query)
     assert not at.exception and not at.error
-    assert hidden_widgets(at) == hidden
+    assert hidden_widgets(at, ("dp_k", "dp_rho", "dp_delta", "dp_step")) == hidden
     # Hidden or not, each stays the URL's carrier.
     for key in hidden:
-        assert at.slider(key=key).value is not None
+        assert at.slider(key=key).value is not None and carried(at, key)

@@ -9,6 +9,7 @@ import datasets
 import metrics
 from tests.app.classwise_helpers import assert_classwise_matches_sklearn
 from tests.app.conftest import open_page, open_tab
+from tests.app.explore_helpers import carried, hidden_widgets
 
 PAGE = "app_pages/measure_truth.py"
 
@@ -200,3 +201,16 @@ def test_every_noise_frame_is_dbscan_on_the_data_drawn_at_that_noise():
     (active,) = shipped["0.1"]
     for name in ("x", "y", "customdata"):
         np.testing.assert_array_equal(array(figure["data"][0][name]), array(active[name]))
+
+
+@pytest.mark.parametrize(("query", "hidden"), [
+    ({"mt_dataset": "Moons", "mt_algorithm": "kmeans"}, {"mt_k", "mt_noise_moons"}),
+    # DBSCAN takes no K: no K slider, so no K widget at all; noise is scrubbed.
+    ({"mt_dataset": "Moons", "mt_algorithm": "dbscan"}, {"mt_noise_moons"}),
+])
+def test_k_and_noise_widgets_are_hidden_where_the_charts_scrub_them(query, hidden):
+    at = open_page("app_pages/measure_truth.py", query)
+    assert not at.exception
+    assert hidden_widgets(at, ("mt_k", "mt_noise_moons")) == hidden
+    for key in hidden:  # each still carries its value to the URL, from its hidden box
+        assert at.slider(key=key).value is not None and carried(at, key)
