@@ -52,10 +52,10 @@ with second:
     )
 left, right = st.columns([1, 1.8], gap="large")
 with left:
-    table = mixing_table(20, k, mixing * (k - 1) / k)
+    mixed = mixing_table(20, k, mixing * (k - 1) / k)
     rows, cols = [f"class {i}" for i in range(k)], [f"cluster {j}" for j in range(k)]
-    show_chart(contingency_heatmap(table, rows, cols, title="The table"), key="li_table",
-               data=cells_frame(table, rows, cols), filename="mixing-table")
+    show_chart(contingency_heatmap(mixed, rows, cols, title="The table"), key="li_table",
+               data=cells_frame(mixed, rows, cols), filename="mixing-table")
 with right:
     curve = mixing_curve(20, k)
     show_chart(

@@ -41,8 +41,13 @@ ALLOWED = {
         "finds NaN among a labeling's labels (a label is any hashable, not a parameter)",
     ("plots/experiments.py", "_fmt", "isinstance(value, float)"):
         "formats a number of a computed table for display",
-    ("ui/bindings.py", "_url_text", "isinstance(value, float)"):
+    ("ui/link_plan.py", "url_text", "isinstance(value, float)"):
         "writes a value Streamlit serialized (5.0 as 5), as Streamlit itself writes the URL",
+    ("ui/link_plan.py", "url_text", "int(value)"): "the same",
+    ("explorer/fuzzy.py", "m_grid", "float(m)"):
+        "adds the page's m (its widget's value, already in its range) to the chart's grid",
+    ("ui/drag.py", "drag_to_widget", "float(at)"):
+        "sends the line's own position (computed by the page) to the browser",
     ("ui/link_plan.py", "unreadable", "float(value)"):
         "finds the link values Streamlit's own number boxes read with float() as inf or nan "
         "and crash on, before they reach a widget: it mirrors Streamlit's parser, not ours",

@@ -13,12 +13,12 @@ puts it.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import Any
 
 import streamlit as st
 
+from metrics.validation import ParameterError, check_real
 from ui import web
 
 _COMPONENT = st.components.v2.component(
@@ -38,10 +38,10 @@ def dropped_at(value: Any) -> float | None:
     >>> dropped_at(2), dropped_at(0.5), dropped_at(float("nan")), dropped_at("1"), dropped_at(True)
     (2.0, 0.5, None, None, None)
     """
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or \
-            not math.isfinite(value):
+    try:
+        return check_real(value, "drop")
+    except ParameterError:  # not a finite number: no drop to take
         return None
-    return float(value)
 
 
 def drag_to_widget(chart_key: str, line: str, axis: str, at: float, widget_key: str,

@@ -35,19 +35,19 @@ def noise_policy_choice(key: str) -> str:
 
 def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_named: bool) -> None:
     """Heat map of the contingency table, clusters reordered under their matched classes."""
-    table = matched_table(truth, found, noise_named=noise_named)
-    outlined = table.matched if table.counts.shape[1] <= MAX_OUTLINED_COLUMNS else ()
+    matching = matched_table(truth, found, noise_named=noise_named)
+    outlined = matching.matched if matching.counts.shape[1] <= MAX_OUTLINED_COLUMNS else ()
     show_chart(
-        contingency_heatmap(table.counts, table.rows, table.cols, matched=outlined),
-        key=key, data=cells_frame(table.counts, table.rows, table.cols),
+        contingency_heatmap(matching.counts, matching.rows, matching.cols, matched=outlined),
+        key=key, data=cells_frame(matching.counts, matching.rows, matching.cols),
         filename="contingency",
     )
     st.caption(
         f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
-        f"matching): {table.n_matched} of {table.n} points are in matched cells, a "
-        f"classification error of {1 - table.n_matched / table.n:.3f}."
+        f"matching): {matching.n_matched} of {matching.n} points are in matched cells, a "
+        f"classification error of {1 - matching.n_matched / matching.n:.3f}."
     )
-    show_classwise(table.counts, table.rows, table.cols, f"{key}_classwise")
+    show_classwise(matching.counts, matching.rows, matching.cols, f"{key}_classwise")
 
 
 def show_classwise(contingency, row_names, col_names, key: str) -> None:

@@ -38,7 +38,9 @@ def drag_box(page, chart_index: int, start: tuple[float, float], end: tuple[floa
 
 def test_kmeans_step_and_step_back(page, app_url):
     def move_title(text):
-        return page.locator(".st-key-km_chart .gtitle", has_text=text)
+        # A title wrapped on two lines is two SVG lines, read with no space between them.
+        words = r"\s*".join(map(re.escape, text.split()))
+        return page.locator(".st-key-km_chart .gtitle", has_text=re.compile(words))
 
     open_view(page, app_url, "explore_kmeans?km_n=200")
     total = metric(page, "Move").split("/")[1].strip()

@@ -248,6 +248,7 @@ def test_the_quick_path_draws_what_plotly_draws(page, app_url, path, chart, slid
         assert len(set(scene["markers"])) == len(set(symbols))
     if not pixels:
         return
-    # The step changed the chart well beyond the tolerance, and the two drawings agree.
-    assert differing_share(shipped_pixels, reference_pixels) > 10 * SHARE_TOLERANCE
+    # The step changed the chart well beyond the tolerance, and the two drawings agree (5
+    # times: on the larger charts of issue 38 a step changes a smaller share of the chart).
+    assert differing_share(shipped_pixels, reference_pixels) > 5 * SHARE_TOLERANCE
     assert differing_share(quick_pixels, reference_pixels) < SHARE_TOLERANCE
