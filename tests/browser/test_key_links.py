@@ -28,6 +28,6 @@ def test_a_link_with_registry_keys_survives_a_reload(page, app_url):
         params = url_params(page)
         for name, label in expected.items():
             assert params.get(name) == [label], (name, page.url)
-            expect(shows(page, name, label)).to_have_count(1)
+            expect(shows(page, name, label)).to_have_count(1, timeout=30_000)  # a loaded CI machine
         page.reload()
         wait_until_idle(page)

@@ -83,7 +83,7 @@ def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, t
     fresh.wait_for_function(
         f"() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize) "
         f"> {1.2 * normal}",
-        timeout=15_000,
+        timeout=60_000,  # a loaded CI machine took longer than 15 s
     )
     sidebar = fresh.locator('[data-testid="stSidebar"]')
     assert sidebar.get_attribute("data-collapsed") == "true"
