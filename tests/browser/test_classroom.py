@@ -33,6 +33,7 @@ from tests.browser.pageutils import (
     wait_until_all_idle,
     wait_until_idle,
 )
+from ui.class_identity import TEACHER_COOKIE
 from ui.classroom import STUDENT_POLL_S
 from ui.lesson_bar import URL_PATHS
 
@@ -314,7 +315,11 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
     host.goto(f"{base}&teach={secret}&present=true", timeout=WAIT_MS)
     bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
     # The secret has left the address bar; a reload is still the teacher (by its cookie).
+    # The page writes the cookie with a script of its own, which a loaded machine ran up to
+    # 4 s after the QR code showed: a reload before that is a student (docs/teaching.md).
     expect(host.get_by_role("img", name=re.compile("QR code"))).to_be_visible(timeout=WAIT_MS)
+    host.wait_for_function(f"document.cookie.includes('{TEACHER_COOKIE}{code}=')",
+                           timeout=WAIT_MS)
     host.reload(timeout=WAIT_MS)
     bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
     for student, extra in zip(students, ("", "", "&controls=off"), strict=True):

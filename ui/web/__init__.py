@@ -37,7 +37,7 @@ def filled(name: str, **values: object) -> str:
 
     Examples
     --------
-    >>> filled("mask.css", BARS=".bar", MASK="?").splitlines()[0]
-    '[data-testid="stMain"] [data-testid="stMetricValue"]:not(.bar *) { visibility: hidden; }'
+    >>> filled("set_cookie.js", NAME="n", VALUE="v", LIFETIME_S=60).splitlines()[-1]
+    "document.cookie = 'n=v; path=/; max-age=60; SameSite=Strict';"
     """
     return Template(source(name)).substitute(values)
