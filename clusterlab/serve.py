@@ -2,7 +2,7 @@
 
 `Hall` starts N ``streamlit run app.py`` servers on free loopback ports, all on one class
 database (``CLUSTERLAB_DATABASE_URL``), writes an nginx configuration for them from
-``deploy/nginx.conf.template`` (`render_config`) and runs Debian's nginx on it in the
+``clusterlab/nginx.conf.template`` (`render_config`) and runs Debian's nginx on it in the
 foreground, as a child: no root is needed for a port >= 1024, and every file nginx writes (pid,
 logs, temporary files, the static-file cache) stays in the working folder. `serve` (the
 command) restarts a server that stops and ends everything on Ctrl-C.
@@ -36,7 +36,8 @@ from metrics.validation import check_integer
 
 __all__ = ["Hall", "free_ports", "render_config", "serve", "shared_database_url"]
 
-TEMPLATE = APP.parent / "deploy" / "nginx.conf.template"
+# Package data (pyproject), so that an installed copy serves a hall as the repository does.
+TEMPLATE = Path(__file__).with_name("nginx.conf.template")
 MAX_SERVERS = 16
 MAX_PORT = 65535
 HEALTH = "/_stcore/health"
@@ -88,7 +89,7 @@ def free_ports(n: int, avoid: Collection[int] = ()) -> list[int]:
 
 def render_config(servers: Sequence[str], listen: str, workdir: Path, *,
                   template: str | None = None, user: str | None = None) -> str:
-    """The nginx configuration of a hall: ``deploy/nginx.conf.template`` filled in.
+    """The nginx configuration of a hall: ``clusterlab/nginx.conf.template`` filled in.
 
     Parameters
     ----------
@@ -100,7 +101,7 @@ def render_config(servers: Sequence[str], listen: str, workdir: Path, *,
     workdir : pathlib.Path
         An absolute folder for nginx's pid file, logs, temporary files and cache.
     template : str, optional
-        The template's text (default: the file in ``deploy/``).
+        The template's text (default: the package's file).
     user : str, optional
         The user nginx's workers run as; only meaningful when nginx starts as root.
 

@@ -78,8 +78,10 @@ def test_pyproject_installs_every_top_level_package_and_the_app():
     assert setuptools["py-modules"] == ["app"]
     assert setuptools["package-data"]["lessons"] == ["*.toml"]
     # The Streamlit settings go beside app.py (tests/browser/test_installed_app.py installs).
-    (streamlit_config,) = setuptools["package-data"]["clusterlab"]
+    streamlit_config, nginx_template = setuptools["package-data"]["clusterlab"]
     assert (ROOT / "clusterlab" / streamlit_config).resolve() == ROOT / ".streamlit" / "config.toml"
+    # `clusterlab serve` reads its nginx template from the installed package.
+    assert (ROOT / "clusterlab" / nginx_template).is_file()
     assert config["project"]["scripts"] == {"clusterlab": "clusterlab.launch:launch"}
     assert setuptools["dynamic"]["dependencies"] == {"file": ["requirements.txt"]}
     assert "dependencies" in config["project"]["dynamic"]

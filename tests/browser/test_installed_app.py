@@ -65,6 +65,14 @@ def test_installed_app_has_the_repository_settings(installed, page, tmp_path):
     assert Path(installed_app) == site / "app.py"
     # The settings ship as the one file, beside the app where Streamlit looks for them.
     assert filecmp.cmp(site / CONFIG, ROOT / CONFIG, shallow=False)
+    # `clusterlab serve` fills the nginx template the package carries, not the repository's.
+    hall = subprocess.run(
+        [str(installed / "bin" / "python"), "-c", "from pathlib import Path; "
+         "from clusterlab.serve import TEMPLATE, render_config; print(TEMPLATE); "
+         "print(render_config(['127.0.0.1:8601'], '8080', Path('/tmp/hall')))"],
+        check=True, capture_output=True, text=True, cwd=tmp_path).stdout
+    assert Path(hall.splitlines()[0]).is_relative_to(site), hall
+    assert "server 127.0.0.1:8601 max_fails=1 fail_timeout=5s;" in hall
     limit = tomllib.loads((ROOT / CONFIG).read_text())["server"]["maxUploadSize"]
     with streamlit_server(tmp_path / "server.log",
                           command=[str(installed / "bin" / "clusterlab"), "app"],
