@@ -153,10 +153,10 @@ with view:
                data=cells_frame(counts_table, rows, cols), filename="contingency")
     show_classwise(counts_table, rows, cols, "sb_classwise")
     if mode == LAND_USE_MODE:
-        st.markdown("**The slide's totals beside this table's**, and its overall accuracy "
-                    "(the diagonal over n): "
-                    + result_text(f"{np.trace(counts_table)} / {counts_table.sum()} = "
-                                  f"{np.trace(counts_table) / max(counts_table.sum(), 1):.3f}."))
+        st.markdown(result_text(
+            "**The slide's totals beside this table's**, and its overall accuracy (the "
+            f"diagonal over n): {np.trace(counts_table)} / {counts_table.sum()} = "
+            f"{np.trace(counts_table) / max(counts_table.sum(), 1):.3f}."))
         table(land_use_totals(counts_table), hide_index=True, key="sb_landuse_totals")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")

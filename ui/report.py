@@ -42,12 +42,11 @@ def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_na
         key=key, data=cells_frame(matching.counts, matching.rows, matching.cols),
         filename="contingency",
     )
-    st.caption(
-        "Clusters are reordered to sit under their matched class (outlined, Hungarian "
-        "matching): "
-        + result_text(f"{matching.n_matched} of {matching.n} points are in matched cells, a "
-                      f"classification error of {1 - matching.n_matched / matching.n:.3f}.")
-    )
+    st.caption(result_text(
+        f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
+        f"matching): {matching.n_matched} of {matching.n} points are in matched cells, a "
+        f"classification error of {1 - matching.n_matched / matching.n:.3f}."
+    ))
     show_classwise(matching.counts, matching.rows, matching.cols, f"{key}_classwise")
 
 
