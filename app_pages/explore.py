@@ -12,7 +12,7 @@ from plots import cluster_scatter
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, show_chart
-from ui.lesson import table
+from ui.lesson import result_text, table
 from ui.notebook import notebook_download
 from ui.text import show_error, show_warning
 from ui.widgets import param_widgets, seed_input
@@ -63,7 +63,8 @@ with view:
     xy, axis_titles = projection(data.X, data.feature_names)
     labels = align_labels(data.y, result.labels)
     hover = [f"class {label}" for label in data.y]
-    found, truth = st.tabs([f"{algorithm.label}: {result.n_clusters} clusters", "True classes"])
+    found, truth = st.tabs([result_text(f"{algorithm.label}: {result.n_clusters} clusters",
+                                        instead=algorithm.label), "True classes"])
     with found:
         show_chart(
             cluster_scatter(xy, labels, axis_titles=axis_titles, hover_text=hover),

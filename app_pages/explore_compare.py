@@ -18,6 +18,7 @@ from ui.explore_cache import gallery_panel, grid, grid_cell
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
 from ui.layout import PHONE_WIDTH_PX
+from ui.lesson import result_text
 from ui.notebook import notebook_download
 from ui.text import show_error
 from ui.widgets import seed_input
@@ -71,8 +72,8 @@ def show_gallery_row(row, key: str) -> None:
     figure.update_annotations(font={"size": 14})
     show_chart(figure, key, data=points_frame(
         xy, **{ALGORITHMS[name].label: labels for name, _, labels in row}))
-    st.caption("  \n".join(f"**{ALGORITHMS[name].label}**: {panel_caption(panel)}"
-                           for name, panel, _ in row))
+    st.caption(result_text("  \n".join(f"**{ALGORITHMS[name].label}**: {panel_caption(panel)}"
+                                       for name, panel, _ in row)))
 
 
 def picked_cell(table) -> tuple[float, float] | None:
@@ -150,8 +151,8 @@ with view:
     params, cell_seed = cell_params(kind, data.X, *cell)
     settings = ", ".join(f"{k} = {v:.3g}" for k, v in params.items())
     settings += f", seed {cell_seed}" if kind == "kmeans" else ""
-    st.markdown(f"**{'Selected' if clicked else 'Best ARI'}: {settings}** · "
-                + panel_caption(chosen))
+    st.markdown(result_text(f"**{'Selected' if clicked else 'Best ARI'}: {settings}** · "
+                            + panel_caption(chosen)))
     labels = align_labels(data.y, chosen.labels)
     show_chart(
         panel_figure(xy, labels, axis_titles),

@@ -28,7 +28,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
-from ui.lesson import key_number
+from ui.lesson import key_number, result_text
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
 from ui.stepper import step_controls
@@ -140,8 +140,9 @@ with view:
         show_error(error)
         st.stop()
     if added:
-        st.warning(f"The densest point ({model.order_[0]}) was added as a centre: it has no "
-                   "denser neighbour to follow, so it always heads a cluster.")
+        st.warning(result_text(f"The densest point ({model.order_[0]}) was added as a centre: "
+                               "it has no denser neighbour to follow, so it always heads a "
+                               "cluster."))
     # Colours follow the classes the clusters match.
     labels = None if model is None else align_labels(data.y, model.labels_)
     chosen = np.empty(0, dtype=int) if model is None else model.centers_

@@ -14,7 +14,7 @@ from plots.tables import points_table
 from ui.explore_cache import SCORES, em_criteria, em_fit, em_kmeans, em_steps, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
-from ui.lesson import key_number
+from ui.lesson import key_number, result_text
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -152,5 +152,6 @@ if criteria_tab.open:
             data=table,
         )
         best = best_k(table)
-        st.caption(f"BIC = −2L + p ln n and AIC = −2L + 2p, p the mixture's free parameters: "
-                   f"lower is better. Here BIC picks K = {best['BIC']}, AIC K = {best['AIC']}.")
+        st.caption("BIC = −2L + p ln n and AIC = −2L + 2p, p the mixture's free parameters: "
+                   "lower is better. "
+                   + result_text(f"Here BIC picks K = {best['BIC']}, AIC K = {best['AIC']}."))

@@ -26,7 +26,7 @@ from plots.tables import points_table
 from ui import web
 from ui.export import show_chart
 from ui.layout import PHONE_WIDTH_PX
-from ui.lesson import key_number
+from ui.lesson import key_number, result_text
 from ui.notebook import notebook_download
 from ui.scrub import scrub_to_widget
 from ui.stepper import step_controls
@@ -92,18 +92,18 @@ with view:
     if done:
         others = cluster_names(done.merged_clusters, items)
         pair_names = cluster_names([done.clusters[i] for i in done.pair], items)
-        st.markdown(
+        st.markdown(result_text(
             f"**Merge {t}:** {pair_names[0]} and {pair_names[1]} at similarity "
             f"**{done.similarity:.3g}** (height {done.height:.3g}). Row {others[-1]} "
             f"recomputed by the {link}-link rule, {LINK_RULES[link]}: "
             + "; ".join(f"{others[row]}: {a:.3g}, {b:.3g} → **{new:.3g}**"
                         for row, a, b, new in done.updates)
             + ("." if done.updates else " no other cluster is left.")
-        )
+        ))
     if upcoming:
         pair_names = cluster_names([upcoming.clusters[i] for i in upcoming.pair], items)
-        st.markdown(f"Next: the most similar pair is **{pair_names[0]}** and "
-                    f"**{pair_names[1]}** ({upcoming.similarity:.3g}, outlined).")
+        st.markdown(result_text(f"Next: the most similar pair is **{pair_names[0]}** and "
+                                f"**{pair_names[1]}** ({upcoming.similarity:.3g}, outlined)."))
     # The matrix and the tree as one chart. Every number of merges travels with it: Play,
     # Pause and its slider grow the tree in the browser; where it stops comes back to
     # "Merges done" and the link.

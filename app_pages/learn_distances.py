@@ -29,7 +29,7 @@ from plots.distances import (
 from ui.cache import load_dataset, run_algorithm
 from ui.export import show_chart
 from ui.feature_space_cache import distances, path
-from ui.lesson import exercise, predict_then_reveal, table
+from ui.lesson import exercise, predict_then_reveal, result_text, table
 from ui.text import show_error, show_warning
 
 P_VALUES = (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 8.0, float("inf"))
@@ -64,11 +64,13 @@ with left:
                               "infinity: Chebyshev (a square).")
     direct, detour = triangle_check(p)
     if p < 1:
-        st.warning(f"p = {p:g} < 1 is **not a metric**: from (0, 0) to (1, 1) directly is "
-                   f"{direct:.3f}, but via (1, 0) only {detour:.3f}; the triangle inequality "
-                   "fails and the unit ball is not convex.")
+        st.warning(result_text(
+            f"p = {p:g} < 1 is **not a metric**: from (0, 0) to (1, 1) directly is "
+            f"{direct:.3f}, but via (1, 0) only {detour:.3f}; the triangle inequality fails "
+            "and the unit ball is not convex."))
     else:
-        st.caption(f"From (0, 0) to (1, 1): {direct:.3f} directly, {detour:.3f} via (1, 0).")
+        st.caption(result_text(
+            f"From (0, 0) to (1, 1): {direct:.3f} directly, {detour:.3f} via (1, 0)."))
 label = "p = ∞" if np.isinf(p) else f"p = {p:g}"
 balls = {"p = 1": unit_ball(1.0), "p = 2": unit_ball(2.0), "p = ∞": unit_ball(np.inf),
          label: unit_ball(p)}
@@ -96,9 +98,11 @@ with right:
                                             title=f"{DISTANCES[metric].label}: {k} nearest"),
                        key=f"dist_{metric}", filename=f"neighbours-{metric}",
                        data=points_frame(cloud, nearest=np.isin(np.arange(400), near)))
-    st.caption("Mahalanobis divides by the covariance "
-               f"(inverse here: {np.round(inverse_covariance(cloud), 2).tolist()}): its "
-               "neighbourhood is an ellipse along the data, as if the features were "
+    st.caption("Mahalanobis divides by the covariance"
+               + result_text(
+                   f" (inverse here: {np.round(inverse_covariance(cloud), 2).tolist()})",
+                   instead="")
+               + ": its neighbourhood is an ellipse along the data, as if the features were "
                "decorrelated and rescaled first.")
 
 st.subheader("Qualitative features: the stones as yes/no answers")

@@ -15,7 +15,7 @@ from plots.heatmap import contingency_heatmap
 from ui.cache import load_dataset
 from ui.export import as_classes, show_chart
 from ui.feature_space_cache import rankings, selections, stump
-from ui.lesson import exercise, key_number, predict_then_reveal, table
+from ui.lesson import exercise, key_number, predict_then_reveal, result_text, table
 
 SETS = ("wine", "breast_cancer", "digits", "iris", "xor")
 METHOD_LABELS = {"correlation": "Linear correlation |R|",
@@ -130,10 +130,11 @@ slide_mi = mutual_information_example()
 st.markdown(
     "The course computes I(variable, class) for a variable A-D against three classes, 19 "
     "samples. Its counts give the class totals **6, 3, 10**, but its terms use **6, 7, 6** "
-    "(green 7, blue 6). So the printed terms add up to "
-    f"**{slide_mi['term_slide'].sum():.3f} nats**, not the slide's ≈ {MI_SLIDE_PRINTED}; "
-    "with the totals recomputed from the same counts the mutual information is "
-    f"**{slide_mi['term'].sum():.4f} nats**."
+    "(green 7, blue 6). "
+    + result_text(
+        f"So the printed terms add up to **{slide_mi['term_slide'].sum():.3f} nats**, not the "
+        f"slide's ≈ {MI_SLIDE_PRINTED}; with the totals recomputed from the same counts the "
+        f"mutual information is **{slide_mi['term'].sum():.4f} nats**.")
 )
 slide_left, slide_right = st.columns(2)
 slide_left.markdown("**As printed** (p(class) x 19 = 6, 7, 6)")

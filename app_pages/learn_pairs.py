@@ -11,7 +11,7 @@ from explorer.worked import pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from plots.lines import bar_chart
 from ui.export import show_chart
-from ui.lesson import exercise, predict_then_reveal
+from ui.lesson import exercise, predict_then_reveal, result_text
 
 SLIDES = (20, 24, 20, 72)
 # Examples: a contingency table (None: found from the slides' pair counts) and its lesson.
@@ -100,8 +100,9 @@ pc = metrics.pair_counts(contingency=example)
 counts = pd.DataFrame({"pairs": ["n11: together in both", "n10: truth only",
                                  "n01: clustering only", "n00: apart in both"],
                        "count": list(pc)})
-st.caption(f"{note} RI = {metrics.rand_index(contingency=example):.4f}, "
-           f"ARI = {metrics.adjusted_rand_index(contingency=example):.4f}.")
+st.caption(f"{note} " + result_text(
+    f"RI = {metrics.rand_index(contingency=example):.4f}, "
+    f"ARI = {metrics.adjusted_rand_index(contingency=example):.4f}."))
 left, right = st.columns(2)
 with left:
     show_chart(bar_chart(counts, "pairs", "count", title=f"The {pc.n_pairs} pairs",

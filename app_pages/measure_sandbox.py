@@ -11,7 +11,7 @@ from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
-from ui.lesson import key_number, table, worked_answer
+from ui.lesson import key_number, result_text, table, worked_answer
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 from ui.notebook import notebook_download
 from ui.report import show_classwise
@@ -153,9 +153,10 @@ with view:
                data=cells_frame(counts_table, rows, cols), filename="contingency")
     show_classwise(counts_table, rows, cols, "sb_classwise")
     if mode == LAND_USE_MODE:
-        st.markdown("**The slide's totals beside this table's**, and its overall accuracy "
-                    f"(the diagonal over n): {np.trace(counts_table)} / {counts_table.sum()} = "
-                    f"{np.trace(counts_table) / max(counts_table.sum(), 1):.3f}.")
+        st.markdown(result_text(
+            "**The slide's totals beside this table's**, and its overall accuracy (the "
+            f"diagonal over n): {np.trace(counts_table)} / {counts_table.sum()} = "
+            f"{np.trace(counts_table) / max(counts_table.sum(), 1):.3f}."))
         table(land_use_totals(counts_table), hide_index=True, key="sb_landuse_totals")
     st.subheader("Every measure")
     show_measure_table(values, key="sb_scores")

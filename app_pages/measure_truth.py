@@ -19,6 +19,7 @@ from ui.cache import k_sweep, noise_sweep, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.explore_controls import data_choice, load_choice
 from ui.export import as_classes, show_chart
+from ui.lesson import result_text
 from ui.measures import random_model_controls
 from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
@@ -77,13 +78,13 @@ with view:
         algorithm_seed=int(seed), noise_policy=policy, measures=list(values),
         options=dict(random_model=model, one_sided=one_sided)))
     n_noise = int((result.labels == -1).sum())
-    st.markdown(
+    st.markdown(result_text(
         f"**{algorithm.label}** found **{result.n_clusters}** "
         + ("cluster" if result.n_clusters == 1 else "clusters")
         + (f" and **{n_noise}** noise points" if n_noise else "")
         + f" among {data.n_samples} points in {data_label} "
         f"({np.unique(data.y).size} classes). Seed {int(seed)}."
-    )
+    ))
     # Only the open tab is drawn: the browser redrew every tab's charts on each slider move.
     scatter_tab, table_tab, measures_tab, internal_tab = st.tabs(
         ["Clusters and classes", "Contingency table", "Every measure", "Internal indices"],

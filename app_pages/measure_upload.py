@@ -18,6 +18,7 @@ from ui.budget import rows_that_fit
 from ui.cache import projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.export import show_chart, stable_colors
+from ui.lesson import result_text
 from ui.measures import random_model_controls
 from ui.notebook import notebook_download
 from ui.report import noise_policy_choice, show_contingency, show_internal, show_measures
@@ -104,10 +105,11 @@ with view:
     st.markdown(
         f"**{plain(name)}**: {data.n_samples} rows, {data.n_features} features"
         + (f", {np.unique(data.y).size} classes in '{plain(label_column)}'" if has_truth else "")
-        + f". {ALGORITHMS[algorithm_name].label} found **{result.n_clusters}** clusters"
-        + (f" and {int((result.labels == -1).sum())} noise points"
-           if (result.labels == -1).any() else "")
-        + f". Seed {int(seed)}."
+        + ". "
+        + result_text(f"{ALGORITHMS[algorithm_name].label} found **{result.n_clusters}** clusters"
+                      + (f" and {int((result.labels == -1).sum())} noise points"
+                         if (result.labels == -1).any() else "")
+                      + f". Seed {int(seed)}.")
     )
     xy, axis_titles = projection(X, data.feature_names)
     shown = (align_labels(data.y, result.labels) if has_truth

@@ -30,6 +30,7 @@ _TABLE = (f'{_ELEMENT}:has([data-testid="stDataFrame"]):not([class*="st-key-"])'
           f':not({BARS} *)')
 CHART_CAPTION = "Predict first: the chart appears on Reveal."
 TABLE_CAPTION = "Predict first: the table appears on Reveal."
+RESULT_PENDING = "Predict first: the result appears on Reveal."
 COVER_CSS = web.filled("cover.css", CHART=_CHART, TABLE=_TABLE, CHART_CAPTION=CHART_CAPTION,
                     TABLE_CAPTION=TABLE_CAPTION)
 
@@ -73,6 +74,35 @@ def table(data: pd.DataFrame, where=st, **kwargs: Any) -> None:
     kwargs.pop("selection_mode", None)
     where.dataframe(data.iloc[:0], **kwargs)
     where.caption(TABLE_CAPTION)
+
+
+def result_text(text: str, instead: str = RESULT_PENDING) -> str:
+    """``text``, prose that holds a result the page computed (a score, the number of
+    clusters found, an accuracy), or ``instead`` while a lesson's question waits.
+
+    Written into the page, the result would reach every browser before the reveal and answer
+    the question; ``instead`` is a sentence without it (by default, that it comes on
+    Reveal), and the run after the reveal writes ``text``. A number the student set or the
+    course states is no result: it needs no wait.
+
+    Parameters
+    ----------
+    text : str
+        The prose with the result, as the page writes it when no question waits.
+    instead : str, optional
+        What to write while a question waits.
+
+    Returns
+    -------
+    str
+        The text to hand to ``st.markdown``, ``st.caption``, an alert or a label.
+
+    Examples
+    --------
+    >>> result_text("k-means found **3** clusters.")
+    'k-means found **3** clusters.'
+    """
+    return instead if lesson_question_waiting() else text
 
 
 def worked_answer(what: str) -> bool:
@@ -153,4 +183,7 @@ def exercise(title: str, prompt: str, solution: Callable[[], None], key: str) ->
     """An exercise with its solution folded away until the student opens it."""
     st.markdown(f"**Exercise: {title}.** {prompt}")
     with st.expander("Solution", key=f"{key}_solution"):
-        solution()
+        # A folded solution still reaches the browser, and it works out the numbers a
+        # lesson's question may ask for.
+        if worked_answer("the solution and its numbers"):
+            solution()

@@ -13,7 +13,7 @@ from plots.heatmap import contingency_heatmap
 from plots.lines import line_chart
 from plots.silhouette import silhouette_plot
 from ui.export import show_chart
-from ui.lesson import key_number, table
+from ui.lesson import key_number, result_text, table
 from ui.measures import show_formulas, show_measure_table, show_models_table
 from ui.scoring import elbow, indices, silhouette_values
 from ui.text import show_warning
@@ -42,11 +42,11 @@ def show_contingency(truth: np.ndarray, found: np.ndarray, key: str, *, noise_na
         key=key, data=cells_frame(matching.counts, matching.rows, matching.cols),
         filename="contingency",
     )
-    st.caption(
+    st.caption(result_text(
         f"Clusters are reordered to sit under their matched class (outlined, Hungarian "
         f"matching): {matching.n_matched} of {matching.n} points are in matched cells, a "
         f"classification error of {1 - matching.n_matched / matching.n:.3f}."
-    )
+    ))
     show_classwise(matching.counts, matching.rows, matching.cols, f"{key}_classwise")
 
 
