@@ -68,7 +68,7 @@ st.caption(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("db", default="moons")
+    data = dataset_controls("db", default="moons", draw_on="db_scatter")
     start_a_drawing_at_its_scale(data)
     with carrier("db_eps"):
         eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",

@@ -35,9 +35,11 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
                 default_n: int | None = None, standardize: bool | None = None, *,
                 dataset_key: str = "data", seed_label: str = "Data seed",
                 seed_help: str = "Fixes the random draw of the data: the same seed gives the "
-                                 "same points.") -> DataChoice:
+                                 "same points.", draw_on: str | None = None) -> DataChoice:
     """Draw the data widgets, bound to the URL under ``<prefix>_<dataset_key>``,
     ``<prefix>_n``, ``<prefix>_noise_<dataset>``, ``<prefix>_seed`` and ``<prefix>_std``.
+
+    Drawn points are drawn on the page's chart of key ``draw_on`` (`ui.draw.drawn_points`).
 
     ``standardize`` is the toggle's default (None: on for the real sets only).
     """
@@ -50,7 +52,7 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
     st.caption(spec.description)
     points = ""
     if spec.kind == "drawn":
-        points = drawn_points(prefix)
+        points = drawn_points(prefix, draw_on)
         if points is None:  # an unreadable link: the default data, after a warning
             name, points = default, ""
             spec = DATASETS[name]
@@ -92,7 +94,8 @@ def load_choice(choice: DataChoice) -> Dataset | None:
 
 
 def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
-                     default_n: int | None = None, standardize: bool | None = None
-                     ) -> Dataset | None:
+                     default_n: int | None = None, standardize: bool | None = None,
+                     draw_on: str | None = None) -> Dataset | None:
     """Draw the data widgets (:func:`data_choice`) and load the data (:func:`load_choice`)."""
-    return load_choice(data_choice(prefix, default, names, default_n, standardize))
+    return load_choice(data_choice(prefix, default, names, default_n, standardize,
+                                   draw_on=draw_on))
