@@ -75,45 +75,75 @@ def edited_by_hand(prefix: str) -> bool:
     return bool(st.session_state.pop(_edited(f"{prefix}_drawn"), False))
 
 
-def _take_edit(prefix: str, standardized: bool) -> None:
-    """Apply what the tools sent (points added on a chart, Undo, Clear) to the link text;
-    each addition's size is kept for Undo."""
-    text_key, tools_key = f"{prefix}_drawn", f"{prefix}_draw"
-    undo_key = f"{tools_key}_undo"
-    edit = st.session_state[tools_key].edit
+def apply_edit(text: str, edit: object, undo: list[int], standardized: bool = False
+               ) -> str | None:
+    """The link text after the tools' message ``edit`` on the drawing ``text``, or None
+    for a message that asks nothing.
+
+    ``edit`` is ``{"add": [[x, y], ...], "cls": c}`` (points in the coordinates of the chart
+    they were drawn on: the drawn data as loaded, standardized when ``standardized``, see
+    `datasets.drawn.cells_at`), ``{"undo": True}`` or ``{"clear": True}``. ``undo`` holds
+    the drawing's size before each addition (changed in place): Undo takes back the last
+    addition, a whole drag, or one point when it is empty (a drawing opened from a link).
+
+    Raises
+    ------
+    ValueError
+        If the drawing would pass `datasets.drawn.MAX_POINTS` (its message names the limit).
+
+    Examples
+    --------
+    >>> undo = []
+    >>> text = apply_edit("", {"add": [[0, 0], [10, 10]], "cls": 1}, undo)
+    >>> decode_points(text)[0].tolist(), undo
+    ([[0, 0], [1023, 1023]], [0])
+    >>> apply_edit(text, {"undo": True}, undo), undo
+    ('', [])
+    >>> apply_edit(text, {"add": [[0, float("nan")]], "cls": 0}, undo) is None
+    True
+    """
     if not isinstance(edit, dict):
-        return
-    text = st.session_state.get(text_key, "") or ""
+        return None
     try:
         cells, classes = decode_points(text)
     except (ValueError, TypeError):  # a damaged link's text: the drawing starts afresh
         text, cells, classes = "", np.empty((0, 2), dtype=int), np.empty(0, dtype=int)
-    undo = st.session_state.setdefault(undo_key, [])
     if edit.get("clear"):
-        cells, classes = cells[:0], classes[:0]
         undo.clear()
-    elif edit.get("undo"):
-        keep = undo.pop() if undo else len(cells) - 1
-        cells, classes = cells[:max(keep, 0)], classes[:max(keep, 0)]
-    else:
-        try:
-            added = np.asarray(edit.get("add"), dtype=float).reshape(-1, 2)
-            cls = int(edit.get("cls", 0))
-        except (ValueError, TypeError):  # not numbers: nothing the tools would send
-            return
-        added = added[np.isfinite(added).all(axis=1)]
-        if not len(added) or not 0 <= cls < MAX_CLASSES:
-            return
-        # The canvas shows the surface itself; the page's chart shows the data as loaded.
-        on_canvas = edit.get("chart") == canvas_key(prefix)
-        undo.append(len(cells))
-        cells = np.concatenate([cells, cells_at(added, text, standardized and not on_canvas)])
-        classes = np.concatenate([classes, np.full(len(added), cls)])
-    st.session_state[_edited(text_key)] = True
+        return ""
+    if edit.get("undo"):
+        keep = max(undo.pop() if undo else len(cells) - 1, 0)
+        return encode_points(cells[:keep], classes[:keep])
     try:
-        st.session_state[text_key] = encode_points(cells, classes)
+        added = np.asarray(edit.get("add"), dtype=float).reshape(-1, 2)
+        cls = int(edit.get("cls", 0))
+    except (ValueError, TypeError):  # not numbers: nothing the tools send
+        return None
+    added = added[np.isfinite(added).all(axis=1)]
+    if not len(added) or not 0 <= cls < MAX_CLASSES:
+        return None
+    new = encode_points(np.concatenate([cells, cells_at(added, text, standardized)]),
+                        np.concatenate([classes, np.full(len(added), cls)]))
+    undo.append(len(cells))
+    return new
+
+
+def _take_edit(prefix: str, standardized: bool) -> None:
+    """Apply the tools' message to the URL-bound link text (see `apply_edit`)."""
+    text_key, tools_key = f"{prefix}_drawn", f"{prefix}_draw"
+    edit = st.session_state[tools_key].edit
+    # The canvas shows the surface itself; the page's chart shows the data as loaded.
+    on_canvas = isinstance(edit, dict) and edit.get("chart") == canvas_key(prefix)
+    try:
+        text = apply_edit(st.session_state.get(text_key, "") or "", edit,
+                          st.session_state.setdefault(f"{tools_key}_undo", []),
+                          standardized and not on_canvas)
     except ValueError as error:
         st.session_state[f"{text_key}_error"] = str(error)
+        return
+    if text is not None:
+        st.session_state[_edited(text_key)] = True
+        st.session_state[text_key] = text
 
 
 def _canvas(prefix: str, text: str) -> None:
