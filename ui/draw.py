@@ -16,13 +16,13 @@ import streamlit as st
 
 from datasets import MIN_SAMPLES
 from datasets.drawn import (
-    EXTENT,
     MAX_CLASSES,
     MAX_POINTS,
     cells_at,
     decode_points,
     drawn_dataset,
     encode_points,
+    surface_on_chart,
 )
 from plots.palette import CLUSTER_COLORS, POINT_LINE, cluster_symbol
 from plots.scatter import cluster_scatter
@@ -129,15 +129,13 @@ def apply_edit(text: str, edit: object, undo: list[int], standardized: bool = Fa
 
 
 def _take_edit(prefix: str, standardized: bool) -> None:
-    """Apply the tools' message to the URL-bound link text (see `apply_edit`)."""
+    """Apply the tools' message to the URL-bound link text (see `apply_edit`; the chart
+    drawn on shows the drawing ``standardized`` or not)."""
     text_key, tools_key = f"{prefix}_drawn", f"{prefix}_draw"
     edit = st.session_state[tools_key].edit
-    # The canvas shows the surface itself; the page's chart shows the data as loaded.
-    on_canvas = isinstance(edit, dict) and edit.get("chart") == canvas_key(prefix)
     try:
         text = apply_edit(st.session_state.get(text_key, "") or "", edit,
-                          st.session_state.setdefault(f"{tools_key}_undo", []),
-                          standardized and not on_canvas)
+                          st.session_state.setdefault(f"{tools_key}_undo", []), standardized)
     except ValueError as error:
         st.session_state[f"{text_key}_error"] = str(error)
         return
@@ -151,22 +149,14 @@ def _canvas(prefix: str, text: str) -> None:
     data = drawn_dataset(text)
     figure = as_classes(cluster_scatter(data.X, data.y, title="Your drawing: click or drag "
                                         "to add points"))
-    figure.update_layout(xaxis_range=[0, EXTENT], yaxis_range=[0, EXTENT],
-                         xaxis_fixedrange=True, yaxis_fixedrange=True)
+    figure.update_layout(xaxis_fixedrange=True, yaxis_fixedrange=True)
     plot(figure, canvas_key(prefix))
 
 
-def drawn_points(prefix: str, chart: str | None = None) -> str | None:
-    """Draw the drawing tools and the URL-bound box of the drawing's link text
-    (``<prefix>_drawn``); return the text, or None after a warning when the link's text
-    cannot be read.
-
-    The tools draw on the page's chart of key ``chart`` (its axes: the drawn data as the
-    page loads them, standardized when ``<prefix>_std`` is on) once the drawing has
-    `datasets.MIN_SAMPLES` points; before that, and without ``chart``, on a chart of the
-    drawing alone drawn here.
-    """
-    text_key, tools_key = f"{prefix}_drawn", f"{prefix}_draw"
+def drawn_points(prefix: str) -> str | None:
+    """Draw the URL-bound box of the drawing's link text (``<prefix>_drawn``); return the
+    text, or None after a warning when the link's text cannot be read."""
+    text_key = f"{prefix}_drawn"
     refused = st.session_state.pop(f"{text_key}_error", None)
     if refused:
         st.warning(f"Those points could not be kept: {plain(refused, 200)}",
@@ -179,22 +169,35 @@ def drawn_points(prefix: str, chart: str | None = None) -> str | None:
             on_change=lambda: st.session_state.update({_edited(text_key): True}),
         )
     try:
-        cells, _ = decode_points(text)
+        decode_points(text)
     except (ValueError, TypeError) as error:
         st.warning(f"Link parameter {quoted(text_key)}: the drawn points cannot be used "
                    f"({plain(str(error), 200)}), so the page shows its default data.",
                    icon=":material/link_off:")
         return None
-    on = chart if chart is not None and len(cells) >= MIN_SAMPLES else canvas_key(prefix)
+    return text
+
+
+def drawing_tools(prefix: str, text: str, chart: str | None, standardized: bool) -> None:
+    """Draw the tools that draw the points of ``text`` (read by `drawn_points`) on the
+    page's chart of key ``chart``, whose axes show the drawn data as the page loads them
+    (``standardized`` or not), once the drawing has `datasets.MIN_SAMPLES` points; before
+    that, and without ``chart``, on a chart of the drawing alone drawn here. The chart
+    shows the whole surface, so that a point can go anywhere on it.
+    """
+    count = len(decode_points(text)[0])
+    on = chart if chart is not None and count >= MIN_SAMPLES else canvas_key(prefix)
+    on_canvas = on == canvas_key(prefix)
     st.caption("Click or drag on the chart to add points of the class picked here.")
     _TOOLS(
-        key=tools_key,
-        data={"chart": on, "count": len(cells), "classes": MAX_CLASSES,
+        key=f"{prefix}_draw",
+        data={"chart": on, "count": count, "classes": MAX_CLASSES,
               "max_points": MAX_POINTS, "spacing": PAINT_SHARE,
+              "ranges": surface_on_chart(text, standardized and not on_canvas),
               "colors": list(CLUSTER_COLORS[:MAX_CLASSES]), "shapes": _SHAPES,
               "outline": POINT_LINE["color"]},
-        on_edit_change=lambda: _take_edit(prefix, bool(st.session_state.get(f"{prefix}_std"))),
+        # The coordinates are those of the chart drawn in this run.
+        on_edit_change=lambda: _take_edit(prefix, standardized and not on_canvas),
     )
-    if on == canvas_key(prefix):
+    if on_canvas:
         _canvas(prefix, text)
-    return text

@@ -6,7 +6,7 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
-from ui.draw import drawn_points
+from ui.draw import drawing_tools, drawn_points
 from ui.scrub import carrier
 from ui.text import plain, show_error
 from ui.widgets import seed_input
@@ -50,11 +50,12 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
     )
     spec = DATASETS[name]
     st.caption(spec.description)
-    points = ""
+    points, tools = "", None
     if spec.kind == "drawn":
-        points = drawn_points(prefix, draw_on)
+        tools = st.container()  # filled once the drawing's standardization is known
+        points = drawn_points(prefix)
         if points is None:  # an unreadable link: the default data, after a warning
-            name, points = default, ""
+            name, points, tools = default, "", None
             spec = DATASETS[name]
     n_samples = noise = None
     if spec.kind == "generator":
@@ -76,6 +77,9 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
         key=f"{prefix}_std", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering.",
     )
+    if tools is not None:
+        with tools:
+            drawing_tools(prefix, points, draw_on, standardize)
     return DataChoice(name, n_samples, noise, seed, standardize, points)
 
 

@@ -76,6 +76,19 @@ function layOver(gd, record) {
   }
 }
 
+// Every subplot shows the whole drawing surface (its ranges from Python), so that a point
+// can go anywhere on it, not only inside the points drawn so far.
+function showSurface(gd, ranges) {
+  const update = {};
+  for (const sub of subplotsOf(gd)) {
+    update[`${sub.xa._name}.range`] = ranges[0].slice();
+    update[`${sub.ya._name}.range`] = ranges[1].slice();
+  }
+  if (!Object.keys(update).length || !window.Plotly) return;
+  gd.clusterlabSurface = JSON.stringify(ranges);
+  window.Plotly.relayout(gd, update);
+}
+
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
   const host = parentElement.host || parentElement;
@@ -136,13 +149,20 @@ export default function (component) {
   count();
   // The points of the last gesture stay shown until the chart is drawn again with them.
   const stop = followChart(record, data.chart, (gd) => {
+    showSurface(gd, record.data.ranges);
     layOver(gd, record);
     if (followed.has(gd)) return;
     followed.add(gd);
     gd.on("plotly_afterplot", () => {
       if (record.gd === gd && !record.down) layOver(gd, record);
     });
+    // A new figure from the server has the ranges of its points again.
+    gd.on("plotly_react", () => { if (record.gd === gd) showSurface(gd, record.data.ranges); });
   });
+  // New ranges (a standardized drawing's scale follows its points) on the same chart.
+  if (record.gd && record.gd.clusterlabSurface !== JSON.stringify(data.ranges)) {
+    showSurface(record.gd, data.ranges);
+  }
   // Gone with the tools (another dataset): the chart takes its own clicks again.
   return () => {
     stop();
