@@ -9,6 +9,7 @@ link); then, with the keyboard alone, the tools add a point by its coordinates a
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from sklearn.preprocessing import StandardScaler
 
 from datasets.drawn import EXTENT, GRID, decode_points
 from plots.palette import cluster_symbol
@@ -128,6 +129,25 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     wait_for_points(page, 12)
     drawn = parse_qs(urlsplit(page.url).query)["ex_drawn"][0]
     assert link_cells(page)[0].tolist() == cells.tolist()
+
+    # Standardized, the chart shows z-scores: a click lands where scikit-learn's scaler of
+    # the drawing puts the z-scores under the pointer back on the surface.
+    page.get_by_text("Standardize", exact=True).click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('ex_std') === "
+                           "'true'", timeout=30_000)
+    wait_until_idle(page)
+    scaler = StandardScaler().fit(cells * (EXTENT / (GRID - 1)))
+    zx, zy, slack = click_at(page, MAIN, 0.3, 0.6)
+    wait_for_points(page, 13)
+    want = scaler.inverse_transform([[zx, zy]])[0] * ((GRID - 1) / EXTENT)
+    got = link_cells(page)[0][-1]
+    assert (abs(got - want) <= slack * scaler.scale_.max() + 1).all(), (got, want, slack)
+    page.get_by_role("button", name="Undo", exact=True).click()
+    wait_for_points(page, 12)
+    page.get_by_text("Standardize", exact=True).click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('ex_std') !== "
+                           "'true'", timeout=30_000)
+    wait_until_idle(page)
     found = clusters(page)
     screenshot(page, "draw-points-drawn")
 
