@@ -56,11 +56,12 @@ function layOver(gd, record) {
       layer.setPointerCapture(event.pointerId);
       record.down = true;
       record.pending = [];
+      record.last = null;  // stays so on a full drawing: nothing to paint from
       record.said = "";  // what the last typed point or button said
       add(at(event));
     });
     layer.addEventListener("pointermove", (event) => {
-      if (!record.down) return;
+      if (!record.down || !record.last) return;
       const p = at(event);
       if (Math.hypot(p[0] - record.last[0], p[1] - record.last[1])
           >= record.data.spacing * sub.width) add(p);
