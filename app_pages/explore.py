@@ -30,7 +30,7 @@ controls, view = st.columns([1, 2.6], gap="large")
 
 with controls:
     st.subheader("Data")
-    data = dataset_controls("ex", names=tuple(DATASETS))
+    data = dataset_controls("ex", names=tuple(DATASETS), draw_on="ex_clustering")
     st.subheader("Algorithm")
     algorithm_name = st.selectbox(
         "Algorithm", list(ALGORITHMS), format_func=lambda key: ALGORITHMS[key].label,

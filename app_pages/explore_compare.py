@@ -96,7 +96,8 @@ st.caption(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("cmp", default="moons", names=tuple(DATASETS), standardize=True)
+    data = dataset_controls("cmp", default="moons", names=tuple(DATASETS), standardize=True,
+                            draw_on="cmp_gallery_0")
     names = st.multiselect(
         "Algorithms", list(ALGORITHMS), default=list(DEFAULT_GALLERY), key="cmp_algos",
         bind="query-params", format_func=lambda k: ALGORITHMS[k].label,

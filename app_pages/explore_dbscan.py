@@ -16,6 +16,7 @@ from plots.dbscan import (
     k_distance_figure,
     with_min_samples_frames,
 )
+from ui import links
 from ui.draw import edited_by_hand
 from ui.explore_cache import (
     SCORES,
@@ -48,11 +49,13 @@ _DRAWING_SHOWN = "_db_drawing_shown"
 
 def start_a_drawing_at_its_scale(data) -> None:
     """Give eps the value on a drawing's own scale (`clustering.suggested_eps`, the nearest
-    step of the eps slider) when a student's drawing first has enough points to cluster: at
-    the default eps a fresh drawing was all noise. A link that opens a drawing keeps its
-    eps, and so does every later point drawn."""
+    step of the eps slider) when a drawing is first shown with enough points to cluster, by
+    a student's hand or by a link that names no eps: at the default eps a drawing was all
+    noise. A link that names eps keeps it, and every later point drawn keeps the eps."""
     drawing = data is not None and data.name == "drawn"
-    if edited_by_hand("db") and drawing and not st.session_state.get(_DRAWING_SHOWN, False):
+    by_hand = edited_by_hand("db")  # asked on every run: it is the run's flag
+    first = drawing and not st.session_state.get(_DRAWING_SHOWN, False)
+    if first and (by_hand or "db_eps" not in links.named()):
         min_samples = min(st.session_state.get("db_min", DEFAULT_MIN_SAMPLES), len(data.X))
         eps = suggested_eps(data.X[:, :2], min_samples)
         st.session_state["db_eps"] = min(EPS_CHOICES, key=lambda v: abs(v - eps))
@@ -68,7 +71,7 @@ st.caption(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("db", default="moons")
+    data = dataset_controls("db", default="moons", draw_on="db_scatter")
     start_a_drawing_at_its_scale(data)
     with carrier("db_eps"):
         eps = st.select_slider("eps (neighbourhood radius)", EPS_CHOICES, 0.1, key="db_eps",

@@ -46,7 +46,7 @@ st.latex(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("em", default="anisotropic")
+    data = dataset_controls("em", default="anisotropic", draw_on=CHART)
     k = st.slider("K (number of Gaussians)", 1, MAX_COMPONENTS, 3, key="em_k",
                   bind="query-params", help="How many Gaussian components the mixture has.")
     covariance_type = st.selectbox(

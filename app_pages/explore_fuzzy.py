@@ -47,7 +47,7 @@ st.latex(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("fc", default="blobs")
+    data = dataset_controls("fc", default="blobs", draw_on="fc_scatter")
     c = st.slider("c (number of clusters)", 2, 10, 3, key="fc_c", bind="query-params",
                   help="How many fuzzy clusters.")
     with carrier("fc_m"):

@@ -41,7 +41,7 @@ st.caption(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("hc", default="moons", default_n=300)
+    data = dataset_controls("hc", default="moons", default_n=300, draw_on="hc_scatter")
     linkage = st.selectbox("Linkage", LINKAGES, index=LINKAGES.index("single"), key="hc_link",
                            bind="query-params", help=LINKAGE_HELP)
     euclidean_only = linkage in EUCLIDEAN_ONLY

@@ -80,7 +80,7 @@ st.latex(
 
 controls, view = st.columns([1, 2.6], gap="large")
 with controls:
-    data = dataset_controls("km", default="blobs")
+    data = dataset_controls("km", default="blobs", draw_on=CHART)
     init = st.selectbox(
         "First centres", INITS, format_func=INIT_LABELS.__getitem__, key="km_init",
         bind="query-params",

@@ -48,6 +48,7 @@ with controls:
         "mt", names=tuple(DATASETS), standardize=False, dataset_key="dataset",
         seed_label="Seed",
         seed_help="Fixes every random draw (data and algorithm): the same seed, the same result.",
+        draw_on="mt_pair",
     )
     seed = choice.seed
     data_label = DATASETS[choice.name].label

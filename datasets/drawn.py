@@ -152,6 +152,86 @@ def drawn_dataset(points: str, standardize: bool = False) -> Dataset:
                    source={"name": "drawn", "points": points, "standardize": bool(standardize)})
 
 
+def _chart_scale(points: str, standardize: bool) -> tuple[np.ndarray, np.ndarray]:
+    """Each axis' centre and spread of a chart of the drawing ``points``: the chart shows
+    (surface coordinate - centre) / spread."""
+    if not (standardize and points):
+        return np.zeros(2), np.ones(2)
+    raw = drawn_dataset(points).X
+    spread = raw.std(axis=0)
+    return raw.mean(axis=0), np.where(spread > 0, spread, 1.0)
+
+
+def cells_at(xy, points: str, standardize: bool = False) -> np.ndarray:
+    """The grid cells under coordinates ``xy`` of a chart of the drawing ``points``: the
+    inverse of `drawn_dataset`'s map, rounded to the nearest cell and kept on the grid.
+
+    With ``standardize`` the chart shows z-scores of the drawn points, so a coordinate is
+    first taken back to the surface, :math:`x = z s_j + \\bar x_j` (the drawn points' mean and
+    population standard deviation of each column; 1 for a constant one, as
+    `datasets.base.standardize` leaves it). A drawing of no points has no scale: its chart
+    is the surface, ``[0, EXTENT]``.
+
+    Parameters
+    ----------
+    xy : array-like of shape (n, 2)
+        Coordinates on the chart's axes.
+    points : str
+        Link text of `encode_points`: the drawing the chart shows.
+    standardize : bool, default=False
+        Whether the chart shows the drawing standardized.
+
+    Returns
+    -------
+    ndarray of shape (n, 2), int
+        Columns and rows in ``[0, GRID - 1]``.
+
+    Examples
+    --------
+    >>> cells_at([[0.0, 10.0], [5.0, -3.0]], "")
+    array([[   0, 1023],
+           [ 512,    0]])
+    >>> text = encode_points([[100, 200], [300, 200], [500, 900]], [0, 0, 1])
+    >>> cells_at(drawn_dataset(text, standardize=True).X, text, standardize=True).tolist()
+    [[100, 200], [300, 200], [500, 900]]
+    """
+    centre, spread = _chart_scale(points, standardize)
+    xy = np.asarray(xy, dtype=float).reshape(-1, 2) * spread + centre
+    return np.clip(np.rint(xy * ((GRID - 1) / EXTENT)), 0, GRID - 1).astype(np.int64)
+
+
+def surface_on_chart(points: str, standardize: bool = False,
+                     margin: float = 0.03) -> list[list[float]]:
+    """The surface ``[0, EXTENT]`` of both axes in the coordinates of a chart of the
+    drawing ``points`` (see `cells_at`), widened by ``margin`` of its width on each side:
+    the axis ranges that let a student draw anywhere on it.
+
+    Parameters
+    ----------
+    points : str
+        Link text of `encode_points`: the drawing the chart shows.
+    standardize : bool, default=False
+        Whether the chart shows the drawing standardized.
+    margin : float, default=0.03
+        Share of the surface's width added beyond each edge.
+
+    Returns
+    -------
+    list of two [low, high] lists
+        The x and the y range.
+
+    Examples
+    --------
+    >>> surface_on_chart("", margin=0.05)
+    [[-0.5, 10.5], [-0.5, 10.5]]
+    >>> surface_on_chart(encode_points([[0, 0], [1023, 1023]], [0, 0]), True, margin=0.0)
+    [[-1.0, 1.0], [-1.0, 1.0]]
+    """
+    centre, spread = _chart_scale(points, standardize)
+    ends = (np.array([-margin, 1 + margin]) * EXTENT)[:, None]
+    return ((ends - centre) / spread).T.tolist()
+
+
 def _checked(cells, classes) -> tuple[np.ndarray, np.ndarray]:
     cells = np.asarray(cells)
     classes = np.asarray(classes)

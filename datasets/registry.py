@@ -242,5 +242,5 @@ def _load_drawn(standardize: bool = False, points: str = "", **params) -> Datase
     data = drawn.drawn_dataset(points, standardize=standardize)
     if data.n_samples < MIN_SAMPLES:
         raise ValueError(f"draw at least {MIN_SAMPLES} points (click or drag on the "
-                         f"surface); there are {data.n_samples}")
+                         f"chart); there are {data.n_samples}")
     return data

@@ -24,7 +24,7 @@ from ui import web
 _COMPONENT = st.components.v2.component(
     "clusterlab_drag",
     html='<span class="clusterlab-drag" hidden></span>',
-    js=web.source("drag.js"),
+    js=web.source("chart_pointer.js") + web.source("drag.js"),
 )
 AXES = ("x", "y")
 

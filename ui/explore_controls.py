@@ -6,7 +6,7 @@ import streamlit as st
 
 from datasets import DATASETS, MAX_SAMPLES, Dataset
 from ui.cache import load_dataset
-from ui.draw import drawn_points
+from ui.draw import drawing_tools, drawn_points
 from ui.scrub import carrier
 from ui.text import plain, show_error
 from ui.widgets import seed_input
@@ -35,9 +35,11 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
                 default_n: int | None = None, standardize: bool | None = None, *,
                 dataset_key: str = "data", seed_label: str = "Data seed",
                 seed_help: str = "Fixes the random draw of the data: the same seed gives the "
-                                 "same points.") -> DataChoice:
+                                 "same points.", draw_on: str | None = None) -> DataChoice:
     """Draw the data widgets, bound to the URL under ``<prefix>_<dataset_key>``,
     ``<prefix>_n``, ``<prefix>_noise_<dataset>``, ``<prefix>_seed`` and ``<prefix>_std``.
+
+    Drawn points are drawn on the page's chart of key ``draw_on`` (`ui.draw.drawn_points`).
 
     ``standardize`` is the toggle's default (None: on for the real sets only).
     """
@@ -48,11 +50,12 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
     )
     spec = DATASETS[name]
     st.caption(spec.description)
-    points = ""
+    points, tools = "", None
     if spec.kind == "drawn":
+        tools = st.container()  # filled once the drawing's standardization is known
         points = drawn_points(prefix)
         if points is None:  # an unreadable link: the default data, after a warning
-            name, points = default, ""
+            name, points, tools = default, "", None
             spec = DATASETS[name]
     n_samples = noise = None
     if spec.kind == "generator":
@@ -74,6 +77,9 @@ def data_choice(prefix: str, default: str = "blobs", names: tuple[str, ...] = PL
         key=f"{prefix}_std", bind="query-params",
         help="Rescale every feature to mean 0 and standard deviation 1 before clustering.",
     )
+    if tools is not None:
+        with tools:
+            drawing_tools(prefix, points, draw_on, standardize)
     return DataChoice(name, n_samples, noise, seed, standardize, points)
 
 
@@ -92,7 +98,8 @@ def load_choice(choice: DataChoice) -> Dataset | None:
 
 
 def dataset_controls(prefix: str, default: str = "blobs", names: tuple[str, ...] = PLANAR,
-                     default_n: int | None = None, standardize: bool | None = None
-                     ) -> Dataset | None:
+                     default_n: int | None = None, standardize: bool | None = None,
+                     draw_on: str | None = None) -> Dataset | None:
     """Draw the data widgets (:func:`data_choice`) and load the data (:func:`load_choice`)."""
-    return load_choice(data_choice(prefix, default, names, default_n, standardize))
+    return load_choice(data_choice(prefix, default, names, default_n, standardize,
+                                   draw_on=draw_on))

@@ -1,6 +1,7 @@
 """Drawn points in a link: every page that offers them opens the drawing the link holds,
 scores it against the drawn classes, and refuses a damaged link with a warning."""
 
+import json
 from urllib.parse import parse_qs, urlsplit
 
 import numpy as np
@@ -11,6 +12,7 @@ import clustering
 from datasets.drawn import decode_points, encode_points
 from explorer.notebook import view_notebook
 from tests.app.conftest import open_page
+from tests.app.explore_helpers import chart, xy
 from tests.notebook_runner import executed_json
 
 
@@ -96,3 +98,32 @@ def test_the_notebook_of_a_drawn_view_redraws_the_same_points_and_scores():
     scores = executed_json(view_notebook(view), "scores")
     table = next(d.value for d in at.dataframe if "measure" in d.value.columns)
     np.testing.assert_allclose(list(scores.values()), table["value"].tolist(), rtol=1e-12)
+
+
+def drawing_tools(at) -> dict:
+    """What the page gave the drawing tools (components v2 data)."""
+    tools = [e for e in at.get("bidi_component")
+             if e.proto.component_name == "clusterlab_draw_points"]
+    assert len(tools) == 1
+    return json.loads(tools[0].proto.json)
+
+
+def test_a_drawing_starts_on_a_chart_of_its_own_and_moves_to_the_pages_chart():
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN[:4 * 9]})
+    assert not at.exception
+    # Nine points: too few to cluster, so the tools draw on the drawing alone, which shows
+    # each point at its place on the surface (cells of 10 / 1023).
+    tools = drawing_tools(at)
+    assert (tools["chart"], tools["count"], tools["max_points"]) == ("ex_drawing", 9, 2000)
+    canvas = chart(at, "ex_drawing")
+    shown = np.vstack([xy(trace) for trace in canvas["data"]])
+    cells, _ = decode_points(DRAWN[:4 * 9])
+    np.testing.assert_allclose(np.sort(shown, axis=0), np.sort(cells * 10 / 1023, axis=0))
+    with pytest.raises(KeyError):
+        chart(at, "ex_clustering")
+    # Ten points: the page's own chart is drawn, and the tools draw on it.
+    at = open_page("app_pages/explore.py", {"ex_data": "drawn", "ex_drawn": DRAWN[:4 * 10]})
+    assert drawing_tools(at)["chart"] == "ex_clustering"
+    chart(at, "ex_clustering")
+    with pytest.raises(KeyError):
+        chart(at, "ex_drawing")

@@ -155,6 +155,13 @@ def test_a_fresh_drawing_starts_at_an_eps_on_its_scale_and_a_link_keeps_its_own(
     assert at.select_slider(key="db_eps").value == eps
     linked = open_page(PAGE, {"db_data": "drawn", "db_drawn": DRAWN, "db_eps": "0.1"})
     assert linked.select_slider(key="db_eps").value == 0.1
+    # A link that names no eps opens the drawing at the eps on its scale, not all noise.
+    unnamed = open_page(PAGE, {"db_data": "drawn", "db_drawn": DRAWN})
+    assert unnamed.select_slider(key="db_eps").value == eps
+    assert int(metrics(unnamed)["Clusters"]) == 3
+    # Drawing on from there keeps it.
+    unnamed.text_input(key="db_drawn").set_value(DRAWN[:-4]).run()
+    assert unnamed.select_slider(key="db_eps").value == eps
 
 
 def test_the_growth_chart_steps_from_nothing_to_sklearns_dbscan():

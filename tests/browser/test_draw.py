@@ -1,61 +1,52 @@
-"""Drawing points: a student clicks points in two classes on the "Draw points" surface, the
-link carries them, and a fresh browser opens the same points and the same clusters (the same
-tab, its cookies and storage cleared: a new Streamlit session that only has the link); then,
-with the keyboard alone, the same surface takes points by its cursor and undoes one."""
+"""Drawing points on the chart: a student clicks points in two classes, first on the chart
+of the drawing alone (too few points to cluster yet), then on the page's own chart; each
+click lands at the data coordinates under the pointer, read from the axis ranges the page
+reports; a drag paints several points in one message and Undo takes the whole drag back. The
+link carries the points, and a fresh browser opens the same points and the same clusters
+(the same tab, its cookies and storage cleared: a new Streamlit session that only has the
+link); then, with the keyboard alone, the tools add a point by its coordinates and undo it."""
 
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from sklearn.preprocessing import StandardScaler
 
-from datasets.drawn import GRID, decode_points
+from datasets.drawn import EXTENT, GRID, decode_points
 from plots.palette import cluster_symbol
 from tests.browser.axe import assert_accessible
-from tests.browser.keyboard import focused
+from tests.browser.keyboard import focused, tab_to
 from tests.browser.pageutils import as_a_fresh_browser, screenshot, wait_until_idle
-from ui.draw import FINE_STEP, KEY_STEP
 
 pytestmark = pytest.mark.browser
 
-# Two groups of six clicks, as fractions of the surface (left, top): class 1 at the top
-# left, class 2 at the bottom right.
+# Two groups of six clicks, as fractions of the plot area (left, top): class 1 at the top
+# left, class 2 at the bottom right. The first ten land on the chart of the drawing alone,
+# the last two on the page's own chart, which comes with the tenth.
 GROUPS = {
     1: [(0.15, 0.15), (0.2, 0.12), (0.12, 0.22), (0.22, 0.2), (0.17, 0.25), (0.25, 0.15)],
     2: [(0.8, 0.8), (0.85, 0.78), (0.78, 0.86), (0.88, 0.85), (0.82, 0.9), (0.9, 0.8)],
 }
 START = "explore?ex_data=drawn&ex_algo=kmeans&ex_k=2"
+CANVAS, MAIN = "ex_drawing", "ex_clustering"
+
+# The plot area (plotly's drag rectangle of the first subplot) on the screen, and the axis
+# ranges the chart reports.
+PLOT_AREA = """gd => {
+  const box = gd.querySelector('.nsewdrag[data-subplot="xy"]').getBoundingClientRect();
+  return {left: box.left, top: box.top, width: box.width, height: box.height,
+          x: gd.layout.xaxis.range.slice(), y: gd.layout.yaxis.range.slice()};
+}"""
 
 
-def surface_dots(page) -> list[tuple[str, str, str, str]]:
-    """Each dot on the surface: its place, fill colour, marker symbol and SVG path (its
-    size follows the surface's width, which a chart's arrival may change)."""
-    return page.locator('[aria-label="Draw points"] .dots path').evaluate_all(
-        "dots => dots.map(d => [d.getAttribute('transform').split(' scale')[0], "
-        "d.getAttribute('fill'), "
-        "d.dataset.symbol, d.getAttribute('d')])")
+def chart(page, key: str):
+    return page.locator(f".st-key-{key} .js-plotly-plot").first
 
 
-# The dot's outline and the surface's background, as computed colours.
-OUTLINE_AND_BACKGROUND = """svg => [getComputedStyle(svg.querySelector('.dots path')).stroke,
-                                    getComputedStyle(svg).backgroundColor]"""
+def link_cells(page):
+    return decode_points(parse_qs(urlsplit(page.url).query).get("ex_drawn", [""])[0])
 
 
-def contrast(first: str, second: str) -> float:
-    """WCAG 2.1's contrast ratio of two CSS ``rgb(r, g, b)`` colours."""
-    def luminance(css: str) -> float:
-        channels = [int(v) / 255 for v in css[css.index("(") + 1:-1].split(",")[:3]]
-        r, g, b = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-                   for c in channels]
-        return 0.2126 * r + 0.7152 * g + 0.0722 * b
-    light, dark = sorted((luminance(first), luminance(second)), reverse=True)
-    return (light + 0.05) / (dark + 0.05)
-
-
-def press(page, key: str, times: int = 1) -> None:
-    for _ in range(times):
-        page.keyboard.press(key)
-
-
-def link_points(page, count: int) -> None:
+def wait_for_points(page, count: int) -> None:
     """Wait until the link carries ``count`` points (four characters each) and the run is
     over."""
     page.wait_for_function(
@@ -64,50 +55,99 @@ def link_points(page, count: int) -> None:
     wait_until_idle(page)
 
 
+def click_at(page, key: str, left: float, top: float) -> tuple[float, float, float]:
+    """Click the chart ``key`` at fractions of its plot area; return the data coordinates
+    under the pointer (from the chart's axis ranges) and how many grid cells one pixel
+    spans there."""
+    area = chart(page, key).evaluate(PLOT_AREA)
+    page.mouse.click(area["left"] + left * area["width"], area["top"] + top * area["height"])
+    (x0, x1), (y0, y1) = area["x"], area["y"]
+    cells_per_pixel = max((x1 - x0) / area["width"], (y1 - y0) / area["height"]) * (
+        (GRID - 1) / EXTENT)
+    return x0 + left * (x1 - x0), y1 - top * (y1 - y0), cells_per_pixel
+
+
 def clusters(page) -> list:
-    """The first chart's traces: name and the points drawn in it."""
-    return page.locator('[data-testid="stPlotlyChart"] .js-plotly-plot').first.evaluate(
+    """The page's chart's traces: name and the points drawn in it."""
+    return chart(page, MAIN).evaluate(
         "el => el._fullData.map(t => [t.name, Array.from(t.x || []), Array.from(t.y || [])])")
 
 
 def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     page.goto(f"{app_url}/{START}", timeout=60_000)
-    surface = page.locator('[aria-label="Draw points"]')
-    surface.wait_for(timeout=60_000)
+    tools = page.get_by_role("toolbar", name="Drawing tools")
+    tools.wait_for(timeout=60_000)
+    chart(page, CANVAS).wait_for(timeout=60_000)
     wait_until_idle(page)
-    surface.scroll_into_view_if_needed()
-    drawn_count = 0
+    # Not the main chart yet: ten points are needed to cluster, the first drawn alone.
+    assert chart(page, MAIN).count() == 0
+    drawn_count, expected = 0, []
     for cls, clicks in GROUPS.items():
         page.get_by_role("button", name=f"Class {cls}", exact=True).click()
         for left, top in clicks:
-            box = surface.bounding_box()
-            page.mouse.click(box["x"] + left * box["width"], box["y"] + top * box["height"])
+            key = CANVAS if drawn_count < 10 else MAIN
+            chart(page, key).scroll_into_view_if_needed()
+            x, y, slack = click_at(page, key, left, top)
+            expected.append((x, y, slack))
             drawn_count += 1
             # Each click reaches Python (four link characters a point) before the next, as
-            # a student sees the dot land first; the page may move once the chart appears.
-            page.wait_for_function(
-                "n => new URL(location.href).searchParams.get('ex_drawn')?.length === 4 * n",
-                arg=drawn_count, timeout=30_000)
-            wait_until_idle(page)
-    drawn = parse_qs(urlsplit(page.url).query)["ex_drawn"][0]
-    cells, classes = decode_points(drawn)
+            # a student sees the point land first.
+            wait_for_points(page, drawn_count)
+    cells, classes = link_cells(page)
     assert classes.tolist() == [0] * 6 + [1] * 6
-    assert (cells[:6, 0] < 300).all() and (cells[:6, 1] > 700).all()  # top left
-    assert (cells[6:, 0] > 700).all() and (cells[6:, 1] < 300).all()  # bottom right
+    for (cx, cy), (x, y, slack) in zip(cells.tolist(), expected, strict=True):
+        # At the data coordinates under the pointer, to a pixel (and the cell's rounding);
+        # a click beside the surface (an axis padded for equal scales) lands on its edge.
+        want = [min(max(v * (GRID - 1) / EXTENT, 0), GRID - 1) for v in (x, y)]
+        assert abs(cx - want[0]) <= slack + 1 and abs(cy - want[1]) <= slack + 1, (
+            (cx, cy), want, slack)
     assert page.locator('[data-testid="stException"]').count() == 0
-    dots = surface_dots(page)
-    assert len(dots) == 12
-    # Each class's dots have its own shape as well as its colour: the charts' symbol of its
-    # cluster number, also shown on the class's button.
-    assert {(symbol, path) for _, _, symbol, path in dots[:6]} == {
-        (cluster_symbol(0), dots[0][3])}
-    assert {(symbol, path) for _, _, symbol, path in dots[6:]} == {
-        (cluster_symbol(1), dots[6][3])}
-    assert dots[0][3] != dots[6][3] and dots[0][1] != dots[6][1]
+    assert chart(page, CANVAS).count() == 0  # the page's chart took over
+    # Each class's button shows its clusters' marker symbol as well as its colour.
     assert page.get_by_role("button", name="Class 2", exact=True).locator(
         "path").get_attribute("data-symbol") == cluster_symbol(1)
-    stroke, background = surface.evaluate(OUTLINE_AND_BACKGROUND)
-    assert contrast(stroke, background) >= 3, (stroke, background)
+    assert "12 / 2000 points drawn" in page.locator(".draw .count").inner_text()
+
+    # A drag paints several points of the picked class, sent in one message when let go;
+    # Undo takes the whole drag back.
+    area = chart(page, MAIN).evaluate(PLOT_AREA)
+    page.mouse.move(area["left"] + 0.4 * area["width"], area["top"] + 0.5 * area["height"])
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(area["left"] + (0.4 + 0.02 * step) * area["width"],
+                        area["top"] + 0.5 * area["height"], steps=2)
+    page.mouse.up()
+    page.wait_for_function(
+        "() => (new URL(location.href).searchParams.get('ex_drawn') || '').length > 48",
+        timeout=30_000)
+    wait_until_idle(page)
+    painted, painted_classes = link_cells(page)
+    assert len(painted) >= 12 + 5, len(painted)
+    assert painted_classes[12:].tolist() == [1] * (len(painted) - 12)
+    assert (painted[12:, 0] == sorted(painted[12:, 0])).all()  # left to right, as dragged
+    page.get_by_role("button", name="Undo", exact=True).click()
+    wait_for_points(page, 12)
+    drawn = parse_qs(urlsplit(page.url).query)["ex_drawn"][0]
+    assert link_cells(page)[0].tolist() == cells.tolist()
+
+    # Standardized, the chart shows z-scores: a click lands where scikit-learn's scaler of
+    # the drawing puts the z-scores under the pointer back on the surface.
+    page.get_by_text("Standardize", exact=True).click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('ex_std') === "
+                           "'true'", timeout=30_000)
+    wait_until_idle(page)
+    scaler = StandardScaler().fit(cells * (EXTENT / (GRID - 1)))
+    zx, zy, slack = click_at(page, MAIN, 0.3, 0.6)
+    wait_for_points(page, 13)
+    want = scaler.inverse_transform([[zx, zy]])[0] * ((GRID - 1) / EXTENT)
+    got = link_cells(page)[0][-1]
+    assert (abs(got - want) <= slack * scaler.scale_.max() + 1).all(), (got, want, slack)
+    page.get_by_role("button", name="Undo", exact=True).click()
+    wait_for_points(page, 12)
+    page.get_by_text("Standardize", exact=True).click()
+    page.wait_for_function("() => new URL(location.href).searchParams.get('ex_std') !== "
+                           "'true'", timeout=30_000)
+    wait_until_idle(page)
     found = clusters(page)
     screenshot(page, "draw-points-drawn")
 
@@ -122,9 +162,8 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     as_a_fresh_browser(page)
     again = page
     again.goto(url, timeout=60_000)
-    again.locator('[aria-label="Draw points"] .dots path').first.wait_for(timeout=60_000)
+    chart(again, MAIN).wait_for(timeout=60_000)
     wait_until_idle(again)
-    assert surface_dots(again) == dots
     # k-means with K = 2 finds the two drawn groups, the same in both browsers.
     assert clusters(again) == found
     assert sorted((name, len(x)) for name, x, _ in found) == [("cluster 0", 6), ("cluster 1", 6)]
@@ -133,63 +172,40 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
                                                                     (True, False)]
     screenshot(again, "draw-points-reopened")
 
-    # Undo takes back the last click, Clear empties the surface; the link follows.
+    # Undo takes back the last click, Clear empties the drawing; the link follows, and the
+    # chart of the drawing alone comes back to start again.
     again.get_by_role("button", name="Undo", exact=True).click()
-    again.wait_for_function(
-        "() => new URL(location.href).searchParams.get('ex_drawn')?.length === 44",
-        timeout=30_000)
+    wait_for_points(again, 11)
     again.get_by_role("button", name="Clear", exact=True).click()
     again.wait_for_function(
         "() => !new URL(location.href).searchParams.get('ex_drawn')", timeout=30_000)
     wait_until_idle(again)
-    assert surface_dots(again) == []
+    chart(again, CANVAS).wait_for(timeout=30_000)
     assert "draw at least 10 points" in again.locator('[data-testid="stAlert"]').first.inner_text()
 
-    # The keyboard alone: Tab from Clear reaches the surface, which shows the focus ring;
-    # its cursor starts in the middle and moves KEY_STEP grid cells a key (FINE_STEP with
-    # Shift, y upwards); Enter and Space place a point of the class picked by its digit,
-    # Delete undoes the last. Each placing key reaches the link as a click does.
+    # The keyboard alone: Tab from Clear reaches the x and y boxes and Add point; the point
+    # lands at the coordinates typed, in the class picked; Undo, reached by Shift+Tab, takes
+    # it back. The count is said in the tools' live region.
     live = again.locator(".draw .count")
-    cursor = surface.locator(".cursor")
-    assert not cursor.is_visible()  # a crosshair only for the keyboard's focus
+    again.get_by_role("button", name="Class 2", exact=True).click()
+    again.get_by_role("button", name="Clear", exact=True).focus()
+    tab_to(again, lambda f: f["tag"] == "INPUT" and f["name"].startswith("x"))
+    again.keyboard.type("2.5")
     again.keyboard.press("Tab")
-    reached = focused(again)
-    assert (reached["name"], reached["role"], reached["ring"]) == (
-        "Draw points", "application", True)
-    assert cursor.is_visible()
-    page_place = surface.bounding_box()["y"]
-    x, y = GRID // 2, GRID // 2
-    press(again, "1")
-    press(again, "ArrowLeft", 3)
-    press(again, "ArrowUp", 2)
-    first = (x - 3 * KEY_STEP, y + 2 * KEY_STEP)
-    press(again, "Enter")
-    link_points(again, 1)
-    where = f"({first[0] / (GRID - 1):.2f}, {first[1] / (GRID - 1):.2f})"
-    assert live.inner_text().startswith(f"Point 1 added at {where}, class 1"), \
-        live.inner_text()
-    press(again, "2")
-    press(again, "Shift+ArrowRight", 5)
-    second = (first[0] + 5 * FINE_STEP, first[1])
-    # A quick typist's keys: the next ones go before the run of this point is over.
-    press(again, "Space")
-    press(again, "ArrowDown", 6)
-    # Space and the arrows moved the cursor, not the page.
-    assert surface.bounding_box()["y"] == page_place
-    assert focused(again)["name"] == "Draw points"
-    press(again, "Enter")
-    link_points(again, 3)
-    press(again, "Delete")
-    link_points(again, 2)
-    assert live.inner_text().startswith("Undone: 1 point taken back. 2 / "), live.inner_text()
-    cells, classes = decode_points(parse_qs(urlsplit(again.url).query)["ex_drawn"][0])
-    assert cells.tolist() == [list(first), list(second)]
-    assert classes.tolist() == [0, 1]
-    keyed = surface_dots(again)
-    assert [symbol for _, _, symbol, _ in keyed] == [cluster_symbol(0), cluster_symbol(1)]
-    assert keyed[0][3] != keyed[1][3]
+    assert focused(again)["name"].startswith("y")
+    again.keyboard.type("7.5")
+    again.keyboard.press("Enter")
+    wait_for_points(again, 1)
+    cells, classes = link_cells(again)
+    assert cells.tolist() == [[round(2.5 * (GRID - 1) / EXTENT), round(7.5 * (GRID - 1) / EXTENT)]]
+    assert classes.tolist() == [1]
+    assert live.inner_text().startswith("Point added at (2.5, 7.5), class 2"), live.inner_text()
+    assert "1 / 2000 points drawn" in live.inner_text()
+    reached = tab_to(again, lambda f: f["name"] == "Undo", backwards=True)
+    assert reached["ring"]
+    again.keyboard.press("Enter")
+    again.wait_for_function(
+        "() => !new URL(location.href).searchParams.get('ex_drawn')", timeout=30_000)
+    wait_until_idle(again)
     assert again.locator('[data-testid="stException"]').count() == 0
     assert_accessible(again, "explore, drawing by keyboard")
-    # Tab still leaves the surface.
-    again.keyboard.press("Tab")
-    assert (focused(again) or {}).get("name") != "Draw points"

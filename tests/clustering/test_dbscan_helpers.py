@@ -4,8 +4,9 @@ import numpy as np
 import pytest
 from scipy.spatial.distance import cdist
 from sklearn.cluster import DBSCAN
+from sklearn.neighbors import NearestNeighbors
 
-from clustering.dbscan import dbscan_point_types, k_distance
+from clustering.dbscan import CORE_SHARE, dbscan_point_types, k_distance, suggested_eps
 from datasets import load
 
 
@@ -81,3 +82,18 @@ def test_run_reports_the_point_types_of_a_brute_force_count(eps, min_samples, me
     assert border.any() or min_samples == 1, "a case without border points tests little"
     np.testing.assert_array_equal(result.extras["point_types"], want)
     np.testing.assert_array_equal(result.extras["core_mask"], core)
+
+
+@pytest.mark.parametrize("min_samples", [3, 5, 10])
+def test_suggested_eps_is_a_high_quantile_of_scikit_learns_k_distances(min_samples):
+    # A drawing's scale: three tight groups on the 0-10 surface, 20 points each.
+    rng = np.random.default_rng(3)
+    X = np.concatenate([c + rng.normal(scale=0.3, size=(20, 2)) for c in ([2, 2], [8, 3],
+                                                                           [5, 8])])
+    dist, _ = NearestNeighbors(n_neighbors=min_samples, algorithm="brute").fit(X).kneighbors(X)
+    expected = np.quantile(dist[:, -1], CORE_SHARE)
+    assert suggested_eps(X, min_samples) == pytest.approx(expected, rel=5e-3)  # 3 digits
+    found = DBSCAN(eps=suggested_eps(X, min_samples), min_samples=min_samples).fit(X).labels_
+    # Not "0 clusters": nearly every point is a core point, and the three groups stay apart.
+    assert (found == -1).mean() <= 1 - CORE_SHARE + 1e-9
+    assert len(set(found) - {-1}) == 3

@@ -14,6 +14,7 @@ from datasets.drawn import (
     GRID,
     MAX_CLASSES,
     MAX_POINTS,
+    cells_at,
     decode_points,
     drawn_dataset,
     encode_points,
@@ -127,3 +128,26 @@ def test_load_makes_the_same_data_from_its_source_and_needs_ten_points():
         load("drawn", points=text[:9 * CHARS_PER_POINT])
     with pytest.raises(ValueError, match="takes only points"):
         load("drawn", points=text, centers=3)
+
+
+@given(st.lists(st.tuples(st.integers(0, GRID - 1), st.integers(0, GRID - 1)), min_size=1,
+                max_size=40),
+       st.booleans())
+def test_cells_at_inverts_the_charts_coordinates(cells, standardize):
+    # A chart shows a drawing as scikit-learn's StandardScaler would (standardized) or on
+    # the surface's scale; its inverse takes each point back to its own cell.
+    from sklearn.preprocessing import StandardScaler
+
+    cells = np.array(cells)
+    text = encode_points(cells, np.zeros(len(cells), dtype=int))
+    surface = cells * (EXTENT / (GRID - 1))
+    shown = StandardScaler().fit_transform(surface) if standardize else surface
+    assert cells_at(shown, text, standardize).tolist() == cells.tolist()
+
+
+def test_cells_at_keeps_points_off_the_surface_on_its_edge():
+    text = encode_points([[0, 0], [1023, 1023]], [0, 1])
+    # Beyond the drawing's z-scores of -1 and 1 (its two corners), and beyond [0, EXTENT].
+    assert cells_at([[-3.0, 5.0], [0.0, 0.0]], text, standardize=True).tolist() == [
+        [0, 1023], [512, 512]]
+    assert cells_at([[-1.0, 11.0]], text).tolist() == [[0, GRID - 1]]

@@ -1,11 +1,7 @@
-// The browser side of ui/drag.py: plotly moves the line while it is dragged (its shape
-// editing) and reports the drop in one plotly_relayout; the position goes to Python once.
+// The browser side of ui/drag.py (after ui/web/chart_pointer.js): plotly moves the line
+// while it is dragged (its shape editing) and reports the drop in one plotly_relayout; the
+// position goes to Python once.
 const charts = new WeakMap();
-
-function chartOf(chartKey) {
-  const box = document.querySelector(".st-key-" + CSS.escape(chartKey));
-  return box ? box.querySelector(".js-plotly-plot") : null;
-}
 
 function lineIndex(gd, name) {
   return ((gd.layout && gd.layout.shapes) || []).findIndex((s) => s && s.name === name);
@@ -63,18 +59,12 @@ export default function (component) {
   }
   record.data = data;
   record.send = (at) => setTriggerValue("value", at);
-  const attach = () => {
-    const gd = chartOf(data.chart);
-    if (!gd || typeof gd.on !== "function" || record.gd === gd) return;
-    record.gd = gd;
+  // The chart may be drawn after this component, and Streamlit draws a new figure in a new
+  // element: followed while the component is on the page.
+  const stop = followChart(record, data.chart, (gd) => {
     record.moved = false;  // a new element holds the server's new figure
     watch(gd, record);
-  };
-  clearInterval(record.poll);
-  attach();
+  });
   if (record.moved && record.gd && window.Plotly) putBack(record.gd, record);
-  // The chart may be drawn after this component, and Streamlit draws a new figure in a new
-  // element: keep looking for the chart's element while the component is on the page.
-  record.poll = setInterval(attach, 200);
-  return () => { clearInterval(record.poll); };
+  return stop;
 }

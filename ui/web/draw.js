@@ -1,57 +1,118 @@
+// The browser side of ui/draw.py (after ui/web/chart_pointer.js). A layer over each plot
+// area of the chart takes a click (one point) or a drag (a point every `spacing` of the
+// plot's width); the gesture's points are shown at once and sent to Python, in the chart's
+// data coordinates, when the pointer is let go. Python keeps the drawing and redraws it.
 const SVG = "http://www.w3.org/2000/svg";
+const LAYER = "clusterlab-draw-layer";
+const tools = new WeakMap();
+const followed = new WeakSet();  // charts whose redraws lay the layers again
+
+// A class's shape (its clusters' marker symbol, from Python) of radius r at (x, y).
+function shape(data, c, x, y, r) {
+  const mark = document.createElementNS(SVG, "path");
+  mark.setAttribute("class", "shape");
+  mark.setAttribute("d", data.shapes[c].path);
+  mark.setAttribute("data-symbol", data.shapes[c].symbol);
+  mark.setAttribute("transform", `translate(${x} ${y}) scale(${r})`);
+  mark.setAttribute("fill", data.colors[c]);
+  mark.setAttribute("stroke", data.outline);
+  mark.setAttribute("stroke-width", "1.5");
+  return mark;
+}
+
+// One layer per subplot, over its plot area only (the legend, toolbar and sliders stay
+// reachable); laid again after every redraw of the chart, which may move the axes.
+function layOver(gd, record) {
+  gd.querySelectorAll("." + LAYER).forEach((old) => old.remove());
+  if (getComputedStyle(gd).position === "static") gd.style.position = "relative";
+  for (const sub of subplotsOf(gd)) {
+    const layer = document.createElement("div");
+    layer.className = LAYER;
+    layer.setAttribute("aria-hidden", "true");  // the tools' form is the keyboard's way
+    Object.assign(layer.style, {
+      position: "absolute", left: `${sub.left}px`, top: `${sub.top}px`,
+      width: `${sub.width}px`, height: `${sub.height}px`, cursor: "crosshair",
+      touchAction: "none", zIndex: 5,
+    });
+    const dots = document.createElementNS(SVG, "svg");
+    Object.assign(dots.style, {position: "absolute", inset: 0, width: "100%", height: "100%",
+                               overflow: "visible", pointerEvents: "none"});
+    layer.appendChild(dots);
+    gd.appendChild(layer);
+    const at = (event) => {
+      const box = layer.getBoundingClientRect();
+      return [event.clientX - box.left, event.clientY - box.top];
+    };
+    const add = ([px, py]) => {
+      const d = record.data;
+      if (d.count + record.pending.length >= d.max_points) return;
+      record.pending.push(dataAt(sub, px, py));
+      record.last = [px, py];
+      dots.appendChild(shape(d, record.cls, px, py, 6));
+    };
+    layer.addEventListener("pointerdown", (event) => {
+      event.preventDefault();
+      event.stopPropagation();
+      layer.setPointerCapture(event.pointerId);
+      record.down = true;
+      record.pending = [];
+      record.last = null;  // stays so on a full drawing: nothing to paint from
+      record.said = "";  // what the last typed point or button said
+      add(at(event));
+    });
+    layer.addEventListener("pointermove", (event) => {
+      if (!record.down || !record.last) return;
+      const p = at(event);
+      if (Math.hypot(p[0] - record.last[0], p[1] - record.last[1])
+          >= record.data.spacing * sub.width) add(p);
+    });
+    const end = () => {
+      if (!record.down) return;
+      record.down = false;
+      if (record.pending.length) record.send({add: record.pending, cls: record.cls});
+      record.pending = [];
+    };
+    layer.addEventListener("pointerup", end);
+    layer.addEventListener("pointercancel", end);
+  }
+}
+
+// Every subplot shows the whole drawing surface (its ranges from Python), so that a point
+// can go anywhere on it, not only inside the points drawn so far.
+function showSurface(gd, ranges) {
+  const update = {};
+  for (const sub of subplotsOf(gd)) {
+    update[`${sub.xa._name}.range`] = ranges[0].slice();
+    update[`${sub.ya._name}.range`] = ranges[1].slice();
+  }
+  if (!Object.keys(update).length || !window.Plotly) return;
+  gd.clusterlabSurface = JSON.stringify(ranges);
+  window.Plotly.relayout(gd, update);
+}
 
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
+  const host = parentElement.host || parentElement;
   const root = parentElement.querySelector(".draw");
-  const svg = root.querySelector(".surface");
-  const top = data.grid - 1;
-  const incoming = JSON.stringify(data.points);
-  // Python's points replace the drawing when they change from elsewhere (a link); while a
-  // gesture of ours is on its way, older points from a previous run are ignored.
-  if (!root.state) {
-    root.state = { points: [], undo: [], cls: 0, down: false, sent: null, incoming: null,
-                   cursor: [data.grid / 2, data.grid / 2], said: "" };
+  let record = tools.get(host);
+  if (!record) {
+    record = { gd: null, poll: null, cls: 0, down: false, pending: [], last: null, said: "" };
+    tools.set(host, record);
   }
-  if (incoming === root.state.sent) root.state.sent = null;
-  if (root.state.sent === null && incoming !== root.state.incoming) {
-    root.state.points = data.points.map(p => p.slice());
-    root.state.undo = [];
-  }
-  root.state.incoming = incoming;
-  const state = root.state;
+  record.data = data;
+  record.send = (edit) => setTriggerValue("edit",
+    {...edit, chart: record.data.chart, nonce: Date.now() + Math.random()});
 
-  // A class's shape (its clusters' marker symbol, from Python) of radius r at (x, y).
-  const shape = (c, x, y, r) => {
-    const mark = document.createElementNS(SVG, "path");
-    mark.setAttribute("class", "shape");
-    mark.setAttribute("d", data.shapes[c].path);
-    mark.setAttribute("data-symbol", data.shapes[c].symbol);
-    mark.setAttribute("transform", `translate(${x} ${y}) scale(${r})`);
-    mark.setAttribute("fill", data.colors[c]);
-    mark.setAttribute("stroke", data.outline);
-    return mark;
-  };
-  const where = ([x, y]) => `(${(x / top).toFixed(2)}, ${(y / top).toFixed(2)})`;
-  const draw = () => {
-    // Dots and cursor grow on a narrow surface, so that a dot stays 7 px or more in radius
-    // and its shape can be told from the back of a room.
-    const width = svg.getBoundingClientRect().width;
-    const grow = width > 0 ? Math.max(1, 7 * top / width / 18) : 1;
-    svg.querySelector(".dots").replaceChildren(
-      ...state.points.map(([x, y, c]) => shape(c, x, top - y, 18 * grow)));
-    svg.querySelector(".cursor").setAttribute(
-      "transform", `translate(${state.cursor[0]} ${top - state.cursor[1]}) scale(${grow})`);
-    const full = state.points.length >= data.max_points;
-    root.querySelector(".count").textContent = (state.said ? `${state.said}. ` : "")
-      + `${state.points.length} / ${data.max_points} points`
-      + (full ? ": the limit of a drawing (a link carries at most this many); Undo or Clear "
-        + "to draw elsewhere" : "");
-  };
-  const send = () => {
-    state.sent = JSON.stringify(state.points);
-    setTriggerValue("points", state.points);
+  const count = () => {
+    const full = data.count >= data.max_points;
+    root.querySelector(".count").textContent = (record.said ? `${record.said}. ` : "")
+      + `${data.count} / ${data.max_points} points drawn`
+      + (full ? `: the limit of a drawing (a link carries at most ${data.max_points}); `
+        + "Undo or Clear to draw elsewhere" : "");
   };
   const classes = root.querySelector(".classes");
+  const mark = () => [...classes.children].forEach((b, c) =>
+    b.setAttribute("aria-pressed", String(c === record.cls)));
   if (!classes.children.length) {
     data.colors.slice(0, data.classes).forEach((color, c) => {
       const b = document.createElement("button");
@@ -59,110 +120,54 @@ export default function (component) {
       const icon = document.createElementNS(SVG, "svg");
       icon.setAttribute("viewBox", "-1.3 -1.3 2.6 2.6");
       icon.setAttribute("aria-hidden", "true");
-      icon.appendChild(shape(c, 0, 0, 1));
+      icon.appendChild(shape(data, c, 0, 0, 1));
       b.append(icon, String(c + 1));
       b.setAttribute("aria-label", `Class ${c + 1}`);
-      b.onclick = () => { state.cls = c; mark(); };
+      b.onclick = () => { record.cls = c; mark(); };
       classes.appendChild(b);
     });
-    root.querySelector(".keys").textContent = "Keys on the surface: arrows move the cursor "
-      + `(Shift: small steps), Enter or Space places a point, 1 to ${data.classes} pick the `
-      + "class, Delete or Backspace undoes.";
   }
-  const mark = () => [...classes.children].forEach((b, c) =>
-    b.setAttribute("aria-pressed", String(c === state.cls)));
   mark();
-
-  const cell = (event) => {
-    const box = svg.getBoundingClientRect();
-    const fx = (event.clientX - box.left) / box.width;
-    const fy = (event.clientY - box.top) / box.height;
-    const clamp = v => Math.min(top, Math.max(0, Math.round(v * top)));
-    return [clamp(fx), clamp(1 - fy)];
+  root.querySelector(".undo").onclick = () => {
+    if (!record.data.count) return;
+    record.said = "Undone";
+    record.send({undo: true});
   };
-  const add = ([x, y]) => {
-    if (state.points.length >= data.max_points) return false;
-    state.points.push([x, y, state.cls]);
-    state.last = [x, y];
-    return true;
-  };
-  svg.onpointerdown = (event) => {
-    event.preventDefault();
-    svg.setPointerCapture(event.pointerId);
-    state.down = true;
-    state.undo.push(state.points.length);
-    state.said = "";
-    // The keys go on from the last click.
-    state.cursor = cell(event);
-    add(state.cursor);
-    draw();
-  };
-  svg.onpointermove = (event) => {
-    if (!state.down) return;
-    const [x, y] = cell(event);
-    if (Math.hypot(x - state.last[0], y - state.last[1]) >= data.spacing && add([x, y])) draw();
-  };
-  svg.onpointerup = svg.onpointercancel = () => {
-    if (!state.down) return;
-    state.down = false;
-    send();
-  };
-  const undo = () => {
-    if (!state.points.length) return;
-    const keep = state.undo.length ? state.undo.pop() : state.points.length - 1;
-    const before = state.points.length;
-    state.points.length = Math.min(keep, state.points.length);
-    const gone = before - state.points.length;
-    state.said = `Undone: ${gone} point${gone === 1 ? "" : "s"} taken back`;
-    draw(); send();
-  };
-  root.querySelector(".undo").onclick = undo;
   root.querySelector(".clear").onclick = () => {
-    if (!state.points.length) return;
-    state.undo = []; state.points = [];
-    state.said = "Cleared";
-    draw(); send();
+    if (!record.data.count) return;
+    record.said = "Cleared";
+    record.send({clear: true});
   };
-
-  // The keyboard's way: a cursor moved by arrows, the same points and undo as the pointer's.
-  const moves = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] };
-  const place = () => {
-    if (state.points.length >= data.max_points) {
-      state.said = `No point added: a drawing holds at most ${data.max_points}`;
-      draw();
-      return;
-    }
-    state.undo.push(state.points.length);
-    add(state.cursor);
-    state.said = `Point ${state.points.length} added at ${where(state.cursor)}, `
-      + `class ${state.cls + 1}`;
-    draw(); send();
-  };
-  svg.onkeydown = (event) => {
-    if (event.ctrlKey || event.altKey || event.metaKey) return;
-    const digit = Number(event.key);
-    if (moves[event.key]) {
-      const step = event.shiftKey ? data.fine_step : data.step;
-      state.cursor = state.cursor.map((v, i) =>
-        Math.min(top, Math.max(0, v + moves[event.key][i] * step)));
-      state.said = `Cursor at ${where(state.cursor)}`;
-      draw();
-    } else if (event.key === "Enter" || event.key === " ") {
-      place();
-    } else if (event.key === "Delete" || event.key === "Backspace") {
-      undo();
-    } else if (Number.isInteger(digit) && digit >= 1 && digit <= data.classes) {
-      state.cls = digit - 1;
-      mark();
-      state.said = `Class ${digit}`;
-      draw();
-    } else {
-      return;
-    }
-    // A handled key neither scrolls the page nor reaches the page's own keys (a lesson's
-    // arrows press Previous and Next, ui/web/lesson_keys.js); Tab and the rest pass.
+  const form = root.querySelector(".typed");
+  form.onsubmit = (event) => {
     event.preventDefault();
-    event.stopPropagation();
+    const x = Number(form.querySelector(".x").value);
+    const y = Number(form.querySelector(".y").value);
+    if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+    record.said = `Point added at (${x}, ${y}), class ${record.cls + 1}`;
+    record.send({add: [[x, y]], cls: record.cls});
   };
-  draw();
+  count();
+  // The points of the last gesture stay shown until the chart is drawn again with them.
+  const stop = followChart(record, data.chart, (gd) => {
+    showSurface(gd, record.data.ranges);
+    layOver(gd, record);
+    if (followed.has(gd)) return;
+    followed.add(gd);
+    gd.on("plotly_afterplot", () => {
+      if (record.gd === gd && !record.down) layOver(gd, record);
+    });
+    // A new figure from the server has the ranges of its points again.
+    gd.on("plotly_react", () => { if (record.gd === gd) showSurface(gd, record.data.ranges); });
+  });
+  // New ranges (a standardized drawing's scale follows its points) on the same chart.
+  if (record.gd && record.gd.clusterlabSurface !== JSON.stringify(data.ranges)) {
+    showSurface(record.gd, data.ranges);
+  }
+  // Gone with the tools (another dataset): the chart takes its own clicks again.
+  return () => {
+    stop();
+    if (record.gd) record.gd.querySelectorAll("." + LAYER).forEach((old) => old.remove());
+    record.gd = null;
+  };
 }
