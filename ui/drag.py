@@ -1,4 +1,5 @@
-"""Lines on a chart that the user drags to set a value (the dendrogram's cut line).
+"""Lines on a chart that the user drags to set a value (the dendrogram's cut line, density
+peaks' thresholds).
 
 The chart is drawn with `ui.export.show_chart` and ``shapes_editable=True`` (plotly's
 ``config.edits.shapePosition``), so each of its shapes follows the pointer in the browser
@@ -13,9 +14,10 @@ puts it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import numpy as np
 import streamlit as st
 
 from metrics.validation import ParameterError, check_real
@@ -42,6 +44,39 @@ def dropped_at(value: Any) -> float | None:
         return check_real(value, "drop")
     except ParameterError:  # not a finite number: no drop to take
         return None
+
+
+def snapped(position: float, grid: Sequence[Any], scale: float = 1.0) -> Any:
+    """The value ``v`` of ``grid`` whose line, drawn at ``v * scale``, is nearest to
+    ``position`` (the first of two equally near): where a line dropped between the values a
+    scrubber offers lands.
+
+    Parameters
+    ----------
+    position : float
+        Where the line was dropped (data coordinates).
+    grid : sequence of numbers
+        The values the widget takes (the scrubber's steps).
+    scale : float, default=1
+        Data coordinates per unit of value (a threshold given as a share of the largest
+        value: that largest value).
+
+    Raises
+    ------
+    ValueError
+        When ``grid`` is empty.
+
+    Examples
+    --------
+    >>> snapped(0.33, (0.0, 0.2, 0.4)), snapped(7.0, (0.0, 0.2, 0.4), scale=20.0)
+    (0.4, 0.4)
+    >>> snapped(-5.0, (0.1, 0.2)), snapped(0.5, (0, 1))
+    (0.1, 0)
+    """
+    if len(grid) == 0:
+        raise ValueError("snapped needs at least one value on the grid, got none")
+    drawn = np.asarray(grid, dtype=float) * scale
+    return grid[int(np.argmin(np.abs(drawn - position)))]
 
 
 def drag_to_widget(chart_key: str, line: str, axis: str, at: float, widget_key: str,
