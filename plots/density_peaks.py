@@ -173,7 +173,9 @@ def threshold_lines(rho_min: float, delta_min: float) -> list[dict]:
     return [
         {**style, "name": RHO_LINE, "xref": "x", "x0": rho_min, "x1": rho_min,
          "yref": "y domain", "y0": 0, "y1": 1,
-         "label": {**label, "text": "ρ_min", "textposition": "end"}},
+         # Level, right of the line's top: along the line it ran out of the plot.
+         "label": {**label, "text": "ρ_min", "textposition": "end", "textangle": 0,
+                   "xanchor": "left", "yanchor": "top"}},
         {**style, "name": DELTA_LINE, "xref": "x domain", "x0": 0, "x1": 1, "yref": "y",
          "y0": delta_min, "y1": delta_min,
          "label": {**label, "text": "δ_min", "textposition": "end"}},

@@ -220,10 +220,11 @@ DECISION_AXES = """() => {
   return {x: [box.left + xa._offset, xa._length], y: [box.top + ya._offset, ya._length,
                                                      ...ya.range]};
 }"""
-THRESHOLD_LINE = """name => {
+# A threshold line's two ends on its axis ("x" for ρ_min's upright line).
+THRESHOLD_LINE = """([name, axis]) => {
   const gd = document.querySelector(".st-key-dp_thresholds .js-plotly-plot");
   const shape = gd.layout.shapes.find(s => s.name === name);
-  return [shape.y0, shape.y1];
+  return [shape[axis + "0"], shape[axis + "1"]];
 }"""
 # The values of the δ_min slider (app_pages/explore_density_peaks.py's DELTA_SHARES).
 DELTA_GRID = [round(0.02 * i, 2) for i in range(1, 50)]
@@ -249,7 +250,10 @@ def drag_delta_line(page, rho_share: float) -> None:
     def page_y(value):
         return top + (1 - (value - y0) / (y1 - y0)) * height
 
-    line = page.evaluate(THRESHOLD_LINE, "delta_min")
+    # The scrub moved the ρ_min line (its rerun drew it there too).
+    line = page.evaluate(THRESHOLD_LINE, ["rho_min", "x"])
+    assert line[0] == line[1] == pytest.approx(rho_share * ref.density.max(), rel=1e-6)
+    line = page.evaluate(THRESHOLD_LINE, ["delta_min", "y"])
     assert line[0] == line[1] == pytest.approx(0.1 * delta.max(), rel=1e-6)
     # Right of the ρ_min line, up to a δ share of 0.54, a value of the slider's grid.
     x = left + width * 0.85
@@ -274,7 +278,7 @@ def drag_delta_line(page, rho_share: float) -> None:
     assert re.search(rf"[?&]dp_rho={rho_share:g}(&|$)", page.url)  # ρ_min stays
     wait_until_idle(page)
     # The line is drawn at that value, and the clusters are pydpc's beyond both thresholds.
-    line = page.evaluate(THRESHOLD_LINE, "delta_min")
+    line = page.evaluate(THRESHOLD_LINE, ["delta_min", "y"])
     assert line[0] == line[1] == pytest.approx(share * delta.max(), rel=1e-6)
     centres = np.flatnonzero((ref.density > rho_share * ref.density.max())
                              & (delta > share * delta.max()))
