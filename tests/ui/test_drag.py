@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from ui.drag import drag_to_widget, dropped_at, snapped
+from ui.drag import drag_to_widget, dropped_at, dropped_point, snapped
 
 
 @pytest.mark.parametrize("value", [None, "1.5", True, False, float("nan"), float("inf"),
@@ -22,7 +22,7 @@ def test_a_finite_number_is_the_coordinate(value, expected):
 
 
 def test_an_unknown_axis_is_refused_with_the_choices():
-    with pytest.raises(ValueError, match=r"axis must be one of \('x', 'y'\), got 'z'"):
+    with pytest.raises(ValueError, match=r"axis must be one of \('x', 'y', 'xy'\), got 'z'"):
         drag_to_widget("chart", "line", "z", 0.0, "widget", float)
 
 
@@ -54,3 +54,14 @@ def test_snapping_agrees_with_brute_force_on_the_density_peaks_grid():
 def test_an_empty_grid_is_refused():
     with pytest.raises(ValueError, match="at least one value"):
         snapped(1.0, ())
+
+
+@pytest.mark.parametrize("value", [None, 1.0, "1, 2", [1.0], [1.0, 2.0, 3.0], [1.0, None],
+                                   [float("nan"), 1.0], [True, 1.0], {"x": 1, "y": 2}])
+def test_a_dropped_handle_is_a_point_only_when_it_is_two_finite_numbers(value):
+    assert dropped_point(value) is None
+
+
+def test_a_dropped_handle_is_its_point():
+    assert dropped_point([1, -2.5]) == (1.0, -2.5)
+    assert all(type(v) is float for v in dropped_point([1, 2]))
