@@ -2,8 +2,10 @@
 
 import re
 
+import numpy as np
 import pytest
 from scipy.cluster.hierarchy import fcluster, linkage
+from sklearn.cluster import KMeans
 
 import datasets
 from explorer.compare import MIN_SAMPLES, eps_values
@@ -57,7 +59,18 @@ def test_kmeans_step_and_step_back(page, app_url):
     # Play runs in the browser (tests/browser/test_scrub.py).
 
 
+# The k-means chart's axes on the page: CSS pixels and data ranges.
+KM_AXES = """() => {
+  const gd = document.querySelector(".st-key-km_chart .js-plotly-plot");
+  const box = gd.getBoundingClientRect(), xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  return {x: [box.left + xa._offset, xa._length, ...xa.range],
+          y: [box.top + ya._offset, ya._length, ...ya.range]};
+}"""
+
+
 def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda m: sent.append(m)))
     open_view(page, app_url, "explore_kmeans?km_init=placed+by+you&km_n=200")
     centres = page.get_by_role("textbox", name="Centres (x, y; x, y; ...)")
     for count, (fx, fy) in enumerate([(0.3, 0.3), (0.7, 0.6)], start=1):
@@ -73,6 +86,50 @@ def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):
     (x1, y1), (x2, y2) = (map(float, c.split(",")) for c in centres.input_value().split(";"))
     assert x1 < x2 and y1 > y2
     screenshot(page, "explore_kmeans-placed")
+
+    # Dragging the first centre's ring: nothing is sent while it moves; once dropped, that
+    # centre is where the pointer is (read from the axis ranges here), and the run to the
+    # last move is sklearn's k-means from the new centres.
+    axes = page.evaluate(KM_AXES)
+    (left, width, xa0, xa1), (top, height, ya0, ya1) = axes["x"], axes["y"]
+    start = (left + (x1 - xa0) / (xa1 - xa0) * width,
+             top + (1 - (y1 - ya0) / (ya1 - ya0)) * height)
+    end = (start[0] + 70, start[1] + 50)
+    first = len(sent)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(start[0] + (end[0] - start[0]) * i / 10,
+                        start[1] + (end[1] - start[1]) * i / 10)
+        page.wait_for_timeout(40)
+    during = sent[first:]
+    page.mouse.up()
+    assert during == [], f"{len(during)} websocket messages sent during the drag"
+    pointer = (xa0 + (end[0] - left) / width * (xa1 - xa0),
+               ya0 + (1 - (end[1] - top) / height) * (ya1 - ya0))
+    page.wait_for_function("([e, x]) => !e.value.startsWith(x)",
+                           arg=[centres.element_handle(), centres.input_value().split(";")[0]],
+                           timeout=30_000)
+    wait_until_idle(page)
+    assert "km_centres=" in page.url
+    moved, kept = (np.array(c.split(","), dtype=float) for c in centres.input_value().split(";"))
+    pixel = ((xa1 - xa0) / width, (ya1 - ya0) / height)  # data units of a CSS pixel
+    for axis in (0, 1):  # within a pixel and the 3 digits the box keeps
+        assert moved[axis] == pytest.approx(pointer[axis],
+                                            abs=pixel[axis] + 5e-3 * abs(pointer[axis]))
+    np.testing.assert_allclose(kept, [x2, y2])
+    data = datasets.load("blobs", n_samples=200, random_state=0,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+    ref = KMeans(2, init=np.array([moved, kept]), n_init=1, algorithm="lloyd", tol=1e-4,
+                 max_iter=300).fit(data.X[:, :2])
+    page.get_by_role("slider", name="Move").focus()
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => /^(\\d+) \\/ \\1$/.test(e.innerText.trim()))", timeout=30_000)
+    wait_until_idle(page)
+    assert float(metric(page, "Inertia J")) == pytest.approx(ref.inertia_, rel=1e-3)
+    screenshot(page, "explore_kmeans-dragged-centre")
 
 
 def test_density_peaks_box_on_the_decision_graph_picks_the_centres(page, app_url):
