@@ -65,10 +65,16 @@ def absorb_click() -> None:
 
 
 def moved_centre(centres: np.ndarray, i: int, point: tuple[float, float]) -> str:
-    """The centres as the "Centres" box holds them, centre ``i`` moved to ``point``."""
+    """The centres as the "Centres" box holds them, centre ``i`` moved to ``point`` (a
+    dropped ring: `ui.drag.drag_to_widget`)."""
     centres = np.array(centres, dtype=float)
     centres[i] = point
-    return format_centers(centres)
+    text = format_centers(centres)
+    if st.session_state.get("km_init") != "placed":
+        # Streamlit puts a value set from code into the link only for a widget drawn
+        # before; the box is drawn for the first time in the next run.
+        st.query_params["km_centres"] = text
+    return text
 
 
 def clear_centres() -> None:
@@ -218,12 +224,13 @@ with view:
 
     stepper()
     st.caption("The dotted rings are the first centres: drag one, and the run starts again "
-               "from there, with the centres placed by you.")
+               "from there (move 0), with the centres placed by you.")
     # Outside the fragment: a drop changes the controls above it, so the whole page reruns.
     first = frames[0].centers
     for i in range(len(first)):
         drag_to_widget(CHART, handle_name(i), "xy", first[i], "km_centres",
-                       partial(moved_centre, first, i), also={"km_init": "placed"})
+                       partial(moved_centre, first, i),
+                       also={"km_init": "placed", "km_step": 0})
 
     if init != "placed":
         # Every K travels with the chart: its slider redraws in the browser, and the K it
