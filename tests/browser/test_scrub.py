@@ -273,7 +273,11 @@ def drag_delta_line(page, rho_share: float) -> None:
     pointer = y0 + (1 - (end - top) / height) * (y1 - y0)  # the pointer's δ at the drop
     dropped = page.wait_for_function("() => window.droppedDelta", timeout=10_000).json_value()
     assert dropped == pytest.approx(pointer, abs=2 * (y1 - y0) / height)  # within 2 px
-    share = min(DELTA_GRID, key=lambda v: abs(v * delta.max() - pointer))
+
+    def snapped_share(at):
+        return min(DELTA_GRID, key=lambda v: abs(v * delta.max() - at))
+
+    share = snapped_share(pointer)
     page.wait_for_url(re.compile(rf"[?&]dp_delta={share:g}(&|$)"), timeout=30_000)
     assert re.search(rf"[?&]dp_rho={rho_share:g}(&|$)", page.url)  # ρ_min stays
     wait_until_idle(page)
@@ -285,3 +289,20 @@ def drag_delta_line(page, rho_share: float) -> None:
     box = page.locator('[data-testid="stMetric"]').filter(has_text="Clusters").first
     assert box.locator('[data-testid="stMetricValue"]').inner_text() == str(len(centres))
     screenshot(page, "explore_density_peaks-dragged-delta")
+    # Dropped less than half a step of the grid away (after a drag far enough for plotly to
+    # take it as one), the line goes back to its value.
+    at = page_y(line[0])
+    page.evaluate("""() => { window.droppedDelta = null;
+        document.querySelector(".st-key-dp_thresholds .js-plotly-plot")
+          .on("clusterlab_dragsent", e => { window.droppedDelta = e.at; }); }""")
+    page.mouse.move(x, at)
+    page.mouse.down()
+    for dy in (-8, -16, -24, -12, -1):
+        page.mouse.move(x, at + dy)
+        page.wait_for_timeout(40)
+    page.mouse.up()
+    nudged = page.wait_for_function("() => window.droppedDelta", timeout=10_000).json_value()
+    assert nudged != line[0] and snapped_share(nudged) == share
+    page.wait_for_function(f"([name, axis]) => ({THRESHOLD_LINE})([name, axis])[0] === {line[0]!r}",
+                           arg=["delta_min", "y"], timeout=30_000)
+    assert re.search(rf"[?&]dp_delta={share:g}(&|$)", page.url)
