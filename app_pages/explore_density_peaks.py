@@ -10,6 +10,8 @@ from clustering.density_peaks import DECISION_GRAPH_FORMULA
 from explorer.alignment import align_labels
 from explorer.density_peaks import joining_steps, parse_indices, top_gamma
 from plots.density_peaks import (
+    DELTA_LINE,
+    RHO_LINE,
     assignment_figure,
     decision_graph_figure,
     decision_scrub_figure,
@@ -18,6 +20,7 @@ from plots.density_peaks import (
     gamma_figure,
     with_decision_frames,
 )
+from ui.drag import drag_to_widget, snapped
 from ui.explore_cache import (
     SCORES,
     density_clusters,
@@ -165,8 +168,9 @@ with view:
                    help="Adjusted Rand index against the true classes (halo included): "
                         "1 = identical, 0 = chance level.", where=cols[3])
     if mode == "thresholds" and not halo:
-        st.markdown("**Thresholds on the decision graph**: drag δ_min (upper slider) or ρ_min "
-                    "(lower slider); every point beyond both is a centre")
+        st.markdown("**Thresholds on the decision graph**: drag the dashed lines, or δ_min "
+                    "(upper slider) or ρ_min (lower slider); every point beyond both is a "
+                    "centre")
         values = [f"{v:g}" for v in deltas], [f"{v:g}" for v in rhos]
         figure = decision_scrub_figure(X, graph.rho_, graph.delta_, *by_delta[:2],
                                   by_delta[2], values[0], deltas.index(delta_share),
@@ -178,8 +182,15 @@ with view:
         def scrubbers() -> None:
             scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
             scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
+            # A dropped line takes the sliders' value nearest to it (the sliders stay the
+            # keyboard's way to the thresholds).
+            top = graph.rho_.max(), graph.delta_.max()
+            drag_to_widget("dp_thresholds", RHO_LINE, "x", rho_share * top[0], "dp_rho",
+                           partial(snapped, grid=rhos, scale=top[0]))
+            drag_to_widget("dp_thresholds", DELTA_LINE, "y", delta_share * top[1], "dp_delta",
+                           partial(snapped, grid=deltas, scale=top[1]))
 
-        show_chart(figure, "dp_thresholds", data=table, under=scrubbers)
+        show_chart(figure, "dp_thresholds", data=table, shapes_editable=True, under=scrubbers)
     elif mode == "gamma" and not halo:
         st.markdown("**Decision graph and clusters**: drag the K slider, or a box or a lasso "
                     "around the centres on the decision graph")

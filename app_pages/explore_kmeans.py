@@ -14,6 +14,7 @@ from explorer.kmeans import (
     parse_centers,
 )
 from plots.framed import scrubbed_scatter
+from plots.handles import handle_name, point_handles
 from plots.kmeans import (
     add_click_grid,
     inertia_data,
@@ -23,6 +24,7 @@ from plots.kmeans import (
     kmeans_step_figure,
 )
 from plots.tables import points_table
+from ui.drag import drag_to_widget
 from ui.explore_cache import SCORES, kmeans_frames, kmeans_k_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
@@ -60,6 +62,19 @@ def absorb_click() -> None:
     except ValueError:
         placed = np.empty((0, 2))
     st.session_state["km_centres"] = format_centers(np.vstack([placed, [click]]))
+
+
+def moved_centre(centres: np.ndarray, i: int, point: tuple[float, float]) -> str:
+    """The centres as the "Centres" box holds them, centre ``i`` moved to ``point`` (a
+    dropped ring: `ui.drag.drag_to_widget`)."""
+    centres = np.array(centres, dtype=float)
+    centres[i] = point
+    text = format_centers(centres)
+    if st.session_state.get("km_init") != "placed":
+        # Streamlit puts a value set from code into the link only for a widget drawn
+        # before; the box is drawn for the first time in the next run.
+        st.query_params["km_centres"] = text
+    return text
 
 
 def clear_centres() -> None:
@@ -169,10 +184,12 @@ with view:
                 X, frames, step, axis_titles=data.feature_names[:2],
                 cells=[nearest_center_grid(bounds, f.centers, CELLS_RESOLUTION)
                        for f in frames] if regions else None)
+        fig.update_layout(shapes=point_handles(frames[0].centers))
         state = show_chart(
             fig,
             CHART,
             data=kmeans_step_data(X, frame.labels, frame.centers),
+            shapes_editable=True,
             on_select="rerun" if clickable else "ignore",
             selection_mode="points",
             under=None if clickable else partial(
@@ -206,6 +223,14 @@ with view:
         )
 
     stepper()
+    st.caption("The dotted rings are the first centres: drag one, and the run starts again "
+               "from there (move 0), with the centres placed by you.")
+    # Outside the fragment: a drop changes the controls above it, so the whole page reruns.
+    first = frames[0].centers
+    for i in range(len(first)):
+        drag_to_widget(CHART, handle_name(i), "xy", first[i], "km_centres",
+                       partial(moved_centre, first, i),
+                       also={"km_init": "placed", "km_step": 0})
 
     if init != "placed":
         # Every K travels with the chart: its slider redraws in the browser, and the K it

@@ -16,6 +16,8 @@ OTHER_COLOR = "#999999"
 # The assignment's glide from one step to the next while playing (ms of 400 per step): long
 # enough to see which points change colour, short enough to rest on each step.
 GLIDE_MS = 300
+# The names of the decision graph's threshold lines (`threshold_lines`), which a page drags.
+RHO_LINE, DELTA_LINE = "rho_min", "delta_min"
 
 
 def _center_colors(n: int, centers: np.ndarray, labels: np.ndarray | None) -> list[str]:
@@ -152,26 +154,53 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
                          play_ms=400, transition_ms=GLIDE_MS, slider_y=-0.12)
 
 
+def threshold_lines(rho_min: float, delta_min: float) -> list[dict]:
+    """The decision graph's thresholds as two dashed lines across it: ρ_min upright (the
+    shape named `RHO_LINE`) and δ_min level (`DELTA_LINE`); the centres lie right of the one
+    and above the other.
+
+    Shapes, not traces, so that a page may let them be dragged (`ui.drag`). Each spans its
+    subplot's domain across, so a drag moves the threshold, never the axes' range.
+
+    Examples
+    --------
+    >>> rho, delta = threshold_lines(2.0, 0.5)
+    >>> rho["name"], rho["x0"], rho["x1"], rho["yref"], delta["y0"], delta["xref"]
+    ('rho_min', 2.0, 2.0, 'y domain', 0.5, 'x domain')
+    """
+    style = {"type": "line", "line": {"color": "#D55E00", "width": 3, "dash": "dash"}}
+    label = {"font": {"size": 14, "color": "#D55E00"}}
+    return [
+        {**style, "name": RHO_LINE, "xref": "x", "x0": rho_min, "x1": rho_min,
+         "yref": "y domain", "y0": 0, "y1": 1,
+         # Level, right of the line's top: along the line it ran out of the plot.
+         "label": {**label, "text": "ρ_min", "textposition": "end", "textangle": 0,
+                   "xanchor": "left", "yanchor": "top"}},
+        {**style, "name": DELTA_LINE, "xref": "x domain", "x0": 0, "x1": 1, "yref": "y",
+         "y0": delta_min, "y1": delta_min,
+         "label": {**label, "text": "δ_min", "textposition": "end"}},
+    ]
+
+
 def _decision_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
                      mins: np.ndarray | None, labels: np.ndarray, centers: list[np.ndarray],
                      titles: list[str]) -> tuple[list[dict], list[dict]]:
-    """Trace updates and titles of `decision_scrub_figure`'s frames (row i: ``mins[i]``)."""
-    top = (rho.max(), delta.max())
-    updates = []
+    """Trace updates and layouts (title, threshold lines) of `decision_scrub_figure`'s
+    frames (row i: ``mins[i]``)."""
+    updates, layouts = [], []
     for i, (row, chosen) in enumerate(zip(labels, centers, strict=True)):
         graph = np.full(len(rho), -1)
         graph[chosen] = row[chosen]  # a centre in its cluster's colour, the rest grey
-        # The corner of the region the centres must lie in: right of rho_min, above
-        # delta_min.
-        corner = ([], []) if mins is None else (
-            [mins[i][0], mins[i][0], top[0] * 1.02], [top[1] * 1.02, mins[i][1], mins[i][1]])
         updates.append({
             0: {"marker": {"color": color_codes(graph)}},
-            1: {"x": corner[0], "y": corner[1]},
-            2: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)},
-            3: {"x": X[chosen, 0], "y": X[chosen, 1]},
+            1: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)},
+            2: {"x": X[chosen, 0], "y": X[chosen, 1]},
         })
-    return updates, [{"title": {"text": t}} for t in titles]
+        layout = {"title": {"text": titles[i]}}
+        if mins is not None:
+            layout["shapes"] = threshold_lines(float(mins[i][0]), float(mins[i][1]))
+        layouts.append(layout)
+    return updates, layouts
 
 
 def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
@@ -185,9 +214,10 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
     Row ``i`` (shown at ``value_labels[i]``): the centres ``centers[i]`` in their
     cluster's colour on the graph (the others grey) and as stars among the points, every
     point in its cluster's colour ``labels[i]`` and, with ``mins``, the thresholds
-    ``mins[i] = (rho_min, delta_min)`` drawn as the corner the centres lie beyond. The
-    decision graph is the figure's first trace (a box or lasso there picks points by
-    number).
+    ``mins[i] = (rho_min, delta_min)`` drawn as two dashed lines (`threshold_lines`: the
+    figure's only shapes, which a page may let the user drag). The decision graph is the
+    figure's first trace (a box or lasso there picks points by number); the titles should
+    state the thresholds, which the chart's text alternative then says.
     """
     X, rho, delta = np.asarray(X, dtype=float), np.asarray(rho), np.asarray(delta)
     # Two lines each: on a phone's 150 px panels the one-line titles met.
@@ -195,18 +225,15 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
                         subplot_titles=("Decision graph:<br>centres in colour",
                                         "Clusters:<br>centres are stars"))
     n = len(X)
-    # Every trace of the kind of the points (WebGL at 2,000 points), lines and centres
-    # included: a frame of WebGL traces alone is drawn by the scrub listener without
-    # plotly's recompute (ui/scrub.py), and SVG centres would sit over WebGL ones anyway.
+    # Every trace of the kind of the points (WebGL at 2,000 points), centres included: a
+    # frame of WebGL traces alone is drawn by the scrub listener without plotly's recompute
+    # (ui/scrub.py), and SVG centres would sit over WebGL ones anyway.
     kind = points_trace(n)
     fig.add_trace(kind(
         x=rho, y=delta, mode="markers", name="points", showlegend=False,
         marker=code_marker(size=8), customdata=np.arange(n),
         hovertemplate="point %{customdata}: ρ %{x:.3g}, δ %{y:.3g}<extra></extra>"),
         row=1, col=1)
-    fig.add_trace(kind(x=[], y=[], mode="lines", name="thresholds", showlegend=False,
-                             hoverinfo="skip", line={"color": "#D55E00", "width": 2,
-                                                     "dash": "dash"}), row=1, col=1)
     fig.add_trace(kind(
         x=X[:, 0], y=X[:, 1], mode="markers", name="clusters", showlegend=False,
         marker=code_marker(size=7),

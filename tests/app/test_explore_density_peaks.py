@@ -1,5 +1,7 @@
 """The density-peaks explorer: centres chosen by a box or lasso on the decision graph."""
 
+import json
+
 import numpy as np
 import pytest
 from pydpc import Cluster
@@ -107,7 +109,8 @@ def test_each_k_frame_climbs_to_the_k_largest_gamma():
     shipped = frames(chart(at, "dp_graph"), "K")
     assert list(shipped) == [str(k) for k in range(1, 11)]
     ref = DensityPeaks(n_clusters=None, delta_min=0.0, percent=2.0).fit(data.X)
-    for k, (graph, corner, points, stars) in shipped.items():
+    assert chart(at, "dp_graph")["layout"].get("shapes", []) == []  # no threshold lines
+    for k, (graph, points, stars) in shipped.items():
         centres = np.argsort(-ref.gamma_, kind="stable")[:int(k)]
         if ref.order_[0] not in centres:  # the densest point always heads a cluster
             centres = np.append(centres, ref.order_[0])
@@ -118,7 +121,6 @@ def test_each_k_frame_climbs_to_the_k_largest_gamma():
         # On the decision graph, the centres and only they are in colour (grey: code 112).
         np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 112),
                                       np.sort(centres))
-        assert len(corner["x"]) == 0
 
 
 def test_the_assignment_animation_follows_pydpcs_order_and_ends_at_its_clustering():
@@ -168,7 +170,7 @@ def test_the_assignment_animation_follows_pydpcs_order_and_ends_at_its_clusterin
     assert before.all()
     assert adjusted_rand_score(shown, ref.membership) == 1.0
     # The last frame is the clustering the page shows beside it at K = 3.
-    _, _, clusters, _ = frames(chart(at, "dp_graph"), "K")["3"]
+    _, clusters, _ = frames(chart(at, "dp_graph"), "K")["3"]
     np.testing.assert_array_equal(shown, array(clusters["customdata"]))
 
 
@@ -193,6 +195,8 @@ def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_d
     compared_with_pydpc = 0
     for name, fixed in (("δ_min share", 0.3), ("ρ_min share", 0.4)):
         shipped = frames(figure, name)
+        lines = {f["name"].split("=", 1)[1]: f["layout"]["shapes"]
+                 for f in figure["frames"] if f["name"].startswith(f"{name}=")}
         assert len(shipped) >= (49 if name.startswith("δ") else 25)
         for label in ("0", "0.02", "0.1", "0.3", "0.4", "0.6", "0.96", "0.98"):
             if label not in shipped:  # the rho sweep starts at 0, the delta one at 0.02
@@ -201,12 +205,15 @@ def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_d
                                       else (float(label), fixed))
             rho_min, delta_min = rho_share * ref.density.max(), delta_share * delta.max()
             centres = np.flatnonzero((ref.density > rho_min) & (delta > delta_min))
-            graph, corner, points, stars = shipped[label]
+            graph, points, stars = shipped[label]
             np.testing.assert_array_equal(np.flatnonzero(array(graph["marker"]["color"]) != 112),
                                           centres)
             np.testing.assert_allclose(xy(stars), data.X[centres])
-            np.testing.assert_allclose(array(corner["x"])[:2], [rho_min] * 2, rtol=1e-9)
-            np.testing.assert_allclose(array(corner["y"])[1:], [delta_min] * 2, rtol=1e-9)
+            rho_line, delta_line = lines[label]
+            np.testing.assert_allclose([rho_line["x0"], rho_line["x1"]], [rho_min] * 2,
+                                       rtol=1e-9)
+            np.testing.assert_allclose([delta_line["y0"], delta_line["y1"]], [delta_min] * 2,
+                                       rtol=1e-9)
             shown = array(points["customdata"]).astype(int)
             expected = follow_to_centre(ref.neighbour, None, centres)
             assert adjusted_rand_score(shown, expected) == 1.0
@@ -218,6 +225,14 @@ def test_each_threshold_frame_takes_the_points_beyond_both_thresholds_as_pydpc_d
     assert compared_with_pydpc >= 4
     # The numbers beside the chart are those of the page's thresholds.
     rho_min, delta_min = 0.3 * ref.density.max(), 0.4 * delta.max()
+    # Drawn as the chart's only shapes, which only this chart lets a drag move.
+    rho_line, delta_line = figure["layout"]["shapes"]
+    assert (rho_line["name"], delta_line["name"]) == ("rho_min", "delta_min")
+    assert rho_line["x0"] == pytest.approx(rho_min, rel=1e-9)
+    assert delta_line["y0"] == pytest.approx(delta_min, rel=1e-9)
+    editable = {e.proto.id.rsplit("-", 1)[1] for e in at.get("plotly_chart")
+                if "edits" in json.loads(e.proto.config)}
+    assert editable == {"dp_thresholds"}
     assert int(metrics(at)["Clusters"]) == int(((ref.density > rho_min) &
                                                  (delta > delta_min)).sum())
 

@@ -27,6 +27,13 @@ def centres(at) -> np.ndarray:
     return xy(trace(chart(at, "km_chart"), "centres"))
 
 
+def rings(at) -> np.ndarray:
+    """Where the chart's draggable rings are (their anchors), in the order of their names."""
+    shapes = chart(at, "km_chart")["layout"]["shapes"]
+    assert [s["name"] for s in shapes] == [f"handle {i}" for i in range(len(shapes))]
+    return np.array([[s["xanchor"], s["yanchor"]] for s in shapes])
+
+
 def sklearn_from(X, start):
     return KMeans(len(start), init=start, n_init=1, algorithm="lloyd", tol=1e-4,
                   max_iter=300).fit(X)
@@ -42,8 +49,10 @@ def test_the_last_step_is_sklearns_kmeans_from_the_same_start():
     # k-means++ starts at data points.
     assert all(np.isclose(data.X, c).all(axis=1).any() for c in start)
 
+    np.testing.assert_array_equal(rings(at), start)  # the first centres can be dragged
     go_to_step(at, "km")
     assert not at.exception
+    np.testing.assert_array_equal(rings(at), start)  # and stay where the run started
     ref = sklearn_from(data.X, start)
     np.testing.assert_allclose(np.sort(centres(at), axis=0),
                                np.sort(ref.cluster_centers_, axis=0), rtol=1e-9)
@@ -171,6 +180,7 @@ def test_a_link_with_typed_centres_and_a_step_opens_that_view():
     assert at.selectbox(key="km_init").value == "placed"
     assert metrics(at)["Move"].startswith("1 /")
     np.testing.assert_allclose(centres(at), [[0, 0], [4, 4]])
+    np.testing.assert_array_equal(rings(at), [[0, 0], [4, 4]])
 
 
 def test_typing_nonsense_centres_shows_an_error_not_a_traceback():

@@ -2,8 +2,10 @@
 
 import re
 
+import numpy as np
 import pytest
 from scipy.cluster.hierarchy import fcluster, linkage
+from sklearn.cluster import KMeans
 
 import datasets
 from explorer.compare import MIN_SAMPLES, eps_values
@@ -42,6 +44,8 @@ def test_kmeans_step_and_step_back(page, app_url):
         words = r"\s*".join(map(re.escape, text.split()))
         return page.locator(".st-key-km_chart .gtitle", has_text=re.compile(words))
 
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda m: sent.append(m)))
     open_view(page, app_url, "explore_kmeans?km_n=200")
     total = metric(page, "Move").split("/")[1].strip()
     # The chart's title says what the move shown does.
@@ -56,8 +60,71 @@ def test_kmeans_step_and_step_back(page, app_url):
     move_title("assign: each point joins its nearest centre").wait_for(timeout=30_000)
     # Play runs in the browser (tests/browser/test_scrub.py).
 
+    # A k-means++ start's ring dragged: the run starts again from those centres, placed by
+    # the user, the moved one where the pointer let it go (all in the link).
+    wait_until_idle(page)
+    start = [page.evaluate(KM_AXES, i)["ring"] for i in range(3)]
+    pointer, pixel = drag_ring(page, sent, 1, (-60, 40))
+    page.wait_for_url(re.compile(r"km_centres=.*km_init=placed|km_init=placed.*km_centres="),
+                      timeout=30_000)
+    wait_until_idle(page)
+    box = page.get_by_role("textbox", name="Centres (x, y; x, y; ...)")
+    shown = [np.array(c.split(","), dtype=float) for c in box.input_value().split(";")]
+    assert len(shown) == 3
+    assert_dropped_at(shown[1], pointer, pixel)
+    for i in (0, 2):  # the others stay (to the 3 digits the box keeps)
+        np.testing.assert_allclose(shown[i], start[i], rtol=5e-3, atol=5e-3)
+    assert metric(page, "Move").startswith("0 /")
+    screenshot(page, "explore_kmeans-dragged-start")
+
+
+# The k-means chart's axes on the page (CSS pixels and data ranges), and ring i's centre.
+KM_AXES = """i => {
+  const gd = document.querySelector(".st-key-km_chart .js-plotly-plot");
+  const box = gd.getBoundingClientRect(), xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  const ring = gd.layout.shapes.find(s => s.name === "handle " + i);
+  return {x: [box.left + xa._offset, xa._length, ...xa.range],
+          y: [box.top + ya._offset, ya._length, ...ya.range],
+          ring: [ring.xanchor, ring.yanchor]};
+}"""
+
+
+def drag_ring(page, sent: list, i: int, by: tuple[float, float]):
+    """Drag the ring of k-means' first centre ``i`` by ``by`` CSS pixels with the mouse;
+    check that nothing was sent while it moved. Returns the pointer's data coordinates at the
+    drop and the data units of a pixel on each axis, both read from the axis ranges here."""
+    page.locator(".st-key-km_chart").scroll_into_view_if_needed()
+    axes = page.evaluate(KM_AXES, i)
+    (left, width, xa0, xa1), (top, height, ya0, ya1) = axes["x"], axes["y"]
+    x, y = axes["ring"]
+    start = (left + (x - xa0) / (xa1 - xa0) * width,
+             top + (1 - (y - ya0) / (ya1 - ya0)) * height)
+    end = (start[0] + by[0], start[1] + by[1])
+    first = len(sent)
+    page.mouse.move(*start)
+    page.mouse.down()
+    for step in range(1, 11):
+        page.mouse.move(start[0] + by[0] * step / 10, start[1] + by[1] * step / 10)
+        page.wait_for_timeout(40)
+    during = sent[first:]
+    page.mouse.up()
+    assert during == [], f"{len(during)} websocket messages sent during the drag"
+    pointer = (xa0 + (end[0] - left) / width * (xa1 - xa0),
+               ya0 + (1 - (end[1] - top) / height) * (ya1 - ya0))
+    return pointer, ((xa1 - xa0) / width, (ya1 - ya0) / height)
+
+
+def assert_dropped_at(centre, pointer, pixel):
+    """A centre the "Centres" box holds is where the pointer let it go: within a pixel and
+    the 3 digits the box keeps."""
+    for axis in (0, 1):
+        assert centre[axis] == pytest.approx(pointer[axis],
+                                             abs=pixel[axis] + 5e-3 * abs(pointer[axis]))
+
 
 def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):
+    sent = []
+    page.on("websocket", lambda socket: socket.on("framesent", lambda m: sent.append(m)))
     open_view(page, app_url, "explore_kmeans?km_init=placed+by+you&km_n=200")
     centres = page.get_by_role("textbox", name="Centres (x, y; x, y; ...)")
     for count, (fx, fy) in enumerate([(0.3, 0.3), (0.7, 0.6)], start=1):
@@ -73,6 +140,30 @@ def test_kmeans_clicks_on_the_plot_place_the_first_centres(page, app_url):
     (x1, y1), (x2, y2) = (map(float, c.split(",")) for c in centres.input_value().split(";"))
     assert x1 < x2 and y1 > y2
     screenshot(page, "explore_kmeans-placed")
+
+    # Dragging the first centre's ring: once dropped, that centre is where the pointer is,
+    # and the run to the last move is sklearn's k-means from the new centres.
+    before = centres.input_value().split(";")[0]
+    pointer, pixel = drag_ring(page, sent, 0, (70, 50))
+    page.wait_for_function("([e, x]) => !e.value.startsWith(x)",
+                           arg=[centres.element_handle(), before], timeout=30_000)
+    wait_until_idle(page)
+    assert "km_centres=" in page.url
+    moved, kept = (np.array(c.split(","), dtype=float) for c in centres.input_value().split(";"))
+    assert_dropped_at(moved, pointer, pixel)
+    np.testing.assert_allclose(kept, [x2, y2])
+    data = datasets.load("blobs", n_samples=200, random_state=0,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+    ref = KMeans(2, init=np.array([moved, kept]), n_init=1, algorithm="lloyd", tol=1e-4,
+                 max_iter=300).fit(data.X[:, :2])
+    page.get_by_role("slider", name="Move").focus()
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+        ".some(e => /^(\\d+) \\/ \\1$/.test(e.innerText.trim()))", timeout=30_000)
+    wait_until_idle(page)
+    assert float(metric(page, "Inertia J")) == pytest.approx(ref.inertia_, rel=1e-3)
+    screenshot(page, "explore_kmeans-dragged-centre")
 
 
 def test_density_peaks_box_on_the_decision_graph_picks_the_centres(page, app_url):

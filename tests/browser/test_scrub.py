@@ -3,9 +3,13 @@ the value reached reaches the URL once the gesture ends."""
 
 import re
 
+import numpy as np
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+from pydpc import Cluster
+from scipy.spatial.distance import pdist
 
+import datasets
 from tests.browser.pageutils import open_app, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
@@ -179,14 +183,15 @@ PLAY_TWEEN = """gd => [...document.querySelector(gd).querySelectorAll(".updateme
 
 # ``played``: a step-through of the same page played after the scrub's rerun, whose step
 # must still reach the URL (the rerun drew its chart in a new element: the listener follows).
-@pytest.mark.parametrize(("path", "chart", "slider", "param", "kept", "played"), [
+# ``dragged``: a threshold line of the chart then dragged (`drag_delta_line`).
+@pytest.mark.parametrize(("path", "chart", "slider", "param", "kept", "played", "dragged"), [
     ("explore_dbscan?db_eps=0.12&db_n=2000&db_min=2", "db_scatter", "min_samples", "db_min",
-     "db_eps=0\\.12", ("db_growth", "db_step")),
-    ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1&dp_rho=0",
-     "dp_thresholds", "ρ_min share", "dp_rho", "dp_delta=0\\.1", None),
+     "db_eps=0\\.12", ("db_growth", "db_step"), False),
+    ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1&dp_rho=0"
+     "&dp_n=300", "dp_thresholds", "ρ_min share", "dp_rho", "dp_delta=0\\.1", None, True),
 ])
 def test_a_second_slider_scrubs_its_parameter_and_sends_it_when_released(
-        page, app_url, path, chart, slider, param, kept, played):
+        page, app_url, path, chart, slider, param, kept, played, dragged):
     open_scrubbable(page, app_url, path)
     before = page.evaluate(CHART_STATE, chart)
     during = scrub(page, chart, 1, 0.02, 0.4, slider)
@@ -203,3 +208,101 @@ def test_a_second_slider_scrubs_its_parameter_and_sends_it_when_released(
         last = page.evaluate(f"document.querySelector('{gd}').layout.sliders[0].steps.length") - 1
         page.locator(f"{gd} .updatemenu-button").filter(has_text="Play").click()
         page.wait_for_url(re.compile(rf"[?&]{step}={last}(&|$)"), timeout=120_000)
+    if dragged:
+        drag_delta_line(page, float(reached))
+
+
+
+# The decision graph's axes (first subplot) on the page: CSS pixels and data ranges.
+DECISION_AXES = """() => {
+  const gd = document.querySelector(".st-key-dp_thresholds .js-plotly-plot");
+  const box = gd.getBoundingClientRect(), xa = gd._fullLayout.xaxis, ya = gd._fullLayout.yaxis;
+  return {x: [box.left + xa._offset, xa._length], y: [box.top + ya._offset, ya._length,
+                                                     ...ya.range]};
+}"""
+# A threshold line's two ends on its axis ("x" for ρ_min's upright line).
+THRESHOLD_LINE = """([name, axis]) => {
+  const gd = document.querySelector(".st-key-dp_thresholds .js-plotly-plot");
+  const shape = gd.layout.shapes.find(s => s.name === name);
+  return [shape[axis + "0"], shape[axis + "1"]];
+}"""
+# The values of the δ_min slider (app_pages/explore_density_peaks.py's DELTA_SHARES).
+DELTA_GRID = [round(0.02 * i, 2) for i in range(1, 50)]
+
+
+def drag_delta_line(page, rho_share: float) -> None:
+    """Drag density peaks' δ_min line (at a share of 0.1 of the largest δ, blobs of 300
+    points) up with the mouse: nothing is sent while it moves; once dropped, the URL's
+    δ_min is the slider's value nearest to the pointer's δ (read from the axis range here),
+    and the clusters are those of pydpc's centres beyond both thresholds."""
+    data = datasets.load("blobs", n_samples=300, random_state=0,
+                         noise=datasets.DATASETS["blobs"].default_noise)
+    pairs = np.sort(pdist(data.X))
+    ref = Cluster(data.X, fraction=0.02, autoplot=False,
+                  kernel_size=pairs[round(len(pairs) * 0.02) - 1])
+    delta = ref.delta.copy()  # the paper's δ of the densest point: its largest distance
+    densest = int(np.argmax(ref.density))
+    delta[densest] = np.sqrt(((data.X - data.X[densest]) ** 2).sum(axis=1)).max()
+    page.locator(".st-key-dp_thresholds").scroll_into_view_if_needed()
+    axes = page.evaluate(DECISION_AXES)
+    (left, width), (top, height, y0, y1) = axes["x"], axes["y"]
+
+    def page_y(value):
+        return top + (1 - (value - y0) / (y1 - y0)) * height
+
+    # The scrub moved the ρ_min line (its rerun drew it there too).
+    line = page.evaluate(THRESHOLD_LINE, ["rho_min", "x"])
+    assert line[0] == line[1] == pytest.approx(rho_share * ref.density.max(), rel=1e-6)
+    line = page.evaluate(THRESHOLD_LINE, ["delta_min", "y"])
+    assert line[0] == line[1] == pytest.approx(0.1 * delta.max(), rel=1e-6)
+    # Right of the ρ_min line, up to a δ share of 0.54, a value of the slider's grid.
+    x = left + width * 0.85
+    start, end = page_y(line[0]), page_y(0.54 * delta.max())
+    page.evaluate("""() => document.querySelector(".st-key-dp_thresholds .js-plotly-plot")
+        .on("clusterlab_dragsent", e => { window.droppedDelta = e.at; })""")
+    sent = page._scrub_sent
+    first = len(sent)
+    page.mouse.move(x, start)
+    page.mouse.down()
+    for i in range(1, 11):
+        page.mouse.move(x, start + (end - start) * i / 10)
+        page.wait_for_timeout(40)
+    during = sent[first:]
+    page.mouse.up()
+    assert during == [], f"{len(during)} websocket messages sent during the drag"
+    pointer = y0 + (1 - (end - top) / height) * (y1 - y0)  # the pointer's δ at the drop
+    dropped = page.wait_for_function("() => window.droppedDelta", timeout=10_000).json_value()
+    assert dropped == pytest.approx(pointer, abs=2 * (y1 - y0) / height)  # within 2 px
+
+    def snapped_share(at):
+        return min(DELTA_GRID, key=lambda v: abs(v * delta.max() - at))
+
+    share = snapped_share(pointer)
+    page.wait_for_url(re.compile(rf"[?&]dp_delta={share:g}(&|$)"), timeout=30_000)
+    assert re.search(rf"[?&]dp_rho={rho_share:g}(&|$)", page.url)  # ρ_min stays
+    wait_until_idle(page)
+    # The line is drawn at that value, and the clusters are pydpc's beyond both thresholds.
+    line = page.evaluate(THRESHOLD_LINE, ["delta_min", "y"])
+    assert line[0] == line[1] == pytest.approx(share * delta.max(), rel=1e-6)
+    centres = np.flatnonzero((ref.density > rho_share * ref.density.max())
+                             & (delta > share * delta.max()))
+    box = page.locator('[data-testid="stMetric"]').filter(has_text="Clusters").first
+    assert box.locator('[data-testid="stMetricValue"]').inner_text() == str(len(centres))
+    screenshot(page, "explore_density_peaks-dragged-delta")
+    # Dropped less than half a step of the grid away (after a drag far enough for plotly to
+    # take it as one), the line goes back to its value.
+    at = page_y(line[0])
+    page.evaluate("""() => { window.droppedDelta = null;
+        document.querySelector(".st-key-dp_thresholds .js-plotly-plot")
+          .on("clusterlab_dragsent", e => { window.droppedDelta = e.at; }); }""")
+    page.mouse.move(x, at)
+    page.mouse.down()
+    for dy in (-8, -16, -24, -12, -1):
+        page.mouse.move(x, at + dy)
+        page.wait_for_timeout(40)
+    page.mouse.up()
+    nudged = page.wait_for_function("() => window.droppedDelta", timeout=10_000).json_value()
+    assert nudged != line[0] and snapped_share(nudged) == share
+    page.wait_for_function(f"([name, axis]) => ({THRESHOLD_LINE})([name, axis])[0] === {line[0]!r}",
+                           arg=["delta_min", "y"], timeout=30_000)
+    assert re.search(rf"[?&]dp_delta={share:g}(&|$)", page.url)

@@ -184,14 +184,15 @@ def differing_share(a: np.ndarray, b: np.ndarray) -> float:
     # full redraw of the live chart draws its translucent WebGL points over those already
     # drawn (darker than a fresh chart of the same frame, checked by eye at 1280x720).
     ("explore_fuzzy?fc_m=1.5&fc_n=1200", "fc_scatter", "m", 20, {"scattergl"}, False, True),
-    # Decision graph and points recoloured, the dashed threshold lines and the centres move.
+    # Decision graph and points recoloured, the centres move and so do the dashed threshold
+    # lines (shapes: the frame's layout, through Plotly.relayout, which recomputes no trace).
     # Data only: the unassigned points' grey rings, as on the DBSCAN chart (0.21 % of the
     # pixels differed).
     ("explore_density_peaks?dp_mode=thresholds+%CF%81_min%2C+%CE%B4_min&dp_delta=0.1"
      "&dp_n=1200", "dp_thresholds", "δ_min share", 14, {"scattergl"}, False, True),
     # k-means run to the end at K = 2 and 6: points recoloured, centres come and go.
     ("explore_kmeans?km_k=2&km_n=1200", "km_k_scatter", "K", 5, {"scattergl"}, True, True),
-    # K from 3 to 6: centres come and go (an empty threshold trace, which plotly hides).
+    # K from 3 to 6: centres come and go.
     ("explore_density_peaks?dp_k=3&dp_n=1200", "dp_graph", "K", 5, {"scattergl"}, True,
      True),
     # Every point moves with the noise, and is recoloured.

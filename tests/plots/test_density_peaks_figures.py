@@ -11,6 +11,7 @@ from plots.density_peaks import (
     gamma_figure,
     with_decision_frames,
 )
+from plots.describe import chart_summary
 from tests.plots.conftest import validated_frames
 
 RHO = np.array([5.0, 1.0, 4.0, 2.0])
@@ -89,28 +90,47 @@ def test_assignment_frames_colour_the_joined_points_and_draw_their_links():
     assert [t.type for t in fig.data] == ["scatter", "scattergl", "scatter"]
 
 
-def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_corner():
+def test_threshold_frames_colour_the_centres_on_the_graph_and_draw_the_lines():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
     mins = np.array([[3.0, 2.0], [3.0, 2.8]])
     rows = np.array([[0, 0, 1, 1], [0, 0, 0, 0]])
     centers = [np.array([0, 2]), np.array([0])]
-    fig = decision_scrub_figure(X, RHO, DELTA, mins, rows, centers, ["0.2", "0.9"], 0,
-                           titles=["two", "one"], name="δ_min share")
-    fig = with_decision_frames(fig, X, RHO, DELTA, mins[:1], rows[:1], centers[:1], ["0.5"],
-                               0, titles=["two"], name="ρ_min share")
+    fig = decision_scrub_figure(X, RHO, DELTA, mins, rows, centers, ["0.2", "0.9"], 1,
+                                titles=["ρ > 3, δ > 2", "ρ > 3, δ > 2.8"], name="δ_min share")
+    fig = with_decision_frames(fig, X, RHO, DELTA, mins[:1] + [[0.5, 0.0]], rows[:1],
+                               centers[:1], ["0.5"], 0, titles=["ρ > 3.5, δ > 2"],
+                               name="ρ_min share")
     assert [s.name for s in fig.layout.sliders] == ["δ_min share", "ρ_min share"]
     assert [f.name for f in validated_frames(fig)] == ["δ_min share=0.2", "δ_min share=0.9",
                                             "ρ_min share=0.5"]
-    graph, corner, points, stars = validated_frames(fig)[1].data
+    graph, points, stars = validated_frames(fig)[1].data
     assert list(graph.marker.color) == [0, 112, 112, 112]
-    assert list(corner.x[:2]) == [3.0, 3.0] and list(corner.y[1:]) == [2.8, 2.8]
     assert list(points.customdata) == [0, 0, 0, 0]
     np.testing.assert_array_equal(stars.x, [0.0])
     assert list(validated_frames(fig)[0].data[0].marker.color) == [0, 112, 1, 112]
+    # Each frame draws the thresholds as the two lines, ρ_min upright and δ_min level, across
+    # the decision graph's whole height and width.
+    for frame, (rho_min, delta_min) in zip(validated_frames(fig), [*mins, [3.5, 2.0]],
+                                           strict=True):
+        rho, delta = frame.layout.shapes
+        assert (rho.name, rho.x0, rho.x1, rho.xref) == ("rho_min", rho_min, rho_min, "x")
+        assert (rho.y0, rho.y1, rho.yref) == (0, 1, "y domain")
+        assert (delta.name, delta.y0, delta.y1, delta.yref) == ("delta_min", delta_min,
+                                                                delta_min, "y")
+        assert (delta.x0, delta.x1, delta.xref) == (0, 1, "x domain")
+    # The figure drawn first holds the page's thresholds: the second slider's active frame,
+    # and nothing else a drag could move.
+    assert [(s.name, s.x0, s.y0) for s in fig.layout.shapes] == [("rho_min", 3.5, 0),
+                                                                 ("delta_min", 0, 2.0)]
+    # The chart's text alternative says the thresholds (its title, each frame's too).
+    summaries = fig.layout.meta["frame_summaries"]
+    assert summaries["δ_min share=0.9"].startswith("ρ > 3, δ > 2.8.")
+    assert chart_summary(fig).startswith("ρ > 3.5, δ > 2.")
 
 
-def test_a_k_sweep_has_no_corner():
+def test_a_k_sweep_has_no_threshold_lines():
     X = np.array([[0.0, 0.0], [1.0, 0.0], [5.0, 5.0], [6.0, 5.0]])
     fig = decision_scrub_figure(X, RHO, DELTA, None, np.array([[0, 0, 1, 1]]),
                                 [np.array([0, 2])], ["2"], 0, titles=["K = 2"], name="K")
-    assert len(validated_frames(fig)[0].data[1].x) == 0 and list(fig.data[0].x) == list(RHO)
+    assert fig.layout.shapes == () and list(fig.data[0].x) == list(RHO)
+    assert validated_frames(fig)[0].layout.shapes == ()
