@@ -14,6 +14,9 @@ from tests.browser.pageutils import click_and_wait, open_app, screenshot, wait_u
 
 pytestmark = pytest.mark.browser
 
+# The page's first paragraph of prose.
+TEXT = '[data-testid="stMain"] [data-testid="stMarkdownContainer"] p'
+
 
 def test_sandbox_works_the_slides_exercise_out(page, app_url):
     open_app(page, app_url, "measure_sandbox?sb_mode=Pair+counts")
@@ -73,17 +76,20 @@ def test_upload_explains_a_bad_file_then_scores_a_good_one(page, app_url, tmp_pa
 
 def test_presenter_mode_from_the_url_folds_the_sidebar_and_enlarges_text(page, tabs, app_url):
     open_app(page, app_url, "measure_sandbox")
-    normal = page.locator("h1").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    normal = page.locator(TEXT).first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
     # A teacher's link opens in a fresh browser (a context of its own, nothing stored): the
     # sidebar starts folded.
     fresh, = tabs(page.viewport_size)
     fresh.goto(f"{app_url}/measure_sandbox?present=true")
     wait_until_idle(fresh)
-    # The style element may land a moment after the run ends.
+    # The text, not the title: presenter mode sets the title at 40 px, the normal page's
+    # title style 36 px, and Streamlit's own 44 px before either arrives (a test of the
+    # title passed only when it caught that moment). The style element may land a moment
+    # after the run ends.
     fresh.wait_for_function(
-        f"() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize) "
-        f"> {1.2 * normal}",
-        timeout=60_000,  # a loaded CI machine took longer than 15 s
+        f"() => parseFloat(getComputedStyle(document.querySelector('{TEXT}')).fontSize) "
+        f"> {1.5 * normal}",
+        timeout=60_000,
     )
     sidebar = fresh.locator('[data-testid="stSidebar"]')
     assert sidebar.get_attribute("data-collapsed") == "true"
