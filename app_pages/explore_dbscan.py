@@ -1,6 +1,5 @@
 """DBSCAN: core, border and noise points, and the k-distance curve to choose eps."""
 
-from functools import partial
 
 import numpy as np
 import streamlit as st
@@ -31,7 +30,7 @@ from ui.export import show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
-from ui.stepper import step_controls
+from ui.stepper import step_controls, step_scrub
 from ui.text import show_error
 
 # Finer steps where eps is small: a change of 0.01 matters at 0.05, hardly at 2.
@@ -162,9 +161,7 @@ with view:
                                         axis_titles=data.feature_names[:2],
                                         play_ms=GROWTH_FRAME_MS),
                    "db_growth", data=growth.table(X, data.feature_names[:2]),
-                   under=partial(scrub_to_widget, "db_growth", "step", "db_step",
-                                 list(range(last + 1)), [str(i) for i in range(last + 1)],
-                                 through=True))
+                   under=step_scrub("db_growth", "db", last))
 
     growing()
     st.subheader("Choosing eps: the sorted k-distance curve")

@@ -34,7 +34,7 @@ from ui.export import selected_points, show_chart
 from ui.lesson import key_number, result_text
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
-from ui.stepper import step_controls
+from ui.stepper import step_controls, step_scrub
 from ui.text import show_error
 
 GRAPH = "dp_graph"
@@ -247,9 +247,7 @@ if model is not None:
                                      model.centers_, step,
                                      axis_titles=data.feature_names[:2]),
                    "dp_assign", data=table.assign(joins_at_step=joined_at),
-                   under=partial(scrub_to_widget, "dp_assign", "step", "dp_step",
-                                 list(range(last + 1)), [str(i) for i in range(last + 1)],
-                                 through=True))
+                   under=step_scrub("dp_assign", "dp", last))
         st.caption("Grey points have not joined yet; stars are the centres. Following the "
                    "lines back from any point always ends at a centre.")
 

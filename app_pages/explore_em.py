@@ -1,6 +1,5 @@
 """EM for Gaussian mixtures step by step, with k-means beside it and BIC/AIC against K."""
 
-from functools import partial
 
 import streamlit as st
 
@@ -16,8 +15,7 @@ from ui.explore_controls import dataset_controls
 from ui.export import show_chart
 from ui.lesson import key_number, result_text
 from ui.notebook import notebook_download
-from ui.scrub import scrub_to_widget
-from ui.stepper import step_controls
+from ui.stepper import step_controls, step_scrub
 from ui.text import show_error, show_warning
 from ui.widgets import seed_input
 
@@ -93,8 +91,7 @@ with view:
                                 step, axis_titles=data.feature_names[:2]),
             CHART,
             data=points_table(X, labels, **{f"w{j}": resp[:, j] for j in range(resp.shape[1])}),
-            under=partial(scrub_to_widget, CHART, "step", "em_step", list(range(last + 1)),
-                          [str(i) for i in range(last + 1)], through=True),
+            under=step_scrub(CHART, "em", last),
         )
         st.caption("Each point takes the colour of its most responsible Gaussian (largest "
                    "w_ik), paler as the responsibility is shared. Ellipses enclose 1 and 2 "

@@ -27,7 +27,7 @@ from ui.export import show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
-from ui.stepper import step_controls
+from ui.stepper import step_controls, step_scrub
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -127,8 +127,8 @@ with view:
             data=points_table(X, round_us[step].argmax(axis=1),
                               **{f"u{j}": round_us[step][:, j]
                                  for j in range(round_us[step].shape[1])}),
-            under=partial(scrub_to_widget, "fc_rounds", "round", "fc_step",
-                          list(range(last + 1)), [str(t) for t in rounds], through=True))
+            under=step_scrub("fc_rounds", "fc", last, slider="round",
+                             labels=[str(t) for t in rounds]))
 
     run_by_round()
 

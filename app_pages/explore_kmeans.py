@@ -31,7 +31,7 @@ from ui.export import selected_points, show_chart
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
-from ui.stepper import step_controls
+from ui.stepper import step_controls, step_scrub
 from ui.text import show_error
 from ui.widgets import seed_input
 
@@ -192,9 +192,7 @@ with view:
             shapes_editable=True,
             on_select="rerun" if clickable else "ignore",
             selection_mode="points",
-            under=None if clickable else partial(
-                scrub_to_widget, CHART, "step", "km_step", list(range(last + 1)),
-                [str(i) for i in range(last + 1)], through=True),
+            under=None if clickable else step_scrub(CHART, "km", last),
         )
         if clickable and new_click(state):
             # The click belongs to the controls above the fragment: rerun the whole page.

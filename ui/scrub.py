@@ -18,8 +18,9 @@ a full redraw) recomputes and redraws the whole figure, axes, grid and legend in
 90-550 ms at n = 2,000 in chromium (benchmarks/results/scrub_browser.md), and even its
 animation without a redraw recomputes every trace (its per-point colour conversion of the
 WebGL traces is most of a step). A frame of WebGL traces alone (fuzzy c-means' m chart and
-density peaks' decision charts draw their centres and lines WebGL too, past
-`plots.scatter.WEBGL_THRESHOLD` points) whose markers change colour
+density peaks' decision charts draw their centres WebGL too, past
+`plots.scatter.WEBGL_THRESHOLD` points; the decision graph's threshold lines are layout
+shapes, moved by the layout step below) whose markers change colour
 (`plots.framed.code_marker`'s stepped colour scale), per-point opacity, size or hover
 numbers, and whose points or lines move, is drawn straight into plotly's WebGL scenes: the
 values plotly's own computation would give (each point's RGBA, sizes, positions), computed
