@@ -49,7 +49,7 @@ _COMPONENT = st.components.v2.component(
     "clusterlab_scrub",
     html=web.source("scrub.html"),
     css=web.source("scrub.css"),
-    js=web.source("scrub.js"),
+    js=web.source("chart_pointer.js") + web.source("scrub.js"),
     # The page's focus ring (ui/web/a11y.css) reaches the buttons.
     isolate_styles=False,
 )

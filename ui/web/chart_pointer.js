@@ -1,6 +1,7 @@
-// Shared by the components that work on a plotly chart of the page (ui/drag.py, ui/draw.py),
-// put before each one's own script: find the chart by the key Streamlit drew it with, follow
-// it into the new element a rerun draws it in, and read the data coordinates under a pixel.
+// Shared by the components that work on a plotly chart of the page (ui/scrub.py, ui/drag.py,
+// ui/draw.py), put before each one's own script: find the chart by the key Streamlit drew it
+// with, follow it into the new element a rerun draws it in, and read the data coordinates
+// under a pixel.
 
 function chartOf(chartKey) {
   const box = document.querySelector(".st-key-" + CSS.escape(chartKey));

@@ -3,11 +3,6 @@
 const SETTLE_MS = 150;
 const charts = new WeakMap();
 
-function chartOf(chartKey) {
-  const box = document.querySelector(".st-key-" + CSS.escape(chartKey));
-  return box ? box.querySelector(".js-plotly-plot") : null;
-}
-
 function stepLabel(gd, sliderName) {
   const sliders = (gd.layout && gd.layout.sliders) || [];
   const slider = sliders.find((s) => s.name === sliderName);
@@ -635,18 +630,9 @@ export default function (component) {
   record.sent = null;
   record.send = (label) => setTriggerValue("value", label);
   drawButtons(parentElement, record);
-  const attach = () => {
-    const gd = chartOf(data.chart);
-    if (gd && typeof gd.on === "function" && record.gd !== gd) {
-      record.gd = gd;
-      watch(gd, record);
-    }
-  };
-  clearInterval(record.poll);
-  attach();
   // The chart may be drawn after this component, and a rerun for another chart of the page
   // can draw this one in a new element without running this function again (then Play
   // played there and nothing was sent): keep following the chart's element.
-  record.poll = setInterval(attach, 200);
-  return () => { clearInterval(record.poll); clearTimeout(record.timer); };
+  const stop = followChart(record, data.chart, (gd) => watch(gd, record));
+  return () => { stop(); clearTimeout(record.timer); };
 }
