@@ -219,8 +219,8 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     cursor = again.locator(f".st-key-{CANVAS} .clusterlab-draw-cursor")
     expect(cursor).to_be_visible()
     # The dark vertical and horizontal lines cross at the cursor's pixel, to a pixel.
-    cross = cursor.locator("line").evaluate_all("ls => ls.slice(2).map(l => l.getBoundingClientRect())"
-                               ".map(b => [b.left, b.top])")
+    cross = cursor.locator("line").evaluate_all(
+        "ls => ls.slice(2).map(l => l.getBoundingClientRect()).map(b => [b.left, b.top])")
     assert abs(cross[0][0] - (area["left"] + (x - x0) / (x1 - x0) * area["width"])) <= 1, cross
     assert abs(cross[1][1] - (area["top"] + (y1 - y) / (y1 - y0) * area["height"])) <= 1, cross
     again.keyboard.press("Enter")
