@@ -107,7 +107,10 @@ function onKey(event, layer, record) {
     sayCursor(record);
   } else if (event.key === "Enter" || event.key === " ") {
     const d = record.data;
-    if (d.count < d.max_points) {
+    if (d.count >= d.max_points) {
+      record.root.querySelector(".cursor").textContent = "No point added: the drawing has "
+        + `its limit of ${d.max_points} points`;
+    } else {
       const [px, py] = pixelAt(sub, ...record.cursor);
       layer.querySelector(".clusterlab-draw-dots").appendChild(shape(d, record.cls, px, py, 6));
       record.said = `Point ${d.count + 1} added, class ${record.cls + 1}`;
