@@ -1,12 +1,12 @@
 """Drawing points on a chart: the page's main chart, or while a drawing has too few points
 to cluster, a chart of the drawing alone (the canvas). A components v2 element (its HTML,
 CSS and JavaScript are ui/web/draw.*, after ui/web/chart_pointer.js; no iframe, nothing
-fetched from elsewhere) holds the class picker, Undo, Clear and a keyboard's way to add a
-point by its coordinates, and lays a layer over the chart's plot area that takes clicks and
-drags.
+fetched from elsewhere) holds the class picker, Undo and Clear, and lays a layer over the
+chart's plot area that takes clicks and drags. The keyboard's way is the same layer: a Tab stop
+with a cross-hair cursor that arrow keys move, where Enter adds a point and Delete undoes.
 
-The browser only maps the pointer to the chart's data coordinates (plotly's own axes) and
-batches the points of one gesture; they go to Python once per click, drag or typed point,
+The browser only maps the pointer or the cursor to the chart's data coordinates (plotly's own
+axes) and batches the points of one gesture; they go to Python once per click, drag or key,
 where `datasets.drawn` turns them into grid cells and the link text that a URL-bound text
 box keeps. Every algorithm runs in Python on the decoded points.
 """
@@ -188,7 +188,9 @@ def drawing_tools(prefix: str, text: str, chart: str | None, standardized: bool)
     count = len(decode_points(text)[0])
     on = chart if chart is not None and count >= MIN_SAMPLES else canvas_key(prefix)
     on_canvas = on == canvas_key(prefix)
-    st.caption("Click or drag on the chart to add points of the class picked here.")
+    st.caption("Click or drag on the chart to add points of the class picked here; by "
+               "keyboard, Tab to the chart, move its cursor with the arrow keys and press "
+               "Enter (Delete undoes).")
     _TOOLS(
         key=f"{prefix}_draw",
         data={"chart": on, "count": count, "classes": MAX_CLASSES,

@@ -4,17 +4,20 @@ click lands at the data coordinates under the pointer, read from the axis ranges
 reports; a drag paints several points in one message and Undo takes the whole drag back. The
 link carries the points, and a fresh browser opens the same points and the same clusters
 (the same tab, its cookies and storage cleared: a new Streamlit session that only has the
-link); then, with the keyboard alone, the tools add a point by its coordinates and undo it."""
+link); then, with the keyboard alone, the chart's cursor, moved by arrow keys, adds a point
+where it is and Delete undoes it."""
 
+import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
+from playwright.sync_api import expect
 from sklearn.preprocessing import StandardScaler
 
 from datasets.drawn import EXTENT, GRID, decode_points
 from plots.palette import cluster_symbol
 from tests.browser.axe import assert_accessible
-from tests.browser.keyboard import focused, tab_to
+from tests.browser.keyboard import tab_to
 from tests.browser.pageutils import as_a_fresh_browser, screenshot, wait_until_idle
 
 pytestmark = pytest.mark.browser
@@ -183,29 +186,56 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
     chart(again, CANVAS).wait_for(timeout=30_000)
     assert "draw at least 10 points" in again.locator('[data-testid="stAlert"]').first.inner_text()
 
-    # The keyboard alone: Tab from Clear reaches the x and y boxes and Add point; the point
-    # lands at the coordinates typed, in the class picked; Undo, reached by Shift+Tab, takes
-    # it back. The count is said in the tools' live region.
-    live = again.locator(".draw .count")
-    again.get_by_role("button", name="Class 2", exact=True).click()
+    # The keyboard alone: the class picked by its button, then Tab reaches the chart's
+    # drawing area (its name says how to draw by keys) with a focus ring. Its cursor starts in
+    # the middle of the axis ranges and moves 1/40 of a range per arrow key, 5/40 with Shift;
+    # the cross-hair is drawn there and the position said politely. Enter adds a point of the
+    # picked class at the cursor (the link's cell is the cursor's data coordinates), the focus
+    # stays on the chart, and Delete takes the point back as Undo does.
+    live, said = again.locator(".draw .count"), again.locator(".draw .cursor")
     again.get_by_role("button", name="Clear", exact=True).focus()
-    tab_to(again, lambda f: f["tag"] == "INPUT" and f["name"].startswith("x"))
-    again.keyboard.type("2.5")
-    again.keyboard.press("Tab")
-    assert focused(again)["name"].startswith("y")
-    again.keyboard.type("7.5")
+    tab_to(again, lambda f: f["name"] == "Class 2", backwards=True)
+    again.keyboard.press("Enter")
+    assert again.get_by_role("button", name="Class 2", exact=True).get_attribute(
+        "aria-pressed") == "true"
+    area = chart(again, CANVAS).evaluate(PLOT_AREA)
+    (x0, x1), (y0, y1) = area["x"], area["y"]
+    reached = tab_to(again, lambda f: f["role"] == "application")
+    assert reached["ring"], reached
+    assert all(word in reached["name"] for word in ("arrow keys", "Enter", "Delete")), reached
+    assert said.get_attribute("aria-live") == "polite"
+
+    def cursor_at(x: float, y: float) -> None:
+        text = said.inner_text()
+        got = [float(v) for v in re.fullmatch(r"Cursor x (\S+), y (\S+)", text).groups()]
+        assert abs(got[0] - x) <= 0.0051 and abs(got[1] - y) <= 0.0051, (text, x, y)
+
+    x, y = (x0 + x1) / 2, (y0 + y1) / 2
+    cursor_at(x, y)
+    for key in ("Shift+ArrowRight", "ArrowLeft", "ArrowDown", "ArrowDown", "ArrowDown"):
+        again.keyboard.press(key)
+    x, y = x + (5 - 1) * (x1 - x0) / 40, y - 3 * (y1 - y0) / 40
+    cursor_at(x, y)
+    cursor = again.locator(f".st-key-{CANVAS} .clusterlab-draw-cursor")
+    expect(cursor).to_be_visible()
+    # The dark vertical and horizontal lines cross at the cursor's pixel, to a pixel.
+    cross = cursor.locator("line").evaluate_all(
+        "ls => ls.slice(2).map(l => l.getBoundingClientRect()).map(b => [b.left, b.top])")
+    assert abs(cross[0][0] - (area["left"] + (x - x0) / (x1 - x0) * area["width"])) <= 1, cross
+    assert abs(cross[1][1] - (area["top"] + (y1 - y) / (y1 - y0) * area["height"])) <= 1, cross
     again.keyboard.press("Enter")
     wait_for_points(again, 1)
     cells, classes = link_cells(again)
-    assert cells.tolist() == [[round(2.5 * (GRID - 1) / EXTENT), round(7.5 * (GRID - 1) / EXTENT)]]
+    want = [v * (GRID - 1) / EXTENT for v in (x, y)]
+    assert len(cells) == 1 and all(abs(c - w) <= 0.5 + 1e-9 for c, w in zip(
+        cells[0].tolist(), want, strict=True)), (cells, want)
     assert classes.tolist() == [1]
-    assert live.inner_text().startswith("Point added at (2.5, 7.5), class 2"), live.inner_text()
-    assert "1 / 2000 points drawn" in live.inner_text()
-    reached = tab_to(again, lambda f: f["name"] == "Undo", backwards=True)
-    assert reached["ring"]
-    again.keyboard.press("Enter")
+    assert live.inner_text() == "Point 1 added, class 2. 1 / 2000 points drawn", live.inner_text()
+    expect(again.get_by_role("application")).to_be_focused()
+    again.keyboard.press("Delete")
     again.wait_for_function(
         "() => !new URL(location.href).searchParams.get('ex_drawn')", timeout=30_000)
     wait_until_idle(again)
+    assert live.inner_text() == "Undone. 0 / 2000 points drawn", live.inner_text()
     assert again.locator('[data-testid="stException"]').count() == 0
     assert_accessible(again, "explore, drawing by keyboard")

@@ -1,7 +1,7 @@
 // Shared by the components that work on a plotly chart of the page (ui/scrub.py, ui/drag.py,
 // ui/draw.py), put before each one's own script: find the chart by the key Streamlit drew it
 // with, follow it into the new element a rerun draws it in, and read the data coordinates
-// under a pixel.
+// under a pixel and the pixel of a point.
 
 function chartOf(chartKey) {
   const box = document.querySelector(".st-key-" + CSS.escape(chartKey));
@@ -36,4 +36,9 @@ function subplotsOf(gd) {
 // data mapping of each axis).
 function dataAt(sub, px, py) {
   return [sub.xa.p2d(px), sub.ya.p2d(py)];
+}
+
+// Its inverse: the pixel of a subplot's rectangle at data coordinates (x, y).
+function pixelAt(sub, x, y) {
+  return [sub.xa.d2p(x), sub.ya.d2p(y)];
 }
