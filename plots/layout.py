@@ -35,6 +35,9 @@ SCREEN_PLOT_HEIGHT = 580
 # Room under a plot for its axis (ticks and title), and for a slider with its value and
 # Play row (px).
 _AXIS_ROOM = 45
+# The left margin for the tick labels of an equal-aspect y axis in presenter mode (at most
+# this many characters, such as "-0.25" or "-1000", of `TICK_SIZE` px type) and its title.
+_EQUAL_ASPECT_LABEL_CHARS = 6
 _SLIDER_ROOM = 130
 
 
@@ -234,7 +237,7 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     Tick labels and legend text are ``TICK_SIZE`` px, axis titles ``AXIS_TITLE_SIZE`` px,
     the title ``TITLE_SIZE`` px in two lines at most with the legend in a row under it
     (`fit_top`); axes grow their margins to fit their labels (``automargin``), so nothing
-    is cut.
+    is cut, except equal-aspect ones (`fixed_label_room`).
 
     Examples
     --------
@@ -255,8 +258,45 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     # title: below the plot, the two never meet.
     fig.update_xaxes(side="bottom", **axis)
     fig.update_yaxes(**axis)
+    fixed_label_room(fig)
     fig.update_annotations(font={"size": TICK_SIZE, **ink})
     fig.update_coloraxes(colorbar_tickfont={"size": TICK_SIZE, **ink})
+    return fig
+
+
+def fixed_label_room(fig: go.Figure) -> go.Figure:
+    """Give the equal-aspect y axes of ``fig`` (``scaleanchor``, not categories) a fixed room
+    for their labels instead of ``automargin``: the left margin holds
+    `_EQUAL_ASPECT_LABEL_CHARS` characters of `TICK_SIZE` px type and a line of the axis
+    title when such an axis is at the chart's left edge.
+
+    An equal-aspect axis's range follows the plot's size, its tick labels follow its range,
+    and with ``automargin`` the plot's size follows the labels: in a chart that stretches to
+    its box, plotly drew such a figure again and again up to its limit ("Too many auto-margin
+    redraws"), each time in full, which kept a loaded projector's browser busy for seconds
+    (up to 13 s measured) and lost it its connection to the server.
+
+    Examples
+    --------
+    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0]), {"yaxis": {"scaleanchor": "x"}})
+    >>> fig = fixed_label_room(fig)
+    >>> fig.layout.yaxis.automargin, fig.layout.margin.l  # 6 x 0.6 x 20 + 24 x 1.3 + 8 px
+    (False, 111)
+    """
+    room = round(_EQUAL_ASPECT_LABEL_CHARS * 0.6 * TICK_SIZE + AXIS_TITLE_SIZE * LINE_HEIGHT
+                 + TITLE_GAP)
+    left = False
+
+    def fix(axis) -> None:
+        nonlocal left
+        if axis.scaleanchor and axis.type != "category":
+            axis.automargin = False
+            anchor = fig.layout[f"xaxis{(axis.anchor or 'x')[1:]}"]
+            left = left or (anchor.domain or (0, 1))[0] == 0
+
+    fig.for_each_yaxis(fix)
+    if left:
+        fig.update_layout(margin_l=max(fig.layout.margin.l or 0, room))
     return fig
 
 
