@@ -9,6 +9,7 @@ from explorer.alignment import align_labels
 from explorer.frames import points_frame
 from metrics import MEASURES, compare
 from plots import cluster_scatter
+from plots.describe import counted
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, show_chart
@@ -63,8 +64,8 @@ with view:
     xy, axis_titles = projection(data.X, data.feature_names)
     labels = align_labels(data.y, result.labels)
     hover = [f"class {label}" for label in data.y]
-    found, truth = st.tabs([result_text(f"{algorithm.label}: {result.n_clusters} clusters",
-                                        instead=algorithm.label), "True classes"])
+    found_title = f"{algorithm.label}: {counted(result.n_clusters, 'cluster')}"
+    found, truth = st.tabs([result_text(found_title, instead=algorithm.label), "True classes"])
     with found:
         show_chart(
             cluster_scatter(xy, labels, axis_titles=axis_titles, hover_text=hover),

@@ -10,6 +10,7 @@ from explorer.alignment import align_labels
 from explorer.compare import DEFAULT_GALLERY, GRIDS, cell_params, grid_axes
 from explorer.frames import points_frame
 from plots.compare import GRID_VALUES, grid_heatmap, panel_figure
+from plots.describe import counted
 from plots.panels import panels
 from plots.tables import points_table
 from ui import web
@@ -37,7 +38,7 @@ PHONE_TITLE_CSS = web.filled("compare_gallery.css", PHONE_WIDTH_PX=PHONE_WIDTH_P
 
 
 def panel_caption(panel, gap: str = " · ") -> str:
-    return (f"{panel.n_clusters} clusters · {1000 * panel.seconds:.0f} ms{gap}"
+    return (f"{counted(panel.n_clusters, 'cluster')} · {1000 * panel.seconds:.0f} ms{gap}"
             f"ARI {panel.scores['ari']:.3f} · AMI {panel.scores['ami_arithmetic']:.3f}")
 
 

@@ -10,6 +10,7 @@ from datasets import DATASETS
 from experiments.choose_k import JUMP
 from explorer.frames import points_frame
 from plots import cluster_scatter
+from plots.describe import counted
 from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.demo_cache import k_sweep
@@ -79,7 +80,7 @@ label = ALGORITHMS[method].label
 def noise_answer() -> None:
     silhouette = "undefined" if scores.silhouette is None else f"{scores.silhouette:.3f}"
     st.markdown(
-        f"{label} ({setting}) returns {result.n_clusters} clusters on these 300 uniform "
+        f"{label} ({setting}) returns {counted(result.n_clusters, 'cluster')} on these 300 uniform "
         f"points (seed {int(seed)}); their silhouette is {silhouette}. A middling "
         "silhouette alone does not prove structure: compare it with the same index on "
         "random data. Try the other methods and seeds below."

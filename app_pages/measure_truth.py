@@ -13,6 +13,7 @@ from explorer.frames import points_frame
 from explorer.report import class_names, cluster_names
 from metrics.alignment import score_noise
 from plots import cluster_scatter
+from plots.describe import counted
 from plots.framed import scrubbed_scatter
 from plots.panels import panels
 from ui.cache import k_sweep, noise_sweep, projection, run_algorithm
@@ -107,7 +108,7 @@ def show_scatters() -> None:
                                  titles=titles, axis_titles=axis_titles)
     else:
         found = cluster_scatter(xy, aligned, axis_titles=axis_titles,
-                                title=f"{algorithm.label}: {result.n_clusters} clusters",
+                                title=f"{algorithm.label}: {counted(result.n_clusters, 'cluster')}",
                                 hover_text=[f"class {c}" for c in data.y])
     truth = as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles))
     # Short panel titles: on a phone the two panels are 170 px wide each.

@@ -21,7 +21,7 @@ import plotly.graph_objects as go
 
 from plots.palette import CODED_CLUSTERS, NOISE_CODE
 
-__all__ = ["FRAME_SUMMARIES", "chart_summary", "chart_table", "cluster_phrase",
+__all__ = ["FRAME_SUMMARIES", "chart_summary", "chart_table", "cluster_phrase", "counted",
            "frame_summaries", "merged", "summarize", "summarize_frames"]
 
 # The key of ``layout.meta`` holding a framed figure's summary of each frame, by frame name.
@@ -48,6 +48,17 @@ def plain(text: Any) -> str:
     return _SPACES.sub(" ", text).strip()
 
 
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, in the plural unless ``n`` is 1 (a title's "1 cluster").
+
+    Examples
+    --------
+    >>> counted(1, "cluster"), counted(3, "cluster"), counted(0, "point")
+    ('1 cluster', '3 clusters', '0 points')
+    """
+    return f"{n} {noun}{'s' * (n != 1)}"
+
+
 def _number_list(values: Sequence[int]) -> str:
     values = [str(v) for v in values]
     return values[0] if len(values) == 1 else ", ".join(values[:-1]) + " and " + values[-1]
@@ -66,8 +77,8 @@ def cluster_phrase(sizes: Mapping[int, int], noise: int = 0) -> str:
     total = sum(sizes.values()) + noise
     k = len(sizes)
     if not k:
-        return f"{total} point{'s' * (total != 1)}, all grey (noise or not assigned)"
-    text = f"{total} point{'s' * (total != 1)}: {k} cluster{'s' * (k != 1)}"
+        return f"{counted(total, 'point')}, all grey (noise or not assigned)"
+    text = f"{counted(total, 'point')}: {counted(k, 'cluster')}"
     text += f" of {_number_list([sizes[c] for c in sorted(sizes)])} points"
     if noise:
         text += f", {noise} grey (noise or not assigned)"

@@ -10,6 +10,7 @@ import datasets
 import metrics
 from datasets.projection import project_2d
 from explorer.alignment import align_labels
+from plots.describe import counted
 from ui.budget import check_budget, out_of_memory_message
 from ui.text import figure_text
 
@@ -42,7 +43,7 @@ def k_sweep(name: str, X: np.ndarray, y: np.ndarray, random_state: int, params: 
     renamed after the classes they match, and a title with the clusters found and the ARI."""
     results = [run_algorithm(name, X, random_state, {**params, "n_clusters": k}) for k in ks]
     labels = np.array([align_labels(y, r.labels) for r in results])
-    titles = [f"K = {k}: {r.n_clusters} clusters, ARI vs truth "
+    titles = [f"K = {k}: {counted(r.n_clusters, 'cluster')}, ARI vs truth "
               f"{metrics.adjusted_rand_index(y, r.labels):.3f}"
               for k, r in zip(ks, results, strict=True)]
     return labels, titles
@@ -62,7 +63,7 @@ def noise_sweep(name: str, data_name: str, n_samples: int | None, noises: tuple[
         result = run_algorithm(name, data.X, random_state, params)
         xys.append(projection(data.X, data.feature_names)[0])
         labels.append(align_labels(data.y, result.labels))
-        titles.append(f"noise = {noise:g}: {result.n_clusters} clusters, ARI vs truth "
+        titles.append(f"noise = {noise:g}: {counted(result.n_clusters, 'cluster')}, ARI vs truth "
                       f"{metrics.adjusted_rand_index(data.y, result.labels):.3f}")
     return np.array(xys), np.array(labels), titles
 

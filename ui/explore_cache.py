@@ -29,6 +29,7 @@ from explorer.em import (
 from explorer.fuzzy import fpc_curve, fuzzy_rounds, shown_rounds
 from explorer.kmeans import KMeansStep, fit_stepper, kmeans_steps
 from explorer.threads import one_thread
+from plots.describe import counted
 
 SCORES = ("ari", "ami_arithmetic")
 
@@ -192,7 +193,7 @@ def density_k_frames(X: np.ndarray, y: np.ndarray, percent: float, kernel: str,
     models = [density_clusters(X, percent, kernel, tuple(int(c) for c in top_gamma(graph, k)))[0]
               for k in ks]
     labels = np.array([align_labels(y, model.labels_) for model in models])
-    titles = [f"K = {k}: {model.n_clusters_} clusters, ARI vs truth "
+    titles = [f"K = {k}: {counted(model.n_clusters_, 'cluster')}, ARI vs truth "
               f"{metrics.adjusted_rand_index(y, model.labels_):.3f}"
               for k, model in zip(ks, models, strict=True)]
     return labels, [model.centers_ for model in models], titles

@@ -195,7 +195,8 @@ def test_every_noise_frame_is_dbscan_on_the_data_drawn_at_that_noise():
         # The frame's title: the clusters found and the ARI against the classes drawn.
         clusters = len(set(labels) - {-1})
         ari = skm.adjusted_rand_score(data.y, labels)
-        assert titles[label] == (f"noise = {label}: {clusters} clusters, ARI vs truth "
+        found = "1 cluster" if clusters == 1 else f"{clusters} clusters"
+        assert titles[label] == (f"noise = {label}: {found}, ARI vs truth "
                                  f"{ari:.3f}"), label
     # The chart drawn before any move is the page's own noise's frame.
     (active,) = shipped["0.1"]
