@@ -62,9 +62,9 @@ def color_codes(labels, light=None) -> np.ndarray:
 def hover_integers(values) -> np.ndarray | list[int]:
     """Integers a frame carries for its hover (a cluster per point), in their shortest form
     in the JSON a page sends: one byte each (base64 of int8) up to 127, two up to 32,767
-    (four above), and a plain list when one is negative: a -1 is the bytes 0xFF, base64 "/", which
-    ``plotly.io.to_json`` writes as the six characters \\u002f (a frame of 2,000 points
-    mostly -1 took 16 kB as int16, 5 kB as a list).
+    (four above), and a plain list when one is negative: a -1 is the bytes 0xFF, base64
+    "/", which ``plotly.io.to_json`` writes as the six characters \\u002f (a frame of 2,000
+    points mostly -1 took 16 kB as int16, 5 kB as a list).
 
     Examples
     --------
