@@ -143,8 +143,10 @@ def dbscan_scrub_figure(X: np.ndarray, labels: np.ndarray, kinds: np.ndarray,
         layouts.append({"title": {"text": _summary(f"eps = {label}", labels[i], kinds[i])},
                         "shapes": circles if circles and i == active else []})
     plane_layout(fig, axis_titles, 620)
+    # Neighbouring eps often give the same points (22 distinct of 149 on the moons): a
+    # repeated frame refers to the first.
     return framed_figure(fig, eps_labels, updates, name="eps", active=active,
-                         layouts=layouts, slider_y=-0.12)
+                         layouts=layouts, slider_y=-0.12, reuse=True)
 
 
 def with_min_samples_frames(fig: go.Figure, labels: np.ndarray, kinds: np.ndarray,
@@ -170,7 +172,7 @@ def with_min_samples_frames(fig: go.Figure, labels: np.ndarray, kinds: np.ndarra
                                                    labels[i], kinds[i])},
                         "shapes": circles if circles and i == active else []})
     fig = framed_figure(fig, ms_labels, updates, name="min_samples", active=active,
-                        layouts=layouts, slider_y=-0.36)
+                        layouts=layouts, slider_y=-0.36, reuse=True)
     fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})
     return fig
 

@@ -7,7 +7,13 @@ import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from plots.framed import code_marker, color_codes, framed_figure, plane_layout
+from plots.framed import (
+    code_marker,
+    color_codes,
+    framed_figure,
+    hover_integers,
+    plane_layout,
+)
 from plots.palette import cluster_color
 from plots.scatter import cluster_scatter, points_trace
 from plots.tables import points_table
@@ -141,7 +147,7 @@ def assignment_figure(X: np.ndarray, labels: np.ndarray, joined_at: np.ndarray,
         ends = np.full((len(moving), 3, 2), np.nan, dtype=np.float32)
         ends[:, 0], ends[:, 1] = X[moving, :2], X[nearest_higher[moving], :2]
         updates.append({0: {"marker": {"color": color_codes(shown)},
-                            "customdata": shown.astype(np.int16)},
+                            "customdata": hover_integers(shown)},
                         1: {"x": ends[:, :, 0].ravel(), "y": ends[:, :, 1].ravel()}})
         titles.append(f"step {step} / {last}: the {len(centers)} centres head their clusters"
                       if step == 0 else
@@ -193,7 +199,7 @@ def _decision_frames(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
         graph[chosen] = row[chosen]  # a centre in its cluster's colour, the rest grey
         updates.append({
             0: {"marker": {"color": color_codes(graph)}},
-            1: {"marker": {"color": color_codes(row)}, "customdata": row.astype(np.int16)},
+            1: {"marker": {"color": color_codes(row)}, "customdata": hover_integers(row)},
             2: {"x": X[chosen, 0], "y": X[chosen, 1]},
         })
         layout = {"title": {"text": titles[i]}}
@@ -254,8 +260,10 @@ def decision_scrub_figure(X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
     fig.update_layout(height=520, font={"size": 15}, title={"font": {"size": 16}, "x": 0.01},
                       margin={"l": 60, "r": 10, "t": 100, "b": 40})
     updates, layouts = _decision_frames(X, rho, delta, mins, labels, centers, titles)
+    # A threshold's neighbouring values mostly pick the same centres (7 distinct clusterings
+    # of 74 at the page's defaults): a repeated frame refers to the first.
     return framed_figure(fig, value_labels, updates, name=name, active=active,
-                         layouts=layouts, slider_y=-0.14)
+                         layouts=layouts, slider_y=-0.14, reuse=True)
 
 
 def with_decision_frames(fig: go.Figure, X: np.ndarray, rho: np.ndarray, delta: np.ndarray,
@@ -267,7 +275,7 @@ def with_decision_frames(fig: go.Figure, X: np.ndarray, rho: np.ndarray, delta: 
     updates, layouts = _decision_frames(np.asarray(X, dtype=float), np.asarray(rho),
                                         np.asarray(delta), mins, labels, centers, titles)
     fig = framed_figure(fig, value_labels, updates, name=name, active=active,
-                        layouts=layouts, slider_y=-0.40)
+                        layouts=layouts, slider_y=-0.40, reuse=True)
     fig.update_layout(height=fig.layout.height + 110, margin={"b": 150})
     return fig
 

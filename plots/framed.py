@@ -28,7 +28,8 @@ from plots.palette import (
 from plots.scatter import points_trace
 
 __all__ = ["CODE_COLORS", "CODE_SYMBOLS", "code_marker", "color_codes", "copied_figure",
-           "frame_name", "framed_figure", "plane_layout", "scrubbed_scatter", "set_frames"]
+           "frame_name", "framed_figure", "hover_integers", "plane_layout", "scrubbed_scatter",
+           "set_frames"]
 
 # A frame colours each point by a number (one byte a point): cluster c's colour is code
 # c mod 56 (56 = 8 colours x 7 symbols, the clusters `plots.palette` tells apart: its
@@ -56,6 +57,27 @@ def color_codes(labels, light=None) -> np.ndarray:
     labels = np.asarray(labels)
     tint = 0 if light is None else CODED_CLUSTERS * np.asarray(light, dtype=bool)
     return np.where(labels < 0, NOISE_CODE, labels % CODED_CLUSTERS + tint).astype(np.int8)
+
+
+def hover_integers(values) -> np.ndarray | list[int]:
+    """Integers a frame carries for its hover (a cluster per point), in their shortest form
+    in the JSON a page sends: one byte each (base64 of int8) up to 127, two up to 32,767
+    (four above), and a plain list when one is negative: a -1 is the bytes 0xFF, base64
+    "/", which ``plotly.io.to_json`` writes as the six characters \\u002f (a frame of 2,000
+    points mostly -1 took 16 kB as int16, 5 kB as a list).
+
+    Examples
+    --------
+    >>> hover_integers([0, 3, 9]).dtype, hover_integers([0, 300]).dtype
+    (dtype('int8'), dtype('int16'))
+    >>> hover_integers(np.array([-1, 2]))
+    [-1, 2]
+    """
+    values = np.asarray(values)
+    if values.size and values.min() < 0:
+        return values.astype(int).tolist()
+    top = values.max() if values.size else 0
+    return values.astype(np.int8 if top < 2**7 else np.int16 if top < 2**15 else np.int32)
 
 
 def code_marker(**marker) -> dict[str, Any]:
@@ -118,7 +140,7 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
                   updates: Sequence[Mapping[int, Mapping[str, Any]]], *, name: str,
                   active: int = 0, layouts: Sequence[Mapping[str, Any]] | None = None,
                   play_ms: int | None = None, transition_ms: int = 0,
-                  slider_y: float = 0.0) -> go.Figure:
+                  slider_y: float = 0.0, reuse: bool = False) -> go.Figure:
     """``base`` with one frame per value, a slider over the values and, optionally, Play.
 
     Frame ``i`` (named ``frame_name(name, labels[i])``) sets, for every trace index ``t`` of
@@ -133,6 +155,14 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     frame's text summary (`plots.describe.summarize`) is kept in
     ``layout.meta["frame_summaries"]`` under the frame's name, for the page to announce as
     the slider moves.
+
+    With ``reuse``, a frame whose trace updates equal those of an earlier frame of the figure
+    (of this slider or of one added before) carries only its layout and names that frame
+    as its ``baseframe``: plotly plays it as the merge of the two (base first), and so does
+    the scrub listener (ui/web/scrub.js). Neighbouring values of a sweep often give the same
+    clusters (22 distinct of DBSCAN's 149 eps values on the moons), and the repeated point
+    arrays were most of a page's payload. Only a frame whose layout has the same keys and
+    list lengths as its base's is reused, so that the merge is the frame's own layout.
 
     Parameters
     ----------
@@ -156,6 +186,8 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
         Easing between two frames while playing (SVG traces only).
     slider_y : float, default=0
         Vertical position of this slider under the plot (paper coordinates, <= 0).
+    reuse : bool, default=False
+        Ship a frame repeating an earlier frame's trace updates as a reference to it.
 
     Returns
     -------
@@ -170,6 +202,11 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     (['k=a', 'k=b'], [1, 0], 1)
     >>> fig.layout.meta["frame_summaries"]["k=a"]
     'Chart. 2 points.'
+    >>> fig = framed_figure(go.Figure(go.Scatter(x=[0, 1], y=[0, 1])), ["a", "b", "c"],
+    ...                     [{0: {"y": [0, 1]}}, {0: {"y": [1, 0]}}, {0: {"y": [0, 1]}}],
+    ...                     name="k", reuse=True)
+    >>> fig.frames[2].to_plotly_json()
+    {'baseframe': 'k=a', 'name': 'k=c'}
 
     """
     labels = [str(label) for label in labels]
@@ -195,12 +232,24 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
                for update in updates]
     # Validating every frame costs more than drawing the page; the same keys are validated
     # below, where the active frame's update is applied to the traces.
-    set_frames(fig, [*fig.frames, *(go.Frame(
-        name=frame_name(name, label), traces=traces,
+    shipped = [frame.to_plotly_json() for frame in fig.frames] if reuse else []
+    # One level of bases only (what the scrub listener resolves).
+    bases = {_frame_key(frame): frame["name"] for frame in shipped if "baseframe" not in frame}
+    frames = []
+    for i, label in enumerate(labels):
+        layout = None if layouts is None else layouts[i]
         # A frame entry without its trace's type would default to scatter.
-        data=[{"type": kind, **updates[i][t]} for t, kind in zip(traces, types, strict=True)],
-        layout=None if layouts is None else layouts[i], _validate=False,
-    ) for i, label in enumerate(labels))])
+        data = [{"type": kind, **updates[i][t]} for t, kind in zip(traces, types, strict=True)]
+        key = _frame_key({"traces": traces, "data": data, "layout": layout}) if reuse else None
+        if key in bases:
+            frames.append(go.Frame(name=frame_name(name, label), baseframe=bases[key],
+                                   layout=layout, _validate=False))
+            continue
+        frames.append(go.Frame(name=frame_name(name, label), traces=traces, data=data,
+                               layout=layout, _validate=False))
+        if reuse:
+            bases[key] = frame_name(name, label)
+    set_frames(fig, [*fig.frames, *frames])
     names = [frame_name(name, label) for label in labels]
     summaries = summarize_frames(fig, names, updates, layouts)
     for t in symbolled:
@@ -247,6 +296,27 @@ def framed_figure(base: go.Figure, labels: Sequence[str],
     # again for the first slider when a second is added); its keys are the constant ones above.
     _set_unvalidated(fig.layout, "sliders", [*fig.layout.sliders, slider])
     return fig
+
+
+def _frame_key(frame: Mapping[str, Any]) -> tuple:
+    """What a frame that names ``frame`` as its base must share with it: its trace indices
+    and updates, value for value, and the shape of its layout (keys, list lengths): plotly
+    merges a frame's layout into its base's item by item, so that only a layout of the same
+    shape replaces the base's entirely."""
+    return (_hashable(frame.get("traces")), _hashable(frame.get("data")),
+            _hashable(frame.get("layout"), values=False))
+
+
+def _hashable(value, *, values: bool = True):
+    """``value`` (nested dicts, lists, arrays, scalars) as a hashable key; without
+    ``values`` only its shape (the keys and list lengths) counts."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _hashable(v, values=values)) for k, v in value.items()))
+    if isinstance(value, np.ndarray):
+        return (value.dtype.str, value.shape, value.tobytes()) if values else ("array",)
+    if isinstance(value, list | tuple):
+        return ("list", *(_hashable(v, values=values) for v in value))
+    return value if values else None
 
 
 def _set_unvalidated(obj, prop: str, value) -> None:

@@ -67,9 +67,18 @@ def partition(figure: dict, X: np.ndarray) -> np.ndarray:
 
 def frames(figure: dict, prefix: str) -> dict[str, list[dict]]:
     """The frames of a framed chart whose names start with ``prefix=``, by the value's label:
-    each frame's trace updates."""
-    return {frame["name"].split("=", 1)[1]: frame["data"] for frame in figure.get("frames", [])
-            if frame["name"].startswith(f"{prefix}=")}
+    each frame's trace updates (those of its ``baseframe`` for a frame that repeats another's,
+    as plotly plays it: `plots.framed.framed_figure`'s ``reuse``)."""
+    by_name = {frame["name"]: frame for frame in figure.get("frames", [])}
+
+    def data(frame: dict) -> list[dict]:
+        if "baseframe" not in frame:
+            return frame["data"]
+        assert "data" not in frame, f"frame {frame['name']} has a base and data of its own"
+        return by_name[frame["baseframe"]]["data"]
+
+    return {name.split("=", 1)[1]: data(frame) for name, frame in by_name.items()
+            if name.startswith(f"{prefix}=")}
 
 
 def metrics(at) -> dict[str, str]:

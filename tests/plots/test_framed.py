@@ -8,7 +8,7 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import pytest
 
-from plots.framed import framed_figure
+from plots.framed import framed_figure, hover_integers
 from tests.plots.conftest import validated_frames
 
 
@@ -165,3 +165,76 @@ def test_copying_a_shared_figure_never_writes_to_it():
     copy = copied_figure(shared)
     assert [t.type for t in copy.data] == [t.type for t in shared.data] == ["scatter", "bar"]
     assert copy.to_plotly_json()["data"] == shared.to_plotly_json()["data"]
+
+
+def played(figure: dict, name: str) -> dict:
+    """Frame ``name`` of a figure's JSON as plotly.js plays it (its ``computeFrame`` for one
+    level of base, in frames whose layouts have the same keys): the base's traces and data,
+    the base's layout updated by the frame's own."""
+    by_name = {frame["name"]: frame for frame in figure["frames"]}
+    frame = by_name[name]
+    base = by_name.get(frame.get("baseframe"), {})
+    layout = {**base.get("layout", {}), **frame.get("layout", {})}
+    return {"traces": frame.get("traces", base.get("traces")),
+            "data": frame.get("data", base.get("data")), "layout": layout}
+
+
+def test_a_repeated_frame_names_the_first_as_its_base_and_keeps_its_own_layout():
+    colors = [np.array([0, 1, 1]), np.array([0, 1, 1]), np.array([2, 2, 0]),
+              np.array([0, 1, 1])]
+    updates = [{0: {"marker": {"color": c}}} for c in colors]
+    layouts = [{"title": {"text": f"t{i}"}, "shapes": []} for i in range(4)]
+    fig = framed_figure(base_figure(), ["a", "b", "c", "d"], updates, name="v", active=1,
+                        layouts=layouts, reuse=True)
+    shipped = json.loads(pio.to_json(fig))
+    assert [f.get("baseframe") for f in shipped["frames"]] == [None, "v=a", None, "v=a"]
+    assert "data" not in shipped["frames"][1] and "traces" not in shipped["frames"][3]
+    for i, name in enumerate(["v=a", "v=b", "v=c", "v=d"]):
+        frame = played(shipped, name)
+        assert frame["traces"] == [0]
+        assert frame["data"][0]["marker"]["color"] == json.loads(pio.to_json(
+            go.Figure(go.Scatter(marker_color=colors[i]))))["data"][0]["marker"]["color"]
+        assert frame["layout"]["title"]["text"] == f"t{i}"
+    # The chart opens on b: its own update, its own title.
+    np.testing.assert_array_equal(fig.data[0].marker.color, colors[1])
+    assert fig.layout.title.text == "t1"
+    # Without reuse every frame carries its data.
+    plain = framed_figure(base_figure(), ["a", "b", "c", "d"], updates, name="v")
+    assert all("baseframe" not in f.to_plotly_json() for f in plain.frames)
+
+
+def test_a_second_slider_reuses_the_first_sliders_frames_but_never_a_reused_one():
+    same = {0: {"marker": {"color": np.array([0, 1, 1])}}}
+    other = {0: {"marker": {"color": np.array([2, 2, 2])}}}
+    fig = framed_figure(base_figure(), ["1", "2"], [same, same], name="eps", reuse=True)
+    fig = framed_figure(fig, ["3", "4"], [other, same], name="K", reuse=True)
+    bases = [f.to_plotly_json().get("baseframe") for f in fig.frames]
+    assert bases == [None, "eps=1", None, "eps=1"]
+
+
+def test_frames_are_reused_only_where_plotlys_merge_gives_the_frames_own_layout():
+    same = {0: {"marker": {"color": np.array([0, 1, 1])}}}
+    circle = {"type": "circle", "x0": 0, "x1": 1, "y0": 0, "y1": 1}
+    # plotly merges a frame's shapes into its base's item by item: an empty list would
+    # leave the base's circle drawn, so a frame of another shape count keeps its data.
+    layouts = [{"shapes": [circle]}, {"shapes": []}, {"shapes": [{**circle, "x1": 2}]},
+               {"title": {"text": "t"}}]
+    fig = framed_figure(base_figure(), ["a", "b", "c", "d"], [same] * 4, name="v",
+                        layouts=layouts, reuse=True)
+    bases = [f.to_plotly_json().get("baseframe") for f in fig.frames]
+    assert bases == [None, None, "v=a", None]
+    assert played(json.loads(pio.to_json(fig)), "v=c")["layout"]["shapes"][0]["x1"] == 2
+
+
+def test_hover_integers_keep_their_values_in_the_fewest_bytes():
+    for values, dtype in (([0, 5, 127], "i1"), ([0, 128], "i2"), ([40_000], "i4")):
+        held = hover_integers(np.array(values))
+        encoded = json.loads(pio.to_json(go.Figure(go.Scatter(customdata=held))))
+        assert encoded["data"][0]["customdata"]["dtype"] == dtype
+        np.testing.assert_array_equal(held, values)
+    # -1 as two bytes 0xFF is base64 "//", written \u002f each by plotly.io: a list instead.
+    rows = np.where(np.arange(2000) < 1900, -1, np.arange(2000) % 7)
+    as_list = pio.to_json(go.Figure(go.Scatter(customdata=hover_integers(rows))))
+    as_int16 = pio.to_json(go.Figure(go.Scatter(customdata=rows.astype(np.int16))))
+    assert json.loads(as_list)["data"][0]["customdata"] == rows.tolist()
+    assert len(as_list) < len(as_int16) / 2

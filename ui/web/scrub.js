@@ -470,6 +470,18 @@ function drawDirectly(gd, name, frame, changed) {
   return relayout(gd, changed).then(() => gd.emit("plotly_animated"));
 }
 
+// Frame `name` as plotly plays it: a frame repeating an earlier frame's traces carries only
+// its layout and names that frame as its baseframe (plots/framed.py's `reuse`, one level, the
+// two layouts of one shape: the merge is the frame's own layout); null for other forms.
+function frameOf(gd, name) {
+  const hash = gd._transitionData && gd._transitionData._frameHash;
+  const frame = hash && hash[name];
+  if (!frame || frame.baseframe == null) return frame || null;
+  const base = hash[frame.baseframe];
+  if (!base || base.baseframe != null || frame.data != null) return null;
+  return {traces: base.traces, data: base.data, layout: frame.layout, name};
+}
+
 // Draws frame `name` without plotly's full redraw; null when the frame is not of a kind
 // handled here. A frame of WebGL marker changes alone is drawn directly (drawDirectly).
 // Otherwise the WebGL traces' new marker data is written into the figure; plotly's animation
@@ -477,7 +489,7 @@ function drawDirectly(gd, name, frame, changed) {
 // trace, WebGL scenes included, which plotly's own WebGL plot then draws. The axes, grid,
 // legend and other SVG layers are not redrawn.
 function drawQuickly(gd, name) {
-  const frame = gd._transitionData && gd._transitionData._frameHash[name];
+  const frame = frameOf(gd, name);
   if (!frame || !gd._fullData) return null;
   const kinds = frame.traces.map((t) => gd._fullData[t] && gd._fullData[t].type);
   if (kinds.some((kind) => kind !== "scatter" && kind !== "scattergl")) return null;
