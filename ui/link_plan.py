@@ -92,6 +92,11 @@ class Control:
     def is_number(self) -> bool:
         return not self.is_choice and self.kind in NUMBER_KINDS
 
+    @property
+    def is_text(self) -> bool:
+        """A text box: Streamlit takes whatever text a link gives it."""
+        return not self.is_choice and self.kind == "string_value"
+
 
 @dataclass(frozen=True)
 class LinkState:
@@ -533,7 +538,8 @@ def plan(state: LinkState, page: str, controls: Sequence[Control],
     of every control with what it shows, at the end of a page run.
 
     A value given by its registry key (or another spelling), or by a lesson step, is
-    applied on an immediate rerun; a value that names nothing valid gets one warning. The
+    applied on an immediate rerun; a value that names nothing valid gets one warning. A
+    text box's link value is Streamlit's to read (it takes any text) and is not read. The
     URL is read only on the run that opens the page and on the reruns that apply it: on a
     rerun after a student moves a control, the browser's URL can still hold an older value
     of that control (a fast run of slider steps), and reading it would move the control
@@ -612,8 +618,12 @@ def _read_controls(controls: Sequence[Control], step: Mapping[str, Sequence[str]
         from_url = asked is None
         if from_url:
             asked = opened.get(control.param)
-            # An empty tuple is a value: "name=" empties a multiselect.
-            if asked is None or (control.param, tuple(asked)) in checked:
+            # An empty tuple is a value: "name=" empties a multiselect. A text box holds
+            # the link's text as Streamlit read it (its page checks it: drawn points,
+            # typed centres) or one changed since: a page stopped (st.stop()) before this
+            # check on every run until this one, whose URL predates what the drawing's
+            # tools put in the box on it.
+            if asked is None or control.is_text or (control.param, tuple(asked)) in checked:
                 continue
             asked = tuple(asked)
             checked.add((control.param, asked))

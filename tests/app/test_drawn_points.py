@@ -14,6 +14,7 @@ from explorer.notebook import view_notebook
 from tests.app.conftest import open_page
 from tests.app.explore_helpers import chart, xy
 from tests.notebook_runner import executed_json
+from ui.draw import apply_edit
 
 
 def three_blobs() -> str:
@@ -127,3 +128,29 @@ def test_a_drawing_starts_on_a_chart_of_its_own_and_moves_to_the_pages_chart():
     chart(at, "ex_clustering")
     with pytest.raises(KeyError):
         chart(at, "ex_drawing")
+
+
+@pytest.mark.parametrize("data", ["drawn", "Drawn points"])
+def test_the_tenth_point_of_a_linked_drawing_is_kept_without_a_link_warning(data):
+    # A link with nine points opens a page that stops before its end (too few points to
+    # cluster); the tenth point, added on the drawing's own chart as the tools' message does
+    # it, is the first run to reach the end. It used to read the link that opened the page
+    # once more, against the drawing it no longer was: "ex_drawn: ... cannot be used".
+    # ("drawn" is the registry key, applied on a rerun; "Drawn points" the label, read by
+    # Streamlit itself.)
+    nine = DRAWN[:4 * 9]
+    at = open_page("app_pages/explore.py", {"ex_data": data, "ex_drawn": nine})
+    assert not at.exception and not at.warning
+    assert drawing_tools(at)["chart"] == "ex_drawing"
+    # The 10th point at the centre of the surface (x, y = 5 of 10): cell round(5 * 102.3).
+    ten = apply_edit(nine, {"add": [[5.0, 5.0]], "cls": 1}, [])
+    at.session_state["ex_drawn"] = ten
+    at.session_state["ex_drawn_edited"] = True  # as the tools' callback marks its edit
+    at.run()
+    assert not at.exception
+    assert [w.value for w in at.warning] == []
+    assert drawing_tools(at)["chart"] == "ex_clustering"  # ten points: the page's chart
+    cells, classes = decode_points(link(at)["ex_drawn"][0])
+    nine_cells, nine_classes = decode_points(nine)
+    np.testing.assert_array_equal(cells, np.vstack([nine_cells, [[512, 512]]]))
+    np.testing.assert_array_equal(classes, [*nine_classes, 1])

@@ -265,6 +265,17 @@ def test_the_url_is_read_only_when_the_page_opens():
     assert plan(state, "explore", [moved], other, other).state.pending == {"db_min": 8}
 
 
+def test_a_text_box_is_never_read_again_from_the_url():
+    """Streamlit gives a text box whatever text the link holds (the page checks it: drawn
+    points). A page that stopped (st.stop()) on every run before reaches the plan first on
+    a later run, as if it opened there, with a URL from before what the drawing's tools
+    put in the box on that run: the box's text is no refused link value."""
+    drawing = Control("db_drawn", ("AAAABBBB",), current=("AAAABBBB",))
+    result = opened({"db_drawn": ["AAAA"], "db_min": ["7"]}, controls=(drawing, MIN_SAMPLES))
+    assert result.warnings == () and result.state.notices == ()
+    assert dict(result.state.pending) == {"db_min": 7}  # the other controls are still read
+
+
 def test_a_lesson_step_sets_controls_on_any_run_and_the_rest_on_the_next():
     """A lesson step (ui.links.request) names controls of the page it switches to; those
     that appear only once others are set (an algorithm's own parameters) wait a run."""
