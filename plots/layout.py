@@ -37,7 +37,7 @@ SCREEN_PLOT_HEIGHT = 580
 _AXIS_ROOM = 45
 # The left margin for the tick labels of an equal-aspect y axis in presenter mode (at most
 # this many characters, such as "-0.25" or "-1000", of `TICK_SIZE` px type) and its title.
-_EQUAL_ASPECT_LABEL_CHARS = 6
+_EQUAL_ASPECT_LABEL_CHARS = 5
 _SLIDER_ROOM = 130
 
 
@@ -267,8 +267,8 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
 def fixed_label_room(fig: go.Figure) -> go.Figure:
     """Give the equal-aspect y axes of ``fig`` (``scaleanchor``, not categories) a fixed room
     for their labels instead of ``automargin``: the left margin holds
-    `_EQUAL_ASPECT_LABEL_CHARS` characters of `TICK_SIZE` px type and a line of the axis
-    title when such an axis is at the chart's left edge.
+    `_EQUAL_ASPECT_LABEL_CHARS` characters of `TICK_SIZE` px type and a line of the axis's
+    title, if it has one, when such an axis is at the chart's left edge.
 
     An equal-aspect axis's range follows the plot's size, its tick labels follow its range,
     and with ``automargin`` the plot's size follows the labels: in a chart that stretches to
@@ -278,24 +278,27 @@ def fixed_label_room(fig: go.Figure) -> go.Figure:
 
     Examples
     --------
-    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0]), {"yaxis": {"scaleanchor": "x"}})
+    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0]),
+    ...                 {"yaxis": {"scaleanchor": "x", "title": {"text": "x2"}}})
     >>> fig = fixed_label_room(fig)
-    >>> fig.layout.yaxis.automargin, fig.layout.margin.l  # 6 x 0.6 x 20 + 24 x 1.3 + 8 px
-    (False, 111)
+    >>> fig.layout.yaxis.automargin, fig.layout.margin.l  # 5 x 0.6 x 20 + 24 x 1.3 + 8 px
+    (False, 99)
     """
-    room = round(_EQUAL_ASPECT_LABEL_CHARS * 0.6 * TICK_SIZE + AXIS_TITLE_SIZE * LINE_HEIGHT
-                 + TITLE_GAP)
-    left = False
+    room = 0
 
     def fix(axis) -> None:
-        nonlocal left
-        if axis.scaleanchor and axis.type != "category":
-            axis.automargin = False
-            anchor = fig.layout[f"xaxis{(axis.anchor or 'x')[1:]}"]
-            left = left or (anchor.domain or (0, 1))[0] == 0
+        nonlocal room
+        if not axis.scaleanchor or axis.type == "category":
+            return
+        axis.automargin = False
+        anchor = fig.layout[f"xaxis{(axis.anchor or 'x')[1:]}"]
+        if (anchor.domain or (0, 1))[0] == 0:
+            title = AXIS_TITLE_SIZE * LINE_HEIGHT if axis.title.text else 0
+            room = max(room, round(_EQUAL_ASPECT_LABEL_CHARS * 0.6 * TICK_SIZE + title
+                                   + TITLE_GAP))
 
     fig.for_each_yaxis(fix)
-    if left:
+    if room:
         fig.update_layout(margin_l=max(fig.layout.margin.l or 0, room))
     return fig
 
