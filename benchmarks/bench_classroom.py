@@ -70,6 +70,7 @@ from streamlit_client import StreamlitSession  # noqa: E402
 from classroom import ClassStore  # noqa: E402
 from classroom.database import SQLITE_FILE, answers, classes, participants  # noqa: E402
 from explorer.lesson_files import load_lesson  # noqa: E402
+from ui.classroom import step_options  # noqa: E402
 from ui.lesson_bar import URL_PATHS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -177,9 +178,7 @@ async def student_answers(student, letter: str, delay: float, acks: list) -> Non
 
 async def one_class(url: str, pid: int, chromium: str, store: ClassStore, n: int,
                     spread: float, seed: int, clients: str) -> dict:
-    options = [len(s.question.options) if s.question else 0
-               for s in load_lesson(LESSON, URL_PATHS).steps]
-    code, secret = store.start("lesson", LESSON, options)
+    code, secret = store.start("lesson", LESSON, step_options(load_lesson(LESSON, URL_PATHS)))
     rng = random.Random(seed)
     chosen = [rng.choice(LETTERS) for _ in range(n)]
     delays = sorted(rng.uniform(0, spread) for _ in range(n))
@@ -271,10 +270,9 @@ async def follow_class(url: str, pid: int, chromium: str, store: ClassStore, n: 
     follow time is taken per move (`class_clients.follow_times`). Server CPU: the teacher's
     polling alone, then the class's (its difference per student poll), and per move the CPU
     above polling per student page that followed."""
-    steps = load_lesson(LESSON, URL_PATHS).steps
-    last = len(steps)
-    code, secret = store.start("lesson", LESSON, [
-        len(s.question.options) if s.question else 0 for s in steps])
+    lesson = load_lesson(LESSON, URL_PATHS)
+    last = len(lesson.steps)
+    code, secret = store.start("lesson", LESSON, step_options(lesson))
     teacher = Teacher(url)
     await teacher.start(code, secret, PAGE)
     await asyncio.sleep(2.0)

@@ -58,10 +58,11 @@ def students_link(code: str) -> str:
     return links.share_url(f"{_root()}/", {CLASS_PARAM: code})
 
 
-def _options(question: Question | None) -> int:
-    if question is None:
-        return 0
-    return NUMERIC if question.numeric else len(question.options)
+def step_options(lesson: Lesson) -> list[int]:
+    """What `ClassStore.start` takes for ``lesson``: per step, its question's number of
+    options, `classroom.NUMERIC` for a numeric question, 0 for a step without one."""
+    return [0 if step.question is None else NUMERIC if step.question.numeric
+            else len(step.question.options) for step in lesson.steps]
 
 
 def class_starter() -> None:
@@ -87,7 +88,7 @@ def class_starter() -> None:
             try:
                 lesson = lesson_of(kind, value)
                 code, secret = class_store().start(
-                    kind, value, [_options(s.question) for s in lesson.steps])
+                    kind, value, step_options(lesson))
             except ValueError as error:  # a ClassError too: the store's refusals and faults
                 show_error(error)
                 return
