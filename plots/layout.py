@@ -171,9 +171,10 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     ``size``), so a step's long caption still takes two lines. A lone subplot title (an
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
     The title starts below `MODEBAR_ROW`, so the toolbar never covers it; panels' titles
-    (annotations above the plot) get a row under it, and a legend a row of ``legend_size``
-    px type just above the plot (`place_legend`). The top margin holds exactly
-    these rows: plotly's title automargin does not count every line of a wrapped title.
+    (annotations above the plot) get rows under it, as many as the longest has lines, and
+    a legend a row of ``legend_size`` px type just above the plot (`place_legend`). The top
+    margin holds exactly these rows: plotly's title automargin does not count every line
+    of a wrapped title.
 
     Examples
     --------
@@ -214,7 +215,10 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
         top += height + TITLE_GAP
     panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
     if panels:
-        top += (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
+        # Plotly sets a panel's title on the panel's top edge and grows it upwards, a line
+        # for each <br>: the row holds the longest.
+        lines = max((a.text or "").count("<br>") + 1 for a in panels)
+        top += lines * (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
     if _shown_legend(fig):
         place_legend(fig, above=True)
         legend = _legend_rows(fig, legend_size or size, room) * (
