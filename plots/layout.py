@@ -209,8 +209,8 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
         # after the first: they come down as far, so the first starts below the toolbar.
         drop = (height - size * LINE_HEIGHT) / 2
         fig.update_layout(title={
-            "x": 0, "xref": "paper", "xanchor": "left", "yref": "container", "y": 1,
-            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop)},
+            "x": 0, "xref": "container", "xanchor": "left", "yref": "container", "y": 1,
+            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop), "l": 10},
             "font": {"size": round(size)}, **({"text": titles[0]} if own else {})})
         top += height + TITLE_GAP
     panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]

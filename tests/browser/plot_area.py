@@ -30,9 +30,9 @@ SHORT: dict[tuple[str, str], float] = {
 # panel's title of several lines (the compare gallery's, density peaks' pair) now gets as
 # many rows above its plot.
 KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
-# Charts whose title the toolbar still covers in a view (a title set at its least size in a
-# narrow chart).
-COVERED = {("learn_distances", "present")}
+# Charts whose title the toolbar still covers in a view. None: a title starts at its chart's
+# left edge, not its plot's, so a long one in a narrow chart ends short of the toolbar.
+COVERED: set[tuple[str, str]] = set()
 # Lines a chart's title may take.
 MAX_TITLE_LINES = 2
 # Per chart shown: its plot areas' share of the first screen, the lines of its title (plotly
