@@ -170,7 +170,9 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     lines is wrapped wider and set smaller in proportion (not below three quarters of
     ``size``), so a step's long caption still takes two lines. A lone subplot title (an
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
-    The title starts below `MODEBAR_ROW`, so the toolbar never covers it; panels' titles
+    The title starts below `MODEBAR_ROW` and at the chart's left edge (not the plot's: a
+    long title in a narrow chart then ends short of the toolbar at the right), so the
+    toolbar never covers it; panels' titles
     (annotations above the plot) get rows under it, as many as the longest has lines, and
     a legend a row of ``legend_size`` px type just above the plot (`place_legend`). The top
     margin holds exactly these rows: plotly's title automargin does not count every line
