@@ -67,7 +67,8 @@ def show_gallery_row(row, key: str) -> None:
     row, every panel's clusters, time, ARI and AMI."""
     figure = panels(
         [panel_figure(xy, labels, axis_titles, equal_scales=False) for _, _, labels in row],
-        titles=[panel_title(name, panel) for name, panel, _ in row], shared=True)
+        titles=[panel_title(name, panel) for name, panel, _ in row], shared=True,
+        horizontal_spacing=0.03)  # shared axes: the inner panels have no tick labels
     figure.update_layout(height=GALLERY_HEIGHT, showlegend=False, font={"size": 13},
                          margin={"l": 50, "r": 10, "t": 95, "b": 45})
     figure.update_annotations(font={"size": 14})

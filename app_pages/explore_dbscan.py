@@ -15,7 +15,7 @@ from plots.dbscan import (
     k_distance_figure,
     with_min_samples_frames,
 )
-from ui import links
+from ui import links, presenter
 from ui.draw import edited_by_hand
 from ui.explore_cache import (
     SCORES,
@@ -99,7 +99,7 @@ with view:
     labels = align_labels(data.y, labels)  # colours follow the classes the clusters match
     counts = {kind: int((point_types == kind).sum()) for kind in POINT_TYPES}
     n_clusters = int(labels.max()) + 1
-    cols = st.columns(5)
+    cols = presenter.number_columns(5, beside=controls)
     key_number("Clusters", n_clusters, where=cols[0],
                help="Clusters found (noise is not a cluster).")
     key_number("Core", counts["core"], where=cols[1],

@@ -20,6 +20,7 @@ from plots.density_peaks import (
     gamma_figure,
     with_decision_frames,
 )
+from ui import presenter
 from ui.drag import drag_to_widget, snapped
 from ui.explore_cache import (
     SCORES,
@@ -159,7 +160,7 @@ with view:
             "decision graph, every other point joining its nearest denser neighbour.",
             data=data.source, columns=2, percent=percent, kernel=kernel,
             centers=[int(c) for c in centres], measures=SCORES))
-        cols = st.columns(4)
+        cols = presenter.number_columns(4, beside=controls)
         key_number("Clusters", model.n_clusters_, help="One per centre.", where=cols[0])
         key_number("d_c", f"{graph.dc_:.3g}", help="Cutoff distance of the density.", where=cols[1])
         key_number("Halo points", int(model.halo_.sum()),

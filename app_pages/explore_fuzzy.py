@@ -14,6 +14,7 @@ from plots.fuzzy import (
     objective_figure,
 )
 from plots.tables import points_table
+from ui import presenter
 from ui.explore_cache import (
     SCORES,
     fuzzy_fpc_curve,
@@ -78,7 +79,7 @@ with view:
         algorithm_seed=int(seed), measures=SCORES,
         figure=dict(kind="memberships", cluster=None if shade == "all" else int(shade))))
     u = result.extras["membership"]
-    cols = st.columns(4)
+    cols = presenter.number_columns(4, beside=controls)
     key_number("FPC", f"{result.extras['fpc']:.3f}",
                help="Partition coefficient (1/n) Σ u²: 1 for hard clusters, 1/c when every "
                     "point is shared equally.", where=cols[0])

@@ -13,6 +13,7 @@ from plots.compare import panel_figure
 from plots.dendrogram import CUT_LINE, dendrogram_data, dendrogram_figure, dendrogram_layout
 from plots.framed import scrubbed_scatter
 from plots.tables import points_table
+from ui import presenter
 from ui.drag import drag_to_widget
 from ui.explore_cache import SCORES, hierarchical_cuts, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
@@ -93,7 +94,7 @@ with view:
                    "are clusters: the clusters follow the merge order.")
     # Cluster colours follow the true classes they match, as on every page.
     labels = align_labels(data.y, result.labels)
-    cols = st.columns(3)
+    cols = presenter.number_columns(3, beside=controls)
     key_number("Clusters", result.n_clusters, help="Branches kept below the cut.", where=cols[0])
     key_number("Cut height", f"{height:.4g}", help="Height of the dashed line.", where=cols[1])
     key_number("ARI vs truth", f"{scores(data.y, result.labels)['ari']:.3f}",

@@ -23,7 +23,7 @@ from plots.compare import panel_figure
 from plots.linkage import animated_dendrogram, similarity_heatmap
 from plots.panels import panels
 from plots.tables import points_table
-from ui import web
+from ui import presenter, web
 from ui.export import show_chart
 from ui.layout import PHONE_WIDTH_PX
 from ui.lesson import key_number, result_text
@@ -127,7 +127,7 @@ with view:
         kind="linkage_steps", title=f"{link.capitalize()} link, step by step",
         summary="Agglomerative clustering of a similarity matrix, merge by merge.",
         similarity=S.tolist(), items=items, link=link, step=t))
-    cols = st.columns(3)
+    cols = presenter.number_columns(3, beside=controls)
     key_number("Merges", f"{t} / {last}", help="Merges done / merges in all.", where=cols[0])
     key_number("Clusters", len(names), help="Rows of the matrix now.", where=cols[1])
     key_number("Last merge height", "—" if done is None else f"{done.height:.3g}",

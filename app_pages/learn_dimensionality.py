@@ -8,6 +8,7 @@ from explorer.dimension import PCA_VARIANCE, TWONN_FRACTION, spectrum_table
 from explorer.frames import points_frame
 from plots import cluster_scatter
 from plots.dimension import scree_figure, twonn_figure
+from ui import presenter
 from ui.explore_controls import dataset_controls
 from ui.export import as_classes, show_chart
 from ui.feature_space_cache import dimension_study
@@ -49,7 +50,7 @@ except ValueError as error:
     st.stop()
 known = DATASETS[data.name].intrinsic_dim
 with view:
-    cols = st.columns(4)
+    cols = presenter.number_columns(4, beside=controls)
     key_number("Features", data.n_features, help="The dimension of the space the data "
                "are written in.", where=cols[0])
     key_number("Known dimension", known if known else "unknown",

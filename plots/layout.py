@@ -173,10 +173,13 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     lines is wrapped wider and set smaller in proportion (not below three quarters of
     ``size``), so a step's long caption still takes two lines. A lone subplot title (an
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
-    The title starts below `MODEBAR_ROW`, so the toolbar never covers it; panels' titles
-    (annotations above the plot) get a row under it, and a legend a row of ``legend_size``
-    px type just above the plot (`place_legend`). The top margin holds exactly
-    these rows: plotly's title automargin does not count every line of a wrapped title.
+    The title starts below `MODEBAR_ROW` and at the chart's left edge (not the plot's: a
+    long title in a narrow chart then ends short of the toolbar at the right), so the
+    toolbar never covers it; panels' titles
+    (annotations above the plot) get rows under it, as many as the longest has lines, and
+    a legend a row of ``legend_size`` px type just above the plot (`place_legend`). The top
+    margin holds exactly these rows: plotly's title automargin does not count every line
+    of a wrapped title.
 
     Examples
     --------
@@ -211,13 +214,16 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
         # after the first: they come down as far, so the first starts below the toolbar.
         drop = (height - size * LINE_HEIGHT) / 2
         fig.update_layout(title={
-            "x": 0, "xref": "paper", "xanchor": "left", "yref": "container", "y": 1,
-            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop)},
+            "x": 0, "xref": "container", "xanchor": "left", "yref": "container", "y": 1,
+            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop), "l": 10},
             "font": {"size": round(size)}, **({"text": titles[0]} if own else {})})
         top += height + TITLE_GAP
     panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
     if panels:
-        top += (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
+        # Plotly sets a panel's title on the panel's top edge and grows it upwards, a line
+        # for each <br>: the row holds the longest.
+        lines = max((a.text or "").count("<br>") + 1 for a in panels)
+        top += lines * (subtitle_size or size) * LINE_HEIGHT + TITLE_GAP
     if _shown_legend(fig):
         place_legend(fig, above=True)
         legend = _legend_rows(fig, legend_size or size, room) * (

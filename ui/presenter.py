@@ -35,6 +35,8 @@ BARS = ":is(.st-key-lesson_bar, .st-key-class_bar)"
 # Title, then messages, key numbers and charts, then the rest (prose, quizzes, controls):
 # Streamlit stacks a block's elements in a flex column, so ``order`` moves them.
 _ROW = f'[data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] {_CHART})'
+# The key numbers a page puts beside its chart in presenter mode (`number_columns`).
+NUMBERS_BESIDE = "numbers_beside"
 ORDER_CSS = web.filled("order.css", BARS=BARS, BLOCK=_BLOCK, CHART=_CHART, FOLDED=_FOLDED,
                     NUMBER=_NUMBER, ROW=_ROW)
 
@@ -47,7 +49,7 @@ FIRST_WITH_CHART = f"*:has({_CHART}):not(*:has({_CHART}) ~ *)"
 INNER = (f'{_TOP} [data-testid="stVerticalBlock"]'
          ':not([data-testid="stColumn"] [data-testid="stColumn"] > *)')
 PRESENTER_CSS = web.filled("presenter.css", CHART=_CHART, FIRST_WITH_CHART=FIRST_WITH_CHART,
-                           INNER=INNER, ROW=_ROW) + ORDER_CSS
+                           INNER=INNER, NUMBERS=f".st-key-{NUMBERS_BESIDE}", ROW=_ROW) + ORDER_CSS
 
 _KEEP = f'h1, {_CHART}, {_NUMBER}, [data-testid="stAlert"], [data-testid="stDataFrame"]'
 FOCUS_CSS = web.filled("focus.css", BARS=BARS, CHART=_CHART, KEEP=_KEEP) + ORDER_CSS
@@ -88,6 +90,17 @@ def apply_style() -> None:
 def is_on() -> bool:
     """True while presenter mode is on (for pages and charts that adapt to it)."""
     return bool(st.session_state.get(KEY, False))
+
+
+def number_columns(count: int, beside) -> list:
+    """Where a page puts its ``count`` key numbers (``st.metric``): a row of columns above
+    its chart, or, in presenter mode, one box in ``beside`` (the column of controls next to
+    the chart), one number under another at the column's top, so that the chart starts right
+    under the page's title and its plot covers 40 % of a projector's first screen (issue 38).
+    """
+    if not is_on():
+        return list(st.columns(count))
+    return [beside.container(key=NUMBERS_BESIDE)] * count
 
 
 def focus() -> bool:

@@ -2,6 +2,7 @@
 
 import numpy as np
 import plotly.graph_objects as go
+from plotly.subplots import make_subplots
 
 from plots.compare import panel_figure
 from plots.layout import (
@@ -106,3 +107,16 @@ def test_screen_layout_keeps_a_plot_tall_enough_for_the_first_screen():
     assert fig.layout.height == fig.layout.margin.t + SCREEN_PLOT_HEIGHT + under
     tall = screen_layout(go.Figure(go.Scatter(x=[0], y=[0]), {"height": 2000}))
     assert tall.layout.height == 2000  # a taller chart keeps its height
+
+
+def test_panel_titles_of_several_lines_get_as_many_rows_above_the_plot():
+    # Plotly grows a panel's title upwards from the panel's top edge: a three-line title in
+    # a one-row top margin ran above the chart (the compare gallery in presenter mode).
+    fig = make_subplots(rows=1, cols=2, subplot_titles=(
+        "<b>Affinity<br>propagation</b><br>ARI 1.000", "<b>k-means</b><br>ARI 0.9"))
+    fig.add_trace(go.Scatter(x=[0], y=[0]), row=1, col=1)
+    fig.add_trace(go.Scatter(x=[1], y=[1]), row=1, col=2)
+    fig.update_layout(showlegend=False)
+    presenter_layout(fig)
+    # The toolbar's row, then three lines of 20 px type (1.3 line height) and a gap.
+    assert fig.layout.margin.t == round(MODEBAR_ROW + 3 * 20 * 1.3 + 8)
