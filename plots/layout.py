@@ -1,6 +1,7 @@
 """Layout rules shared by every figure: a legend that never covers an axis title, and the
 large, dark type a projector needs (presenter mode)."""
 
+import numpy as np
 import plotly.graph_objects as go
 
 from plots.framed import set_frames
@@ -35,9 +36,11 @@ SCREEN_PLOT_HEIGHT = 580
 # Room under a plot for its axis (ticks and title), and for a slider with its value and
 # Play row (px).
 _AXIS_ROOM = 45
-# The left margin for the tick labels of an equal-aspect y axis in presenter mode (at most
-# this many characters, such as "-0.25" or "-1000", of `TICK_SIZE` px type) and its title.
+# The tick labels of an equal-aspect y axis in presenter mode whose values are not known
+# (not numbers): at most this many characters, such as "-0.25" or "-1000".
 _EQUAL_ASPECT_LABEL_CHARS = 5
+# How far such an axis's range may reach past its values (it grows to keep the aspect).
+_EQUAL_ASPECT_REACH = 1.5
 _SLIDER_ROOM = 130
 
 
@@ -270,11 +273,32 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     return fig
 
 
+def _tick_label_chars(fig: go.Figure, axis: str) -> int:
+    """The characters of the widest tick label y axis ``axis`` ("y", "y2") may show: a minus
+    sign, the digits of its values' magnitude times `_EQUAL_ASPECT_REACH`, and the decimals
+    of the tick step plotly takes for their span (none from 5 units, ".5" from 1, ".25"
+    below); `_EQUAL_ASPECT_LABEL_CHARS` when its values are not numbers."""
+    try:
+        values = [np.asarray(trace.y, dtype=float).ravel() for trace in fig.data
+                  if getattr(trace, "y", None) is not None
+                  and (getattr(trace, "yaxis", None) or "y") == axis]
+    except (TypeError, ValueError):
+        return _EQUAL_ASPECT_LABEL_CHARS
+    y = np.concatenate(values) if values else np.empty(0)
+    y = y[np.isfinite(y)]
+    if y.size == 0:
+        return _EQUAL_ASPECT_LABEL_CHARS
+    span = float(y.max() - y.min())
+    reach = _EQUAL_ASPECT_REACH * float(np.abs(y).max())
+    decimals = 0 if span >= 5 else 2 if span >= 1 else 3
+    return 1 + len(str(int(reach))) + decimals
+
+
 def fixed_label_room(fig: go.Figure) -> go.Figure:
     """Give the equal-aspect y axes of ``fig`` (``scaleanchor``, not categories) a fixed room
-    for their labels instead of ``automargin``: the left margin holds
-    `_EQUAL_ASPECT_LABEL_CHARS` characters of `TICK_SIZE` px type and a line of the axis's
-    title, if it has one, when such an axis is at the chart's left edge.
+    for their labels instead of ``automargin``: the left margin holds the widest tick label
+    the axis may show (`_tick_label_chars`, characters of `TICK_SIZE` px type) and a line of
+    the axis's title, if it has one, when such an axis is at the chart's left edge.
 
     An equal-aspect axis's range follows the plot's size, its tick labels follow its range,
     and with ``automargin`` the plot's size follows the labels: in a chart that stretches to
@@ -284,11 +308,11 @@ def fixed_label_room(fig: go.Figure) -> go.Figure:
 
     Examples
     --------
-    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0]),
+    >>> fig = go.Figure(go.Scatter(x=[0, 1], y=[-1, 0.5]),
     ...                 {"yaxis": {"scaleanchor": "x", "title": {"text": "x2"}}})
     >>> fig = fixed_label_room(fig)
-    >>> fig.layout.yaxis.automargin, fig.layout.margin.l  # 5 x 0.6 x 20 + 24 x 1.3 + 8 px
-    (False, 99)
+    >>> fig.layout.yaxis.automargin, fig.layout.margin.l  # 4 x 0.6 x 20 + 24 x 1.3 + 8 px
+    (False, 87)
     """
     room = 0
 
@@ -300,8 +324,8 @@ def fixed_label_room(fig: go.Figure) -> go.Figure:
         anchor = fig.layout[f"xaxis{(axis.anchor or 'x')[1:]}"]
         if (anchor.domain or (0, 1))[0] == 0:
             title = AXIS_TITLE_SIZE * LINE_HEIGHT if axis.title.text else 0
-            room = max(room, round(_EQUAL_ASPECT_LABEL_CHARS * 0.6 * TICK_SIZE + title
-                                   + TITLE_GAP))
+            chars = _tick_label_chars(fig, axis.plotly_name.replace("axis", ""))
+            room = max(room, round(chars * 0.6 * TICK_SIZE + title + TITLE_GAP))
 
     fig.for_each_yaxis(fix)
     if room:
