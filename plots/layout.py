@@ -36,12 +36,12 @@ SCREEN_PLOT_HEIGHT = 580
 # Room under a plot for its axis (ticks and title), and for a slider with its value and
 # Play row (px).
 _AXIS_ROOM = 45
+_SLIDER_ROOM = 130
 # The tick labels of an equal-aspect y axis in presenter mode whose values are not known
 # (not numbers): at most this many characters, such as "-0.25" or "-1000".
 _EQUAL_ASPECT_LABEL_CHARS = 5
 # How far such an axis's range may reach past its values (it grows to keep the aspect).
 _EQUAL_ASPECT_REACH = 1.5
-_SLIDER_ROOM = 130
 
 
 def wrap_title(title: str, width: int = 60) -> str:
@@ -178,11 +178,10 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
     The title starts below `MODEBAR_ROW` and at the chart's left edge (not the plot's: a
     long title in a narrow chart then ends short of the toolbar at the right), so the
-    toolbar never covers it; panels' titles
-    (annotations above the plot) get rows under it, as many as the longest has lines, and
-    a legend a row of ``legend_size`` px type just above the plot (`place_legend`). The top
-    margin holds exactly these rows: plotly's title automargin does not count every line
-    of a wrapped title.
+    toolbar never covers it; panels' titles (annotations above the plot) get rows under
+    it, as many as the longest has lines, and a legend a row of ``legend_size`` px type
+    just above the plot (`place_legend`). The top margin holds exactly these rows:
+    plotly's title automargin does not count every line of a wrapped title.
 
     Examples
     --------
