@@ -236,7 +236,7 @@ def test_drawn_points_travel_in_the_link_to_a_fresh_browser(page, app_url):
         cells[0].tolist(), want, strict=True)), (cells, want)
     assert classes.tolist() == [1]
     assert live.inner_text() == "Point 1 added, class 2. 1 / 2000 points drawn", live.inner_text()
-    expect(again.get_by_role("application")).to_be_focused()
+    expect(again.get_by_role("application")).to_be_focused(timeout=30_000)
     again.keyboard.press("Delete")
     again.wait_for_function(
         "() => !new URL(location.href).searchParams.get('ex_drawn')", timeout=30_000)

@@ -33,8 +33,9 @@ const MOVES = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDo
 const HELP = "Drawing area: arrow keys move a cursor (Shift+arrow by bigger steps), Enter or "
   + "Space adds a point of the picked class at the cursor, Delete undoes the last point";
 
-// How long after the last key a lost focus comes back to a new layer (a rerun's time).
-const REFOCUS_MS = 10000;
+// How long after the last key a lost focus comes back to a new layer: the rerun the key
+// started, which a loaded server took over 10 s to draw (CI).
+const REFOCUS_MS = 60000;
 const shown = (v) => (+v.toFixed(2) || 0).toFixed(2);  // no "-0.00"
 
 // The cross-hair: each line drawn twice, white under dark, so that it shows on any point
