@@ -23,7 +23,6 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 from playwright.sync_api import sync_playwright
 
@@ -36,6 +35,7 @@ from explorer.lesson_files import load_lesson  # noqa: E402
 from tests.browser.conftest import CHROMIUM_ARGS, find_chromium, streamlit_server  # noqa: E402
 from ui.classroom import step_options  # noqa: E402
 from ui.lesson_bar import URL_PATHS  # noqa: E402
+from ui.links import share_url  # noqa: E402
 
 PROJECTOR = {"width": 1280, "height": 720}
 # Installed before the page's own scripts: every long task of the renderer from the start.
@@ -81,13 +81,13 @@ def main() -> None:
         browser = play.chromium.launch(executable_path=find_chromium(), args=CHROMIUM_ARGS)
         for step in args.steps:
             page = lesson.steps[step - 1].page
-            alone = {**{name: values[0] for name, values in lesson.steps[step - 1].params.items()},
-                     "present": "true"}
+            alone = share_url(f"{url}/{page}", {**lesson.steps[step - 1].params,
+                                                 "present": "true"})
             for _ in range(args.repeat):
                 code, secret = store.start("lesson", args.lesson, step_options(lesson))
                 store.go_to(code, secret, step)
                 views = {"class's projector": f"{url}/?class={code}&teach={secret}&present=true",
-                         "page alone": f"{url}/{page}?{urlencode(alone)}"}
+                         "page alone": alone}
                 for view, link in views.items():
                     rows.append((step, page, view, watch(browser, link, args.seconds)))
                 store.close(code, secret)

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from benchmarks.streamlit_client import StreamlitSession
-from classroom import NUMERIC, ClassStore
+from classroom import ClassStore
 from classroom.database import SQLITE_FILE
 from classroom.errors import ROOM_LOCKED
 from classroom.store import NO_CLASS, NOT_TEACHER
@@ -35,7 +35,7 @@ from tests.browser.pageutils import (
     wait_until_idle,
 )
 from ui.class_identity import TEACHER_COOKIE
-from ui.classroom import STUDENT_POLL_S
+from ui.classroom import STUDENT_POLL_S, step_options
 from ui.lesson_bar import URL_PATHS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
@@ -318,11 +318,6 @@ def press_until_the_class_moves(host, key: str, store: ClassStore, code: str, st
     raise AssertionError(f"{PRESSES} presses of {key} did not move the class to step {step}")
 
 
-def options_of(lesson) -> list[int]:
-    return [0 if s.question is None else NUMERIC if s.question.numeric
-            else len(s.question.options) for s in lesson.steps]
-
-
 @pytest.mark.parametrize("name", lesson_names())
 def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, name):
     """Issue 36: in presenter mode, Next to a step on another page crashed the teacher's
@@ -333,7 +328,7 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
     students = [desk, phone, focus]
     store = store_of(server)
     lesson = load_lesson(name, URL_PATHS)
-    code, secret = store.start("lesson", name, options_of(lesson))
+    code, secret = store.start("lesson", name, step_options(lesson))
     base = f"{server.url}/?class={code}"
     last = len(lesson.steps)
     # The teacher's page first: four first visits at once of a page the server has not
@@ -416,7 +411,7 @@ def test_before_the_reveal_a_student_receives_nothing_of_the_answer(server):
     give-away number (NMI at K = 50 on the chance lesson, 0.488); after Reveal they come."""
     store = store_of(server)
     lesson = load_lesson(LESSON, URL_PATHS)
-    code, secret = store.start("lesson", LESSON, options_of(lesson))
+    code, secret = store.start("lesson", LESSON, step_options(lesson))
     try:
         with ThreadPoolExecutor(1) as thread:  # Playwright's loop may run in this thread
             session, before, value = thread.submit(asyncio.run, watch_a_reveal(
@@ -449,7 +444,7 @@ async def open_as_scripts(url: str, code: str, n: int) -> list[tuple[bool, str]]
 def test_after_lock_room_a_cleared_browser_or_a_script_adds_no_vote(tabs, server):
     student, = tabs(STUDENT)
     store = store_of(server)
-    code, secret = store.start("lesson", LESSON, options_of(load_lesson(LESSON, URL_PATHS)))
+    code, secret = store.start("lesson", LESSON, step_options(load_lesson(LESSON, URL_PATHS)))
     join = f"{server.url}/?class={code}"
     try:
         student.goto(join, timeout=WAIT_MS)
