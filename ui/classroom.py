@@ -22,14 +22,13 @@ from ui.class_projector import count_and_moves, join_panel, question_line, teach
 from ui.class_results import choice_results, number_results
 from ui.class_student import answer_form, keep_click, pending_note
 from ui.lesson import WAITING, lesson_question_waiting, wait_for_reveal
-from ui.lesson_bar import NAME_PARAM, URL_PATHS, bar_style, requested
+from ui.lesson_bar import CLASS_BAR_KEY, NAME_PARAM, URL_PATHS, bar_style, requested
 from ui.text import plain, show_error
 
 __all__ = ["class_bar", "class_starter", "in_class"]  # what app.py draws
 
 STARTED = "_class_started"
 SHOWN = "_class_shown"  # (code, step) whose controls were last set
-BAR_KEY = "class_bar"
 HEAD_KEY = "class_head"
 # The teacher's count lags an answer by up to one poll plus the poll's own run, which grows
 # with the server's load (benchmarks/results/classroom.md): 0.5 s keeps it within 2 s; a
@@ -226,7 +225,7 @@ def class_bar(current: str) -> None:
         if step.question is not None and not state.is_revealed:
             wait_for_reveal(step.question.hides)
         bar_style()
-    with st.container(border=True, key=BAR_KEY):
+    with st.container(border=True, key=CLASS_BAR_KEY):
         # One line, as the lesson bar's: the teacher's projector shows the step's chart too.
         with st.container(horizontal=True, vertical_alignment="center", gap="small",
                           key=HEAD_KEY):

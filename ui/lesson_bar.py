@@ -32,11 +32,14 @@ BAR_KEY = "lesson_bar"
 HEAD_KEY = "lesson_head"
 # The bars' head rows (this one, and the class bar's of ui.classroom).
 HEADS = ":is(.st-key-lesson_head, .st-key-class_head)"
+# The class bar (ui.classroom), whose live part runs by itself every few seconds.
+CLASS_BAR_KEY = "class_bar"
 
 # The bar stays compact: a projector at 1280x720 shows it, the prompt and the step's chart
 # together; there the page's own title goes below the charts (the bar names the lesson) and
 # the side margins shrink.
-BAR_CSS = web.filled("lesson_bar.css", BARS=BARS, HEADS=HEADS)
+BAR_CSS = web.filled("lesson_bar.css", BARS=BARS, HEADS=HEADS,
+                     LIVE_BAR=f".st-key-{CLASS_BAR_KEY}")
 PROJECTOR_CSS = web.filled("lesson_bar_projector.css", BARS=BARS)
 
 ARROW_KEYS = f"<script>{web.source('lesson_keys.js')}</script>"
