@@ -55,6 +55,10 @@ CLASS_WAIT_MS = 2 * WAIT_MS
 # A live part polls every 2 s (student) or 0.5 s (teacher); a loaded machine delays a poll by
 # seconds, not by this much.
 BEAT_MS = 20_000
+# A page's own follow of the class's step: a poll, then a run of the step's page. Four tabs
+# share the test machine's 2 cores with another test worker's browser; a follow has taken
+# over a minute there (CI run 13, load average above 20).
+FOLLOW_MS = 2 * WAIT_MS
 # Presses of a teacher's button, each given this long to move the class, before the walk fails.
 PRESSES, PRESS_WAIT_S = 3, 30
 TEACHER = {"width": 1280, "height": 720}
@@ -299,6 +303,39 @@ def bar_says(page, text: str, timeout_ms: int = WAIT_MS) -> None:
     expect(page.locator(".st-key-class_bar").first).to_contain_text(text, timeout=timeout_ms)
 
 
+# What a page that does not follow shows of itself: its script's state, Streamlit's status
+# widget (running, or reconnecting), and how long ago its live part last ran.
+PAGE_STATE = """() => ({
+  script: document.querySelector('[data-testid="stApp"]')?.getAttribute('data-test-script-state'),
+  status: document.querySelector('[data-testid="stStatusWidget"]')?.innerText ?? null,
+  beatAgoMs: Date.now() - window.__clusterlabLiveBeat,
+})"""
+
+
+def console_of(tab) -> tuple[list[str], object]:
+    """The console lines ``tab`` logs from now on, each with its time, and the listener that
+    collects them (the tab outlives the test: remove it after)."""
+    lines: list[str] = []
+
+    def log(message) -> None:
+        lines.append(f"{time.strftime('%H:%M:%S')} {message.type}: {message.text[:200]}")
+
+    tab.on("console", log)
+    return lines, log
+
+
+def follows(tab, step: int, last: int, console: list[str]) -> None:
+    """``tab``'s class bar reaches ``step``, or the test fails with what the page shows of
+    itself and its last console lines (CI run 13 saw a student stay at step 4 of 5 for a
+    minute under a load average above 20; stop 44 saw it too, and neither left more than
+    the bar's text)."""
+    try:
+        bar_says(tab, f"step {step} of {last}", FOLLOW_MS)
+    except AssertionError as error:
+        raise AssertionError(f"{tab.url} did not follow to step {step}: "
+                             f"{tab.evaluate(PAGE_STATE)}; console: {console[-15:]}") from error
+
+
 def press_until_the_class_moves(host, key: str, store: ClassStore, code: str, step: int) -> None:
     """Press the teacher's ``key`` until the class's step (read from the database) is
     ``step``, as a teacher presses again a button that did nothing.
@@ -347,6 +384,7 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
                            timeout=WAIT_MS)
     host.reload(timeout=WAIT_MS)
     bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
+    consoles = {id(tab): console_of(tab) for tab in (host, *students)}
     for student, extra in zip(students, ("", "", "&controls=off"), strict=True):
         student.goto(base + extra, timeout=WAIT_MS, wait_until="commit")
     walk = [*(("class_next", n) for n in range(2, last + 1)),
@@ -356,7 +394,7 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
             print(f"{name}: {key} to step {step}")  # shown if the walk fails
             press_until_the_class_moves(host, key, store, code, step)
             for tab in (host, *students):
-                bar_says(tab, f"step {step} of {last}")
+                follows(tab, step, last, consoles[id(tab)][0])
                 expect(tab.locator(NO_EXCEPTION)).to_have_count(0)
             assert "teach=" not in host.url and "present=true" in host.url, host.url
             assert "controls=off" in focus.url, focus.url
@@ -366,6 +404,8 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
             assert tab.evaluate("Date.now() - window.__clusterlabLiveBeat") < BEAT_MS, tab.url
     finally:
         store.close(code, secret)
+        for tab in (host, *students):
+            tab.remove_listener("console", consoles[id(tab)][1])
 
 
 class RecordingSession(StreamlitSession):
