@@ -4,6 +4,7 @@ large, dark type a projector needs (presenter mode)."""
 import numpy as np
 import plotly.graph_objects as go
 
+from plots.describe import plain
 from plots.framed import set_frames
 
 #: Near-black text: full contrast on white without the glare of pure black.
@@ -21,11 +22,21 @@ TITLE_LINES = 2
 #: above the line plotly places): a title starts below it, so the toolbar (shown on hover,
 #: and on a tap on a phone) never covers it.
 MODEBAR_ROW = 34
+# The widest toolbar of a chart (px: six buttons, with box and lasso select), and the space
+# a title leaves before it, at the left of the toolbar's row.
+_MODEBAR_WIDTH = 210
+_MODEBAR_GAP = 20
+# A title set in the toolbar's row starts this far below the chart's top (px).
+_TITLE_TOP = 4
 # Characters per title line at TITLE_SIZE in the narrowest chart a projector shows (about
 # 420 px: two charts side by side beside the controls at 1280 px), and at the default mode's
 # title size in a chart about 330 px wide (two charts side by side beside the sidebar). A
 # longer title is set smaller, down to the least size, so that it still takes two lines.
 TITLE_WIDTH = 32
+# A figure of panels side by side spans a page's whole chart column (no page puts one in
+# half a row): in presenter mode its title, and its panels' titles together, get the room of
+# two of those narrowest charts.
+_PANELS_TITLE_WIDTH = 2 * TITLE_WIDTH
 SCREEN_TITLE_SIZE = 16
 SCREEN_TITLE_WIDTH = 40
 _LEAST_TITLE_SCALE = 0.75
@@ -168,7 +179,7 @@ def _legend_rows(fig: go.Figure, size: float, room: float) -> int:
 
 
 def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None = None,
-            legend_size: float | None = None) -> go.Figure:
+            legend_size: float | None = None, beside_toolbar: bool = False) -> go.Figure:
     """Lay out the top of ``fig``: the toolbar's row, the title (and every frame's title) in
     at most `TITLE_LINES` lines, the legend's row, then the plot.
 
@@ -178,7 +189,9 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     annotation just above the plot) joins the title as its last line, at ``subtitle_size``.
     The title starts below `MODEBAR_ROW` and at the chart's left edge (not the plot's: a
     long title in a narrow chart then ends short of the toolbar at the right), so the
-    toolbar never covers it; panels' titles (annotations above the plot) get rows under
+    toolbar never covers it; with ``beside_toolbar``, a title whose lines all end short of
+    the widest toolbar in the narrowest chart (``width`` characters wide) starts in the
+    toolbar's row, at its left. Panels' titles (annotations above the plot) get rows under
     it, as many as the longest has lines, and a legend a row of ``legend_size`` px type
     just above the plot (`place_legend`). The top margin holds exactly these rows:
     plotly's title automargin does not count every line of a wrapped title.
@@ -190,6 +203,9 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     'a b c d<br>e f g h'
     >>> fig.layout.title.font.size, fig.layout.margin.t
     (15, 81)
+    >>> short = go.Figure(go.Scatter(x=[0], y=[0]), {"title": {"text": "Eigenvalues"}})
+    >>> fit_top(short, 24, 32, beside_toolbar=True).layout.margin.t  # 4 + 24 x 1.3 + 8 px
+    43
     """
     # The narrowest chart the title's width was chosen for (a character of a title is about
     # 0.55 of its type size).
@@ -215,9 +231,12 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
         # Plotly centres a title's lines on the line it places, half a line up for each line
         # after the first: they come down as far, so the first starts below the toolbar.
         drop = (height - size * LINE_HEIGHT) / 2
+        longest = max(len(plain(line)) for text in titles for line in text.split("<br>"))
+        if beside_toolbar and 0.55 * size * longest + 10 + _MODEBAR_GAP + _MODEBAR_WIDTH <= room:
+            top = _TITLE_TOP
         fig.update_layout(title={
             "x": 0, "xref": "container", "xanchor": "left", "yref": "container", "y": 1,
-            "yanchor": "top", "pad": {"t": round(MODEBAR_ROW + drop), "l": 10},
+            "yanchor": "top", "pad": {"t": round(top + drop), "l": 10},
             "font": {"size": round(size)}, **({"text": titles[0]} if own else {})})
         top += height + TITLE_GAP
     panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
@@ -245,13 +264,21 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     Tick labels and legend text are ``TICK_SIZE`` px, axis titles ``AXIS_TITLE_SIZE`` px,
     the title ``TITLE_SIZE`` px in two lines at most with the legend in a row under it
     (`fit_top`); axes grow their margins to fit their labels (``automargin``), so nothing
-    is cut, except equal-aspect ones (`fixed_label_room`).
+    is cut, except equal-aspect ones (`fixed_label_room`). A figure of panels side by side
+    wraps its title twice as wide, and sets each panel's title that fits its share of that
+    width in one line. A short title starts in the toolbar's row, at its left.
 
     Examples
     --------
     >>> fig = presenter_layout(go.Figure(go.Scatter(x=[0, 1], y=[1, 0]), {"height": 300}))
     >>> fig.layout.height is None, fig.layout.xaxis.tickfont.size, fig.layout.font.color
     (True, 20, '#111111')
+    >>> from plotly.subplots import make_subplots
+    >>> pair = make_subplots(rows=1, cols=2, subplot_titles=("Decision graph:<br>centres",
+    ...                                                      "Clusters"))
+    >>> pair = presenter_layout(pair.update_layout(title="K = 3: 3 clusters, ARI vs truth 0.762"))
+    >>> pair.layout.title.text, pair.layout.annotations[0].text
+    ('K = 3: 3 clusters, ARI vs truth 0.762', 'Decision graph: centres')
     """
     ink = {"color": INK}
     fig.update_layout(
@@ -259,7 +286,11 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
         title_font={"size": TITLE_SIZE, **ink}, legend_font={"size": TICK_SIZE, **ink},
         hoverlabel_font_size=TICK_SIZE,
     )
-    fit_top(fig, TITLE_SIZE, TITLE_WIDTH, subtitle_size=TICK_SIZE, legend_size=TICK_SIZE)
+    columns = _panel_columns(fig)
+    if columns > 1:
+        _one_line_panel_titles(fig, _PANELS_TITLE_WIDTH * TITLE_SIZE // TICK_SIZE // columns)
+    fit_top(fig, TITLE_SIZE, _PANELS_TITLE_WIDTH if columns > 1 else TITLE_WIDTH,
+            subtitle_size=TICK_SIZE, legend_size=TICK_SIZE, beside_toolbar=True)
     axis = {"tickfont": {"size": TICK_SIZE, **ink}, "title_font": {"size": AXIS_TITLE_SIZE, **ink},
             "automargin": True}
     # A top x-axis (a contingency table's clusters) would share the top margin with the
@@ -270,6 +301,19 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     fig.update_annotations(font={"size": TICK_SIZE, **ink})
     fig.update_coloraxes(colorbar_tickfont={"size": TICK_SIZE, **ink})
     return fig
+
+
+def _panel_columns(fig: go.Figure) -> int:
+    """How many panels of ``fig`` stand side by side: its x axes' distinct domains."""
+    return max(1, len({tuple(axis.domain or (0, 1)) for axis in fig.select_xaxes()}))
+
+
+def _one_line_panel_titles(fig: go.Figure, chars: int) -> None:
+    """Set each panel's title of ``fig`` (an annotation above its plot) in one line when it
+    takes at most ``chars`` characters: a row of panels' titles less above the plots."""
+    for note in fig.layout.annotations:
+        if note.yref == "paper" and (note.y or 0) >= 1 and len(plain(note.text)) <= chars:
+            note.text = (note.text or "").replace("<br>", " ")
 
 
 def _tick_label_chars(fig: go.Figure, axis: str) -> int:

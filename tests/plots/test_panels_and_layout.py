@@ -112,11 +112,37 @@ def test_screen_layout_keeps_a_plot_tall_enough_for_the_first_screen():
 def test_panel_titles_of_several_lines_get_as_many_rows_above_the_plot():
     # Plotly grows a panel's title upwards from the panel's top edge: a three-line title in
     # a one-row top margin ran above the chart (the compare gallery in presenter mode).
-    fig = make_subplots(rows=1, cols=2, subplot_titles=(
-        "<b>Affinity<br>propagation</b><br>ARI 1.000", "<b>k-means</b><br>ARI 0.9"))
-    fig.add_trace(go.Scatter(x=[0], y=[0]), row=1, col=1)
-    fig.add_trace(go.Scatter(x=[1], y=[1]), row=1, col=2)
+    fig = make_subplots(rows=1, cols=3, subplot_titles=(
+        "<b>Affinity<br>propagation</b><br>ARI 1.000", "<b>k-means</b><br>ARI 0.9",
+        "<b>Spectral<br>clustering</b><br>ARI 0.5"))
+    for col in (1, 2, 3):
+        fig.add_trace(go.Scatter(x=[0], y=[0]), row=1, col=col)
     fig.update_layout(showlegend=False)
     presenter_layout(fig)
+    # A third of two narrow charts' titles (64 characters of 24 px type) holds 25 of 20 px:
+    # "Affinity propagation ARI 1.000" keeps its lines, "k-means ARI 0.9" takes one.
+    assert [note.text.count("<br>") for note in fig.layout.annotations] == [2, 0, 2]
     # The toolbar's row, then three lines of 20 px type (1.3 line height) and a gap.
     assert fig.layout.margin.t == round(MODEBAR_ROW + 3 * 20 * 1.3 + 8)
+
+
+def test_a_pair_of_panels_gets_one_line_titles_and_a_short_title_beside_the_toolbar():
+    # Density peaks' pair in presenter mode: two rows of panels' titles and a title wrapped
+    # for a narrow chart kept its plots 60 px lower than the chart's width needs.
+    fig = make_subplots(rows=1, cols=2, subplot_titles=(
+        "Decision graph:<br>centres in colour", "Clusters:<br>centres are stars"))
+    fig.add_trace(go.Scatter(x=[0], y=[0]), row=1, col=1)
+    fig.add_trace(go.Scatter(x=[1], y=[1]), row=1, col=2)
+    fig.update_layout(showlegend=False, title="K = 3: 3 clusters, ARI vs truth 0.762")
+    presenter_layout(fig)
+    assert [note.text for note in fig.layout.annotations] == [
+        "Decision graph: centres in colour", "Clusters: centres are stars"]
+    assert fig.layout.title.text == "K = 3: 3 clusters, ARI vs truth 0.762"
+    # 37 characters of 24 px type (about 490 px) end before a 210 px toolbar in two 420 px
+    # charts' width: the title shares the toolbar's row, 4 px from the top, then a gap, a
+    # row of panels' titles (20 px type) and a gap.
+    assert fig.layout.title.pad.t == 4
+    assert fig.layout.margin.t == round(4 + 24 * 1.3 + 8 + 20 * 1.3 + 8)
+    # A single chart's longer title stays under the toolbar's row.
+    single = presenter_layout(go.Figure(go.Scatter(x=[0], y=[0]), {"title": "k-means: ARI 0.47"}))
+    assert single.layout.title.pad.t == MODEBAR_ROW
