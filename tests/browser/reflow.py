@@ -44,16 +44,23 @@ OVERFLOW = """() => {
     left: Math.round(box.left), right: Math.round(box.right)});
   const outside = box => box.width > 0 && box.height > 0
                          && (box.right > width + 1 || box.left < -1);
-  const skipped = el => el.closest(".main-svg, .svg-container, canvas")
+  const drawing = ".main-svg, .svg-container, canvas";
+  const skipped = el => el.closest(drawing)
                         || getComputedStyle(el).visibility === "hidden" || clipsItself(el);
+  // A chart's drawing is never measured: its subtree is left out of the walks whole (a box
+  // of each of a chart's thousands of SVG nodes cost seconds on a loaded machine).
+  const walk = (root, show) => document.createTreeWalker(root, show, node =>
+    node.nodeType === Node.ELEMENT_NODE && node.matches(drawing) ? NodeFilter.FILTER_REJECT
+    : node.nodeType === Node.ELEMENT_NODE && show !== NodeFilter.SHOW_ELEMENT
+      ? NodeFilter.FILTER_SKIP : NodeFilter.FILTER_ACCEPT);
   for (const root of roots) {
     // Elements, and the text inside them (a line that does not wrap sticks out of its box).
-    for (const el of root.querySelectorAll("*")) {
-      if (out.length >= 10) break;
+    const elements = walk(root, NodeFilter.SHOW_ELEMENT);
+    for (let el = elements.nextNode(); el && out.length < 10; el = elements.nextNode()) {
       const box = el.getBoundingClientRect();
       if (outside(box) && !skipped(el)) report(el, box);
     }
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    const walker = walk(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     const range = document.createRange();
     for (let node = walker.nextNode(); node && out.length < 10; node = walker.nextNode()) {
       if (!node.textContent.trim()) continue;

@@ -12,8 +12,10 @@
   experiment pages): the chart is on the first screen, its type is large and dark, and
   nothing is cut off.
 
-The student's visit is at the projector's size, so it also serves the chart-first check. Each
-check of a visit is collected (`Checks`): a failure names every check that failed.
+The student's visit is at the projector's size, so it also serves the chart-first check and
+a page's own checks (`OWN_CHECKS`: the k-means explorer's chart summary and data table,
+tests/browser/chart_alt.py). Each check of a visit is collected (`Checks`): a failure names
+every check that failed.
 
 The projector's and the phone's tabs are kept open from test to test (tests/browser/conftest.py
 says why and how each test still starts as a fresh browser). The tab's HTTP cache stays, but
@@ -26,6 +28,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser import chart_alt
 from tests.browser.axe import check_axe
 from tests.browser.conftest import PHONE, PROJECTOR
 from tests.browser.pageutils import (
@@ -104,6 +107,10 @@ def check_plot_areas(checks: Checks, page, url_path: str, view: str) -> None:
     if (url_path, view) not in COVERED:
         checks.that(not covered, f"{view}: the toolbar clear of the chart titles", covered)
 
+
+# Checks of one page's own, made on its default view after the checks every page has (the
+# guide's rule: one page visit carries every check of its page).
+OWN_CHECKS = {chart_alt.PAGE: chart_alt.check_chart_alt}
 
 # Presenter mode and the focus view.
 MODES = {"present": "present=true", "focus": "controls=off", "both": "present=true&controls=off"}
@@ -290,6 +297,8 @@ def test_every_page_as_a_student_a_projector_and_a_phone_see_it(projector, phone
             check_text_zoom(checks, page, "default")
             if entry.section not in PHONE_VISIT_SECTIONS:
                 check_at_a_phone_s_width(checks, page, entry.url_path)
+            if entry.url_path in OWN_CHECKS:
+                OWN_CHECKS[entry.url_path](checks, page)
             for mode in modes_of(entry):
                 visit(page, f"{app_url}/{entry.url_path}?{MODES[mode]}")
                 check_presented(checks, page, entry.url_path, mode)
