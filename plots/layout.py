@@ -211,7 +211,7 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     # 0.55 of its type size).
     room = 0.55 * width * size
     subtitle = ""
-    tops = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
+    tops = _panel_titles(fig)
     if len(tops) == 1 and fig.layout.title.text:
         sub = subtitle_size or size
         subtitle = f"<br><span style='font-size:{round(sub)}px'>{tops[0].text}</span>"
@@ -239,7 +239,7 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
             "yanchor": "top", "pad": {"t": round(top + drop), "l": 10},
             "font": {"size": round(size)}, **({"text": titles[0]} if own else {})})
         top += height + TITLE_GAP
-    panels = [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
+    panels = _panel_titles(fig)
     if panels:
         # Plotly sets a panel's title on the panel's top edge and grows it upwards, a line
         # for each <br>: the row holds the longest.
@@ -311,9 +311,14 @@ def _panel_columns(fig: go.Figure) -> int:
 def _one_line_panel_titles(fig: go.Figure, chars: int) -> None:
     """Set each panel's title of ``fig`` (an annotation above its plot) in one line when it
     takes at most ``chars`` characters: a row of panels' titles less above the plots."""
-    for note in fig.layout.annotations:
-        if note.yref == "paper" and (note.y or 0) >= 1 and len(plain(note.text)) <= chars:
+    for note in _panel_titles(fig):
+        if len(plain(note.text)) <= chars:
             note.text = (note.text or "").replace("<br>", " ")
+
+
+def _panel_titles(fig: go.Figure) -> list:
+    """The annotations of ``fig`` set above its plots (a panel's title, or a subtitle)."""
+    return [a for a in fig.layout.annotations if a.yref == "paper" and (a.y or 0) >= 1]
 
 
 def _tick_label_chars(fig: go.Figure, axis: str) -> int:
