@@ -36,6 +36,8 @@ const HELP = "Drawing area: arrow keys move a cursor (Shift+arrow by bigger step
 // How long after the last key a lost focus comes back to a new layer: the rerun the key
 // started, which a loaded server took over 10 s to draw (CI).
 const REFOCUS_MS = 60000;
+let lastPointerDown = -Infinity;
+document.addEventListener("pointerdown", () => { lastPointerDown = performance.now(); }, true);
 const shown = (v) => (+v.toFixed(2) || 0).toFixed(2);  // no "-0.00"
 
 // The cross-hair: each line drawn twice, white under dark, so that it shows on any point
@@ -225,11 +227,17 @@ function layOver(gd, record) {
     if (i === 0 && record.cursor) placeCursor(record, sub, ...record.cursor);
     drawCursor(layer, record);
   });
-  // The keys' layer lost the focus to no element by a rerun a key started, which drew the
-  // chart anew: the new layer takes it back.
-  const first = gd.querySelector("." + LAYER);
+  keepFocus(record);
+}
+
+// The keys' layer lost the focus to no element by a rerun a key started, which drew the
+// chart anew: the new layer takes it back. Called when the layers are laid and every 200 ms,
+// since the old chart may leave the page after the new one's layers were laid (CI); a click
+// anywhere since the last key means the user left the chart.
+function keepFocus(record) {
+  const first = record.gd && record.gd.querySelector("." + LAYER);
   const active = document.activeElement;
-  if (first && (!active || active === document.body)
+  if (first && (!active || active === document.body) && record.keyTime > lastPointerDown
       && performance.now() - record.keyTime < REFOCUS_MS) {
     first.focus({preventScroll: true});
   }
@@ -312,6 +320,8 @@ export default function (component) {
     // A new figure from the server has the ranges of its points again.
     gd.on("plotly_react", () => { if (record.gd === gd) showSurface(gd, record.data.ranges); });
   });
+  clearInterval(record.keeper);
+  record.keeper = setInterval(() => keepFocus(record), 200);
   // New ranges (a standardized drawing's scale follows its points) on the same chart.
   if (record.gd && record.gd.clusterlabSurface !== JSON.stringify(data.ranges)) {
     showSurface(record.gd, data.ranges);
@@ -319,6 +329,7 @@ export default function (component) {
   // Gone with the tools (another dataset): the chart takes its own clicks again.
   return () => {
     stop();
+    clearInterval(record.keeper);
     if (record.gd) record.gd.querySelectorAll("." + LAYER).forEach((old) => old.remove());
     record.gd = null;
   };
