@@ -27,6 +27,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
@@ -59,6 +60,18 @@ def start_a_drawing_at_its_scale(data) -> None:
         eps = suggested_eps(data.X[:, :2], min_samples)
         st.session_state["db_eps"] = min(EPS_CHOICES, key=lambda v: abs(v - eps))
     st.session_state[_DRAWING_SHOWN] = drawing
+
+
+def scatter_figure(X, labels, kinds, eps_labels, eps_at, ms_labels, ms_kinds, eps_label,
+                   ms_names, ms_at, circles, axis_titles):
+    """The scatter with both sliders: every eps at this min_samples
+    (`plots.dbscan.dbscan_scrub_figure`), every min_samples at this eps
+    (`plots.dbscan.with_min_samples_frames`); one builder, so that the shared figure
+    (`ui.figure_cache.shared_figure`) is never changed after it is cached."""
+    figure = dbscan_scrub_figure(X, labels, kinds, eps_labels, eps_at, circles=circles,
+                                 axis_titles=axis_titles)
+    return with_min_samples_frames(figure, ms_labels, ms_kinds, eps_label, ms_names, ms_at,
+                                   circles=circles)
 
 
 st.title("DBSCAN: density-based clusters and noise")
@@ -128,19 +141,19 @@ with view:
     ms_values = tuple(range(1, min(MAX_MIN_SAMPLES, len(X)) + 1))
     ms_sweep, ms_kinds = dbscan_min_samples_frames(X, data.y, eps, ms_values)
     shapes = eps_circles(X, labels, point_types, eps) if circles else None
-    figure = dbscan_scrub_figure(X, sweep_labels, sweep_kinds, eps_labels,
-                                 EPS_CHOICES.index(eps), circles=shapes,
-                                 axis_titles=data.feature_names[:2])
-    figure = with_min_samples_frames(figure, ms_sweep, ms_kinds, f"{eps:g}",
-                                     [str(m) for m in ms_values],
-                                     ms_values.index(min(min_samples, len(X))), circles=shapes)
+    figure = shared_figure(scatter_figure, X, sweep_labels, sweep_kinds, eps_labels,
+                           EPS_CHOICES.index(eps), ms_sweep, ms_kinds, f"{eps:g}",
+                           [str(m) for m in ms_values],
+                           ms_values.index(min(min_samples, len(X))), shapes,
+                           data.feature_names[:2])
 
     def scrubbers() -> None:
         scrub_to_widget("db_scatter", "eps", "db_eps", EPS_CHOICES, eps_labels)
         scrub_to_widget("db_scatter", "min_samples", "db_min", ms_values,
                         [str(m) for m in ms_values])
 
-    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types), under=scrubbers)
+    show_chart(figure, "db_scatter", data=dbscan_data(X, labels, point_types), shared=True,
+               under=scrubbers)
     st.subheader("How DBSCAN grows its clusters")
     st.caption(
         "Press Play, or step. Each cluster starts at a core point and takes, wave after wave, "
@@ -157,10 +170,10 @@ with view:
                              "is before the first core point.")
         # Every step travels with the chart: Play, Pause, its slider and step buttons move in
         # the browser; the step reached comes back to the step slider (and the link).
-        show_chart(dbscan_growth_figure(X, growth.labels, kinds, growth.titles, step,
-                                        axis_titles=data.feature_names[:2],
-                                        play_ms=GROWTH_FRAME_MS),
-                   "db_growth", data=growth.table(X, data.feature_names[:2]),
+        show_chart(shared_figure(dbscan_growth_figure, X, growth.labels, kinds, growth.titles,
+                                 step, axis_titles=data.feature_names[:2],
+                                 play_ms=GROWTH_FRAME_MS),
+                   "db_growth", data=growth.table(X, data.feature_names[:2]), shared=True,
                    under=step_scrub("db_growth", "db", last))
 
     growing()
@@ -171,7 +184,8 @@ with view:
         "points. Ester et al. (1996) suggest eps at the knee, where the curve flattens."
     )
     show_chart(
-        k_distance_figure(k_dist, eps, min_samples),
+        shared_figure(k_distance_figure, k_dist, eps, min_samples),
         "db_kdist",
         data=k_distance_data(k_dist, eps),
+        shared=True,
     )

@@ -8,6 +8,7 @@ from explorer.worked import pair_counting_steps
 from plots.lines import line_chart
 from ui.demo_cache import random_baseline
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import exercise, key_number, predict_then_reveal
 from ui.measures import show_models_table
 from ui.widgets import seed_input
@@ -71,18 +72,18 @@ with left:
 with right:
     info = baseline[baseline["measure"].str.contains("MI")]
     show_chart(
-        line_chart(info, "k", "mean", group="measure", band=("low", "high"), vline=k,
-                   title=f"NMI and AMI of random clusterings, n = {n}", x_title="K",
-                   y_title="score"),
-        key="lc_info", data=info, filename="chance-information",
+        shared_figure(line_chart, info, "k", "mean", group="measure", band=("low", "high"),
+                      vline=k, title=f"NMI and AMI of random clusterings, n = {n}",
+                      x_title="K", y_title="score"),
+        key="lc_info", data=info, filename="chance-information", shared=True,
     )
     st.caption(f"Each point: the mean of {TRIALS} random clusterings; the band: ±1 sd.")
     pairs = baseline[~baseline["measure"].str.contains("MI")]
     show_chart(
-        line_chart(pairs, "k", "mean", group="measure", band=("low", "high"), vline=k,
-                   title="Pair-counting measures of the same clusterings", x_title="K",
-                   y_title="score"),
-        key="lc_pairs", data=pairs, filename="chance-pairs",
+        shared_figure(line_chart, pairs, "k", "mean", group="measure", band=("low", "high"),
+                      vline=k, title="Pair-counting measures of the same clusterings",
+                      x_title="K", y_title="score"),
+        key="lc_pairs", data=pairs, filename="chance-pairs", shared=True,
     )
 
 

@@ -11,10 +11,10 @@ import streamlit as st
 
 from explorer.alignment import align_labels
 from plots.describe import chart_summary, chart_table
-from plots.framed import copied_figure
 from plots.layout import presenter_layout, screen_layout
 from ui import presenter
 from ui.chart_alt import chart_alt
+from ui.figure_cache import laid_out
 from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
 
 # Shared with the explorer pages (teach-explore uses the same session key).
@@ -70,9 +70,9 @@ def plot(
     image format at twice the size; its title takes two lines at most, below the toolbar,
     and its legend a row above the plot (`plots.layout.screen_layout`); in presenter mode
     and the focus view the figure also takes large type and the height the page style gives
-    it (`plots.layout.presenter_layout`; on a copy when ``fig`` is ``shared``, a cached
-    figure other sessions draw too). With ``on_select="rerun"`` return
-    the selection state.
+    it (`plots.layout.presenter_layout`; when ``fig`` is ``shared``, a cached figure other
+    sessions draw too, its laid-out copy made once for all, `ui.figure_cache.laid_out`).
+    With ``on_select="rerun"`` return the selection state.
 
     The chart's summary (`plots.describe.chart_summary`) is its accessible name, and its
     numbers (``table``, by default those the figure draws) are a table under it, in a
@@ -89,7 +89,7 @@ def plot(
         chart_alt(key, chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
     layout = presenter_layout if large else screen_layout
-    fig = layout(copied_figure(fig) if shared else fig)
+    fig = laid_out(fig, large) if shared else layout(fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         fig, key=key, height="stretch" if large else "content",
@@ -127,19 +127,21 @@ def show_chart(
     on_select: str = "ignore",
     selection_mode: str | tuple[str, ...] = ("points", "box", "lasso"),
     more_data: Mapping[str, pd.DataFrame] | None = None,
+    shared: bool = False,
     shapes_editable: bool = False,
     under: Callable[[], None] | None = None,
 ) -> Any:
     """Draw ``fig`` (`plot`: ``data`` is its data table, ``under`` what sits right under
-    it) with export options: PNG/SVG from its toolbar, ``data`` (the chart's numbers) as a
+    it, ``shared`` says it is a figure every session draws, `ui.figure_cache`) with
+    export options: PNG/SVG from its toolbar, ``data`` (the chart's numbers) as a
     CSV download, and each table of ``more_data`` (file stem -> table: the numbers of a
     chart's other panel) as one more; the downloads are disabled while a lesson's question
     waits for its reveal. With ``on_select="rerun"`` return the selection state;
     ``shapes_editable``: see `plot`."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
-                 selection_mode=selection_mode, table=data, shapes_editable=shapes_editable,
-                 under=under)
+                 selection_mode=selection_mode, shared=shared, table=data,
+                 shapes_editable=shapes_editable, under=under)
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}

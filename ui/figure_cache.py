@@ -1,0 +1,99 @@
+"""Figures built once for every session: a class following its teacher asks for the same page
+with the same parameters dozens of times at once, and each run built, laid out and copied the
+same figures again (0.1-0.3 s of server CPU per student page run).
+
+Two layers, both bounded: `shared_figure` keeps the last ``FIGURES_KEPT`` figures a builder
+made, keyed by the builder and its arguments (`st.cache_resource`, so every session gets the
+same object); `laid_out` keeps, for each such figure while it is kept, its copy laid out for
+the screen and for the projector. A shared figure and its laid-out copies are never changed
+after they are made: `ui.export.plot` draws them as they are, and a page that needs another
+figure builds it inside its builder.
+"""
+
+import threading
+import weakref
+from collections.abc import Callable
+from typing import Any
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from plots.framed import copied_figure
+from plots.layout import presenter_layout, screen_layout
+
+# Figures kept at once across all sessions. A class asks for a handful (one per chart of the
+# step it is on); 64 leaves room for the students who explore on their own meanwhile.
+FIGURES_KEPT = 64
+
+
+def shared_figure(builder: Callable[..., go.Figure], *args: Any, **kwargs: Any) -> go.Figure:
+    """``builder(*args, **kwargs)``, built once for every session with the same arguments.
+
+    The figure returned is shared: it must not be changed (draw it with
+    ``ui.export.show_chart(..., shared=True)``, which lays out a copy once). The key is the
+    builder (its file and name) and its arguments, hashed by value as `st.cache_resource`
+    does (arrays and tables by their contents); at most ``FIGURES_KEPT`` figures are kept,
+    the least recently used leave first.
+
+    Parameters
+    ----------
+    builder : callable
+        A function returning a new ``go.Figure`` from ``args`` and ``kwargs`` alone.
+    *args, **kwargs
+        Its arguments: values `st.cache_resource` can hash (numbers, strings, tuples, lists,
+        dicts, numpy arrays, pandas tables).
+
+    Returns
+    -------
+    go.Figure
+        The figure, the same object for every session that asks with equal arguments.
+
+    Examples
+    --------
+    >>> def bars(heights):
+    ...     return go.Figure(go.Bar(y=list(heights)))
+    >>> shared_figure(bars, (1, 2)) is shared_figure(bars, (1, 2))
+    True
+    >>> shared_figure(bars, (1, 2)) is shared_figure(bars, (1, 3))
+    False
+    """
+    code = builder.__code__  # a page's functions all live in the module "__main__"
+    return _built(f"{code.co_filename}:{builder.__qualname__}", builder, args, kwargs)
+
+
+@st.cache_resource(max_entries=FIGURES_KEPT, show_spinner=False)
+def _built(name: str, _builder: Callable[..., go.Figure], args: tuple, kwargs: dict
+           ) -> go.Figure:
+    return _builder(*args, **kwargs)
+
+
+# id(shared figure) -> {large: its laid-out copy}; an entry leaves with its figure.
+_LAID_OUT: dict[int, dict[bool, go.Figure]] = {}
+_LOCK = threading.Lock()
+
+
+def laid_out(fig: go.Figure, large: bool) -> go.Figure:
+    """A copy of the shared figure ``fig`` laid out for the projector (``large``:
+    `plots.layout.presenter_layout`) or the screen (`plots.layout.screen_layout`), made once
+    per figure and mode and kept while ``fig`` is.
+
+    ``fig`` and the copy must not be changed afterwards: every session drawing ``fig``
+    gets the same copy. Presenter and screen copies are two entries, never one.
+
+    Examples
+    --------
+    >>> fig = go.Figure(go.Bar(y=[1, 2]), {"title": {"text": "Two bars"}})
+    >>> screen = laid_out(fig, False)
+    >>> screen is laid_out(fig, False), screen is laid_out(fig, True), screen is fig
+    (True, False, False)
+    """
+    with _LOCK:
+        copies = _LAID_OUT.get(id(fig))
+        if copies is None:
+            copies = _LAID_OUT[id(fig)] = {}
+            # Dropped with the figure, before its id can name another figure.
+            weakref.finalize(fig, _LAID_OUT.pop, id(fig), None)
+        if large not in copies:
+            layout = presenter_layout if large else screen_layout
+            copies[large] = layout(copied_figure(fig))
+        return copies[large]
