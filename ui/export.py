@@ -14,7 +14,7 @@ from plots.describe import chart_summary, chart_table
 from plots.layout import presenter_layout, screen_layout
 from ui import presenter
 from ui.chart_alt import chart_alt
-from ui.figure_cache import laid_out
+from ui.figure_cache import laid_out, summary
 from ui.lesson import CHART_CAPTION, covered_figure, lesson_question_waiting
 
 # Shared with the explorer pages (teach-explore uses the same session key).
@@ -86,13 +86,13 @@ def plot(
         fig, on_select, shared, shapes_editable = covered_figure(fig), "ignore", False, False
         chart_alt(key, CHART_CAPTION)
     else:
-        chart_alt(key, chart_summary(fig))
+        chart_alt(key, summary(fig) if shared else chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
     layout = presenter_layout if large else screen_layout
-    fig = laid_out(fig, large) if shared else layout(fig)
+    drawn = laid_out(fig, large) if shared else layout(fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
-        fig, key=key, height="stretch" if large else "content",
+        drawn, key=key, height="stretch" if large else "content",
         config=chart_config(filename or key, st.session_state.get(FORMAT_KEY) or "png",
                             shapes_editable=shapes_editable),
         **(selection if on_select != "ignore" else {}),

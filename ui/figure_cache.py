@@ -4,21 +4,23 @@ same figures again (0.1-0.3 s of server CPU per student page run).
 
 Two layers, both bounded: `shared_figure` keeps the last ``FIGURES_KEPT`` figures a builder
 made, keyed by the builder and its arguments (`st.cache_resource`, so every session gets the
-same object); `laid_out` keeps, for each such figure while it is kept, its copy laid out for
-the screen and for the projector. A shared figure and its laid-out copies are never changed
+same object); `laid_out` and `summary` keep, for each such figure while it is kept, its copy
+laid out for the screen and for the projector (its arrays already in the form sent to the
+browser) and its text summary. A shared figure and its laid-out copies are never changed
 after they are made: `ui.export.plot` draws them as they are, and a page that needs another
 figure builds it inside its builder.
 """
 
 import threading
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 import plotly.graph_objects as go
 import streamlit as st
 
-from plots.framed import copied_figure
+from plots.describe import chart_summary
+from plots.framed import copied_figure, set_frames
 from plots.layout import presenter_layout, screen_layout
 
 # Figures kept at once across all sessions. A class asks for a handful (one per chart of the
@@ -67,9 +69,22 @@ def _built(name: str, _builder: Callable[..., go.Figure], args: tuple, kwargs: d
     return _builder(*args, **kwargs)
 
 
-# id(shared figure) -> {large: its laid-out copy}; an entry leaves with its figure.
-_LAID_OUT: dict[int, dict[bool, go.Figure]] = {}
+# id(shared figure) -> what was made from it, by name; an entry leaves with its figure.
+_MADE: dict[int, dict[Hashable, Any]] = {}
 _LOCK = threading.Lock()
+
+
+def _once(fig: go.Figure, name: Hashable, make: Callable[[], Any]) -> Any:
+    """``make()``, made once for the shared figure ``fig`` and kept while ``fig`` is."""
+    with _LOCK:
+        made = _MADE.get(id(fig))
+        if made is None:
+            made = _MADE[id(fig)] = {}
+            # Dropped with the figure, before its id can name another figure.
+            weakref.finalize(fig, _MADE.pop, id(fig), None)
+        if name not in made:
+            made[name] = make()
+        return made[name]
 
 
 def laid_out(fig: go.Figure, large: bool) -> go.Figure:
@@ -87,13 +102,28 @@ def laid_out(fig: go.Figure, large: bool) -> go.Figure:
     >>> screen is laid_out(fig, False), screen is laid_out(fig, True), screen is fig
     (True, False, False)
     """
-    with _LOCK:
-        copies = _LAID_OUT.get(id(fig))
-        if copies is None:
-            copies = _LAID_OUT[id(fig)] = {}
-            # Dropped with the figure, before its id can name another figure.
-            weakref.finalize(fig, _LAID_OUT.pop, id(fig), None)
-        if large not in copies:
-            layout = presenter_layout if large else screen_layout
-            copies[large] = layout(copied_figure(fig))
-        return copies[large]
+    layout = presenter_layout if large else screen_layout
+    return _once(fig, ("layout", large), lambda: _as_sent(layout(copied_figure(fig))))
+
+
+def _as_sent(fig: go.Figure) -> go.Figure:
+    """``fig`` as `st.plotly_chart` sends it: its arrays already plotly's base64 typed arrays
+    (what ``fig.to_dict()`` makes of them), so that each session's ``to_dict`` copies strings
+    instead of converting every array again; the JSON sent is the same."""
+    sent = fig.to_dict()
+    compact = go.Figure(data=sent["data"], layout=sent["layout"], _validate=False)
+    set_frames(compact, [go.Frame(frame, _validate=False) for frame in sent.get("frames", ())])
+    return compact
+
+
+def summary(fig: go.Figure) -> str:
+    """`plots.describe.chart_summary` of the shared figure ``fig``, made once and kept
+    while ``fig`` is.
+
+    Examples
+    --------
+    >>> fig = go.Figure(go.Bar(y=[1, 2]), {"title": {"text": "Two bars"}})
+    >>> summary(fig) == chart_summary(fig)
+    True
+    """
+    return _once(fig, "summary", lambda: chart_summary(fig))

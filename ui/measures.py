@@ -58,9 +58,15 @@ def show_formulas(values: dict[str, float]) -> None:
         st.latex(m.formula)
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def _models_table(contingency) -> pd.DataFrame:
+    # Cached by the table's contents: a class on one step asks for the same table at once.
+    return models_table(contingency)
+
+
 def show_models_table(contingency, key: str) -> pd.DataFrame:
     """Draw :func:`explorer.measures.models_table` and return it."""
-    shown = models_table(contingency)
+    shown = _models_table(contingency)
     table(
         shown, hide_index=True, key=key,
         column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),
