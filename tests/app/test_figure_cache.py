@@ -1,0 +1,144 @@
+"""Figures shared by every session (`ui.figure_cache`): a second session asking for the same
+page gets what it would get without the cache, built by nobody again; presenter and screen
+copies never mix; a covered chart sends no data even when a revealed one is cached.
+
+The reference "without the cache" is the page run with `shared_figure` calling its builder
+and `ui.export.plot` laying out its own copy, as before the cache existed.
+"""
+
+import gc
+import json
+
+import plotly.graph_objects as go
+import pytest
+
+import plots.dbscan
+import plots.lines
+import ui.export
+import ui.figure_cache
+from explorer.lesson_files import Lesson, Question, Step, encode_lesson
+from plots.describe import chart_summary
+from plots.framed import copied_figure
+from plots.layout import TICK_SIZE, presenter_layout, screen_layout
+from tests.app.conftest import clear_caches, open_page
+
+# page -> the plots builders its charts come from (the module they are looked up in).
+BUILDERS = {
+    "learn_chance": (plots.lines, ("line_chart",)),
+    "explore_dbscan": (plots.dbscan, ("dbscan_scrub_figure", "dbscan_growth_figure",
+                                      "k_distance_figure")),
+}
+
+
+def sent(at) -> list:
+    """What the browser receives of the page's charts, in page order: each plotly chart's
+    figure (as parsed JSON: a cached figure's layout keys come in plotly's own order, which
+    changes the JSON text and so the element's id, not the figure) and the rest of its
+    message byte for byte, then each chart's text alternative (a component) byte for byte."""
+    charts = at.get("plotly_chart")
+    alts = [c for c in at.get("bidi_component") if "alt_of_" in str(c.proto)]
+    assert charts and len(alts) == len(charts), "no chart was read"
+    shown = []
+    for chart in charts:
+        rest = type(chart.proto)()
+        rest.CopyFrom(chart.proto)
+        rest.ClearField("spec")
+        rest.ClearField("id")
+        shown.append((json.loads(chart.proto.spec), rest.SerializeToString(deterministic=True)))
+    return shown + [alt.proto.SerializeToString(deterministic=True) for alt in alts]
+
+
+def without_cache(monkeypatch) -> None:
+    monkeypatch.setattr(ui.figure_cache, "shared_figure",
+                        lambda builder, *args, **kwargs: builder(*args, **kwargs))
+    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large: (
+        presenter_layout if large else screen_layout)(copied_figure(fig)))
+    monkeypatch.setattr(ui.export, "summary", chart_summary)
+
+
+def counted_builders(monkeypatch, page: str) -> dict[str, int]:
+    module, names = BUILDERS[page]
+    calls = dict.fromkeys(names, 0)
+    for name in names:
+        def counting(*args, _build=getattr(module, name), _name=name, **kwargs):
+            calls[_name] += 1
+            return _build(*args, **kwargs)
+        monkeypatch.setattr(module, name, counting)
+    return calls
+
+
+@pytest.mark.parametrize("params", [{}, {"present": "true"}], ids=["screen", "presenter"])
+@pytest.mark.parametrize("page", sorted(BUILDERS))
+def test_a_second_session_gets_the_same_charts_and_builds_none(monkeypatch, page, params):
+    path = f"app_pages/{page}.py"
+    with monkeypatch.context() as patched:
+        without_cache(patched)
+        reference = open_page(path, params)
+    assert not reference.exception
+    clear_caches()
+    calls = counted_builders(monkeypatch, page)
+    first = open_page(path, params)
+    built = dict(calls)
+    assert all(built.values()), built  # every builder was used by the first session
+    second = open_page(path, params)
+    assert not first.exception and not second.exception
+    assert calls == built, "the second session built a figure again"
+    assert sent(first) == sent(reference)
+    assert sent(second) == sent(reference)
+
+
+def test_presenter_and_screen_sessions_never_share_a_laid_out_chart():
+    screen = open_page("app_pages/learn_chance.py")
+    present = open_page("app_pages/learn_chance.py", {"present": "true"})
+    again = open_page("app_pages/learn_chance.py")
+    fonts = [json.loads(at.get("plotly_chart")[0].proto.spec)["layout"].get("font", {})
+             .get("size") for at in (screen, present, again)]
+    # Presenter mode's large type (plots.layout.presenter_layout), the screen's own after it.
+    assert fonts[1] == TICK_SIZE and fonts[0] != TICK_SIZE and fonts[2] == fonts[0]
+
+
+def test_a_covered_chart_sends_no_data_though_a_revealed_one_is_cached():
+    shown = open_page("app_pages/explore_dbscan.py")
+    assert all(json.loads(chart.proto.spec)["data"] for chart in shown.get("plotly_chart"))
+    question = Question("What will the page show?", ("this", "that"), 0)
+    lesson = Lesson("Predict", (Step("explore_dbscan", {}, "Predict first.", question),))
+    covered = open_page("app_pages/explore_dbscan.py",
+                        {"lessonz": [encode_lesson(lesson)], "step": ["1"]})
+    assert not covered.exception
+    charts = covered.get("plotly_chart")
+    assert len(charts) == len(shown.get("plotly_chart"))
+    for chart in charts:
+        figure = json.loads(chart.proto.spec)
+        assert not figure.get("data") and not figure.get("frames")
+
+
+def test_a_shared_figure_is_built_once_per_arguments_and_kept_within_its_bound():
+    calls = []
+
+    def bars(height):
+        calls.append(height)
+        return go.Figure(go.Bar(y=[height]))
+
+    clear_caches()
+    first = ui.figure_cache.shared_figure(bars, 1)
+    assert ui.figure_cache.shared_figure(bars, 1) is first and calls == [1]
+    for height in range(2, ui.figure_cache.FIGURES_KEPT + 2):
+        ui.figure_cache.shared_figure(bars, height)
+    # One more than the bound: the least recently used (height 1) left and is built again.
+    assert ui.figure_cache.shared_figure(bars, 1) is not first
+    assert calls.count(1) == 2
+
+
+def test_a_laid_out_copy_leaves_with_its_figure_and_never_changes_it():
+    fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0]), {"title": {"text": "A line"}})
+    before = fig.to_plotly_json()
+    screen = ui.figure_cache.laid_out(fig, False)
+    present = ui.figure_cache.laid_out(fig, True)
+    assert fig.to_plotly_json() == before
+    assert screen.to_dict() == screen_layout(copied_figure(fig)).to_dict()
+    assert present.to_dict() == presenter_layout(copied_figure(fig)).to_dict()
+    key = id(fig)
+    assert key in ui.figure_cache._MADE
+    del fig
+    gc.collect()  # a plotly figure and its layout point at each other
+    assert key not in ui.figure_cache._MADE
