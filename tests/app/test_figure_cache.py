@@ -59,11 +59,15 @@ def without_cache(monkeypatch) -> None:
 def counted_builders(monkeypatch, page: str) -> dict[str, int]:
     module, names = BUILDERS[page]
     calls = dict.fromkeys(names, 0)
+
+    def counted(name, build):
+        def counting(*args, **kwargs):
+            calls[name] += 1
+            return build(*args, **kwargs)
+        return counting
+
     for name in names:
-        def counting(*args, _build=getattr(module, name), _name=name, **kwargs):
-            calls[_name] += 1
-            return _build(*args, **kwargs)
-        monkeypatch.setattr(module, name, counting)
+        monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
     return calls
 
 
