@@ -11,6 +11,7 @@ from explorer.slide_tables import LAND_USE, LAND_USE_CLASSES, land_use_totals
 from explorer.worked import information_steps, pair_counting_steps
 from plots.heatmap import contingency_heatmap
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import key_number, result_text, table, worked_answer
 from ui.measures import random_model_controls, show_formulas, show_measure_table
 from ui.notebook import notebook_download
@@ -36,6 +37,12 @@ def edited_counts(frame: pd.DataFrame, key: str, help_text: str) -> np.ndarray:
     if np.isnan(counts).any():
         raise ValueError("every cell needs a count: fill in the empty cells (0 for none).")
     return counts
+
+
+def tall_heatmap(counts: np.ndarray, rows: list[str], cols: list[str]):
+    """The page's main chart (`plots.heatmap.contingency_heatmap`), tall enough to fill a
+    third of a 1280x720 screen; one builder for `ui.figure_cache.shared_figure`."""
+    return contingency_heatmap(counts, rows, cols).update_layout(height=480)
 
 
 st.title("Contingency sandbox")
@@ -147,10 +154,8 @@ with view:
     cols = [f"cluster {j}" for j in range(counts_table.shape[1])]
     if mode == LAND_USE_MODE:
         rows = cols = list(LAND_USE_CLASSES)
-    # The page's main chart: tall enough to fill a third of a 1280x720 screen.
-    show_chart(contingency_heatmap(counts_table, rows, cols).update_layout(height=480),
-               key="sb_heatmap",
-               data=cells_frame(counts_table, rows, cols), filename="contingency")
+    show_chart(shared_figure(tall_heatmap, counts_table, rows, cols), key="sb_heatmap",
+               data=cells_frame(counts_table, rows, cols), filename="contingency", shared=True)
     show_classwise(counts_table, rows, cols, "sb_classwise")
     if mode == LAND_USE_MODE:
         st.markdown(result_text(

@@ -40,7 +40,8 @@ def shared_figure(builder: Callable[..., go.Figure], *args: Any, **kwargs: Any) 
     Parameters
     ----------
     builder : callable
-        A function returning a new ``go.Figure`` from ``args`` and ``kwargs`` alone.
+        A function returning a new ``go.Figure`` from ``args`` and ``kwargs`` alone,
+        defined at the top of its module (its file and name tell it from other builders).
     *args, **kwargs
         Its arguments: values `st.cache_resource` can hash (numbers, strings, tuples, lists,
         dicts, numpy arrays, pandas tables).
