@@ -28,6 +28,7 @@ from ui.drag import drag_to_widget
 from ui.explore_cache import SCORES, kmeans_frames, kmeans_k_frames, scores
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
@@ -62,6 +63,20 @@ def absorb_click() -> None:
     except ValueError:
         placed = np.empty((0, 2))
     st.session_state["km_centres"] = format_centers(np.vstack([placed, [click]]))
+
+
+def animated_figure(X: np.ndarray, k: int, init: str, seed: int,
+                    placed: tuple[tuple[float, ...], ...] | None, step: int,
+                    axis_titles: tuple[str, str], regions: bool):
+    """The whole run as one animated chart (`plots.kmeans.kmeans_animation_figure`, with
+    each move's nearest-centre regions when ``regions``) and the first centres' rings to
+    drag; one builder for `ui.figure_cache.shared_figure`, by the run's own inputs."""
+    frames = kmeans_frames(X, k, init, seed, placed)
+    bounds = padded_bounds(X)
+    cells = [nearest_center_grid(bounds, f.centers, CELLS_RESOLUTION)
+             for f in frames] if regions else None
+    fig = kmeans_animation_figure(X, frames, step, axis_titles=axis_titles, cells=cells)
+    return fig.update_layout(shapes=point_handles(frames[0].centers))
 
 
 def moved_centre(centres: np.ndarray, i: int, point: tuple[float, float]) -> str:
@@ -152,11 +167,10 @@ with view:
         if new_click(state):
             st.rerun()
         st.stop()
+    seed_used = 0 if init == "placed" else int(seed)
+    placed_centres = None if placed is None else tuple(map(tuple, placed))
     try:
-        frames = kmeans_frames(
-            X, k, init, 0 if init == "placed" else int(seed),
-            None if placed is None else tuple(map(tuple, placed)),
-        )
+        frames = kmeans_frames(X, k, init, seed_used, placed_centres)
     except ValueError as error:
         show_error(error)
         st.stop()
@@ -180,15 +194,15 @@ with view:
         else:
             # The whole run travels with the chart: Play, Pause and its slider move in the
             # browser; the step reached comes back to the Move slider (and the link).
-            fig = kmeans_animation_figure(
-                X, frames, step, axis_titles=data.feature_names[:2],
-                cells=[nearest_center_grid(bounds, f.centers, CELLS_RESOLUTION)
-                       for f in frames] if regions else None)
-        fig.update_layout(shapes=point_handles(frames[0].centers))
+            fig = shared_figure(animated_figure, X, k, init, seed_used, placed_centres, step,
+                                data.feature_names[:2], regions)
+        if clickable:
+            fig.update_layout(shapes=point_handles(frames[0].centers))
         state = show_chart(
             fig,
             CHART,
             data=kmeans_step_data(X, frame.labels, frame.centers),
+            shared=not clickable,
             shapes_editable=True,
             on_select="rerun" if clickable else "ignore",
             selection_mode="points",
@@ -215,9 +229,10 @@ with view:
             measures=SCORES if frame.labels is not None else ()))
         inertia = [f.inertia for f in frames]
         show_chart(
-            inertia_figure(inertia, step),
+            shared_figure(inertia_figure, inertia, step),
             "km_inertia",
             data=inertia_data([f.phase for f in frames], inertia),
+            shared=True,
         )
 
     stepper()
@@ -237,9 +252,9 @@ with view:
         k_labels, k_centres, k_titles = kmeans_k_frames(X, data.y, ks, init, int(seed))
         st.markdown("**Every K, each run to the end** from the same seed: drag the slider "
                     "under the chart to compare; where you let go becomes K above.")
-        show_chart(scrubbed_scatter(X, k_labels, [str(v) for v in ks], name="K",
-                                    active=ks.index(k), titles=k_titles, centers=k_centres,
-                                    axis_titles=data.feature_names[:2], height=460),
-                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]),
+        show_chart(shared_figure(scrubbed_scatter, X, k_labels, [str(v) for v in ks], name="K",
+                                 active=ks.index(k), titles=k_titles, centers=k_centres,
+                                 axis_titles=data.feature_names[:2], height=460),
+                   "km_k_scatter", data=points_table(X, k_labels[ks.index(k)]), shared=True,
                    under=partial(scrub_to_widget, "km_k_scatter", "K", "km_k", ks,
                                  [str(v) for v in ks]))

@@ -13,6 +13,8 @@ import plotly.graph_objects as go
 import pytest
 
 import plots.dbscan
+import plots.framed
+import plots.kmeans
 import plots.lines
 import ui.export
 import ui.figure_cache
@@ -22,11 +24,13 @@ from plots.framed import copied_figure
 from plots.layout import TICK_SIZE, presenter_layout, screen_layout
 from tests.app.conftest import clear_caches, open_page
 
-# page -> the plots builders its charts come from (the module they are looked up in).
+# page -> the plots builders its charts come from (module, name: where the page finds them).
 BUILDERS = {
-    "learn_chance": (plots.lines, ("line_chart",)),
-    "explore_dbscan": (plots.dbscan, ("dbscan_scrub_figure", "dbscan_growth_figure",
-                                      "k_distance_figure")),
+    "learn_chance": [(plots.lines, "line_chart")],
+    "explore_dbscan": [(plots.dbscan, name) for name in (
+        "dbscan_scrub_figure", "dbscan_growth_figure", "k_distance_figure")],
+    "explore_kmeans": [(plots.kmeans, "kmeans_animation_figure"), (plots.kmeans, "inertia_figure"),
+                       (plots.framed, "scrubbed_scatter")],
 }
 
 
@@ -57,8 +61,7 @@ def without_cache(monkeypatch) -> None:
 
 
 def counted_builders(monkeypatch, page: str) -> dict[str, int]:
-    module, names = BUILDERS[page]
-    calls = dict.fromkeys(names, 0)
+    calls = {name: 0 for _, name in BUILDERS[page]}
 
     def counted(name, build):
         def counting(*args, **kwargs):
@@ -66,7 +69,7 @@ def counted_builders(monkeypatch, page: str) -> dict[str, int]:
             return build(*args, **kwargs)
         return counting
 
-    for name in names:
+    for module, name in BUILDERS[page]:
         monkeypatch.setattr(module, name, counted(name, getattr(module, name)))
     return calls
 
