@@ -32,6 +32,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import selected_points, show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import key_number, result_text
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
@@ -60,6 +61,18 @@ def absorb_selection() -> None:
     st.session_state["dp_last_pick"] = picked
     st.session_state["dp_centres"] = ", ".join(map(str, picked))
     st.session_state["dp_mode"] = "picked"
+
+
+def thresholds_figure(X, rho, delta, by_delta, by_rho, values, delta_at, rho_at, axis_titles):
+    """The decision graph with both threshold sliders: every δ_min share
+    (`plots.density_peaks.decision_scrub_figure`) and every ρ_min share
+    (`with_decision_frames`); one builder, so that the shared figure
+    (`ui.figure_cache.shared_figure`) is never changed after it is cached."""
+    figure = decision_scrub_figure(X, rho, delta, *by_delta[:2], by_delta[2], values[0],
+                                   delta_at, titles=by_delta[3], name="δ_min share",
+                                   axis_titles=axis_titles)
+    return with_decision_frames(figure, X, rho, delta, *by_rho[:2], by_rho[2], values[1],
+                                rho_at, titles=by_rho[3], name="ρ_min share")
 
 
 st.title("Density peaks")
@@ -173,13 +186,9 @@ with view:
                     "(upper slider) or ρ_min (lower slider); every point beyond both is a "
                     "centre")
         values = [f"{v:g}" for v in deltas], [f"{v:g}" for v in rhos]
-        figure = decision_scrub_figure(X, graph.rho_, graph.delta_, *by_delta[:2],
-                                  by_delta[2], values[0], deltas.index(delta_share),
-                                  titles=by_delta[3], name="δ_min share",
-                                  axis_titles=data.feature_names[:2])
-        figure = with_decision_frames(figure, X, graph.rho_, graph.delta_, *by_rho[:2],
-                                       by_rho[2], values[1], rhos.index(rho_share),
-                                       titles=by_rho[3], name="ρ_min share")
+        figure = shared_figure(thresholds_figure, X, graph.rho_, graph.delta_, by_delta,
+                               by_rho, values, deltas.index(delta_share), rhos.index(rho_share),
+                               data.feature_names[:2])
         def scrubbers() -> None:
             scrub_to_widget("dp_thresholds", "δ_min share", "dp_delta", deltas, values[0])
             scrub_to_widget("dp_thresholds", "ρ_min share", "dp_rho", rhos, values[1])
@@ -191,18 +200,19 @@ with view:
             drag_to_widget("dp_thresholds", DELTA_LINE, "y", delta_share * top[1], "dp_delta",
                            partial(snapped, grid=deltas, scale=top[1]))
 
-        show_chart(figure, "dp_thresholds", data=table, shapes_editable=True, under=scrubbers)
+        show_chart(figure, "dp_thresholds", data=table, shared=True, shapes_editable=True,
+                   under=scrubbers)
     elif mode == "gamma" and not halo:
         st.markdown("**Decision graph and clusters**: drag the K slider, or a box or a lasso "
                     "around the centres on the decision graph")
         # Every K is shipped with the chart: its slider redraws in the browser.
         ks = tuple(range(1, min(K_MAX, len(X)) + 1))
         sweep, centre_sets, titles = density_k_frames(X, data.y, percent, kernel, ks)
-        figure = decision_scrub_figure(X, graph.rho_, graph.delta_, None, sweep, centre_sets,
-                                       [str(v) for v in ks], ks.index(min(n_centres, len(X))),
-                                       titles=titles, name="K",
-                                       axis_titles=data.feature_names[:2])
-        show_chart(figure, GRAPH, data=table, on_select="rerun",
+        figure = shared_figure(decision_scrub_figure, X, graph.rho_, graph.delta_, None, sweep,
+                               centre_sets, [str(v) for v in ks],
+                               ks.index(min(n_centres, len(X))), titles=titles, name="K",
+                               axis_titles=data.feature_names[:2])
+        show_chart(figure, GRAPH, data=table, on_select="rerun", shared=True,
                    selection_mode=("box", "lasso"),
                    under=partial(scrub_to_widget, GRAPH, "K", "dp_k", ks, [str(v) for v in ks]))
     else:
@@ -210,23 +220,25 @@ with view:
         with left:
             st.markdown("**Decision graph**: select the centres")
             show_chart(
-                decision_graph_figure(graph.rho_, graph.delta_, chosen, labels),
+                shared_figure(decision_graph_figure, graph.rho_, graph.delta_, chosen, labels),
                 GRAPH,
                 data=table,
+                shared=True,
                 on_select="rerun",
                 selection_mode=("box", "lasso"),
             )
         with right:
             st.markdown("**Clusters**: centres are stars")
-            show_chart(density_peaks_figure(X, labels, chosen,
-                                            model.halo_ if halo and model else None,
-                                            data.feature_names[:2]),
-                       "dp_scatter", data=table)
+            show_chart(shared_figure(density_peaks_figure, X, labels, chosen,
+                                     model.halo_ if halo and model else None,
+                                     data.feature_names[:2]),
+                       "dp_scatter", data=table, shared=True)
     st.markdown("**γ = ρ·δ in decreasing order**: centres are the few values far above the rest")
     show_chart(
-        gamma_figure(graph.gamma_, chosen, labels),
+        shared_figure(gamma_figure, graph.gamma_, chosen, labels),
         "dp_gamma",
         data=table.sort_values("gamma", ascending=False),
+        shared=True,
     )
 
 if model is not None:
@@ -244,10 +256,10 @@ if model is not None:
             "0 is the centres alone.")
         # Every step travels with the chart: Play, Pause and its slider move in the browser;
         # the step reached goes into the link.
-        show_chart(assignment_figure(X, labels, joined_at, model.nearest_higher_,
-                                     model.centers_, step,
-                                     axis_titles=data.feature_names[:2]),
-                   "dp_assign", data=table.assign(joins_at_step=joined_at),
+        show_chart(shared_figure(assignment_figure, X, labels, joined_at,
+                                 model.nearest_higher_, model.centers_, step,
+                                 axis_titles=data.feature_names[:2]),
+                   "dp_assign", data=table.assign(joins_at_step=joined_at), shared=True,
                    under=step_scrub("dp_assign", "dp", last))
         st.caption("Grey points have not joined yet; stars are the centres. Following the "
                    "lines back from any point always ends at a centre.")

@@ -13,6 +13,7 @@ import plotly.graph_objects as go
 import pytest
 
 import plots.dbscan
+import plots.density_peaks
 import plots.framed
 import plots.kmeans
 import plots.lines
@@ -31,6 +32,9 @@ BUILDERS = {
         "dbscan_scrub_figure", "dbscan_growth_figure", "k_distance_figure")],
     "explore_kmeans": [(plots.kmeans, "kmeans_animation_figure"), (plots.kmeans, "inertia_figure"),
                        (plots.framed, "scrubbed_scatter")],
+    # Its default view: the K slider's decision graph.
+    "explore_density_peaks": [(plots.density_peaks, name) for name in (
+        "decision_scrub_figure", "gamma_figure", "assignment_figure")],
 }
 
 
