@@ -25,6 +25,7 @@ from ui.explore_cache import (
 )
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
@@ -94,13 +95,13 @@ with view:
         # Every m of the grid is shipped with the chart: its slider redraws in the browser.
         ms = m_grid(min(c, len(X)), m)
         us, centers, titles = fuzzy_m_frames(X, data.y, min(c, len(X)), ms, int(seed))
-        figure = fuzzy_scrub_figure(X, us, centers, [f"{v:g}" for v in ms],
-                                    ms.index(round(float(m), 2)), titles=titles,
-                                    axis_titles=data.feature_names[:2])
+        figure = shared_figure(fuzzy_scrub_figure, X, us, centers, [f"{v:g}" for v in ms],
+                               ms.index(round(float(m), 2)), titles=titles,
+                               axis_titles=data.feature_names[:2])
     else:
-        figure = membership_figure(X, u, result.extras["centers"], cluster=int(shade),
-                                   axis_titles=data.feature_names[:2])
-    show_chart(figure, "fc_scatter", data=points_table(
+        figure = shared_figure(membership_figure, X, u, result.extras["centers"],
+                               cluster=int(shade), axis_titles=data.feature_names[:2])
+    show_chart(figure, "fc_scatter", shared=True, data=points_table(
         X, result.labels, **{f"u{j}": u[:, j] for j in range(u.shape[1])}),
         under=partial(scrub_to_widget, "fc_scatter", "m", "fc_m", ms, [f"{v:g}" for v in ms])
         if shade == "all" else None)
@@ -121,10 +122,11 @@ with view:
         # Every shown round travels with the chart: Play, Pause and its slider move in the
         # browser; the round reached goes into the link.
         show_chart(
-            fuzzy_scrub_figure(X, round_us, round_centres, [str(t) for t in rounds], step,
-                               titles=round_titles, axis_titles=data.feature_names[:2],
-                               name="round", play_ms=500),
+            shared_figure(fuzzy_scrub_figure, X, round_us, round_centres,
+                          [str(t) for t in rounds], step, titles=round_titles,
+                          axis_titles=data.feature_names[:2], name="round", play_ms=500),
             "fc_rounds",
+            shared=True,
             data=points_table(X, round_us[step].argmax(axis=1),
                               **{f"u{j}": round_us[step][:, j]
                                  for j in range(round_us[step].shape[1])}),
@@ -140,7 +142,8 @@ objective_tab, fpc_tab = st.tabs(["Objective after each round", FPC_TAB], key="f
 if objective_tab.open:
     with objective_tab:
         objective = result.extras["objective"]
-        show_chart(objective_figure(objective), "fc_objective", data=objective_data(objective))
+        show_chart(shared_figure(objective_figure, objective), "fc_objective",
+                   data=objective_data(objective), shared=True)
 if fpc_tab.open:
     with fpc_tab:
         st.markdown(f"Fuzzy c-means at c = 2 … 10 (m = {m:.2f}): the partition coefficient is "
@@ -150,4 +153,4 @@ if fpc_tab.open:
         except ValueError as error:
             show_error(error)
             st.stop()
-        show_chart(fpc_figure(curve, c), "fc_fpc", data=curve)
+        show_chart(shared_figure(fpc_figure, curve, c), "fc_fpc", data=curve, shared=True)

@@ -18,6 +18,7 @@ from ui.drag import drag_to_widget
 from ui.explore_cache import SCORES, hierarchical_cuts, hierarchical_run, scores
 from ui.explore_controls import dataset_controls
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import key_number
 from ui.notebook import notebook_download
 from ui.scrub import carrier, scrub_to_widget
@@ -107,9 +108,10 @@ with view:
         figure=dict(kind="dendrogram", height=height, max_leaves=max_leaves, linkage=linkage)))
     layout = dendrogram_layout(Z, labels, result.n_clusters, max_leaves)
     show_chart(
-        dendrogram_figure(layout, height, linkage_name=linkage, draggable=True),
+        shared_figure(dendrogram_figure, layout, height, linkage_name=linkage, draggable=True),
         "hc_dendrogram",
         data=dendrogram_data(Z),
+        shared=True,
         shapes_editable=True,
     )
     # Where the line is dropped sets the K of that cut (or the height, on the slider's grid).
@@ -124,13 +126,14 @@ with view:
         # Every K is shipped with the chart: its slider recolours the points in the browser.
         ks = tuple(range(1, min(K_MAX, len(X)) + 1))
         cuts, aris = hierarchical_cuts(X, data.y, linkage, metric, ks, metric_params)
-        figure = scrubbed_scatter(X, cuts, [str(v) for v in ks], name="K",
-                                  active=ks.index(result.n_clusters), height=520,
-                                  titles=[f"K = {v}: ARI vs truth {a:.3f}"
-                                          for v, a in zip(ks, aris, strict=True)],
-                                  axis_titles=data.feature_names[:2])
+        figure = shared_figure(scrubbed_scatter, X, cuts, [str(v) for v in ks], name="K",
+                               active=ks.index(result.n_clusters), height=520,
+                               titles=[f"K = {v}: ARI vs truth {a:.3f}"
+                                       for v, a in zip(ks, aris, strict=True)],
+                               axis_titles=data.feature_names[:2])
     else:
-        figure = panel_figure(X, labels, data.feature_names[:2], height=460, legend=True)
-    show_chart(figure, "hc_scatter", data=points_table(X, labels),
+        figure = shared_figure(panel_figure, X, labels, data.feature_names[:2], height=460,
+                               legend=True)
+    show_chart(figure, "hc_scatter", data=points_table(X, labels), shared=True,
                under=partial(scrub_to_widget, "hc_scatter", "K", "hc_k", ks,
                              [str(v) for v in ks]) if cut_by == "clusters" else None)

@@ -11,6 +11,7 @@ from explorer.frames import points_frame
 from plots import cluster_scatter
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import predict_then_reveal, table
 from ui.navigation import PAGES
 from ui.widgets import seed_input
@@ -96,10 +97,10 @@ for tab, (family, algorithm, params, text) in zip(tabs, FAMILIES, strict=True):
     with tab:
         st.caption(text)
         show_chart(
-            cluster_scatter(xy, align_labels(data.y, result.labels), axis_titles=axis_titles,
-                            hover_text=hover,
-                            title=f"{ALGORITHMS[algorithm].label}: ARI {ari:.2f}"),
-            key=f"lf_{algorithm}", filename=f"family-{algorithm}",
+            shared_figure(cluster_scatter, xy, align_labels(data.y, result.labels),
+                          axis_titles=axis_titles, hover_text=hover,
+                          title=f"{ALGORITHMS[algorithm].label}: ARI {ari:.2f}"),
+            key=f"lf_{algorithm}", filename=f"family-{algorithm}", shared=True,
             data=points_frame(xy, true_class=data.y, cluster=result.labels),
         )
         if EXPLORERS[algorithm] in registered:

@@ -15,6 +15,7 @@ from plots.lines import line_chart
 from ui.cache import load_dataset, projection, run_algorithm
 from ui.demo_cache import k_sweep
 from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import exercise, key_number, predict_then_reveal, table
 from ui.scoring import indices
 from ui.widgets import seed_input
@@ -105,9 +106,9 @@ with left:
 with right:
     xy, axis_titles = projection(noise_data.X, noise_data.feature_names)
     show_chart(
-        cluster_scatter(xy, result.labels, axis_titles=axis_titles,
-                        title=f"{ALGORITHMS[method].label} on uniform random points"),
-        key="lv_random", filename="clusters-in-noise",
+        shared_figure(cluster_scatter, xy, result.labels, axis_titles=axis_titles,
+                      title=f"{ALGORITHMS[method].label} on uniform random points"),
+        key="lv_random", shared=True, filename="clusters-in-noise",
         data=points_frame(xy, cluster=result.labels),
     )
 
@@ -139,16 +140,16 @@ with right:
     stability = sweep[sweep["kind"] == "stability"]
     both = pd.concat([internal, stability, sweep[sweep["kind"] == "external"]])
     show_chart(
-        line_chart(both, "k", "value", group="index",
-                   title=f"k-means on {DATASETS[name].label}: scores against K",
-                   x_title="K", y_title="score"),
-        key="lv_sweep", data=sweep, filename="choose-k",
+        shared_figure(line_chart, both, "k", "value", group="index",
+                      title=f"k-means on {DATASETS[name].label}: scores against K",
+                      x_title="K", y_title="score"),
+        key="lv_sweep", data=sweep, filename="choose-k", shared=True,
     )
     sse = sweep[sweep["index"] == "SSE (within)"]
     show_chart(
-        line_chart(sse, "k", "value", title="SSE against K: look for the elbow", x_title="K",
-                   y_title="SSE"),
-        key="lv_elbow", data=sse, filename="elbow",
+        shared_figure(line_chart, sse, "k", "value", title="SSE against K: look for the elbow",
+                      x_title="K", y_title="SSE"),
+        key="lv_elbow", shared=True, data=sse, filename="elbow",
     )
 with left:
     best = internal.loc[internal["value"].idxmax(), "k"]
