@@ -9,6 +9,7 @@ and `ui.export.plot` laying out its own copy, as before the cache existed.
 import gc
 import json
 
+import numpy as np
 import plotly.graph_objects as go
 import pytest
 
@@ -141,13 +142,19 @@ def test_a_shared_figure_is_built_once_per_arguments_and_kept_within_its_bound()
 
 
 def test_a_laid_out_copy_leaves_with_its_figure_and_never_changes_it():
-    fig = go.Figure(go.Scatter(x=[0, 1], y=[1, 0]), {"title": {"text": "A line"}})
-    before = fig.to_plotly_json()
+    # A framed figure whose frames set long titles: both layouts rewrap them.
+    xy = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0]])
+    fig = plots.framed.scrubbed_scatter(
+        xy, np.array([[0, 0, 1], [0, 1, 1]]), ["2", "3"], name="K", active=0,
+        titles=[f"K = {k}: a title long enough to be wrapped on a projector's screen, "
+                "and on a laptop's" for k in (2, 3)])
+    before = fig.to_dict()
     screen = ui.figure_cache.laid_out(fig, False)
     present = ui.figure_cache.laid_out(fig, True)
-    assert fig.to_plotly_json() == before
+    assert fig.to_dict() == before
     assert screen.to_dict() == screen_layout(copied_figure(fig)).to_dict()
     assert present.to_dict() == presenter_layout(copied_figure(fig)).to_dict()
+    assert screen.to_dict()["frames"] != before["frames"]  # the copy's titles were rewrapped
     key = id(fig)
     assert key in ui.figure_cache._MADE
     del fig
