@@ -42,7 +42,7 @@ from tests.browser.plot_area import (
     COVERED,
     KNOWN_DEFECTS,
     MAX_TITLE_LINES,
-    least_share,
+    MIN_PLOT_SHARE,
     plot_areas,
 )
 from tests.browser.reflow import check_reflow, check_text_zoom
@@ -94,11 +94,10 @@ TITLES_OVERLAP = """() => {
 }"""
 
 def check_plot_areas(checks: Checks, page, url_path: str, view: str) -> None:
-    """The plot areas cover `MIN_PLOT_SHARE` of ``page``'s first screen in ``view`` (or what
-    a page still short of it keeps: `least_share`); every chart's title takes at most two
-    lines, clear of its toolbar."""
+    """The plot areas cover `MIN_PLOT_SHARE` of ``page``'s first screen in ``view``; every
+    chart's title takes at most two lines, clear of its toolbar."""
     m = plot_areas(page)
-    least = least_share(url_path, view)
+    least = MIN_PLOT_SHARE[view]
     checks.that(m["share"] >= least, f"{view}: plot areas cover {least:.0%} of the first screen",
                 m)
     long = [c for c in m["charts"] if c["lines"] > MAX_TITLE_LINES]
