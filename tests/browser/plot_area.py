@@ -9,14 +9,6 @@ each visit's size and mode) and by benchmarks/bench_plot_area.py (every page, th
 # up over every chart on it, in the default mode and in presenter mode at 1280x720 and on a
 # 390x844 phone, on every lesson, Explore and Measure page.
 MIN_PLOT_SHARE = {"default": 0.30, "present": 0.40, "390": 0.25}
-# Open defects of the new chart layout found in a full run (issue 38 point 1), kept apart so
-# that every other page is held to the rule: (page, view) -> what is wrong. None is open: a
-# panel's title of several lines (the compare gallery's, density peaks' pair) now gets as
-# many rows above its plot.
-KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
-# Charts whose title the toolbar still covers in a view. None: a title starts at its chart's
-# left edge, not its plot's, so a long one in a narrow chart ends short of the toolbar.
-COVERED: set[tuple[str, str]] = set()
 # Lines a chart's title may take.
 MAX_TITLE_LINES = 2
 # Per chart shown: its plot areas' share of the first screen, the lines of its title (plotly
