@@ -60,16 +60,15 @@ with view:
     key_number("TwoNN", f"{by_twonn.dimension:.2f}", where=cols[3],
                help="Slope of the fitted line.")
     scree, fit = st.tabs(["PCA: scree plot and scores", "TwoNN: the fitted line"])
+    # One chart under the other, each the tab's width: side by side, the two plots covered
+    # less of the first screen than the scree plot alone (issue 38).
     with scree:
-        left, right = st.columns(2)
-        with left:
-            show_chart(scree_figure(spectrum, variance, title="Eigenvalues"),
-                       key="dim_scree", data=spectrum, filename="scree")
-        with right:
-            show_chart(as_classes(cluster_scatter(scores, data.y, title="First two PCs",
-                                                  axis_titles=("PC 1", "PC 2"))),
-                       key="dim_scores", data=points_frame(scores, true_class=data.y),
-                       filename="pca-scores")
+        show_chart(scree_figure(spectrum, variance, title="Eigenvalues"),
+                   key="dim_scree", data=spectrum, filename="scree")
+        show_chart(as_classes(cluster_scatter(scores, data.y, title="First two PCs",
+                                              axis_titles=("PC 1", "PC 2"))),
+                   key="dim_scores", data=points_frame(scores, true_class=data.y),
+                   filename="pca-scores")
     with fit:
         show_chart(twonn_figure(by_twonn.details, by_twonn.dimension,
                                 title=f"TwoNN: d = {by_twonn.dimension:.2f}"),

@@ -53,7 +53,8 @@ tables = rankings(data.X, data.y, names)
 with view:
     show_chart(ranking_bars(tables[method], title=METHOD_LABELS[method],
                             x_title=METHOD_LABELS[method]),
-               key="lfe_ranking", data=tables[method], filename=f"ranking-{name}-{method}")
+               key="lfe_ranking", data=tables[method], filename=f"ranking-{name}-{method}",
+               alone=True)
     if method == "mutual_information":
         st.caption(f"Discrete features (integers, few values): exact, from frequency counts. "
                    f"Continuous ones: the k-nearest-neighbour estimate (scikit-learn, Kraskov "

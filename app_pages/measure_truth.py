@@ -111,8 +111,10 @@ def show_scatters() -> None:
                                 title=f"{algorithm.label}: {counted(result.n_clusters, 'cluster')}",
                                 hover_text=[f"class {c}" for c in data.y])
     truth = as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles))
-    # Short panel titles: on a phone the two panels are 170 px wide each.
-    pair = panels([found, truth], titles=["Clusters found", "True classes"], shared=True)
+    # Short panel titles: on a phone the two panels are 170 px wide each. The panels share
+    # their y axis, whose labels stand at the left only: a narrow gap between them.
+    pair = panels([found, truth], titles=["Clusters found", "True classes"], shared=True,
+                  horizontal_spacing=0.03)
     pair.update_layout(title={"text": found.layout.title.text, "x": 0.01, "font": {"size": 16}},
                        height=PAIR_HEIGHT, margin={"l": 50, "r": 10, "t": 90, "b": 40},
                        font={"size": 14})

@@ -21,7 +21,7 @@ def ranking_bars(table: pd.DataFrame, *, title: str = "", x_title: str = "score"
                            marker={"color": CLUSTER_COLORS[0]}, texttemplate="%{x:.3f}",
                            textposition="outside", cliponaxis=False))
     fig.update_layout(title=title, xaxis_title=x_title, height=120 + 28 * len(shown),
-                      margin={"l": 10, "r": 40, "t": 50 if title else 20, "b": 40})
+                      margin={"l": 10, "r": 20, "t": 50 if title else 20, "b": 40})
     fig.update_yaxes(type="category", automargin=True)
     return fig
 

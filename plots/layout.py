@@ -33,10 +33,10 @@ _TITLE_TOP = 4
 # title size in a chart about 330 px wide (two charts side by side beside the sidebar). A
 # longer title is set smaller, down to the least size, so that it still takes two lines.
 TITLE_WIDTH = 32
-# A figure of panels side by side spans a page's whole chart column (no page puts one in
-# half a row): in presenter mode its title, and its panels' titles together, get the room of
-# two of those narrowest charts.
-_PANELS_TITLE_WIDTH = 2 * TITLE_WIDTH
+# A chart that spans a page's whole chart column (a figure of panels side by side: no page
+# puts one in half a row; or a chart its page shows alone in its row) gets in presenter mode
+# the room of two of those narrowest charts for its title, and its panels' titles together.
+_COLUMN_TITLE_WIDTH = 2 * TITLE_WIDTH
 SCREEN_TITLE_SIZE = 16
 SCREEN_TITLE_WIDTH = 40
 _LEAST_TITLE_SCALE = 0.75
@@ -257,16 +257,18 @@ def fit_top(fig: go.Figure, size: float, width: int, subtitle_size: float | None
     return fig
 
 
-def presenter_layout(fig: go.Figure) -> go.Figure:
+def presenter_layout(fig: go.Figure, alone: bool = False) -> go.Figure:
     """Large, near-black type on every axis, legend and annotation of ``fig``, and no fixed
     height, so the figure takes the size of the box it is drawn in.
 
     Tick labels and legend text are ``TICK_SIZE`` px, axis titles ``AXIS_TITLE_SIZE`` px,
     the title ``TITLE_SIZE`` px in two lines at most with the legend in a row under it
     (`fit_top`); axes grow their margins to fit their labels (``automargin``), so nothing
-    is cut, except equal-aspect ones (`fixed_label_room`). A figure of panels side by side
-    wraps its title twice as wide, and sets each panel's title that fits its share of that
-    width in one line. A short title starts in the toolbar's row, at its left.
+    is cut, except equal-aspect ones (`fixed_label_room`). A figure of panels side by side,
+    or one its page shows ``alone`` in its row of the chart column, wraps its title twice as
+    wide; the panels set each panel's title that fits its share of that width in one line.
+    A title that ends short of the toolbar in that width starts in the toolbar's row, at its
+    left.
 
     Examples
     --------
@@ -279,6 +281,9 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     >>> pair = presenter_layout(pair.update_layout(title="K = 3: 3 clusters, ARI vs truth 0.762"))
     >>> pair.layout.title.text, pair.layout.annotations[0].text
     ('K = 3: 3 clusters, ARI vs truth 0.762', 'Decision graph: centres')
+    >>> bars = go.Figure(go.Bar(x=[1], y=["a"]), {"title": "Linear correlation |R|"})
+    >>> presenter_layout(bars, alone=True).layout.margin.t  # 4 + 24 x 1.3 + 8 px
+    43
     """
     ink = {"color": INK}
     fig.update_layout(
@@ -288,8 +293,8 @@ def presenter_layout(fig: go.Figure) -> go.Figure:
     )
     columns = _panel_columns(fig)
     if columns > 1:
-        _one_line_panel_titles(fig, _PANELS_TITLE_WIDTH * TITLE_SIZE // TICK_SIZE // columns)
-    fit_top(fig, TITLE_SIZE, _PANELS_TITLE_WIDTH if columns > 1 else TITLE_WIDTH,
+        _one_line_panel_titles(fig, _COLUMN_TITLE_WIDTH * TITLE_SIZE // TICK_SIZE // columns)
+    fit_top(fig, TITLE_SIZE, _COLUMN_TITLE_WIDTH if columns > 1 or alone else TITLE_WIDTH,
             subtitle_size=TICK_SIZE, legend_size=TICK_SIZE, beside_toolbar=True)
     axis = {"tickfont": {"size": TICK_SIZE, **ink}, "title_font": {"size": AXIS_TITLE_SIZE, **ink},
             "automargin": True}

@@ -65,14 +65,16 @@ def plot(
     table: pd.DataFrame | None = None,
     shapes_editable: bool = False,
     under: Callable[[], None] | None = None,
+    alone: bool = False,
 ) -> Any:
     """Draw ``fig``: its camera button saves ``filename`` (default ``key``) in the sidebar's
     image format at twice the size; its title takes two lines at most, below the toolbar,
     and its legend a row above the plot (`plots.layout.screen_layout`); in presenter mode
     and the focus view the figure also takes large type and the height the page style gives
     it (`plots.layout.presenter_layout`; when ``fig`` is ``shared``, a cached figure other
-    sessions draw too, its laid-out copy made once for all, `ui.figure_cache.laid_out`).
-    With ``on_select="rerun"`` return the selection state.
+    sessions draw too, its laid-out copy made once for all, `ui.figure_cache.laid_out`;
+    ``alone``: no chart stands beside it in the page's chart column, so its title may take
+    that width). With ``on_select="rerun"`` return the selection state.
 
     The chart's summary (`plots.describe.chart_summary`) is its accessible name, and its
     numbers (``table``, by default those the figure draws) are a table under it, in a
@@ -88,8 +90,10 @@ def plot(
     else:
         chart_alt(key, summary(fig) if shared else chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
-    layout = presenter_layout if large else screen_layout
-    drawn = laid_out(fig, large) if shared else layout(fig)
+    if shared:
+        drawn = laid_out(fig, large, alone=alone)
+    else:
+        drawn = presenter_layout(fig, alone=alone) if large else screen_layout(fig)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         drawn, key=key, height="stretch" if large else "content",
@@ -130,18 +134,19 @@ def show_chart(
     shared: bool = False,
     shapes_editable: bool = False,
     under: Callable[[], None] | None = None,
+    alone: bool = False,
 ) -> Any:
     """Draw ``fig`` (`plot`: ``data`` is its data table, ``under`` what sits right under
-    it, ``shared`` says it is a figure every session draws, `ui.figure_cache`) with
-    export options: PNG/SVG from its toolbar, ``data`` (the chart's numbers) as a
-    CSV download, and each table of ``more_data`` (file stem -> table: the numbers of a
-    chart's other panel) as one more; the downloads are disabled while a lesson's question
-    waits for its reveal. With ``on_select="rerun"`` return the selection state;
-    ``shapes_editable``: see `plot`."""
+    it, ``shared`` says it is a figure every session draws, `ui.figure_cache`, ``alone``
+    whether it stands alone in its row) with export options: PNG/SVG from its toolbar,
+    ``data`` (the chart's numbers) as a CSV download, and each table of ``more_data`` (file
+    stem -> table: the numbers of a chart's other panel) as one more; the downloads are
+    disabled while a lesson's question waits for its reveal. With ``on_select="rerun"``
+    return the selection state; ``shapes_editable``: see `plot`."""
     filename = filename or key
     state = plot(fig, key, filename=filename, on_select=on_select,
                  selection_mode=selection_mode, shared=shared, table=data,
-                 shapes_editable=shapes_editable, under=under)
+                 shapes_editable=shapes_editable, under=under, alone=alone)
     tables = {filename: ("Chart data (CSV)", data)}
     tables |= {stem: (f"{stem.replace('_', ' ').capitalize()} (CSV)", table)
                for stem, table in (more_data or {}).items()}

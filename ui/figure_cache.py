@@ -88,13 +88,13 @@ def _once(fig: go.Figure, name: Hashable, make: Callable[[], Any]) -> Any:
         return made[name]
 
 
-def laid_out(fig: go.Figure, large: bool) -> go.Figure:
+def laid_out(fig: go.Figure, large: bool, alone: bool = False) -> go.Figure:
     """A copy of the shared figure ``fig`` laid out for the projector (``large``:
-    `plots.layout.presenter_layout`) or the screen (`plots.layout.screen_layout`), made once
-    per figure and mode and kept while ``fig`` is.
+    `plots.layout.presenter_layout`, with ``alone``: no chart beside it) or the screen
+    (`plots.layout.screen_layout`), made once per figure and mode and kept while ``fig`` is.
 
     ``fig`` and the copy must not be changed afterwards: every session drawing ``fig``
-    gets the same copy. Presenter and screen copies are two entries, never one.
+    gets the same copy. Presenter and screen copies are distinct entries, never one.
 
     Examples
     --------
@@ -103,8 +103,10 @@ def laid_out(fig: go.Figure, large: bool) -> go.Figure:
     >>> screen is laid_out(fig, False), screen is laid_out(fig, True), screen is fig
     (True, False, False)
     """
-    layout = presenter_layout if large else screen_layout
-    return _once(fig, ("layout", large), lambda: _as_sent(layout(copied_figure(fig))))
+    if large:
+        return _once(fig, ("presenter", alone), lambda: _as_sent(
+            presenter_layout(copied_figure(fig), alone=alone)))
+    return _once(fig, "screen", lambda: _as_sent(screen_layout(copied_figure(fig))))
 
 
 def _as_sent(fig: go.Figure) -> go.Figure:

@@ -60,8 +60,9 @@ def sent(at) -> list:
 def without_cache(monkeypatch) -> None:
     monkeypatch.setattr(ui.figure_cache, "shared_figure",
                         lambda builder, *args, **kwargs: builder(*args, **kwargs))
-    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large: (
-        presenter_layout if large else screen_layout)(copied_figure(fig)))
+    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large, alone=False: (
+        presenter_layout(copied_figure(fig), alone=alone) if large
+        else screen_layout(copied_figure(fig))))
     monkeypatch.setattr(ui.export, "summary", chart_summary)
 
 
@@ -154,6 +155,9 @@ def test_a_laid_out_copy_leaves_with_its_figure_and_never_changes_it():
     assert fig.to_dict() == before
     assert screen.to_dict() == screen_layout(copied_figure(fig)).to_dict()
     assert present.to_dict() == presenter_layout(copied_figure(fig)).to_dict()
+    alone = ui.figure_cache.laid_out(fig, True, alone=True)
+    assert alone is not present
+    assert alone.to_dict() == presenter_layout(copied_figure(fig), alone=True).to_dict()
     assert screen.to_dict()["frames"] != before["frames"]  # the copy's titles were rewrapped
     key = id(fig)
     assert key in ui.figure_cache._MADE

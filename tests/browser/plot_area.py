@@ -9,27 +9,6 @@ each visit's size and mode) and by benchmarks/bench_plot_area.py (every page, th
 # up over every chart on it, in the default mode and in presenter mode at 1280x720 and on a
 # 390x844 phone, on every lesson, Explore and Measure page.
 MIN_PLOT_SHARE = {"default": 0.30, "present": 0.40, "390": 0.25}
-# Pages that still miss the goal in a view (issue 38 stays open for them), with the share they
-# keep: the share measured by benchmarks/bench_plot_area.py, less two points for the spread
-# between runs. Their check catches a page falling further, not one reaching the goal.
-SHORT: dict[tuple[str, str], float] = {
-    # A two-line page title, prose, key numbers, tabs, and two charts side by side beside
-    # the controls and the sidebar.
-    ("learn_dimensionality", "default"): 0.21,
-    # Tabs, the panels' titles and the legend's row above a two-panel chart.
-    ("measure_truth", "default"): 0.25,
-    # Long tick labels (feature names) beside the bars, and a title too long for the
-    # toolbar's row of the narrowest chart.
-    ("learn_features", "present"): 0.37,
-}
-# Open defects of the new chart layout found in a full run (issue 38 point 1), kept apart so
-# that every other page is held to the rule: (page, view) -> what is wrong. None is open: a
-# panel's title of several lines (the compare gallery's, density peaks' pair) now gets as
-# many rows above its plot.
-KNOWN_DEFECTS: dict[tuple[str, str], str] = {}
-# Charts whose title the toolbar still covers in a view. None: a title starts at its chart's
-# left edge, not its plot's, so a long one in a narrow chart ends short of the toolbar.
-COVERED: set[tuple[str, str]] = set()
 # Lines a chart's title may take.
 MAX_TITLE_LINES = 2
 # Per chart shown: its plot areas' share of the first screen, the lines of its title (plotly
@@ -69,12 +48,6 @@ PLOT_AREAS = """() => {
   }
   return {share: area / (W * H), charts};
 }"""
-
-
-def least_share(url_path: str, view: str) -> float:
-    """The share of the first screen the plot areas of ``url_path`` must cover in ``view``:
-    the goal, or what a page listed in `SHORT` keeps."""
-    return SHORT.get((url_path, view), MIN_PLOT_SHARE[view])
 
 
 def plot_areas(page) -> dict:

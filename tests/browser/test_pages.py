@@ -39,10 +39,8 @@ from tests.browser.pageutils import (
     wait_until_idle,
 )
 from tests.browser.plot_area import (
-    COVERED,
-    KNOWN_DEFECTS,
     MAX_TITLE_LINES,
-    least_share,
+    MIN_PLOT_SHARE,
     plot_areas,
 )
 from tests.browser.reflow import check_reflow, check_text_zoom
@@ -94,18 +92,16 @@ TITLES_OVERLAP = """() => {
 }"""
 
 def check_plot_areas(checks: Checks, page, url_path: str, view: str) -> None:
-    """The plot areas cover `MIN_PLOT_SHARE` of ``page``'s first screen in ``view`` (or what
-    a page still short of it keeps: `least_share`); every chart's title takes at most two
-    lines, clear of its toolbar."""
+    """The plot areas cover `MIN_PLOT_SHARE` of ``page``'s first screen in ``view``; every
+    chart's title takes at most two lines, clear of its toolbar."""
     m = plot_areas(page)
-    least = least_share(url_path, view)
+    least = MIN_PLOT_SHARE[view]
     checks.that(m["share"] >= least, f"{view}: plot areas cover {least:.0%} of the first screen",
                 m)
     long = [c for c in m["charts"] if c["lines"] > MAX_TITLE_LINES]
     checks.that(not long, f"{view}: chart titles in two lines at most", long)
     covered = [c["title"] for c in m["charts"] if c["covered"]]
-    if (url_path, view) not in COVERED:
-        checks.that(not covered, f"{view}: the toolbar clear of the chart titles", covered)
+    checks.that(not covered, f"{view}: the toolbar clear of the chart titles", covered)
 
 
 # Checks of one page's own, made on its default view after the checks every page has (the
@@ -230,8 +226,7 @@ def check_presented(checks: Checks, page, url_path: str, mode: str) -> None:
         checks.that(m["minTick"] >= 20, f"{mode}: tick labels >= 20 px", m)
     checks.that(all(size >= 24 for size in m["titleSizes"]), f"{mode}: axis titles >= 24 px", m)
     checks.that(all(dark(fill) for fill in m["titleFills"]), f"{mode}: axis titles dark", m)
-    checks.that(not m["outside"] or (url_path, mode) in KNOWN_DEFECTS,
-                f"{mode}: no text outside the chart", m)
+    checks.that(not m["outside"], f"{mode}: no text outside the chart", m)
     checks.that(not m["truncated"], f"{mode}: no label cut off", m)
     if mode != "present":
         checks.that(m["visibleWidgets"] == 0, f"{mode}: no control shown", m)
@@ -248,8 +243,7 @@ def check_chart_first_on_a_phone(checks: Checks, phone, app_url: str, url_path: 
     checks.that(0 <= m["top"] < MAX_PHONE_TOP * PHONE["height"],
                 "chart first 390: starts in the top 40 %", m)
     met = phone.evaluate(TITLES_OVERLAP)
-    checks.that(not met or (url_path, "390") in KNOWN_DEFECTS, "390: no two chart titles overlap",
-                met)
+    checks.that(not met, "390: no two chart titles overlap", met)
     check_plot_areas(checks, phone, url_path, "390")
     check_axe(checks, phone, "390")
     check_reflow(checks, phone, "390", PHONE)

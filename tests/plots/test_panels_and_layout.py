@@ -146,3 +146,24 @@ def test_a_pair_of_panels_gets_one_line_titles_and_a_short_title_beside_the_tool
     # A single chart's longer title stays under the toolbar's row.
     single = presenter_layout(go.Figure(go.Scatter(x=[0], y=[0]), {"title": "k-means: ARI 0.47"}))
     assert single.layout.title.pad.t == MODEBAR_ROW
+
+
+def test_a_chart_alone_in_its_row_gets_the_column_s_width_for_its_title():
+    # The Features lesson's ranking in presenter mode: a lone chart about 1,010 px wide whose
+    # 22-character title (about 290 px of 24 px type) was kept under the toolbar's row, as
+    # if the chart were 420 px wide.
+    def bars(title: str) -> go.Figure:
+        return go.Figure(go.Bar(x=[0.8, 0.5], y=["proline", "hue"], orientation="h"),
+                         {"title": title})
+
+    narrow = presenter_layout(bars("Linear correlation |R|"))
+    alone = presenter_layout(bars("Linear correlation |R|"), alone=True)
+    assert narrow.layout.title.pad.t == MODEBAR_ROW
+    assert alone.layout.title.pad.t == 4
+    # One line of 24 px type under a 4 px top, then a gap: the plot starts 30 px higher.
+    assert alone.layout.margin.t == round(4 + 24 * 1.3 + 8)
+    assert narrow.layout.margin.t - alone.layout.margin.t == MODEBAR_ROW - 4
+    # A 36-character title fits one line of a lone chart, but not of a narrow one (32).
+    long = "Single-variable classifier (F-score)"
+    assert presenter_layout(bars(long), alone=True).layout.title.text == long
+    assert "<br>" in presenter_layout(bars(long)).layout.title.text
