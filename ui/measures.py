@@ -1,5 +1,6 @@
 """The measure registry as the pages show it: a random-model switch and one table of scores."""
 
+import numpy as np
 import pandas as pd
 import streamlit as st
 
@@ -59,14 +60,18 @@ def show_formulas(values: dict[str, float]) -> None:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def _models_table(contingency) -> pd.DataFrame:
-    # Cached by the table's contents: a class on one step asks for the same table at once.
-    return models_table(contingency)
+def _models_table(counts: np.ndarray) -> pd.DataFrame:
+    # Cached by the table's counts: a class on one lesson step asks for the same table at once.
+    return models_table(counts)
 
 
 def show_models_table(contingency, key: str) -> pd.DataFrame:
-    """Draw :func:`explorer.measures.models_table` and return it."""
-    shown = _models_table(contingency)
+    """Draw :func:`explorer.measures.models_table` and return it: computed once for every
+    session when ``contingency`` is an array of counts (a lesson's table), on each run for a
+    `metrics.Contingency` (a page's own clustering against the truth; it may be sparse and
+    keeps what it derives, no key for a cache)."""
+    shown = (_models_table(contingency) if isinstance(contingency, np.ndarray)
+             else models_table(contingency))
     table(
         shown, hide_index=True, key=key,
         column_config={"ARI": st.column_config.NumberColumn(format="%.4f"),

@@ -1,6 +1,7 @@
 """Figures shared by every session (`ui.figure_cache`): a second session asking for the same
 page gets what it would get without the cache, built by nobody again; presenter and screen
-copies never mix; a covered chart sends no data even when a revealed one is cached.
+copies never mix; a covered chart sends no data even when a revealed one is cached. Also the
+random models' table, cached for an array of counts (`ui.measures.show_models_table`).
 
 The reference "without the cache" is the page run with `shared_figure` calling its builder
 and `ui.export.plot` laying out its own copy, as before the cache existed.
@@ -10,8 +11,10 @@ import gc
 import json
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 import pytest
+from streamlit.testing.v1 import AppTest
 
 import plots.dbscan
 import plots.density_peaks
@@ -21,6 +24,7 @@ import plots.lines
 import ui.export
 import ui.figure_cache
 from explorer.lesson_files import Lesson, Question, Step, encode_lesson
+from explorer.measures import models_table
 from plots.describe import chart_summary
 from plots.framed import copied_figure
 from plots.layout import TICK_SIZE, presenter_layout, screen_layout
@@ -164,3 +168,27 @@ def test_a_laid_out_copy_leaves_with_its_figure_and_never_changes_it():
     del fig
     gc.collect()  # a plotly figure and its layout point at each other
     assert key not in ui.figure_cache._MADE
+
+
+def test_the_random_models_table_is_the_same_cached_or_not_for_an_array_or_a_contingency():
+    def page():
+        import numpy as np
+        import streamlit as st
+
+        import metrics
+        from ui.measures import show_models_table
+
+        counts = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
+        truth, found = np.nonzero(counts)  # one point per nonzero cell, for the second table
+        for key, table in (("array", counts), ("again", counts),
+                           ("contingency", metrics.contingency_table(truth, found))):
+            st.session_state[f"shown_{key}"] = show_models_table(table, key=key)
+
+    at = AppTest.from_function(page).run()
+    assert not at.exception
+    counts = np.array([[8, 1, 1], [1, 7, 2], [0, 2, 8]])
+    truth, found = np.nonzero(counts)
+    pd.testing.assert_frame_equal(at.session_state["shown_array"], models_table(counts))
+    pd.testing.assert_frame_equal(at.session_state["shown_again"], models_table(counts))
+    pd.testing.assert_frame_equal(at.session_state["shown_contingency"],
+                                  models_table(np.histogram2d(truth, found, bins=3)[0]))
