@@ -386,6 +386,21 @@ def fixed_label_room(fig: go.Figure) -> go.Figure:
     return fig
 
 
+def layout_for(fig: go.Figure, large: bool, alone: bool = False) -> go.Figure:
+    """``fig`` laid out for the view it is drawn in: `presenter_layout` (with ``alone``) on a
+    projector or in the focus view (``large``), `screen_layout` otherwise.
+
+    Examples
+    --------
+    >>> bars = lambda: go.Figure(go.Bar(x=[1], y=["a"]), {"title": "Linear correlation |R|"})
+    >>> layout_for(bars(), True, alone=True).layout.margin.t  # as presenter_layout's
+    43
+    >>> layout_for(bars(), False).layout.legend.orientation  # as screen_layout's
+    'h'
+    """
+    return presenter_layout(fig, alone=alone) if large else screen_layout(fig)
+
+
 def screen_layout(fig: go.Figure) -> go.Figure:
     """The default mode's chart: the title in two lines at most below the toolbar, the
     legend in a row above the plot rather than a column beside it, thin side margins (the

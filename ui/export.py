@@ -11,7 +11,7 @@ import streamlit as st
 
 from explorer.alignment import align_labels
 from plots.describe import chart_summary, chart_table
-from plots.layout import presenter_layout, screen_layout
+from plots.layout import layout_for
 from ui import presenter
 from ui.chart_alt import chart_alt
 from ui.figure_cache import laid_out, summary
@@ -90,10 +90,7 @@ def plot(
     else:
         chart_alt(key, summary(fig) if shared else chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
-    if shared:
-        drawn = laid_out(fig, large, alone=alone)
-    else:
-        drawn = presenter_layout(fig, alone=alone) if large else screen_layout(fig)
+    drawn = laid_out(fig, large, alone=alone) if shared else layout_for(fig, large, alone=alone)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         drawn, key=key, height="stretch" if large else "content",

@@ -21,7 +21,7 @@ import streamlit as st
 
 from plots.describe import chart_summary
 from plots.framed import copied_figure, set_frames
-from plots.layout import presenter_layout, screen_layout
+from plots.layout import layout_for
 
 # Figures kept at once across all sessions. A class asks for a handful (one per chart of the
 # step it is on); 64 leaves room for the students who explore on their own meanwhile.
@@ -103,10 +103,9 @@ def laid_out(fig: go.Figure, large: bool, alone: bool = False) -> go.Figure:
     >>> screen is laid_out(fig, False), screen is laid_out(fig, True), screen is fig
     (True, False, False)
     """
-    if large:
-        return _once(fig, ("presenter", alone), lambda: _as_sent(
-            presenter_layout(copied_figure(fig), alone=alone)))
-    return _once(fig, "screen", lambda: _as_sent(screen_layout(copied_figure(fig))))
+    # A screen's copy is the same with or without ``alone``: one entry.
+    mode = ("presenter", alone) if large else "screen"
+    return _once(fig, mode, lambda: _as_sent(layout_for(copied_figure(fig), large, alone)))
 
 
 def _as_sent(fig: go.Figure) -> go.Figure:

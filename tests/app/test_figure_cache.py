@@ -27,7 +27,7 @@ from explorer.lesson_files import Lesson, Question, Step, encode_lesson
 from explorer.measures import models_table
 from plots.describe import chart_summary
 from plots.framed import copied_figure
-from plots.layout import TICK_SIZE, presenter_layout, screen_layout
+from plots.layout import TICK_SIZE, layout_for, presenter_layout, screen_layout
 from tests.app.conftest import clear_caches, open_page
 
 # page -> the plots builders its charts come from (module, name: where the page finds them).
@@ -64,9 +64,8 @@ def sent(at) -> list:
 def without_cache(monkeypatch) -> None:
     monkeypatch.setattr(ui.figure_cache, "shared_figure",
                         lambda builder, *args, **kwargs: builder(*args, **kwargs))
-    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large, alone=False: (
-        presenter_layout(copied_figure(fig), alone=alone) if large
-        else screen_layout(copied_figure(fig))))
+    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large, alone=False: layout_for(
+        copied_figure(fig), large, alone))
     monkeypatch.setattr(ui.export, "summary", chart_summary)
 
 
