@@ -106,7 +106,11 @@ def scrub_to_widget(chart_key: str, slider: str, widget_key: str,
     shown = labels[values.index(current)] if current in values else None
 
     def settle() -> None:
-        label = st.session_state[key].value
+        # A page switch (a lesson's Next) may drop the component's state before its callback.
+        state = st.session_state.get(key)
+        if state is None:
+            return
+        label = state.value
         if label in labels:
             st.session_state[widget_key] = values[labels.index(label)]
 
