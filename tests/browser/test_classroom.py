@@ -328,12 +328,16 @@ def follows(tab, step: int, last: int, console: list[str]) -> None:
     """``tab``'s class bar reaches ``step``, or the test fails with what the page shows of
     itself and its last console lines (CI run 13 saw a student stay at step 4 of 5 for a
     minute under a load average above 20; stop 44 saw it too, and neither left more than
-    the bar's text)."""
+    the bar's text). CI run 21's page had lost its connection for good (status "Error"),
+    and its last lines were all the live guard's refused asks: the lines that say why a
+    connection ended are shown wherever they are."""
     try:
         bar_says(tab, f"step {step} of {last}", FOLLOW_MS)
     except AssertionError as error:
+        fatal = [line for line in console if "fatal" in line.lower() or "MISS" in line]
         raise AssertionError(f"{tab.url} did not follow to step {step}: "
-                             f"{tab.evaluate(PAGE_STATE)}; console: {console[-15:]}") from error
+                             f"{tab.evaluate(PAGE_STATE)}; connection ends: {fatal[:5]}; "
+                             f"console: {console[-15:]}") from error
 
 
 def press_until_the_class_moves(host, key: str, store: ClassStore, code: str, step: int) -> None:
