@@ -328,7 +328,7 @@ def follows(tab, step: int, last: int, console: list[str]) -> None:
     """``tab``'s class bar reaches ``step``, or the test fails with what the page shows of
     itself and its last console lines (CI run 13 saw a student stay at step 4 of 5 for a
     minute under a load average above 20; stop 44 saw it too, and neither left more than
-    the bar's text). CI run 21's page had lost its connection for good (status "Error"),
+    the bar's text). In stop 47's CI the page had lost its connection for good ("Error"),
     and its last lines were all the live guard's refused asks: the lines that say why a
     connection ended are shown wherever they are."""
     try:
