@@ -11,6 +11,7 @@ from streamlit.runtime.forward_msg_cache import populate_hash_if_needed
 
 CONFIG = Path(__file__).resolve().parents[2] / ".streamlit" / "config.toml"
 OPTION = "global.minCachedMessageSize"
+STREAMLIT_DEFAULT = config.get_config_options()[OPTION].default_val
 
 
 def cacheable_with(min_size: float, text_bytes: int) -> bool:
@@ -18,11 +19,12 @@ def cacheable_with(min_size: float, text_bytes: int) -> bool:
     with the cache threshold at ``min_size``."""
     message = ForwardMsg()
     message.delta.new_element.markdown.body = "x" * text_bytes
+    before = config.get_option(OPTION)
     config.set_option(OPTION, min_size)
     try:
         populate_hash_if_needed(message)
     finally:
-        config.set_option(OPTION, config.get_config_options()[OPTION].default_val)
+        config.set_option(OPTION, before)
     return message.metadata.cacheable
 
 
@@ -31,4 +33,4 @@ def test_no_element_is_cached_with_the_apps_threshold(text_bytes):
     threshold = tomllib.loads(CONFIG.read_text())["global"]["minCachedMessageSize"]
     assert not cacheable_with(threshold, text_bytes)
     # Streamlit's own default would cache it: the threshold is what turns the cache off.
-    assert cacheable_with(config.get_config_options()[OPTION].default_val, text_bytes)
+    assert cacheable_with(STREAMLIT_DEFAULT, text_bytes)
