@@ -20,7 +20,7 @@ from ui.class_entry import class_entry
 from ui.class_identity import remember_teacher, teacher_secret
 from ui.class_projector import count_and_moves, join_panel, question_line, teacher_buttons
 from ui.class_results import choice_results, number_results
-from ui.class_student import answer_form, keep_click, pending_note
+from ui.class_student import PENDING, answer_form, keep_click, pending_note
 from ui.lesson import WAITING, lesson_question_waiting, wait_for_reveal
 from ui.lesson_bar import CLASS_BAR_KEY, NAME_PARAM, URL_PATHS, bar_style, requested
 from ui.text import plain, show_error
@@ -29,12 +29,15 @@ __all__ = ["class_bar", "class_starter", "in_class"]  # what app.py draws
 
 STARTED = "_class_started"
 SHOWN = "_class_shown"  # (code, step) whose controls were last set
+RESENT = "_class_resent"  # the kept answer a run of the page was last started to send
 HEAD_KEY = "class_head"
 # The teacher's count lags an answer by up to one poll plus the poll's own run, which grows
 # with the server's load (benchmarks/results/classroom.md): 0.5 s keeps it within 2 s; a
 # poll costs the server about 10 ms of CPU.
 TEACHER_POLL_S = 0.5
-STUDENT_POLL_S = 2.0
+# A student's page follows the teacher's step within a poll plus the page's run (issue 36:
+# 2 s p95): its live part only reads the class's row, so a poll costs a few ms of CPU.
+STUDENT_POLL_S = 0.5
 # Parameters a class page keeps when it follows the teacher to another page. Presenter
 # mode is not one: its toggle is bound to ``present`` and carries it over itself (setting a
 # bound parameter raises).
@@ -106,13 +109,19 @@ def class_starter() -> None:
                        "close it. No names are stored.")
 
 
+def _go_to_page(state: ClassState, lesson: Lesson, current: str) -> None:
+    """Switch to the teacher's step's page unless ``current`` is it."""
+    page = lesson.steps[state.step - 1].page
+    if page != current:
+        st.session_state.pop(SHOWN, None)
+        st.switch_page(URL_PATHS[page], query_params={
+            name: st.query_params[name] for name in KEPT if name in st.query_params})
+
+
 def _follow(state: ClassState, lesson: Lesson, current: str) -> None:
     """Show the teacher's step: its page, with the step's controls set once."""
+    _go_to_page(state, lesson, current)
     step = lesson.steps[state.step - 1]
-    if step.page != current:
-        st.session_state.pop(SHOWN, None)
-        st.switch_page(URL_PATHS[step.page], query_params={
-            name: st.query_params[name] for name in KEPT if name in st.query_params})
     if st.session_state.get(SHOWN) != (state.code, state.step):
         st.session_state[SHOWN] = (state.code, state.step)
         links.request(current, step.params)
@@ -133,15 +142,23 @@ def _changed(state: ClassState, question: Question | None, seen: int) -> bool:
     return state.step != seen or waits != lesson_question_waiting()
 
 
+def _catch_up(state: ClassState, lesson: Lesson, current: str) -> None:
+    """From a live part whose class has changed: straight to the step's page when the step is
+    on another (the page this one shows need not run again first), else run this one again."""
+    _go_to_page(state, lesson, current)
+    st.rerun()
+
+
 @st.fragment(run_every=TEACHER_POLL_S)
-def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: bool) -> None:
+def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: bool,
+                  current: str) -> None:
     live_guard.beat()
     try:
         store = class_store()
         state = store.check_teacher(code, secret)
         question = lesson.steps[state.step - 1].question
         if _changed(state, question, seen) or state.locked != locked:
-            st.rerun()
+            _catch_up(state, lesson, current)
         if question is None:
             st.caption("This step has no question: the class looks at the view.")
             return
@@ -154,14 +171,38 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
 
 
 @st.fragment(run_every=STUDENT_POLL_S)
-def _student_live(code: str, lesson: Lesson, seen: int) -> None:
+def _student_watch(code: str, lesson: Lesson, seen: int, current: str) -> None:
+    """A student's live part: it only reads the class, so that it can poll often for little,
+    and catches up with the teacher. A database fault is said here; an answer kept meanwhile
+    (`ui.class_student.PENDING`) is sent by one run of the page once the database is back."""
     live_guard.beat()
+    try:
+        state = class_store().state(code)
+    except StoreUnavailable as error:
+        st.session_state.pop(RESENT, None)
+        show_error(error)
+        pending_note()
+        return
+    except ClassError as error:
+        show_error(error)
+        return
+    if _changed(state, lesson.steps[state.step - 1].question, seen):
+        _catch_up(state, lesson, current)
+    pending = st.session_state.get(PENDING)
+    # Once per kept answer and outage: a run whose sending fails again must not start another.
+    if pending is not None and st.session_state.get(RESENT) != pending:
+        st.session_state[RESENT] = pending
+        st.rerun()
+
+
+@st.fragment
+def _student_question(code: str, lesson: Lesson) -> None:
+    """A student's question: a press of Answer runs this part alone. It has no clock of its
+    own: a change of the class reaches it through `_student_watch`'s run of the page."""
     try:
         store = class_store()
         state = store.state(code)
         question = lesson.steps[state.step - 1].question
-        if _changed(state, question, seen):
-            st.rerun()
         if question is None:
             st.caption("Follow the teacher: this step has no question.")
             return
@@ -240,6 +281,7 @@ def class_bar(current: str) -> None:
         st.markdown(plain(step.prompt))
         live_guard.guard(STUDENT_POLL_S if secret is None else TEACHER_POLL_S)
         if secret is None:
-            _student_live(code, lesson, state.step)
+            _student_watch(code, lesson, state.step, current)
+            _student_question(code, lesson)
         else:
-            _teacher_live(code, secret, lesson, state.step, state.locked)
+            _teacher_live(code, secret, lesson, state.step, state.locked, current)

@@ -7,6 +7,7 @@ widgets and hands them to :func:`show_experiment`.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from functools import partial
 from typing import Any
@@ -251,6 +252,10 @@ def _results() -> OrderedDict:
 
 
 MAX_RESULTS = 32
+# Sessions asking for the same run at once (a class following its teacher) wait for one of
+# them to compute it: a key's lock is one of these, picked by the key's hash.
+_RUN_LOCKS = tuple(threading.Lock() for _ in range(16))
+_LOCK_POLL_S = 0.1
 
 
 def _run_key(name: str, preset: str, seed: int, overrides: dict[str, Any]) -> tuple:
@@ -279,7 +284,8 @@ def _shared_figure(run_key: tuple, mark: int | None, _df: pd.DataFrame) -> go.Fi
 
 
 def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd.DataFrame:
-    """Run (or fetch from the cache) an experiment, showing progress while it runs."""
+    """Run (or fetch from the cache) an experiment, showing progress while it runs. A run
+    that another session is computing is waited for, not computed again."""
     key = _run_key(name, preset, seed, overrides)
     results = _results()
     if key in results:
@@ -287,18 +293,25 @@ def run_with_progress(name: str, preset: str, seed: int, **overrides: Any) -> pd
         return results[key].copy()
     status = st.empty()
     bar = status.progress(0.0, text="Starting…")
-
-    def progress(done: float, message: str) -> None:
-        bar.progress(done, text=message)
-
+    lock = _RUN_LOCKS[hash(key) % len(_RUN_LOCKS)]
+    # Each wait draws the bar again: a Streamlit call is where a run that was asked to stop
+    # (its student left) stops.
+    while not lock.acquire(timeout=_LOCK_POLL_S):
+        bar.progress(0.0, text="Waiting for the same run, started by another session…")
     try:
-        df = EXPERIMENTS[name](preset, random_state=seed, progress=progress, **overrides)
+        df = results.get(key)
+        if df is None:
+            def progress(done: float, message: str) -> None:
+                bar.progress(done, text=message)
+
+            df = EXPERIMENTS[name](preset, random_state=seed, progress=progress, **overrides)
+            results[key] = df
+            while len(results) > MAX_RESULTS:
+                results.popitem(last=False)
+        return df.copy()
     finally:
+        lock.release()
         status.empty()
-    results[key] = df
-    while len(results) > MAX_RESULTS:
-        results.popitem(last=False)
-    return df.copy()
 
 
 def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool = False,

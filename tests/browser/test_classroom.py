@@ -52,7 +52,7 @@ HALF = len(PLAN) // 2
 WAIT_MS = 60_000
 # Every tab of a class loading or reconnecting at once.
 CLASS_WAIT_MS = 2 * WAIT_MS
-# A live part polls every 2 s (student) or 0.5 s (teacher); a loaded machine delays a poll by
+# A live part polls every 0.5 s; a loaded machine delays a poll by
 # seconds, not by this much.
 BEAT_MS = 20_000
 # A page's own follow of the class's step: a poll, then a run of the step's page. Four tabs
@@ -435,7 +435,7 @@ async def watch_a_reveal(url: str, code: str, reveal) -> tuple[RecordingSession,
         await session.open("learn_chance", f"class={code}", timeout=WAIT_MS / 1000)
         await session.wait_for(lambda: session.find(
             "metric", lambda d: d.proto.label.startswith("NMI")) is not None, WAIT_MS / 1000)
-        await asyncio.sleep(2 * STUDENT_POLL_S)  # a poll or two of the question
+        await asyncio.sleep(2 * STUDENT_POLL_S)  # a poll or two of the class
         await session.wait_idle(WAIT_MS / 1000)
         before = len(session.received)
         figures = page_figures(session)
