@@ -44,7 +44,7 @@ with controls:
         "except the label column must be numeric.",
     )
     st.download_button(
-        "Sample CSV", sample_csv(), file_name=SAMPLE_NAME, mime="text/csv", key="up_sample",
+        "Sample CSV", sample_csv, file_name=SAMPLE_NAME, mime="text/csv", key="up_sample",
         on_click="ignore", icon=":material/download:",
         help="The sample shown below: three blobs with their true labels in the 'label' column.",
     )

@@ -183,9 +183,8 @@ def _student_watch(code: str, lesson: Lesson, seen: int, current: str) -> None:
         show_error(error)
         pending_note()
         return
-    except ClassError as error:
-        show_error(error)
-        return
+    except ClassError:  # the class ended: the page's run says so, with no question left
+        st.rerun()
     if _changed(state, lesson.steps[state.step - 1].question, seen):
         _catch_up(state, lesson, current)
     pending = st.session_state.get(PENDING)

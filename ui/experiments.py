@@ -347,12 +347,13 @@ def show_experiment(name: str, preset: str, seed: int, key: str, *, scrub: bool 
         figure = _shared_figure(run_key, None, df)
         plot(figure, f"{key}_chart", filename=name, shared=True, table=df)
     st.caption(f"**Reproduces** {experiment.paper}. {experiment.settings_note(preset)}")
-    csv = csv_text(df)
-    record = record_json(run_record(experiment, preset, seed, params, csv=csv))
+    # Each file is made when pressed (see ui.export.csv_download).
     columns = st.columns(4)
-    columns[0].download_button("CSV", csv, f"{name}.csv", "text/csv",
+    columns[0].download_button("CSV", lambda: csv_text(df), f"{name}.csv", "text/csv",
                                key=f"{key}_csv", on_click="ignore")
-    columns[1].download_button("Parameters (JSON)", record, f"{name}.json", "application/json",
+    columns[1].download_button("Parameters (JSON)", lambda: record_json(run_record(
+                                   experiment, preset, seed, params, csv=csv_text(df))),
+                               f"{name}.json", "application/json",
                                key=f"{key}_json", on_click="ignore",
                                help="The run record: rerun it with `python -m experiments "
                                     "rerun NAME.json --out DIR`.")

@@ -155,11 +155,15 @@ def show_chart(
 
 def csv_download(label: str, table: pd.DataFrame, stem: str, *, key: str, help: str) -> None:
     """A download of ``table`` as ``<stem>.csv``, disabled (and empty) while a lesson's
-    question waits for its reveal: the numbers would answer it."""
+    question waits for its reveal: the numbers would answer it.
+
+    The file is made when pressed: a page that runs again soon after (a class following its
+    teacher) would otherwise draw a button whose earlier file is already gone."""
     waiting = lesson_question_waiting()
     st.download_button(
-        # While disabled its file is still served: it must not hold the numbers.
-        label, b"" if waiting else table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
+        # Disabled, it has no file to make or serve: Streamlit registers none (and revokes
+        # an earlier run's).
+        label, lambda: table.to_csv(index=False).encode(), file_name=f"{stem}.csv",
         mime="text/csv", key=key, on_click="ignore", icon=":material/download:", help=help,
         disabled=waiting,
     )

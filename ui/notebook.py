@@ -20,7 +20,8 @@ HELP = (
 
 
 def notebook_download(key: str, filename: str, view: Mapping[str, Any], slot=None) -> None:
-    """Draw the download button of the notebook of ``view`` (in ``slot`` if given).
+    """Draw the download button of the notebook of ``view`` (in ``slot`` if given), made
+    when pressed.
 
     The description is kept in ``st.session_state[f"{key}_view"]`` too, so tests can run
     the very notebook the page hands out.
@@ -28,7 +29,7 @@ def notebook_download(key: str, filename: str, view: Mapping[str, Any], slot=Non
     view = {**view, "url": current_url()}
     st.session_state[f"{key}_view"] = view
     (slot or st).download_button(
-        "Notebook", view_notebook(view), f"{filename}.ipynb",
+        "Notebook", lambda: view_notebook(view), f"{filename}.ipynb",
         "application/x-ipynb+json", key=f"{key}_ipynb", on_click="ignore", help=HELP,
         icon=":material/menu_book:",
     )

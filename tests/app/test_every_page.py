@@ -33,6 +33,10 @@ def test_page_renders_with_default_widgets_and_after_moving_each(entry):
     assert not at.exception, at.exception
     assert not at.error, [e.value for e in at.error]
     assert at.title, "every page starts with a title"
+    # Every download is made when pressed: a page that runs again soon after (a class page
+    # following its teacher) drew buttons whose stored file was already gone (a 404).
+    assert all(button.proto.deferred_file_id and not button.proto.url
+               for button in at.get("download_button") if not button.disabled)
     defaults = {name: widget.value for name, (widget, _) in movable_widgets(at).items()}
     assert defaults or entry.url_path in PAGES_WITHOUT_WIDGETS
     # Each widget moves from the defaults: the run that moves it also puts the widget moved
