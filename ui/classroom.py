@@ -2,7 +2,7 @@
 class", and the class bar that replaces the lesson bar on a class link.
 
 ``?class=CODE`` is a class link. A student's page follows the teacher's step (polled every
-`STUDENT_POLL_S`) and answers its question (`ui.class_student`). The teacher's browser (its
+`student_poll_s`) and answers its question (`ui.class_student`). The teacher's browser (its
 link's ``teach=SECRET``, then a cookie: `ui.class_identity`) gets the projector's view
 (`ui.class_projector`): Previous / Next move the whole class, "N joined · M answered" counts
 live, Reveal shows the distribution (`ui.class_results`). Every state lives in
@@ -36,12 +36,31 @@ HEAD_KEY = "class_head"
 # poll costs the server about 10 ms of CPU.
 TEACHER_POLL_S = 0.5
 # A student's page follows the teacher's step within a poll plus the page's run (issue 36:
-# 2 s p95): its live part only reads the class's row, so a poll costs a few ms of CPU.
+# 2 s p95): its live part only reads the class's row, a few ms of server CPU a poll. In a
+# bigger class the pages poll less often, so that the class's polls together stay at
+# CLASS_POLLS_PER_S (a quarter of a core) and a hall's polling cannot fill the server.
 STUDENT_POLL_S = 0.5
+CLASS_POLLS_PER_S = 80
+# While the database is away a page asks for it again this often: sooner would only load a
+# database that is coming back.
+STORE_RETRY_S = 2.0
 # Parameters a class page keeps when it follows the teacher to another page. Presenter
 # mode is not one: its toggle is bound to ``present`` and carries it over itself (setting a
 # bound parameter raises).
 KEPT = (CLASS_PARAM, presenter.FOCUS_PARAM)
+
+
+def student_poll_s(joined: int) -> float:
+    """Seconds between a student page's polls in a class that ``joined`` participants have
+    joined: `STUDENT_POLL_S`, or longer so that all of them poll `CLASS_POLLS_PER_S` times a
+    second together.
+
+    Examples
+    --------
+    >>> student_poll_s(35), student_poll_s(300)
+    (0.5, 3.75)
+    """
+    return max(STUDENT_POLL_S, joined / CLASS_POLLS_PER_S)
 
 
 def lesson_of(kind: str, ref: str) -> Lesson:
@@ -170,10 +189,9 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
         show_error(error)
 
 
-@st.fragment(run_every=STUDENT_POLL_S)
 def _student_watch(code: str, lesson: Lesson, seen: int, current: str) -> None:
-    """A student's live part: it only reads the class, so that it can poll often for little,
-    and catches up with the teacher. A database fault is said here; an answer kept meanwhile
+    """A student's live part (a fragment polled every `student_poll_s`): it only reads the
+    class, so that it can poll often for little, and catches up with the teacher. A database fault is said here; an answer kept meanwhile
     (`ui.class_student.PENDING`) is sent by one run of the page once the database is back."""
     live_guard.beat()
     try:
@@ -216,7 +234,7 @@ def _student_question(code: str, lesson: Lesson) -> None:
         show_error(error)
 
 
-@st.fragment(run_every=STUDENT_POLL_S)
+@st.fragment(run_every=STORE_RETRY_S)
 def _wait_for_store(code: str) -> None:
     """While the database is away: rerun the page once it is back."""
     try:
@@ -244,7 +262,11 @@ def class_bar(current: str) -> None:
     try:
         store = class_store()
         secret = teacher_secret(store, code)
-        state = store.state(code) if secret is None else store.check_teacher(code, secret)
+        if secret is None:
+            state = store.state(code)
+            poll_s = student_poll_s(store.counts(code, state.step)[0])
+        else:
+            state, poll_s = store.check_teacher(code, secret), TEACHER_POLL_S
         lesson = lesson_of(state.lesson_kind, state.lesson_ref)
     except StoreUnavailable as error:
         # Which step is on is unknown: the page runs, with everything that might answer a
@@ -278,9 +300,9 @@ def class_bar(current: str) -> None:
             with join_slot:
                 join_panel(state, students_link(code))
         st.markdown(plain(step.prompt))
-        live_guard.guard(STUDENT_POLL_S if secret is None else TEACHER_POLL_S)
+        live_guard.guard(poll_s)
         if secret is None:
-            _student_watch(code, lesson, state.step, current)
+            st.fragment(_student_watch, run_every=poll_s)(code, lesson, state.step, current)
             _student_question(code, lesson)
         else:
             _teacher_live(code, secret, lesson, state.step, state.locked, current)
