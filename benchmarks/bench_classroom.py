@@ -5,7 +5,7 @@ Run by hand from the repository root (needs Debian's chromium; not part of the t
     python benchmarks/bench_classroom.py [--students 60] [--spread 10] [--clients light]
         [--parts answers follow] [--follow 30] [--browsers 5]
         [--postgres-url postgresql+psycopg://user@127.0.0.1:5432/db]
-        [--databases sqlite postgresql] [--out FILE] [--append]
+        [--databases sqlite postgresql] [--server-cores none] [--out FILE] [--append]
 
 or, with a throwaway PostgreSQL of its own (as root; see .ci/postgres):
 
@@ -19,18 +19,18 @@ by default as light clients (`streamlit_client.StreamlitSession`: the browser's 
 protocol without a browser, all in this process, so that 60 students fit on the machine that
 runs the server), with ``--clients browser`` as contexts of the teacher's chromium. Once every
 student shows the question, the server's CPU is read over BASELINE_S of polling alone (students
-every 2 s, the teacher every 0.5 s: ui.classroom's STUDENT_POLL_S, TEACHER_POLL_S). Then each
-student picks an option and presses Answer at a random moment within the spread (seeded), and
-waits for "Your answer: ..." (its acknowledgement). Meanwhile the teacher's "N answered" is
-read every 0.1 s. Reported: answers stored (read from the database afterwards, against what the
-students chose), acknowledgement latency and the time from the first click to the last
-acknowledgement, the participants the class counted as joined (`ClassStore.counts`) once every
-student showed the question and after the answers (each student is one participant), the
-teacher view's lag (for the k-th answer acknowledged: when the teacher first showed >= k
-answered, minus its acknowledgement), and the server's CPU per answer: CPU
-(user + system, /proc) over the answering window minus the polling rate times the window,
-divided by N; the raw figure with polling is given too; the benchmark process's own CPU (the
-light students, not chromium) and the load average show what else ran.
+every 0.5 s, less often in a big class, the teacher every 0.5 s: ui.classroom's student_poll_s,
+TEACHER_POLL_S). Then each student picks an option and presses Answer at a random moment within
+the spread (seeded), and waits for "Your answer: ..." (its acknowledgement). Meanwhile the
+teacher's "N answered" is read every 0.1 s. Reported: answers stored (read from the database
+afterwards, against what the students chose), acknowledgement latency and the time from the
+first click to the last acknowledgement, the participants the class counted as joined
+(`ClassStore.counts`) once every student showed the question and after the answers (each
+student is one participant), the teacher view's lag (for the k-th answer acknowledged: when the
+teacher first showed >= k answered, minus its acknowledgement), and the server's CPU per
+answer: CPU (user + system, /proc) over the answering window minus the polling rate times the
+window, divided by N; the raw figure with polling is given too; the benchmark process's own CPU
+(the light students, not chromium) and the load average show what else ran.
 
 Then (``--parts follow``; issue 36 point 7), on the same server, a second class of the same
 lesson: a light teacher (`class_clients.Teacher`), ``--follow`` light students and
@@ -40,7 +40,9 @@ clients). The teacher presses Next to the last step, then Previous (each step is
 page); per move and student, the time from the press to the page's class bar showing the new
 step (`class_clients.follow_times`; chromium's DOM checked every 50 ms), and the server's CPU
 per student page above polling. Reported: follow p50 / p95 / max, pages that did not follow
-within FOLLOW_TIMEOUT_S, CPU per poll and per follow, the load average.
+within FOLLOW_TIMEOUT_S, CPU per poll and per follow, the load average. With
+``--server-cores auto`` the server has the first CPU to itself and this process, its light
+clients and chromium the others (in a room the browsers are the students' own machines).
 Loops are bounded in count and time; only loopback is used.
 """
 
@@ -63,7 +65,7 @@ from playwright.async_api import async_playwright
 from sqlalchemy import delete
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, start_server  # noqa: E402
+from bench_load import CHROMIUM_ARGS, cpu_seconds, peak_rss_mb, split_cores, start_server  # noqa: E402
 from class_clients import Student, Teacher, follow_times  # noqa: E402
 from streamlit_client import StreamlitSession  # noqa: E402
 
@@ -136,7 +138,7 @@ class BrowserStudent:
 
 class LightStudent:
     """A student as a websocket session of `streamlit_client` (no browser): it reruns the
-    page's polling fragment as often as the page asks (ui.classroom.STUDENT_POLL_S), picks
+    page's polling fragment as often as the page asks (ui.classroom.student_poll_s), picks
     an option (a rerun of the question's fragment, as the browser sends on a click of the
     radio), then presses Answer."""
 
@@ -371,7 +373,7 @@ def store_cost(store: ClassStore, n: int) -> dict:
 
 def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
     log = Path(tempfile.gettempdir()) / f"clusterlab-classroom-{name}.log"
-    server, url = start_server(log, env)
+    server, url = start_server(log, env, cpus=args.server_cpus)
     row = {"database": name}
     try:
         if "answers" in args.parts:
@@ -415,7 +417,15 @@ def main() -> None:
                         help="light students in the follow's class")
     parser.add_argument("--browsers", type=int, default=5,
                         help="chromium students in the follow's class")
+    parser.add_argument("--server-cores", default="none",
+                        help="as in bench_load.py: 'auto' gives the server the first CPU and "
+                             "this process, its clients and chromium the others, as in a room "
+                             "where the browsers run on the students' machines; 'none' "
+                             "(default) pins nothing; or a comma-separated list of CPU ids")
     args = parser.parse_args()
+    args.server_cpus, client_cpus = split_cores(args.server_cores, os.sched_getaffinity(0))
+    if client_cpus:
+        os.sched_setaffinity(0, client_cpus)  # Playwright's driver and chromium inherit it
     # Read once: each database's row rewrites this run's section, which must not be appended
     # again after the first.
     args.earlier = args.out.read_text() if args.append and args.out.exists() else ""
@@ -496,8 +506,10 @@ def write(args, rows: list[dict]) -> None:
     section = (f"## `python {' '.join(sys.argv)}`\n\n{platform.machine()} "
                f"({os.cpu_count()} cores, shared with other work), Python "
                f"{platform.python_version()}, {time.strftime('%Y-%m-%d %H:%M')}. Students: "
-               f"{students}; the teacher: one chromium page (a light one in the follow)."
-               "\n\n" + "\n".join(table) + "\n")
+               f"{students}; the teacher: one chromium page (a light one in the follow). "
+               + (f"The server pinned to CPU(s) {sorted(args.server_cpus)}, the benchmark and "
+                  "its browsers to the others." if args.server_cpus else "No CPU pinning.")
+               + "\n\n" + "\n".join(table) + "\n")
     header = ("# Class answers under load\n\n`benchmarks/bench_classroom.py`: N students "
               "answer within the spread while a teacher's chromium page watches the count. "
               "Goals (issue 22): every answer stored, the teacher's view updated within 2 s, "

@@ -191,8 +191,9 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
 
 def _student_watch(code: str, lesson: Lesson, seen: int, current: str) -> None:
     """A student's live part (a fragment polled every `student_poll_s`): it only reads the
-    class, so that it can poll often for little, and catches up with the teacher. A database fault is said here; an answer kept meanwhile
-    (`ui.class_student.PENDING`) is sent by one run of the page once the database is back."""
+    class, so that it can poll often for little, and catches up with the teacher. A database
+    fault is said here; an answer kept meanwhile (`ui.class_student.PENDING`) is sent by one
+    run of the page once the database is back."""
     live_guard.beat()
     try:
         state = class_store().state(code)

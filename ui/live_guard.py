@@ -39,7 +39,7 @@ def beat() -> None:
 
 
 def _stale() -> None:
-    _LOGGER.info("A class page's live part had stopped running; the page runs again.")
+    _LOGGER.warning("A class page's live part had stopped running; the page runs again.")
 
 
 def guard(poll_s: float) -> None:
