@@ -79,6 +79,7 @@ class StreamlitSession:
         self._socket: WebSocketClientConnection | None = None
         self._reader: asyncio.Task | None = None
         self._pollers: dict[str, asyncio.Task] = {}
+        self._intervals: dict[str, float] = {}
         self._changed = asyncio.Condition()
         self._running = False
 
@@ -202,12 +203,17 @@ class StreamlitSession:
                                    if p.page_script_hash == navigation.page_script_hash),
                                   self.page_name)
         elif kind == "auto_rerun" and self.poll:
-            fragment = message.auto_rerun.fragment_id
-            if fragment not in self._pollers:
+            # As the frontend: a fragment's clock is kept unless its interval changed.
+            fragment, interval = message.auto_rerun.fragment_id, message.auto_rerun.interval
+            if self._intervals.get(fragment) != interval:
+                if fragment in self._pollers:
+                    self._pollers.pop(fragment).cancel()
+                self._intervals[fragment] = interval
                 self._pollers[fragment] = asyncio.create_task(
-                    self._rerun_every(fragment, message.auto_rerun.interval))
+                    self._rerun_every(fragment, interval))
         elif kind == "stop_auto_rerun":
             for fragment in message.stop_auto_rerun.fragment_ids:
+                self._intervals.pop(fragment, None)
                 if fragment in self._pollers:
                     self._pollers.pop(fragment).cancel()
         elif kind == "script_finished":

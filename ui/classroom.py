@@ -36,9 +36,9 @@ HEAD_KEY = "class_head"
 # poll costs the server about 10 ms of CPU.
 TEACHER_POLL_S = 0.5
 # A student's page follows the teacher's step within a poll plus the page's run (issue 36:
-# 2 s p95): its live part only reads the class's row, a few ms of server CPU a poll. In a
+# 2 s p95): its live part only reads the class's row, 3-5 ms of server CPU a poll. In a
 # bigger class the pages poll less often, so that the class's polls together stay at
-# CLASS_POLLS_PER_S (a quarter of a core) and a hall's polling cannot fill the server.
+# CLASS_POLLS_PER_S (about a third of a core) and a hall's polling cannot fill the server.
 STUDENT_POLL_S = 0.5
 CLASS_POLLS_PER_S = 80
 # While the database is away a page asks for it again this often: sooner would only load a
@@ -61,6 +61,12 @@ def student_poll_s(joined: int) -> float:
     (0.5, 3.75)
     """
     return max(STUDENT_POLL_S, joined / CLASS_POLLS_PER_S)
+
+
+@st.cache_data(ttl=1.0, show_spinner=False)
+def _joined(code: str, step: int) -> int:
+    """How many have joined class ``code``, read at most once a second for all its pages."""
+    return class_store().counts(code, step)[0]
 
 
 def lesson_of(kind: str, ref: str) -> Lesson:
@@ -189,14 +195,16 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
         show_error(error)
 
 
-def _student_watch(code: str, lesson: Lesson, seen: int, current: str) -> None:
+def _student_watch(code: str, lesson: Lesson, seen: int, current: str, poll_s: float) -> None:
     """A student's live part (a fragment polled every `student_poll_s`): it only reads the
     class, so that it can poll often for little, and catches up with the teacher. A database
     fault is said here; an answer kept meanwhile (`ui.class_student.PENDING`) is sent by one
     run of the page once the database is back."""
     live_guard.beat()
     try:
-        state = class_store().state(code)
+        store = class_store()
+        state = store.state(code)
+        joined = _joined(code, state.step)
     except StoreUnavailable as error:
         st.session_state.pop(RESENT, None)
         show_error(error)
@@ -206,6 +214,10 @@ def _student_watch(code: str, lesson: Lesson, seen: int, current: str) -> None:
         st.rerun()
     if _changed(state, lesson.steps[state.step - 1].question, seen):
         _catch_up(state, lesson, current)
+    # The class has grown by a quarter since this page's run set its poll: a run sets it anew,
+    # so that a class filling up keeps to CLASS_POLLS_PER_S.
+    if student_poll_s(joined) > 1.25 * poll_s:
+        st.rerun()
     pending = st.session_state.get(PENDING)
     # Once per kept answer and outage: a run whose sending fails again must not start another.
     if pending is not None and st.session_state.get(RESENT) != pending:
@@ -265,7 +277,7 @@ def class_bar(current: str) -> None:
         secret = teacher_secret(store, code)
         if secret is None:
             state = store.state(code)
-            poll_s = student_poll_s(store.counts(code, state.step)[0])
+            poll_s = student_poll_s(_joined(code, state.step))
         else:
             state, poll_s = store.check_teacher(code, secret), TEACHER_POLL_S
         lesson = lesson_of(state.lesson_kind, state.lesson_ref)
@@ -303,7 +315,8 @@ def class_bar(current: str) -> None:
         st.markdown(plain(step.prompt))
         live_guard.guard(poll_s)
         if secret is None:
-            st.fragment(_student_watch, run_every=poll_s)(code, lesson, state.step, current)
+            st.fragment(_student_watch, run_every=poll_s)(code, lesson, state.step, current,
+                                                          poll_s)
             _student_question(code, lesson)
         else:
             _teacher_live(code, secret, lesson, state.step, state.locked, current)
