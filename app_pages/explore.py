@@ -8,11 +8,11 @@ from datasets import DATASETS
 from explorer.alignment import align_labels
 from explorer.frames import points_frame
 from metrics import MEASURES, compare
-from plots import cluster_scatter
+from plots import as_classes, cluster_scatter
 from plots.describe import counted
 from ui.cache import projection, run_algorithm
 from ui.explore_controls import dataset_controls
-from ui.export import as_classes, show_chart
+from ui.export import show_chart
 from ui.lesson import result_text, table
 from ui.notebook import notebook_download
 from ui.text import show_error, show_warning

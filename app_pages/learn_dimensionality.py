@@ -6,11 +6,11 @@ import streamlit as st
 from datasets import DATASETS
 from explorer.dimension import PCA_VARIANCE, TWONN_FRACTION, spectrum_table
 from explorer.frames import points_frame
-from plots import cluster_scatter
+from plots import as_classes, cluster_scatter
 from plots.dimension import scree_figure, twonn_figure
 from ui import presenter
 from ui.explore_controls import dataset_controls
-from ui.export import as_classes, show_chart
+from ui.export import show_chart
 from ui.feature_space_cache import dimension_study
 from ui.lesson import exercise, key_number, predict_then_reveal, table
 from ui.text import show_error

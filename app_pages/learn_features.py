@@ -9,11 +9,11 @@ from explorer.features import MI_BINS, RANKINGS
 from explorer.frames import cells_frame, points_frame
 from explorer.slide_tables import MI_SLIDE_PRINTED, mutual_information_example
 from metrics import mutual_information
-from plots import cluster_scatter
+from plots import as_classes, cluster_scatter
 from plots.features import feature_by_class, ranking_bars
 from plots.heatmap import contingency_heatmap
 from ui.cache import load_dataset
-from ui.export import as_classes, show_chart
+from ui.export import show_chart
 from ui.feature_space_cache import rankings, selections, stump
 from ui.lesson import exercise, key_number, predict_then_reveal, result_text, table
 

@@ -5,21 +5,20 @@ from functools import partial
 import numpy as np
 import streamlit as st
 
-import metrics
 from clustering import ALGORITHMS
 from datasets import DATASETS
 from explorer.alignment import align_labels
 from explorer.frames import points_frame
 from explorer.report import class_names, cluster_names
 from metrics.alignment import score_noise
-from plots import cluster_scatter
 from plots.describe import counted
 from plots.framed import scrubbed_scatter
-from plots.panels import panels
-from ui.cache import k_sweep, noise_sweep, projection, run_algorithm
+from plots.panels import clusters_beside_classes, k_sweep_beside_classes
+from ui.cache import every_measure, k_sweep, noise_sweep, projection, run_algorithm
 from ui.controls import algorithm_controls
 from ui.explore_controls import data_choice, load_choice
-from ui.export import as_classes, show_chart
+from ui.export import show_chart
+from ui.figure_cache import shared_figure
 from ui.lesson import result_text
 from ui.measures import random_model_controls
 from ui.notebook import notebook_download
@@ -68,7 +67,7 @@ with view:
         # table, every CSV); the partition, hence every measure, is unchanged.
         aligned = align_labels(data.y, result.labels)
         truth, found = score_noise(data.y, aligned, policy)
-        values = metrics.compare(truth, found, random_model=model, one_sided=one_sided)
+        values = every_measure(truth, found, model, one_sided)
     except (ValueError, TypeError) as error:
         show_error(error)
         st.stop()
@@ -96,29 +95,23 @@ with view:
 
 def show_scatters() -> None:
     """The clusters found beside the true classes: one chart whose two panels share their
-    axes, so that a zoom in one zooms the other."""
+    axes, so that a zoom in one zooms the other. Built once for every session
+    (`ui.figure_cache.shared_figure`): a class following its teacher asks for the same."""
     xy, axis_titles = projection(data.X, data.feature_names)
     if "n_clusters" in params:
         # Every K of the grid is shipped with the chart: its slider redraws in the
         # browser, and the K reached comes back to the K control (and the link).
         ks = tuple(sorted({*range(1, K_GRID + 1), int(params["n_clusters"])}))
         sweep, titles = k_sweep(algorithm_name, data.X, data.y, int(seed), params, ks)
-        found = scrubbed_scatter(xy, sweep, [str(k) for k in ks], name="K",
-                                 active=ks.index(int(params["n_clusters"])),
-                                 titles=titles, axis_titles=axis_titles)
+        pair = shared_figure(k_sweep_beside_classes, xy, data.y, sweep, ks,
+                             ks.index(int(params["n_clusters"])), titles, axis_titles,
+                             PAIR_HEIGHT)
     else:
-        found = cluster_scatter(xy, aligned, axis_titles=axis_titles,
-                                title=f"{algorithm.label}: {counted(result.n_clusters, 'cluster')}",
-                                hover_text=[f"class {c}" for c in data.y])
-    truth = as_classes(cluster_scatter(xy, data.y, axis_titles=axis_titles))
-    # Short panel titles: on a phone the two panels are 170 px wide each. The panels share
-    # their y axis, whose labels stand at the left only: a narrow gap between them.
-    pair = panels([found, truth], titles=["Clusters found", "True classes"], shared=True,
-                  horizontal_spacing=0.03)
-    pair.update_layout(title={"text": found.layout.title.text, "x": 0.01, "font": {"size": 16}},
-                       height=PAIR_HEIGHT, margin={"l": 50, "r": 10, "t": 90, "b": 40},
-                       font={"size": 14})
-    show_chart(pair, key="mt_pair",
+        pair = shared_figure(
+            clusters_beside_classes, xy, data.y, aligned,
+            f"{algorithm.label}: {counted(result.n_clusters, 'cluster')}", axis_titles,
+            PAIR_HEIGHT)
+    show_chart(pair, key="mt_pair", shared=True,
                data=points_frame(xy, cluster=cluster_names(aligned),
                                  true_class=class_names(data.y)),
                filename="clusters_and_classes",
@@ -147,9 +140,9 @@ def show_noise_scrub() -> None:
         return
     active = int(np.abs(np.array(noises) - choice.noise).argmin())
     _, axis_titles = projection(data.X, data.feature_names)
-    figure = scrubbed_scatter(xys, sweep, labels, name="noise", active=active, titles=titles,
-                              axis_titles=axis_titles)
-    show_chart(figure, key="mt_scatter_noise",
+    figure = shared_figure(scrubbed_scatter, xys, sweep, labels, name="noise", active=active,
+                           titles=titles, axis_titles=axis_titles)
+    show_chart(figure, key="mt_scatter_noise", shared=True,
                data=points_frame(xys[active], cluster=cluster_names(sweep[active])),
                filename="clusters_by_noise",
                under=partial(scrub_to_widget, "mt_scatter_noise", "noise",

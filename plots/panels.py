@@ -9,9 +9,10 @@ from collections.abc import Sequence
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
-from plots.framed import set_frames
+from plots.framed import scrubbed_scatter, set_frames
+from plots.scatter import as_classes, cluster_scatter
 
-__all__ = ["panels"]
+__all__ = ["clusters_beside_classes", "k_sweep_beside_classes", "panels"]
 
 # Axis properties that name another axis: they follow the panel to its new axes.
 _AXIS_REFS = ("scaleanchor", "matches", "overlaying")
@@ -127,3 +128,53 @@ def panels(figures: Sequence[go.Figure], *, titles: Sequence[str] | None = None,
         menus += list(panel.layout.updatemenus)
     set_frames(fig, frames)
     return fig.update_layout(sliders=sliders, updatemenus=menus)
+
+
+
+def _beside_classes(found: go.Figure, xy, true_labels, axis_titles, height: int) -> go.Figure:
+    truth = as_classes(cluster_scatter(xy, true_labels, axis_titles=axis_titles))
+    # Short panel titles: on a phone the two panels are 170 px wide each. The panels share
+    # their y axis, whose labels stand at the left only: a narrow gap between them.
+    pair = panels([found, truth], titles=["Clusters found", "True classes"], shared=True,
+                  horizontal_spacing=0.03)
+    pair.update_layout(title={"text": found.layout.title.text, "x": 0.01, "font": {"size": 16}},
+                       height=height, margin={"l": 50, "r": 10, "t": 90, "b": 40},
+                       font={"size": 14})
+    return pair
+
+
+def clusters_beside_classes(xy, true_labels, labels, title: str, axis_titles: tuple[str, str],
+                            height: int) -> go.Figure:
+    """The clusters ``labels`` of the points ``xy`` beside their true classes: two panels
+    sharing their axes (a zoom in one zooms the other), under ``title``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> pair = clusters_beside_classes(np.array([[0.0, 0.0], [1.0, 1.0]]), [0, 1], [0, 0],
+    ...                                "One cluster", ("x", "y"), 400)
+    >>> pair.layout.title.text, sorted({t.name for t in pair.data})
+    ('One cluster', ['class 0', 'class 1', 'cluster 0'])
+    """
+    found = cluster_scatter(xy, labels, axis_titles=axis_titles, title=title,
+                            hover_text=[f"class {c}" for c in true_labels])
+    return _beside_classes(found, xy, true_labels, axis_titles, height)
+
+
+def k_sweep_beside_classes(xy, true_labels, sweep, ks: Sequence[int], active: int, titles,
+                           axis_titles: tuple[str, str], height: int) -> go.Figure:
+    """The clusters at each K of ``ks`` (``sweep``: their labels; a slider's frames, at
+    ``active`` first) beside the true classes, as `clusters_beside_classes`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> xy = np.array([[0.0, 0.0], [1.0, 1.0]])
+    >>> pair = k_sweep_beside_classes(xy, [0, 1], [np.array([0, 0]), np.array([0, 1])],
+    ...                               (1, 2), 1, ["K = 1", "K = 2"], ("x", "y"), 400)
+    >>> len(pair.frames), pair.layout.title.text
+    (2, 'K = 2')
+    """
+    found = scrubbed_scatter(xy, sweep, [str(k) for k in ks], name="K", active=active,
+                             titles=titles, axis_titles=axis_titles)
+    return _beside_classes(found, xy, true_labels, axis_titles, height)

@@ -78,3 +78,15 @@ def cluster_scatter(
     )
     fig.update_yaxes(scaleanchor="x", scaleratio=1)
     return fig
+
+
+def as_classes(fig: go.Figure) -> go.Figure:
+    """Name the traces of a `cluster_scatter` of true labels "class i", not "cluster i".
+
+    Examples
+    --------
+    >>> [t.name for t in as_classes(cluster_scatter(np.zeros((2, 2)), [0, 1])).data]
+    ['class 0', 'class 1']
+    """
+    fig.for_each_trace(lambda trace: trace.update(name=trace.name.replace("cluster", "class")))
+    return fig

@@ -79,3 +79,12 @@ def run_algorithm(
         return clustering.run(name, X, random_state=random_state, **params)
     except MemoryError:
         raise ValueError(out_of_memory_message(name, X.shape)) from None
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def every_measure(labels_true: np.ndarray, labels_pred: np.ndarray, random_model: str,
+                  one_sided: bool) -> dict[str, float]:
+    """Every registered measure of ``labels_pred`` against ``labels_true``
+    (`metrics.compare`), computed once for every session that scores the same pair."""
+    return metrics.compare(labels_true, labels_pred, random_model=random_model,
+                           one_sided=one_sided)

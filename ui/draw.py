@@ -25,10 +25,10 @@ from datasets.drawn import (
     surface_on_chart,
 )
 from plots.palette import CLUSTER_COLORS, POINT_LINE, cluster_symbol
-from plots.scatter import cluster_scatter
+from plots.scatter import as_classes, cluster_scatter
 from ui import web
 from ui.a11y import CSS as PAGE_CSS
-from ui.export import as_classes, plot
+from ui.export import plot
 from ui.links import quoted
 from ui.text import plain
 

@@ -180,12 +180,6 @@ def selected_points(state: Any) -> list[dict[str, Any]]:
     return list(state["selection"]["points"] or [])
 
 
-def as_classes(fig: go.Figure) -> go.Figure:
-    """Name the traces of a ``plots.cluster_scatter`` of true labels "class i", not "cluster i"."""
-    fig.for_each_trace(lambda trace: trace.update(name=trace.name.replace("cluster", "class")))
-    return fig
-
-
 def stable_colors(labels, key: str):
     """Labels renamed to match the previous run's clusters (stored under ``key``), so that
     moving a parameter does not reshuffle the colours; the partition is unchanged."""

@@ -20,8 +20,7 @@ def test_only_a_chart_asking_for_it_lets_its_shapes_be_dragged():
 
 
 def test_true_labels_are_named_classes_in_the_legend():
-    from plots import cluster_scatter
-    from ui.export import as_classes
+    from plots import as_classes, cluster_scatter
 
     fig = as_classes(cluster_scatter(np.zeros((3, 2)), [0, 1, 1]))
     assert [trace.name for trace in fig.data] == ["class 0", "class 1"]

@@ -21,6 +21,7 @@ import plots.density_peaks
 import plots.framed
 import plots.kmeans
 import plots.lines
+import plots.panels
 import ui.export
 import ui.figure_cache
 from explorer.lesson_files import Lesson, Question, Step, encode_lesson
@@ -40,6 +41,9 @@ BUILDERS = {
     # Its default view: the K slider's decision graph.
     "explore_density_peaks": [(plots.density_peaks, name) for name in (
         "decision_scrub_figure", "gamma_figure", "assignment_figure")],
+    # Its default view: k-means on a dataset with a noise slider (the K and noise scrubbers).
+    "measure_truth": [(plots.panels, "k_sweep_beside_classes"),
+                      (plots.framed, "scrubbed_scatter")],
 }
 
 
