@@ -130,7 +130,6 @@ def panels(figures: Sequence[go.Figure], *, titles: Sequence[str] | None = None,
     return fig.update_layout(sliders=sliders, updatemenus=menus)
 
 
-
 def _beside_classes(found: go.Figure, xy, true_labels, axis_titles, height: int) -> go.Figure:
     truth = as_classes(cluster_scatter(xy, true_labels, axis_titles=axis_titles))
     # Short panel titles: on a phone the two panels are 170 px wide each. The panels share
