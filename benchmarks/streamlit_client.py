@@ -78,8 +78,7 @@ class StreamlitSession:
         self._cached: dict[str, ForwardMsg] = {}  # cacheable messages by hash
         self._socket: WebSocketClientConnection | None = None
         self._reader: asyncio.Task | None = None
-        self._pollers: dict[str, asyncio.Task] = {}
-        self._intervals: dict[str, float] = {}
+        self._pollers: dict[str, tuple[asyncio.Task, float]] = {}  # fragment: clock, interval
         self._changed = asyncio.Condition()
         self._running = False
 
@@ -103,7 +102,7 @@ class StreamlitSession:
         return self._reader is None or self._reader.done()
 
     async def close(self) -> None:
-        for task in [*self._pollers.values(), self._reader]:
+        for task in [*(task for task, _ in self._pollers.values()), self._reader]:
             if task is not None:
                 task.cancel()
         if self._socket is not None:
@@ -205,20 +204,20 @@ class StreamlitSession:
         elif kind == "auto_rerun" and self.poll:
             # As the frontend: a fragment's clock is kept unless its interval changed.
             fragment, interval = message.auto_rerun.fragment_id, message.auto_rerun.interval
-            if self._intervals.get(fragment) != interval:
-                if fragment in self._pollers:
-                    self._pollers.pop(fragment).cancel()
-                self._intervals[fragment] = interval
-                self._pollers[fragment] = asyncio.create_task(
-                    self._rerun_every(fragment, interval))
+            if self._pollers.get(fragment, (None, None))[1] != interval:
+                self._stop_polling(fragment)
+                self._pollers[fragment] = (asyncio.create_task(
+                    self._rerun_every(fragment, interval)), interval)
         elif kind == "stop_auto_rerun":
             for fragment in message.stop_auto_rerun.fragment_ids:
-                self._intervals.pop(fragment, None)
-                if fragment in self._pollers:
-                    self._pollers.pop(fragment).cancel()
+                self._stop_polling(fragment)
         elif kind == "script_finished":
             self._running = message.script_finished not in FINISHED
             self.finished_runs += not self._running
+
+    def _stop_polling(self, fragment_id: str) -> None:
+        if fragment_id in self._pollers:
+            self._pollers.pop(fragment_id)[0].cancel()
 
     async def _rerun_every(self, fragment_id: str, interval: float) -> None:
         while True:  # until close() cancels it
