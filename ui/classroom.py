@@ -10,6 +10,8 @@ live, Reveal shows the distribution (`ui.class_results`). Every state lives in
 charts and tables are not sent (`ui.lesson.wait_for_reveal`).
 """
 
+from collections.abc import Callable
+
 import streamlit as st
 
 from classroom import NUMERIC, ClassError, ClassState, ClassStore, StoreUnavailable
@@ -260,6 +262,20 @@ def _wait_for_store(code: str) -> None:
     st.rerun()
 
 
+def _alone(fragment: Callable[..., None], *args) -> None:
+    """Call ``fragment`` in a container of its own, drawn by the page's run.
+
+    A fragment's run that starts right after the page's run drops what the page's run drew
+    for that fragment and had not sent yet (Streamlit clears the fragment's elements from
+    the outgoing queue). The browser then removes the fragment's block as stale, the blocks
+    after it move up a place, and the fragment's run draws over the one that took its place:
+    a student's question vanished, or its Answer button stayed disabled, while the live
+    part polled every 0.5 s (CI, stop 50). Alone in its container, the fragment has no
+    sibling to move."""
+    with st.container():
+        fragment(*args)
+
+
 def class_bar(current: str) -> None:
     """On a class link, the class bar (the lesson's title, step, prompt, and the live
     question), after moving to the teacher's step's page if this is not it. Until the
@@ -287,7 +303,7 @@ def class_bar(current: str) -> None:
         wait_for_reveal(None)
         keep_click()
         show_error(error)
-        _wait_for_store(code)
+        _alone(_wait_for_store, code)
         return
     except ValueError as error:
         show_error(error)
@@ -315,8 +331,8 @@ def class_bar(current: str) -> None:
         st.markdown(plain(step.prompt))
         live_guard.guard(poll_s)
         if secret is None:
-            st.fragment(_student_watch, run_every=poll_s)(code, lesson, state.step, current,
-                                                          poll_s)
-            _student_question(code, lesson)
+            _alone(st.fragment(_student_watch, run_every=poll_s), code, lesson, state.step,
+                   current, poll_s)
+            _alone(_student_question, code, lesson)
         else:
-            _teacher_live(code, secret, lesson, state.step, state.locked, current)
+            _alone(_teacher_live, code, secret, lesson, state.step, state.locked, current)

@@ -6,7 +6,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from sqlalchemy import update
-from streamlit.testing.v1 import AppTest
+from streamlit.testing.v1 import AppTest, local_script_runner
 
 from classroom import STORE_DOWN, STORE_GONE, ClassStore
 from classroom.database import SQLITE_FILE, classes, make_engine
@@ -388,3 +388,40 @@ def test_before_the_reveal_the_page_s_charts_and_tables_are_not_sent():
     assert all(f["data"] for f in page_figures(student))
     revealed = next(t for t in (t.value for t in student.dataframe) if "ARI" in t.columns)
     assert len(revealed) == 4 and revealed["ARI"].between(-1, 1).all()
+
+
+def fragments_not_alone(messages) -> dict[str, list]:
+    """Each fragment whose block shares its container with another element or block: the
+    fragment's id -> the paths of those siblings. A fragment's block is the shortest path of
+    the deltas tagged with its id."""
+    deltas = [(tuple(m.metadata.delta_path), m.delta.fragment_id)
+              for m in messages if m.HasField("delta")]
+    blocks = {}
+    for path, fragment in deltas:
+        if fragment and len(path) < len(blocks.get(fragment, path + (0,))):
+            blocks[fragment] = path
+    return {fragment: [path for path, _ in deltas
+                       if path[:len(block) - 1] == block[:-1] and len(path) >= len(block)
+                       and path[len(block) - 1] != block[-1]]
+            for fragment, block in blocks.items()}
+
+
+@pytest.mark.parametrize("view", ["student", "teacher", "database away"])
+def test_each_live_part_is_alone_in_its_container(view, monkeypatch):
+    """A fragment's run that starts right after the page's run drops the page run's unsent
+    elements of that fragment; the browser then removes the fragment's block and the next
+    sibling moves into its place, where the fragment's run draws over it (a student's question
+    vanished in CI, stop 50). So no live part may have a sibling."""
+    sent = []
+    parse = local_script_runner.parse_tree_from_messages
+    monkeypatch.setattr(local_script_runner, "parse_tree_from_messages",
+                        lambda messages: sent.append(list(messages)) or parse(messages))
+    join, teacher = start_class()
+    if view == "database away":
+        run(join)
+        monkeypatch.setattr(class_store(), "engine", make_engine(CLOSED_PORT, 1.0))
+    sent.clear()
+    run(teacher if view == "teacher" else join)
+    found = fragments_not_alone(sent[-1])
+    assert len(found) == {"student": 2, "teacher": 1, "database away": 1}[view], found
+    assert not any(found.values()), found
