@@ -11,6 +11,7 @@ from ui.layout import apply_chart_first
 from ui.lesson_bar import lesson_bar, lesson_builder
 from ui.navigation import PAGES
 from ui.renamed_links import rename_old_params
+from ui.run_delivery import deliver_finished_runs
 from ui.sidebar import render_sidebar
 from ui.sidebar_nav import draw_navigation, register_pages
 from ui.url_guard import drop_unreadable_params
@@ -23,6 +24,7 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if presenter.requested() else "auto",
 )
 
+deliver_finished_runs()
 page, pages = register_pages()
 keep_history()  # first: the page's own URL corrections below replace, not add
 rename_old_params()
