@@ -7,6 +7,7 @@ CLUSTERLAB_REQUIRE_BROWSER=1 (set by ``.ci/run``) turns the missing browser into
 
 import contextlib
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.pageutils import COUNT_MESSAGES, as_a_fresh_browser
+from tests.browser.pageutils import COUNT_MESSAGES, as_a_fresh_browser, screenshot
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -142,6 +143,21 @@ def _kept_contexts(browser):
         context.close()
 
 
+# Each tab's script errors and console errors since its test began: a failed test prints them.
+_PAGE_ERRORS: dict = {}
+
+
+def _listened(tab):
+    def console(message) -> None:
+        if message.type == "error":
+            _PAGE_ERRORS.setdefault(tab, []).append(f"console: {message.text}")
+
+    tab.on("pageerror", lambda error: _PAGE_ERRORS.setdefault(tab, []).append(
+        f"page error: {error}"))
+    tab.on("console", console)
+    return tab
+
+
 def _ready_tab(contexts, browser, kind: str, viewport: dict, **options):
     """The open tab of ``kind`` (its browser context made with ``options`` on first use),
     made ready for a test as a fresh browser would start it.
@@ -156,7 +172,8 @@ def _ready_tab(contexts, browser, kind: str, viewport: dict, **options):
         contexts[kind] = browser.new_context(viewport=viewport, **options)
         contexts[kind].add_init_script(COUNT_MESSAGES)
     context = contexts[kind]
-    tab = context.pages[0] if context.pages else context.new_page()
+    tab = context.pages[0] if context.pages else _listened(context.new_page())
+    _PAGE_ERRORS[tab] = []
     as_a_fresh_browser(tab)
     tab.set_viewport_size(viewport)
     return tab
@@ -168,11 +185,23 @@ def _failed(request) -> bool:
     return request.node.stash.get(_FAILED, False)
 
 
+def _close_failed(request, tab, name: str) -> None:
+    """Close a failed test's tab, after printing what it showed and saving its screenshot
+    (`failed-<test>-<name>.png`): a failure in CI is read from its log."""
+    try:
+        print(f"--- {name} at {tab.url}:", *_PAGE_ERRORS.pop(tab, []),
+              tab.locator("body").inner_text(timeout=5_000), sep="\n")
+        screenshot(tab, re.sub(r"[^\w.-]+", "_", f"failed-{request.node.name}-{name}"))
+    except Exception as error:  # a crashed tab: what it showed is lost, not the failure
+        print(f"--- {name}: nothing to show ({error})")
+    tab.close()
+
+
 def _kept_tab(request, contexts, browser, kind: str, **options):
     tab = _ready_tab(contexts, browser, kind, **options)
     yield tab
     if _failed(request):
-        tab.close()
+        _close_failed(request, tab, kind)
 
 
 @pytest.fixture
@@ -210,9 +239,9 @@ def tabs(request, _kept_contexts, browser):
         return made
 
     yield take
-    for tab in taken:
+    for number, tab in enumerate(taken):
         if _failed(request):
-            tab.close()
+            _close_failed(request, tab, f"tab {number}")
         else:
             as_a_fresh_browser(tab)  # the storage of the origin it leaves
             tab.goto("about:blank")
