@@ -10,8 +10,6 @@ live, Reveal shows the distribution (`ui.class_results`). Every state lives in
 charts and tables are not sent (`ui.lesson.wait_for_reveal`).
 """
 
-from collections.abc import Callable
-
 import streamlit as st
 
 from classroom import NUMERIC, ClassError, ClassState, ClassStore, StoreUnavailable
@@ -23,6 +21,7 @@ from ui.class_identity import remember_teacher, teacher_secret
 from ui.class_projector import count_and_moves, join_panel, question_line, teacher_buttons
 from ui.class_results import choice_results, number_results
 from ui.class_student import PENDING, answer_form, keep_click, pending_note
+from ui.fragment_slot import alone
 from ui.lesson import WAITING, lesson_question_waiting, wait_for_reveal
 from ui.lesson_bar import CLASS_BAR_KEY, NAME_PARAM, URL_PATHS, bar_style, requested
 from ui.text import plain, show_error
@@ -262,20 +261,6 @@ def _wait_for_store(code: str) -> None:
     st.rerun()
 
 
-def _alone(fragment: Callable[..., None], *args) -> None:
-    """Call ``fragment`` in a container of its own, drawn by the page's run.
-
-    A fragment's run that starts right after the page's run drops what the page's run drew
-    for that fragment and had not sent yet (Streamlit clears the fragment's elements from
-    the outgoing queue). The browser then removes the fragment's block as stale, the blocks
-    after it move up a place, and the fragment's run draws over the one that took its place:
-    a student's question vanished, or its Answer button stayed disabled, while the live
-    part polled every 0.5 s (CI, stop 50). Alone in its container, the fragment has no
-    sibling to move."""
-    with st.container():
-        fragment(*args)
-
-
 def class_bar(current: str) -> None:
     """On a class link, the class bar (the lesson's title, step, prompt, and the live
     question), after moving to the teacher's step's page if this is not it. Until the
@@ -303,7 +288,7 @@ def class_bar(current: str) -> None:
         wait_for_reveal(None)
         keep_click()
         show_error(error)
-        _alone(_wait_for_store, code)
+        alone(_wait_for_store, code)
         return
     except ValueError as error:
         show_error(error)
@@ -331,8 +316,8 @@ def class_bar(current: str) -> None:
         st.markdown(plain(step.prompt))
         live_guard.guard(poll_s)
         if secret is None:
-            _alone(st.fragment(_student_watch, run_every=poll_s), code, lesson, state.step,
+            alone(st.fragment(_student_watch, run_every=poll_s), code, lesson, state.step,
                    current, poll_s)
-            _alone(_student_question, code, lesson)
+            alone(_student_question, code, lesson)
         else:
-            _alone(_teacher_live, code, secret, lesson, state.step, state.locked, current)
+            alone(_teacher_live, code, secret, lesson, state.step, state.locked, current)

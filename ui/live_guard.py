@@ -5,11 +5,12 @@ the class's step, and the browser keeps that fragment's timer. Under load, right
 switch, a student's page was seen to lose it: it stayed on step 4 for over a minute while the
 class had moved on (CI, density_based_clustering). One cause, found in stop 50: a poll that
 came as a run ended made Streamlit drop that run's last messages, the fragment's clock among
-them (fixed by `ui.run_delivery`); the guard stays for any other. Each run of the live part draws a beat
-(`beat`, ui/web/live_beat.js); the page's guard (`guard`, ui/web/live_guard.js, outside the
-fragment) runs the whole page again when no beat has come for `STALE_POLLS` polls, which
-registers the fragment and its timer anew. Both are components v2 elements with no box in the
-page's flow (ui/web/a11y.css).
+them (fixed by `ui.run_delivery`); the guard stays for any other.
+
+Each run of the live part draws a beat (`beat`, ui/web/live_beat.js); the page's guard
+(`guard`, ui/web/live_guard.js, outside the fragment) runs the whole page again when no beat
+has come for `STALE_POLLS` polls, which registers the fragment and its timer anew. Both are
+components v2 elements with no box in the page's flow (ui/web/a11y.css).
 """
 
 import logging
