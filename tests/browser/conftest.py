@@ -97,7 +97,25 @@ def streamlit_server(log_path: Path, env: dict[str, str] | None = None,
     finally:
         server.terminate()
         server.wait(timeout=20)
-    assert "Traceback" not in log_path.read_text(), log_path.read_text()
+    log_text = log_path.read_text()
+    assert "Traceback" not in _without_disconnect_race(log_text), log_text
+
+
+# Streamlit 1.67's websocket endpoint, when a browser leaves while a message is being sent to
+# it: the failed send marks the socket closed, the waiting receive then raises the error it
+# takes for a text frame, and closing again raises once more. Nothing is lost (the browser
+# has gone); classes polling every 0.5 s hit it now and then as the test tabs close (stop 50).
+_DISCONNECT_RACE = re.compile(
+    r"Exception in ASGI application\nTraceback \(most recent call last\):\n"
+    r'(?:  .*\n)+starlette\.websockets\.WebSocketDisconnected: WebSocket is not connected\. '
+    r'Need to call "accept" first\.\n\nDuring handling of the above exception, another '
+    r"exception occurred:\n\nTraceback \(most recent call last\):\n(?:  .*\n)+"
+    r"starlette\.websockets\.WebSocketDisconnected: Cannot call \"send\" once a close "
+    r"message has been sent\.\n")
+
+
+def _without_disconnect_race(log_text: str) -> str:
+    return _DISCONNECT_RACE.sub("", log_text)
 
 
 @pytest.fixture(scope="session")
