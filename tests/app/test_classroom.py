@@ -398,8 +398,8 @@ def fragments_not_alone(messages) -> dict[str, list]:
               for m in messages if m.HasField("delta")]
     blocks = {}
     for path, fragment in deltas:
-        if fragment and len(path) < len(blocks.get(fragment, path + (0,))):
-            blocks[fragment] = path
+        if fragment:
+            blocks[fragment] = min(blocks.get(fragment, path), path, key=len)
     return {fragment: [path for path, _ in deltas
                        if path[:len(block) - 1] == block[:-1] and len(path) >= len(block)
                        and path[len(block) - 1] != block[-1]]
