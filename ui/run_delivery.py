@@ -12,8 +12,8 @@ runner current and their messages are dropped without a word.
 In a class this lost a student's "Your answer" after a press of Answer, the enabling of Answer
 after a choice, and a page's whole step change with its live part's clock (the page then waited
 for `ui.live_guard`): a student page polls every 0.5 s, so a poll often arrives just as
-another run ends (seen in the server log as "Ignoring event from non-current ScriptRunner",
-several a minute in tests/browser/test_classroom.py; stop 50).
+another run ends (Streamlit's debug log says "Ignoring event from non-current ScriptRunner":
+several times a minute in tests/browser/test_classroom.py; stop 50).
 
 `deliver_finished_runs` makes `request_rerun` wait a turn of the event loop, and ask again,
 while the current runner has stopped. A runner stops only after its run's callbacks are all
