@@ -84,13 +84,17 @@ def plot(
     shapes can be dragged (`ui.drag` sends where they were dropped). ``under`` draws what
     belongs right under the chart, before the table (`ui.scrub.scrub_to_widget`'s step
     buttons), but not under a covered one."""
-    if lesson_question_waiting():
-        fig, on_select, shared, shapes_editable = covered_figure(fig), "ignore", False, False
+    covered = lesson_question_waiting()
+    if covered:
+        on_select, shapes_editable = "ignore", False
         chart_alt(key, CHART_CAPTION)
     else:
         chart_alt(key, summary(fig) if shared else chart_summary(fig))
     large = presenter.is_on() or presenter.focus()
-    drawn = laid_out(fig, large, alone=alone) if shared else layout_for(fig, large, alone=alone)
+    if shared:
+        drawn = laid_out(fig, large, alone=alone, covered=covered)
+    else:
+        drawn = layout_for(covered_figure(fig) if covered else fig, large, alone=alone)
     selection = {"on_select": on_select, "selection_mode": selection_mode}
     state = st.plotly_chart(
         drawn, key=key, height="stretch" if large else "content",

@@ -22,6 +22,7 @@ import streamlit as st
 from plots.describe import chart_summary
 from plots.framed import copied_figure, set_frames
 from plots.layout import layout_for
+from ui.lesson import covered_figure
 
 # Figures kept at once across all sessions. A class asks for a handful (one per chart of the
 # step it is on); 64 leaves room for the students who explore on their own meanwhile.
@@ -88,10 +89,14 @@ def _once(fig: go.Figure, name: Hashable, make: Callable[[], Any]) -> Any:
         return made[name]
 
 
-def laid_out(fig: go.Figure, large: bool, alone: bool = False) -> go.Figure:
+def laid_out(fig: go.Figure, large: bool, alone: bool = False, covered: bool = False
+             ) -> go.Figure:
     """A copy of the shared figure ``fig`` laid out for the projector (``large``:
     `plots.layout.presenter_layout`, with ``alone``: no chart beside it) or the screen
     (`plots.layout.screen_layout`), made once per figure and mode and kept while ``fig`` is.
+    With ``covered``, the copy is `ui.lesson.covered_figure` of ``fig`` (what a page sends
+    while a lesson's question waits), laid out the same way: every student of a class on a
+    step with a question draws it.
 
     ``fig`` and the copy must not be changed afterwards: every session drawing ``fig``
     gets the same copy. Presenter and screen copies are distinct entries, never one.
@@ -102,10 +107,14 @@ def laid_out(fig: go.Figure, large: bool, alone: bool = False) -> go.Figure:
     >>> screen = laid_out(fig, False)
     >>> screen is laid_out(fig, False), screen is laid_out(fig, True), screen is fig
     (True, False, False)
+    >>> cover = laid_out(fig, False, covered=True)
+    >>> cover is laid_out(fig, False, covered=True), len(cover.data), len(screen.data)
+    (True, 0, 1)
     """
     # A screen's copy is the same with or without ``alone``: one entry.
-    mode = ("presenter", alone) if large else "screen"
-    return _once(fig, mode, lambda: _as_sent(layout_for(copied_figure(fig), large, alone)))
+    mode = ("presenter", alone, covered) if large else ("screen", covered)
+    source = covered_figure if covered else copied_figure
+    return _once(fig, mode, lambda: _as_sent(layout_for(source(fig), large, alone)))
 
 
 def _as_sent(fig: go.Figure) -> go.Figure:

@@ -30,6 +30,7 @@ from plots.describe import chart_summary
 from plots.framed import copied_figure
 from plots.layout import TICK_SIZE, layout_for, presenter_layout, screen_layout
 from tests.app.conftest import clear_caches, open_page
+from ui.lesson import covered_figure
 
 # page -> the plots builders its charts come from (module, name: where the page finds them).
 BUILDERS = {
@@ -68,8 +69,9 @@ def sent(at) -> list:
 def without_cache(monkeypatch) -> None:
     monkeypatch.setattr(ui.figure_cache, "shared_figure",
                         lambda builder, *args, **kwargs: builder(*args, **kwargs))
-    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large, alone=False: layout_for(
-        copied_figure(fig), large, alone))
+    monkeypatch.setattr(ui.export, "laid_out", lambda fig, large, alone=False, covered=False:
+                        layout_for((covered_figure if covered else copied_figure)(fig), large,
+                                   alone))
     monkeypatch.setattr(ui.export, "summary", chart_summary)
 
 
@@ -117,19 +119,38 @@ def test_presenter_and_screen_sessions_never_share_a_laid_out_chart():
     assert fonts[1] == TICK_SIZE and fonts[0] != TICK_SIZE and fonts[2] == fonts[0]
 
 
+PREDICT = {"lessonz": [encode_lesson(Lesson("Predict", (Step(
+    "explore_dbscan", {}, "Predict first.",
+    Question("What will the page show?", ("this", "that"), 0)),)))], "step": ["1"]}
+
+
 def test_a_covered_chart_sends_no_data_though_a_revealed_one_is_cached():
     shown = open_page("app_pages/explore_dbscan.py")
     assert all(json.loads(chart.proto.spec)["data"] for chart in shown.get("plotly_chart"))
-    question = Question("What will the page show?", ("this", "that"), 0)
-    lesson = Lesson("Predict", (Step("explore_dbscan", {}, "Predict first.", question),))
-    covered = open_page("app_pages/explore_dbscan.py",
-                        {"lessonz": [encode_lesson(lesson)], "step": ["1"]})
+    covered = open_page("app_pages/explore_dbscan.py", PREDICT)
     assert not covered.exception
     charts = covered.get("plotly_chart")
     assert len(charts) == len(shown.get("plotly_chart"))
     for chart in charts:
         figure = json.loads(chart.proto.spec)
         assert not figure.get("data") and not figure.get("frames")
+
+
+def test_a_covered_chart_is_made_once_for_every_session_as_without_the_cache(monkeypatch):
+    with monkeypatch.context() as patched:
+        without_cache(patched)
+        reference = open_page("app_pages/explore_dbscan.py", PREDICT)
+    clear_caches()
+    made = []
+    monkeypatch.setattr(ui.figure_cache, "covered_figure",
+                        lambda fig: made.append(fig) or covered_figure(fig))
+    first = open_page("app_pages/explore_dbscan.py", PREDICT)
+    covers = len(made)
+    second = open_page("app_pages/explore_dbscan.py", PREDICT)
+    assert not reference.exception and not first.exception and not second.exception
+    assert covers >= 1 and len(made) == covers, "the second session made its covers again"
+    assert sent(first) == sent(reference)
+    assert sent(second) == sent(reference)
 
 
 def test_a_shared_figure_is_built_once_per_arguments_and_kept_within_its_bound():
