@@ -9,6 +9,7 @@ file or a link is validated and bounded here.
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import re
 import tomllib
@@ -27,6 +28,7 @@ MAX_PARAMS = 40
 MAX_CODE = 8_000  # characters of an encoded lesson in a link
 MAX_JSON = 64_000  # bytes once decompressed: a link cannot inflate into a large document
 NAME = re.compile(r"^[a-z0-9_]{1,60}$")
+LESSONS_KEPT = 64  # parsed lesson files kept at once (`load_lesson`); a few are shipped
 
 
 @dataclass(frozen=True)
@@ -254,10 +256,23 @@ def load_lesson(name: str, pages: Collection[str]) -> Lesson:
     ...
     ValueError: no lesson named 'atlantis'; the lessons are ...
     """
-    if not NAME.match(name) or name not in lesson_names():
+    path = LESSON_DIR / f"{name}.toml"
+    try:
+        found = path.stat() if NAME.match(name) else None
+    except FileNotFoundError:
+        found = None
+    if found is None:
         raise ValueError(f"no lesson named {name[:60]!r}; the lessons are "
                          + ", ".join(lesson_names()))
-    return parse_lesson(tomllib.loads((LESSON_DIR / f"{name}.toml").read_text()), pages)
+    return _parsed(path, found.st_mtime_ns, found.st_size, tuple(pages))
+
+
+@functools.lru_cache(maxsize=LESSONS_KEPT)
+def _parsed(path: Path, mtime_ns: int, size: int, pages: tuple[str, ...]) -> Lesson:
+    """The lesson in the file at ``path``, parsed once while the file keeps its time and size:
+    every page run lists the lessons in the sidebar, and every run of a class's page loads its
+    lesson. A `Lesson` is frozen, so every session may share one."""
+    return parse_lesson(tomllib.loads(path.read_text()), pages)
 
 
 def _plain(lesson: Lesson) -> dict:

@@ -2,7 +2,8 @@
 
 import pytest
 
-from explorer.lesson_files import decode_lesson, encode_lesson, parse_lesson
+import explorer.lesson_files
+from explorer.lesson_files import decode_lesson, encode_lesson, load_lesson, parse_lesson
 
 PAGES = ["home", "explore"]
 
@@ -31,3 +32,18 @@ def test_a_numeric_question_and_its_hidden_numbers_travel_in_a_link():
 def test_a_bad_question_is_refused_with_the_reason(question, says):
     with pytest.raises(ValueError, match=says):
         parse_lesson(lesson(question), PAGES)
+
+
+def test_a_lesson_file_is_parsed_once_and_again_once_it_changes(tmp_path, monkeypatch):
+    monkeypatch.setattr(explorer.lesson_files, "LESSON_DIR", tmp_path)
+    file = tmp_path / "demo.toml"
+    step = '[[steps]]\npage = "home"\nprompt = "Look."\n'
+    file.write_text(f'title = "First"\n{step}')
+    first = load_lesson("demo", PAGES)
+    assert first.title == "First" and load_lesson("demo", PAGES) is first
+    file.write_text(f'title = "Second"\n{step}{step}')
+    second = load_lesson("demo", PAGES)
+    assert (second.title, len(second.steps)) == ("Second", 2)
+    file.unlink()
+    with pytest.raises(ValueError, match="no lesson named 'demo'"):
+        load_lesson("demo", PAGES)
