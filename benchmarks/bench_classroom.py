@@ -42,7 +42,11 @@ step (`class_clients.follow_times`; chromium's DOM checked every 50 ms), and the
 per student page above polling. Reported: follow p50 / p95 / max, pages that did not follow
 within FOLLOW_TIMEOUT_S, CPU per poll and per follow, the load average. With
 ``--server-cores auto`` the server has the first CPU to itself and this process, its light
-clients and chromium the others (in a room the browsers are the students' own machines).
+clients and chromium the others (in a room the browsers are the students' own machines). With
+``--servers S`` (S > 1) the follow's class meets in a hall instead (`clusterlab.serve.Hall`: S
+servers behind nginx on loopback, on the same database; the server CPU summed over them): a
+server is one Python process, which runs one thread at a time, so a class's 35 page runs
+share one core however many the machine has.
 Loops are bounded in count and time; only loopback is used.
 """
 
@@ -71,6 +75,7 @@ from streamlit_client import StreamlitSession  # noqa: E402
 
 from classroom import ClassStore  # noqa: E402
 from classroom.database import SQLITE_FILE, answers, classes, participants  # noqa: E402
+from clusterlab.serve import Hall, free_ports  # noqa: E402
 from explorer.lesson_files import load_lesson  # noqa: E402
 from ui.classroom import step_options  # noqa: E402
 from ui.lesson_bar import URL_PATHS  # noqa: E402
@@ -265,11 +270,16 @@ class BrowserFollower:
                                           polling=50, timeout=1000 * timeout)
 
 
-async def follow_class(url: str, pid: int, chromium: str, store: ClassStore, n: int,
+def servers_cpu(pids: list[int]) -> float:
+    return sum(cpu_seconds(pid) for pid in pids)
+
+
+async def follow_class(url: str, pids: list[int], chromium: str, store: ClassStore, n: int,
                        browsers: int) -> dict:
     """Issue 36 point 7: ``n`` light students and ``browsers`` chromium pages in one class;
     a light teacher walks the lesson (Next to the end, Previous back) and each student's
-    follow time is taken per move (`class_clients.follow_times`). Server CPU: the teacher's
+    follow time is taken per move (`class_clients.follow_times`). Server CPU (of the servers
+    ``pids``, summed): the teacher's
     polling alone, then the class's (its difference per student poll), and per move the CPU
     above polling per student page that followed."""
     lesson = load_lesson(LESSON, URL_PATHS)
@@ -278,14 +288,14 @@ async def follow_class(url: str, pid: int, chromium: str, store: ClassStore, n: 
     teacher = Teacher(url)
     await teacher.start(code, secret, PAGE)
     await asyncio.sleep(2.0)
-    cpu, clock = cpu_seconds(pid), time.monotonic()
+    cpu, clock = servers_cpu(pids), time.monotonic()
     await asyncio.sleep(BASELINE_S)
-    teacher_rate = (cpu_seconds(pid) - cpu) / (time.monotonic() - clock)
+    teacher_rate = (servers_cpu(pids) - cpu) / (time.monotonic() - clock)
     light = [Student(url) for _ in range(n)]
-    cpu = cpu_seconds(pid)
+    cpu = servers_cpu(pids)
     for student in light:  # one after another, as a class joins
         await student.join(code, PAGE)
-    cpu_join = (cpu_seconds(pid) - cpu) / max(n, 1)
+    cpu_join = (servers_cpu(pids) - cpu) / max(n, 1)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         pages = [await (await browser.new_context(viewport={"width": 800, "height": 600}))
@@ -296,22 +306,22 @@ async def follow_class(url: str, pid: int, chromium: str, store: ClassStore, n: 
             await chrome.shows(1, TIMEOUT_MS / 1000)
         await asyncio.sleep(2.0)
         load_before = os.getloadavg()
-        cpu, clock = cpu_seconds(pid), time.monotonic()
+        cpu, clock = servers_cpu(pids), time.monotonic()
         polls = sum(s.session.polls for s in light)
         await asyncio.sleep(BASELINE_S)
         baseline = time.monotonic() - clock
-        polling = (cpu_seconds(pid) - cpu) / baseline
+        polling = (servers_cpu(pids) - cpu) / baseline
         # Per student and second; the browsers' pages poll on the same clocks.
         poll_rate = (sum(s.session.polls for s in light) - polls) / baseline / max(n, 1)
         walk = [("class_next", k) for k in range(2, last + 1)] + [("class_previous", last - 1)]
         light_times, chrome_times, missed, missed_chrome, moves = [], [], 0, 0, []
         for key, step in walk:
-            cpu, clock = cpu_seconds(pid), time.monotonic()
+            cpu, clock = servers_cpu(pids), time.monotonic()
             times = await follow_times(teacher, key, [*light, *chromes], step, FOLLOW_TIMEOUT_S)
             await asyncio.gather(*(s.session.wait_idle(TIMEOUT_MS / 1000) for s in light))
             await asyncio.sleep(SETTLE_S)  # the tail of the page's run after its class bar
             window = time.monotonic() - clock
-            used = cpu_seconds(pid) - cpu - polling * window
+            used = servers_cpu(pids) - cpu - polling * window
             done = [t for t in times if not isinstance(t, BaseException)]
             missed += len(times) - len(done)
             missed_chrome += sum(isinstance(t, BaseException) for t in times[n:])
@@ -331,7 +341,7 @@ async def follow_class(url: str, pid: int, chromium: str, store: ClassStore, n: 
     store.close(code, secret)
     both = light_times + chrome_times
     return {
-        "light": n, "browsers": browsers, "moves": len(walk),
+        "servers": len(pids), "light": n, "browsers": browsers, "moves": len(walk),
         "missed": f"{missed - missed_chrome} light, {missed_chrome} chromium",
         "p50": statistics.median(both) if both else float("nan"),
         "p95": percentile(both, 0.95) if both else float("nan"),
@@ -371,20 +381,38 @@ def store_cost(store: ClassStore, n: int) -> dict:
             "poll_ms": 1000 * poll_cpu, "n": n}
 
 
-def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
-    log = Path(tempfile.gettempdir()) / f"clusterlab-classroom-{name}.log"
-    server, url = start_server(log, env, cpus=args.server_cpus)
-    row = {"database": name}
+def follow_in_hall(store: ClassStore, args, chromium) -> dict:
+    """`follow_class` in a hall of ``args.servers`` servers behind nginx, on ``store``'s
+    database."""
+    hall = Hall(args.servers, free_ports(1)[0],
+                store.engine.url.render_as_string(hide_password=False), address="127.0.0.1")
+    hall.start()
     try:
-        if "answers" in args.parts:
-            row.update(asyncio.run(one_class(url, server.pid, chromium, store, args.students,
-                                             args.spread, args.seed, args.clients)))
-        if "follow" in args.parts:
-            row["follow"] = asyncio.run(follow_class(url, server.pid, chromium, store,
-                                                     args.follow, args.browsers))
+        return asyncio.run(follow_class(hall.url, [p.pid for p in hall.processes], chromium,
+                                        store, args.follow, args.browsers))
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        hall.stop()
+
+
+def run_database(name: str, env: dict[str, str], store: ClassStore, args, chromium) -> dict:
+    row = {"database": name}
+    one_server_follows = "follow" in args.parts and args.servers == 1
+    if "answers" in args.parts or one_server_follows:
+        log = Path(tempfile.gettempdir()) / f"clusterlab-classroom-{name}.log"
+        server, url = start_server(log, env, cpus=args.server_cpus)
+        try:
+            if "answers" in args.parts:
+                row.update(asyncio.run(one_class(url, server.pid, chromium, store,
+                                                 args.students, args.spread, args.seed,
+                                                 args.clients)))
+            if one_server_follows:
+                row["follow"] = asyncio.run(follow_class(url, [server.pid], chromium, store,
+                                                         args.follow, args.browsers))
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+    if "follow" in args.parts and args.servers > 1:
+        row["follow"] = follow_in_hall(store, args, chromium)
     print(row, flush=True)
     return row
 
@@ -422,7 +450,13 @@ def main() -> None:
                              "this process, its clients and chromium the others, as in a room "
                              "where the browsers run on the students' machines; 'none' "
                              "(default) pins nothing; or a comma-separated list of CPU ids")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="app servers behind nginx for the follow's class (a hall, "
+                             "clusterlab.serve; Debian's nginx); 1 (default): one server, "
+                             "no nginx")
     args = parser.parse_args()
+    if args.servers > 1 and args.server_cores != "none":
+        parser.error("--server-cores pins one server: give it with --servers 1")
     args.server_cpus, client_cpus = split_cores(args.server_cores, os.sched_getaffinity(0))
     if client_cpus:
         os.sched_setaffinity(0, client_cpus)  # Playwright's driver and chromium inherit it
@@ -487,13 +521,15 @@ def write(args, rows: list[dict]) -> None:
         table += ["", "Following the teacher (issue 36 point 7): a light teacher walks the "
                   "lesson, Next to the last step and Previous once; per student and move, the "
                   "press to the class bar showing the step.", "",
-                  "| database | students: light + chromium | moves (pages not following in 30 s) "
+                  "| database | servers | students: light + chromium "
+                  "| moves (pages not following in 30 s) "
                   "| follow p50 / p95 / max s | p95 light / chromium s | server CPU s/s: "
                   "teacher alone / class polling | student polls per s | CPU ms per student "
                   "poll | CPU s per follow (per student page, median of moves; raw with "
                   "polling) | load avg 1 min before / after |",
-                  "|---|---|---|---|---|---|---|---|---|---|"]
-        table += [f"| {name} | {f['light']} + {f['browsers']} | {f['moves']} ({f['missed']}) "
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        table += [f"| {name} | {f['servers']} | {f['light']} + {f['browsers']} "
+                  f"| {f['moves']} ({f['missed']}) "
                   f"| {f['p50']:.2f} / {f['p95']:.2f} / {f['max']:.2f} | "
                   f"{f['light_p95']:.2f} / {f['chrome_p95']:.2f} | "
                   f"{f['teacher_polling']:.2f} / {f['polling']:.2f} | {f['polls_per_s']:.2f} "
