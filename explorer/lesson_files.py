@@ -271,7 +271,8 @@ def load_lesson(name: str, pages: Collection[str]) -> Lesson:
 def _parsed(path: Path, mtime_ns: int, size: int, pages: tuple[str, ...]) -> Lesson:
     """The lesson in the file at ``path``, parsed once while the file keeps its time and size:
     every page run lists the lessons in the sidebar, and every run of a class's page loads its
-    lesson. A `Lesson` is frozen, so every session may share one."""
+    lesson. A `Lesson` is frozen and nothing changes its steps' parameters, so every session
+    may share one."""
     return parse_lesson(tomllib.loads(path.read_text()), pages)
 
 
