@@ -33,17 +33,27 @@ current = page.url_path or PAGES[0].url_path  # the default page has an empty UR
 links.apply_pending()
 draw_navigation(pages)
 link_slot = render_sidebar()
-with st.sidebar:
-    lesson_builder(current)
-    class_starter()
+tools_slot = st.sidebar.container()  # the lesson tools and the classes, drawn below
+
+
+def draw_tools() -> None:
+    with tools_slot:
+        lesson_builder(current)
+        class_starter()
+
+
+if not in_class():
+    draw_tools()
 a11y.apply()
 presenter.apply_style()
 apply_chart_first(current)
 notices = st.container()
-if in_class():
-    class_bar(current)
-else:
+if not in_class():
     lesson_bar(current)
+# A student following a class has no use for the lesson tools or another class, and each of
+# the class's pages runs again on the teacher's Next: about a tenth of that run's CPU.
+elif not class_bar(current):
+    draw_tools()
 links.show_notices(notices)
 links.copy_link(link_slot, this_run_only=False)
 try:

@@ -261,11 +261,14 @@ def _wait_for_store(code: str) -> None:
     st.rerun()
 
 
-def class_bar(current: str) -> None:
+def class_bar(current: str) -> bool:
     """On a class link, the class bar (the lesson's title, step, prompt, and the live
     question), after moving to the teacher's step's page if this is not it. Until the
     teacher reveals, the step's give-away numbers, charts and tables are held back and the
-    page's own quiz steps aside, as on a lesson link."""
+    page's own quiz steps aside, as on a lesson link.
+
+    Returns True when this page is a student's in a running class (not its teacher's, and
+    not a page whose class ended or cannot be read)."""
     st.session_state.pop(WAITING, None)
     code = st.query_params.get(CLASS_PARAM)
     # What a run draws only sometimes (the cover's style, a cookie) goes into this slot, so
@@ -289,10 +292,10 @@ def class_bar(current: str) -> None:
         keep_click()
         show_error(error)
         alone(_wait_for_store, code)
-        return
+        return False
     except ValueError as error:
         show_error(error)
-        return
+        return False
     _follow(state, lesson, current)
     step, last = lesson.steps[state.step - 1], len(lesson.steps)
     with varying:
@@ -321,3 +324,4 @@ def class_bar(current: str) -> None:
             alone(_student_question, code, lesson)
         else:
             alone(_teacher_live, code, secret, lesson, state.step, state.locked, current)
+    return secret is None

@@ -119,6 +119,21 @@ def test_the_teacher_moves_the_class_and_students_follow():
     assert ClassStore().state(join["class"]).step == 2
 
 
+def test_a_following_student_s_sidebar_has_no_lesson_tools_but_its_teacher_s_has():
+    join, teacher = start_class()
+    student, host = run(join), run(teacher)
+    tools = {"lesson_add", "class_start"}
+    joining = "class_join_code"
+    assert not buttons(student) & tools
+    assert joining not in {box.key for box in student.text_input}
+    assert tools <= buttons(host)
+    ClassStore().close(join["class"], teacher["teach"])
+    student.run()  # the class ended: an ordinary page again, from which to join another
+    assert [e.value for e in student.error][:1] == [plain(NO_CLASS)]
+    assert tools <= buttons(student)
+    assert joining in {box.key for box in student.text_input}
+
+
 def edited(secret: str) -> str:
     return secret[:-1] + ("A" if secret[-1] != "A" else "B")
 
