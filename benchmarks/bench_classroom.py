@@ -278,10 +278,9 @@ async def follow_class(url: str, pids: list[int], chromium: str, store: ClassSto
                        browsers: int) -> dict:
     """Issue 36 point 7: ``n`` light students and ``browsers`` chromium pages in one class;
     a light teacher walks the lesson (Next to the end, Previous back) and each student's
-    follow time is taken per move (`class_clients.follow_times`). Server CPU (of the servers
-    ``pids``, summed): the teacher's
-    polling alone, then the class's (its difference per student poll), and per move the CPU
-    above polling per student page that followed."""
+    follow time is taken per move (`class_clients.follow_times`). Server CPU, summed over the
+    servers ``pids``: the teacher's polling alone, then the class's (its difference per
+    student poll), and per move the CPU above polling per student page that followed."""
     lesson = load_lesson(LESSON, URL_PATHS)
     last = len(lesson.steps)
     code, secret = store.start("lesson", LESSON, step_options(lesson))
