@@ -270,10 +270,6 @@ class BrowserFollower:
                                           polling=50, timeout=1000 * timeout)
 
 
-def servers_cpu(pids: list[int]) -> float:
-    return sum(cpu_seconds(pid) for pid in pids)
-
-
 async def follow_class(url: str, pids: list[int], chromium: str, store: ClassStore, n: int,
                        browsers: int) -> dict:
     """Issue 36 point 7: ``n`` light students and ``browsers`` chromium pages in one class;
@@ -287,14 +283,14 @@ async def follow_class(url: str, pids: list[int], chromium: str, store: ClassSto
     teacher = Teacher(url)
     await teacher.start(code, secret, PAGE)
     await asyncio.sleep(2.0)
-    cpu, clock = servers_cpu(pids), time.monotonic()
+    cpu, clock = cpu_seconds(*pids), time.monotonic()
     await asyncio.sleep(BASELINE_S)
-    teacher_rate = (servers_cpu(pids) - cpu) / (time.monotonic() - clock)
+    teacher_rate = (cpu_seconds(*pids) - cpu) / (time.monotonic() - clock)
     light = [Student(url) for _ in range(n)]
-    cpu = servers_cpu(pids)
+    cpu = cpu_seconds(*pids)
     for student in light:  # one after another, as a class joins
         await student.join(code, PAGE)
-    cpu_join = (servers_cpu(pids) - cpu) / max(n, 1)
+    cpu_join = (cpu_seconds(*pids) - cpu) / max(n, 1)
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
         pages = [await (await browser.new_context(viewport={"width": 800, "height": 600}))
@@ -305,22 +301,22 @@ async def follow_class(url: str, pids: list[int], chromium: str, store: ClassSto
             await chrome.shows(1, TIMEOUT_MS / 1000)
         await asyncio.sleep(2.0)
         load_before = os.getloadavg()
-        cpu, clock = servers_cpu(pids), time.monotonic()
+        cpu, clock = cpu_seconds(*pids), time.monotonic()
         polls = sum(s.session.polls for s in light)
         await asyncio.sleep(BASELINE_S)
         baseline = time.monotonic() - clock
-        polling = (servers_cpu(pids) - cpu) / baseline
+        polling = (cpu_seconds(*pids) - cpu) / baseline
         # Per student and second; the browsers' pages poll on the same clocks.
         poll_rate = (sum(s.session.polls for s in light) - polls) / baseline / max(n, 1)
         walk = [("class_next", k) for k in range(2, last + 1)] + [("class_previous", last - 1)]
         light_times, chrome_times, missed, missed_chrome, moves = [], [], 0, 0, []
         for key, step in walk:
-            cpu, clock = servers_cpu(pids), time.monotonic()
+            cpu, clock = cpu_seconds(*pids), time.monotonic()
             times = await follow_times(teacher, key, [*light, *chromes], step, FOLLOW_TIMEOUT_S)
             await asyncio.gather(*(s.session.wait_idle(TIMEOUT_MS / 1000) for s in light))
             await asyncio.sleep(SETTLE_S)  # the tail of the page's run after its class bar
             window = time.monotonic() - clock
-            used = servers_cpu(pids) - cpu - polling * window
+            used = cpu_seconds(*pids) - cpu - polling * window
             done = [t for t in times if not isinstance(t, BaseException)]
             missed += len(times) - len(done)
             missed_chrome += sum(isinstance(t, BaseException) for t in times[n:])

@@ -81,14 +81,14 @@ def lesson_ref() -> tuple[str, list[int]]:
 
 
 def server_cpu(hall: Hall) -> float:
-    return sum(cpu_seconds(p.pid) for p in hall.processes if p is not None)
+    return cpu_seconds(*(p.pid for p in hall.processes if p is not None))
 
 
 def nginx_cpu(hall: Hall) -> float:
     """nginx's master and worker processes (user + system CPU)."""
     pids = [hall.nginx.pid, *map(int, Path(
         f"/proc/{hall.nginx.pid}/task/{hall.nginx.pid}/children").read_text().split())]
-    return sum(cpu_seconds(pid) for pid in pids)
+    return cpu_seconds(*pids)
 
 
 async def answer_all(students, step: int, chosen: list[str], spread: float,
