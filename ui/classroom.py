@@ -14,7 +14,7 @@ import streamlit as st
 
 from classroom import NUMERIC, ClassError, ClassState, ClassStore, StoreUnavailable
 from explorer.lesson_files import Lesson, Question, decode_lesson, lesson_names, load_lesson
-from ui import links, live_guard, presenter
+from ui import class_pulse, links, live_guard, presenter
 from ui.class_access import CLASS_PARAM, TEACH_PARAM, class_store, in_class
 from ui.class_entry import class_entry
 from ui.class_identity import remember_teacher, teacher_secret
@@ -42,6 +42,10 @@ TEACHER_POLL_S = 0.5
 # CLASS_POLLS_PER_S (about a third of a core) and a hall's polling cannot fill the server.
 STUDENT_POLL_S = 0.5
 CLASS_POLLS_PER_S = 80
+# A page that waits on the class pulse (`ui.class_pulse`) learns of a move from it, and polls
+# only in case the pulse is lost (a proxy that cuts held requests): then it follows within
+# this, for a quarter of the polls.
+PULSED_POLL_S = 2.0
 # While the database is away a page asks for it again this often: sooner would only load a
 # database that is coming back.
 STORE_RETRY_S = 2.0
@@ -51,17 +55,22 @@ STORE_RETRY_S = 2.0
 KEPT = (CLASS_PARAM, presenter.FOCUS_PARAM)
 
 
-def student_poll_s(joined: int) -> float:
+def student_poll_s(joined: int, shortest: float = STUDENT_POLL_S) -> float:
     """Seconds between a student page's polls in a class that ``joined`` participants have
-    joined: `STUDENT_POLL_S`, or longer so that all of them poll `CLASS_POLLS_PER_S` times a
+    joined: ``shortest``, or longer so that all of them poll `CLASS_POLLS_PER_S` times a
     second together.
 
     Examples
     --------
-    >>> student_poll_s(35), student_poll_s(300)
-    (0.5, 3.75)
+    >>> student_poll_s(35), student_poll_s(300), student_poll_s(35, PULSED_POLL_S)
+    (0.5, 3.75, 2.0)
     """
-    return max(STUDENT_POLL_S, joined / CLASS_POLLS_PER_S)
+    return max(shortest, joined / CLASS_POLLS_PER_S)
+
+
+def _poll_s(joined: int) -> float:
+    """`student_poll_s` of this server process: a page waiting on the pulse polls less."""
+    return student_poll_s(joined, PULSED_POLL_S if class_pulse.served() else STUDENT_POLL_S)
 
 
 @st.cache_data(ttl=1.0, show_spinner=False)
@@ -197,10 +206,11 @@ def _teacher_live(code: str, secret: str, lesson: Lesson, seen: int, locked: boo
 
 
 def _student_watch(code: str, lesson: Lesson, seen: int, current: str, poll_s: float) -> None:
-    """A student's live part (a fragment polled every `student_poll_s`): it only reads the
-    class, so that it can poll often for little, and catches up with the teacher. A database
-    fault is said here; an answer kept meanwhile (`ui.class_student.PENDING`) is sent by one
-    run of the page once the database is back."""
+    """A student's live part (a fragment polled every `student_poll_s`, and run at once by
+    the class pulse's news of a change): it only reads the class, so that it can poll often
+    for little, and catches up with the teacher. A database fault is said here; an answer
+    kept meanwhile (`ui.class_student.PENDING`) is sent by one run of the page once the
+    database is back."""
     live_guard.beat()
     try:
         store = class_store()
@@ -210,6 +220,7 @@ def _student_watch(code: str, lesson: Lesson, seen: int, current: str, poll_s: f
         st.session_state.pop(RESENT, None)
         show_error(error)
         pending_note()
+        _pulse(code, class_pulse.AWAY)
         return
     except ClassError:  # the class ended: the page's run says so, with no question left
         st.rerun()
@@ -217,13 +228,21 @@ def _student_watch(code: str, lesson: Lesson, seen: int, current: str, poll_s: f
         _catch_up(state, lesson, current)
     # The class has grown by a quarter since this page's run set its poll: a run sets it anew,
     # so that a class filling up keeps to CLASS_POLLS_PER_S.
-    if student_poll_s(joined) > 1.25 * poll_s:
+    if _poll_s(joined) > 1.25 * poll_s:
         st.rerun()
     pending = st.session_state.get(PENDING)
     # Once per kept answer and outage: a run whose sending fails again must not start another.
     if pending is not None and st.session_state.get(RESENT) != pending:
         st.session_state[RESENT] = pending
         st.rerun()
+    _pulse(code, class_pulse.signature(state))
+
+
+def _pulse(code: str, seen: str) -> None:
+    """The class pulse, where this server process serves it: inside the live part, so that a
+    change runs that part alone, which moves on as a poll that saw it does."""
+    if class_pulse.served():
+        class_pulse.pulse(code, seen)
 
 
 @st.fragment
@@ -281,7 +300,7 @@ def class_bar(current: str) -> bool:
         secret = teacher_secret(store, code)
         if secret is None:
             state = store.state(code)
-            poll_s = student_poll_s(_joined(code, state.step))
+            poll_s = _poll_s(_joined(code, state.step))
         else:
             state, poll_s = store.check_teacher(code, secret), TEACHER_POLL_S
         lesson = lesson_of(state.lesson_kind, state.lesson_ref)

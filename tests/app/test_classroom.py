@@ -14,7 +14,9 @@ from classroom.errors import ROOM_LOCKED, TOO_MANY_TRIES
 from classroom.store import NO_CLASS, NOT_TEACHER
 from explorer.lesson_files import Lesson, Question, Step, encode_lesson, load_lesson
 from tests.app.conftest import charts_covered
+from ui import class_pulse
 from ui.class_access import class_store
+from ui.classroom import PULSED_POLL_S
 from ui.lesson_bar import URL_PATHS
 from ui.page_parameters import APP, TIMEOUT_S
 from ui.text import plain
@@ -440,3 +442,34 @@ def test_each_live_part_is_alone_in_its_container(view, monkeypatch):
     found = fragments_not_alone(sent[-1])
     assert len(found) == {"student": 2, "teacher": 1, "database away": 1}[view], found
     assert not any(found.values()), found
+
+
+def pulses(messages) -> list[dict]:
+    """The data of each class pulse (ui/class_pulse.py) in ``messages``."""
+    elements = [m.delta.new_element for m in messages if m.HasField("delta")]
+    return [json.loads(e.bidi_component.json) for e in elements
+            if e.WhichOneof("type") == "bidi_component"
+            and e.bidi_component.component_name.endswith("clusterlab_class_pulse")]
+
+
+def test_a_student_page_of_a_server_with_the_pulse_waits_on_it_and_polls_less(monkeypatch):
+    sent = []
+    parse = local_script_runner.parse_tree_from_messages
+    monkeypatch.setattr(local_script_runner, "parse_tree_from_messages",
+                        lambda messages: sent.append(list(messages)) or parse(messages))
+    join, teacher = start_class()
+    run(join)
+    assert not pulses(sent[-1])  # `streamlit run app.py`: no route, the page polls
+    monkeypatch.setattr(class_pulse, "_served", True)
+    student = run(join)
+    student_sent = sent[-1]
+    run(teacher)
+    assert pulses(student_sent) == [
+        {"path": f"_clusterlab/class/{join['class']}/pulse", "seen": "1-"}]
+    assert not pulses(sent[-1])  # the teacher's page polls its counts as before
+    ClassStore().go_to(join["class"], teacher["teach"], 2)
+    student.run()
+    assert pulses(sent[-1]) == [
+        {"path": f"_clusterlab/class/{join['class']}/pulse", "seen": "2-"}]
+    polls = [m.auto_rerun.interval for m in sent[-1] if m.HasField("auto_rerun")]
+    assert polls == [PULSED_POLL_S]

@@ -1,0 +1,197 @@
+"""The class pulse: a student's page learns of the teacher's move as it happens.
+
+Polling the class from each page (a fragment Streamlit runs every `STUDENT_POLL_S`) costs
+the server a script run a student and poll, about 4 ms of CPU: a class of 35 kept two servers
+at 0.3 CPU s/s while nothing happened, and a page learned of a move only at its next poll,
+up to 0.5 s late, and 3.75 s in a class of 300, whose polls are spaced out
+(benchmarks/results/classroom.md, stop 52).
+
+With the pulse, each student's browser holds one request open at `PULSE_PATH`
+(ui/web/class_pulse.js). One watcher a class and server process (`ClassWatch`) reads the
+class every `WATCH_S` while any page waits, and answers every waiting page at once when the
+class's `signature` changes; the page then runs again and follows. The route is served by
+app_server.py (``streamlit run app_server.py``, which every command that starts the app
+uses); `served` tells a page whether this process serves it, and a page of a process that
+does not (``streamlit run app.py``, AppTest) polls as before.
+"""
+
+import asyncio
+import contextlib
+import logging
+import re
+import time
+from collections.abc import Callable
+
+import streamlit as st
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from classroom import ClassError, ClassState, StoreUnavailable
+from ui import live_guard, web
+
+#: The route a student's page waits on, under the app's address.
+PULSE_PATH = "/_clusterlab/class/{code}/pulse"
+# The class is read this often while pages wait: a move reaches them within it, for one
+# read of the class's row a server (about 0.1 ms) however many wait.
+WATCH_S = 0.1
+# A waiting request is answered after this long even with no change, so that a connection a
+# proxy or the browser dropped is noticed and opened again.
+HOLD_S = 20.0
+# What the app's class codes are (`classroom.store`: URL-safe base64); anything else is
+# not read.
+CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+SEEN_MAX = 64
+AWAY, ENDED = "away", "ended"
+
+_served = False
+_LOGGER = logging.getLogger(__name__)
+
+
+def signature(state: ClassState) -> str:
+    """What a student's page shows of the class ``state``: the step, whether its question is
+    revealed, whether the room is locked. The page runs again when it changes.
+
+    Examples
+    --------
+    >>> from classroom import ClassState
+    >>> signature(ClassState("c", "lesson", "x", (2, 0), 1, frozenset({1}), 0.0))
+    '1r'
+    >>> signature(ClassState("c", "lesson", "x", (2, 0), 2, frozenset({1}), 0.0, locked=True))
+    '2-l'
+    """
+    return f"{state.step}{'r' if state.is_revealed else '-'}{'l' if state.locked else ''}"
+
+
+def read_signature(read_state: Callable[[str], ClassState], code: str) -> str:
+    """`signature` of class ``code`` read by ``read_state`` (`ClassStore.state`), `AWAY`
+    while the database cannot be used, `ENDED` once the class is unknown (closed, expired).
+
+    Examples
+    --------
+    >>> def ended(code):
+    ...     raise ClassError("This class has ended.")
+    >>> read_signature(ended, "abc")
+    'ended'
+    """
+    try:
+        return signature(read_state(code))
+    except StoreUnavailable:
+        return AWAY
+    except ClassError:
+        return ENDED
+
+
+class ClassWatch:
+    """Waits on classes for a server process's pages: one reader task a class while any page
+    waits on it, reading `read(code)` (a signature; blocking, so run in a thread) every
+    ``every_s`` seconds and waking all its waiters when it changes.
+
+    Must be used from one event loop (the server's).
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> watch = ClassWatch(lambda code: "2-", every_s=0.01)
+    >>> asyncio.run(watch.changed("abc", seen="1-", hold_s=1.0))
+    '2-'
+    """
+
+    def __init__(self, read: Callable[[str], str], every_s: float = WATCH_S) -> None:
+        self._read, self._every_s = read, every_s
+        self._last: dict[str, str] = {}
+        self._changed: dict[str, asyncio.Event] = {}
+        self._waiting: dict[str, int] = {}
+        self.reads = 0
+
+    async def changed(self, code: str, seen: str, hold_s: float = HOLD_S) -> str:
+        """Class ``code``'s signature once it differs from ``seen``, or ``seen`` after
+        ``hold_s`` seconds with no change. An unknown class (`ENDED`) is said at once: a
+        request for a code no class has costs one read, not a reader."""
+        self._waiting[code] = self._waiting.get(code, 0) + 1
+        try:
+            if code not in self._changed:  # no reader yet: start one
+                self._changed[code] = asyncio.Event()
+                asyncio.get_running_loop().create_task(self._watch(code))
+            deadline = time.monotonic() + hold_s
+            while True:
+                last, event = self._last.get(code), self._changed.get(code)
+                if last is not None and (last != seen or last == ENDED):
+                    return last
+                left = deadline - time.monotonic()
+                if event is None or left <= 0:
+                    return seen
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), left)
+        finally:
+            self._waiting[code] = self._waiting.get(code, 1) - 1
+
+    async def _watch(self, code: str) -> None:
+        try:
+            while True:
+                self.reads += 1
+                try:
+                    now = await asyncio.to_thread(self._read, code)
+                except Exception:  # a fault of the reader itself: said as the store's
+                    _LOGGER.exception("The class pulse could not read a class.")
+                    now = AWAY
+                if now != self._last.get(code):
+                    self._last[code] = now
+                    event, self._changed[code] = self._changed[code], asyncio.Event()
+                    event.set()
+                if now == ENDED or not self._waiting.get(code):
+                    break
+                await asyncio.sleep(self._every_s)
+        finally:
+            # The next page to wait starts a reader anew, whose first read is fresh.
+            self._changed.pop(code, asyncio.Event()).set()
+            self._last.pop(code, None)
+            self._waiting.pop(code, None)
+
+
+def _read_class(code: str) -> str:
+    from ui.class_access import class_store  # the page's one store of this process
+
+    try:
+        store = class_store()
+    except StoreUnavailable:
+        return AWAY
+    return read_signature(store.state, code)
+
+
+_WATCH = ClassWatch(_read_class)
+
+
+async def _pulse(request: Request) -> Response:
+    code, seen = request.path_params["code"], request.query_params.get("seen", "")
+    if not CODE.fullmatch(code) or len(seen) > SEEN_MAX:
+        return JSONResponse({"error": "not a class code"}, status_code=404)
+    return JSONResponse({"signature": await _WATCH.changed(code, seen)},
+                        headers={"Cache-Control": "no-store"})
+
+
+def routes() -> list[Route]:
+    """The pulse's route, for `st.App` (app_server.py); serving it marks this process as
+    one whose class pages wait on the pulse (`served`)."""
+    global _served
+    _served = True
+    return [Route(PULSE_PATH, _pulse, methods=["GET"])]
+
+
+def served() -> bool:
+    """True when this server process serves the pulse's route (app_server.py)."""
+    return _served
+
+
+_PULSE = st.components.v2.component("clusterlab_class_pulse", html="<span hidden></span>",
+                                    js=web.source("class_pulse.js"))
+
+
+def pulse(code: str, seen: str) -> None:
+    """Draw the pulse of a student's page that shows ``seen`` (a `signature`) of class
+    ``code``: its browser waits on `PULSE_PATH` and runs the page again once the class's
+    signature differs."""
+    # Relative: the browser resolves it under the app's own address (a proxy's path too).
+    path = PULSE_PATH.format(code=code).lstrip("/")
+    # Keyed as the live guard: no box in the page's flow (ui/web/a11y.css).
+    _PULSE(key=f"{live_guard.KEY_PREFIX}pulse", data={"path": path, "seen": seen})
