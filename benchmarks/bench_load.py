@@ -109,11 +109,11 @@ def split_cores(choice: str, available: set[int]) -> tuple[set[int], set[int]]:
 
 def start_server(log: Path, env: dict[str, str] | None = None,
                  cpus: set[int] = frozenset()) -> tuple[subprocess.Popen, str]:
-    """A ``streamlit run app.py`` on a free loopback port, with ``env`` added to its
+    """A ``streamlit run app_server.py`` on a free loopback port, with ``env`` added to its
     environment and pinned to ``cpus`` (if any): the process and its URL."""
     port = free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless=true",
+        [sys.executable, "-m", "streamlit", "run", "app_server.py", "--server.headless=true",
          "--server.address=127.0.0.1", f"--server.port={port}",
          "--browser.gatherUsageStats=false", "--server.fileWatcherType=none"],
         cwd=ROOT, stdout=log.open("w"), stderr=subprocess.STDOUT,

@@ -26,7 +26,7 @@ from urllib.parse import urlencode
 
 from clusterlab.exits import INTERRUPTED, INTERRUPTED_MESSAGE, stdout_closed
 from clusterlab.listing import listing
-from clusterlab.paths import APP
+from clusterlab.paths import APP, SERVER
 from experiments import EXPERIMENTS, PRESETS, get_experiment
 from experiments.outputs import (
     NOTEBOOK_SUFFIXES,
@@ -273,16 +273,17 @@ def _seed(text: str) -> int:
 
 
 def _app(streamlit_args: Sequence[str]) -> int:
-    """``streamlit run`` on the app, from its folder (where .streamlit/config.toml is).
+    """``streamlit run`` on the app (`clusterlab.paths.SERVER`), from its folder (where
+    .streamlit/config.toml is).
 
     On POSIX the command becomes the server (exec): a SIGTERM from a service manager or a
     test then stops the server instead of leaving it running without its parent.
     """
-    command = [sys.executable, "-m", "streamlit", "run", str(APP), *streamlit_args]
+    command = [sys.executable, "-m", "streamlit", "run", str(SERVER), *streamlit_args]
     if os.name == "posix":
-        os.chdir(APP.parent)
+        os.chdir(SERVER.parent)
         os.execv(sys.executable, command)
-    return subprocess.call(command, cwd=APP.parent)
+    return subprocess.call(command, cwd=SERVER.parent)
 
 
 def _out_dir(text: str) -> Path:
@@ -298,7 +299,7 @@ def _parser() -> argparse.ArgumentParser:
                     "seed papers.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
-    commands.add_parser("app", help="start the app (streamlit run app.py); further options "
+    commands.add_parser("app", help="start the app (streamlit run app_server.py); further "
                         "go to streamlit run, e.g. clusterlab app --server.port 8502")
     lister = commands.add_parser(
         "list", help="list the experiments; with names or --details, their parameters")
@@ -385,7 +386,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "app":
             return _app(extra)
         if args.command == "serve":
-            from clusterlab.serve import serve  # reads APP from this module
+            from clusterlab.serve import serve
 
             return serve(args.servers, args.port, args.database_url, args.workdir,
                          args.address)

@@ -1,6 +1,6 @@
 """``clusterlab serve``: a lecture hall on one address, several app servers behind nginx.
 
-`Hall` starts N ``streamlit run app.py`` servers on free loopback ports, all on one class
+`Hall` starts N ``streamlit run app_server.py`` servers on free loopback ports, all on one class
 database (``CLUSTERLAB_DATABASE_URL``), writes an nginx configuration for them from
 ``clusterlab/nginx.conf.template`` (`render_config`) and runs Debian's nginx on it in the
 foreground, as a child: no root is needed for a port >= 1024, and every file nginx writes (pid,
@@ -31,7 +31,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from classroom.database import URL_ENV, database_url
-from clusterlab.paths import APP
+from clusterlab.paths import SERVER
 from metrics.validation import check_integer
 
 __all__ = ["Hall", "free_ports", "render_config", "serve", "shared_database_url"]
@@ -309,10 +309,10 @@ class Hall:
         """Start app server ``index`` on its port (again, after `stop_server`)."""
         log = self.workdir / f"server-{index + 1}.log"
         self.processes[index] = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", str(APP), "--server.headless=true",
+            [sys.executable, "-m", "streamlit", "run", str(SERVER), "--server.headless=true",
              "--server.address=127.0.0.1", f"--server.port={self.ports[index]}",
              "--browser.gatherUsageStats=false"],
-            cwd=APP.parent, stdout=log.open("a"), stderr=subprocess.STDOUT,
+            cwd=SERVER.parent, stdout=log.open("a"), stderr=subprocess.STDOUT,
             env={**os.environ, URL_ENV: self.database_url}, start_new_session=True)
         self.started_at[index] = time.monotonic()
         if wait:

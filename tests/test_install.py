@@ -42,7 +42,7 @@ def test_readme_has_one_line_install_and_run_and_test_commands_in_a_venv():
     assert len(commands) == 2
     run, test = commands
     assert run.startswith("python3 -m venv .venv && .venv/bin/pip install -r requirements.txt")
-    assert run.endswith(".venv/bin/python -m streamlit run app.py")
+    assert run.endswith(".venv/bin/python -m streamlit run app_server.py")
     assert test.endswith(".venv/bin/python -m pytest -n 2")
     assert all("-c constraints.txt" in command for command in commands)
 
@@ -68,14 +68,15 @@ def test_venv_is_ignored_by_git():
 
 def test_pyproject_installs_every_top_level_package_and_the_app():
     """`pip install .` copies what pyproject names: every folder of code the app or the
-    command line imports, app.py and the lesson files (a new package must be added there)."""
+    command line imports, app.py, app_server.py and the lesson files (a new package must be
+    added there)."""
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     setuptools = config["tool"]["setuptools"]
     included = {pattern.removesuffix("*") for pattern in setuptools["packages"]["find"]["include"]}
     not_shipped = {"tests", "benchmarks", "docs"}
     folders = {path.parent.name for path in ROOT.glob("*/*.py")} - not_shipped
     assert folders | {"lessons"} <= included
-    assert setuptools["py-modules"] == ["app"]
+    assert setuptools["py-modules"] == ["app", "app_server"]
     assert setuptools["package-data"]["lessons"] == ["*.toml"]
     # The Streamlit settings go beside app.py (tests/browser/test_installed_app.py installs).
     streamlit_config, nginx_template = setuptools["package-data"]["clusterlab"]

@@ -58,13 +58,13 @@ def chromium_path() -> str:
 def streamlit_server(log_path: Path, env: dict[str, str] | None = None,
                      port: int | None = None, command: list[str] | None = None,
                      cwd: Path = ROOT):
-    """A ``streamlit run app.py`` on ``port`` (default: a free loopback port), with ``env``
+    """A ``streamlit run app_server.py`` on ``port`` (default: a free loopback port), with ``env``
     added to the environment; yields its URL, then stops it and checks that its log holds
-    no traceback. ``command`` replaces ``python -m streamlit run app.py`` (e.g. an installed
+    no traceback. ``command`` replaces ``python -m streamlit run app_server.py`` (e.g. an installed
     ``clusterlab app``, with ``cwd`` away from the repository); the server options follow
     it."""
     port = port or free_port()
-    command = command or [sys.executable, "-m", "streamlit", "run", "app.py"]
+    command = command or [sys.executable, "-m", "streamlit", "run", "app_server.py"]
     with open(log_path, "w") as log:
         server = subprocess.Popen(
             [

@@ -328,6 +328,25 @@ def console_of(tab) -> tuple[list[str], object]:
     return lines, log
 
 
+def pulse_of(tab) -> tuple[dict, list]:
+    """What ``tab``'s class pulse (ui/web/class_pulse.js) does from now on: the ``seen`` of
+    each of its requests and the status of each answer, and the listeners that collect them
+    (the tab outlives the test: remove them after)."""
+    asked: dict = {"seen": set(), "status": []}
+
+    def request(made) -> None:
+        if "/_clusterlab/class/" in made.url:
+            asked["seen"].add(parse_qs(urlsplit(made.url).query)["seen"][0])
+
+    def response(answer) -> None:
+        if "/_clusterlab/class/" in answer.url:
+            asked["status"].append(answer.status)
+
+    tab.on("request", request)
+    tab.on("response", response)
+    return asked, [("request", request), ("response", response)]
+
+
 def follows(tab, step: int, last: int, console: list[str]) -> None:
     """``tab``'s class bar reaches ``step``, or the test fails with what the page shows of
     itself and its last console lines (CI run 13 saw a student stay at step 4 of 5 for a
@@ -393,6 +412,7 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
     host.reload(timeout=WAIT_MS)
     bar_says(host, f"step 1 of {last}", 2 * WAIT_MS)
     consoles = {id(tab): console_of(tab) for tab in (host, *students)}
+    pulses = {id(tab): pulse_of(tab) for tab in students}
     for student, extra in zip(students, ("", "", "&controls=off"), strict=True):
         student.goto(base + extra, timeout=WAIT_MS, wait_until="commit")
     walk = [*(("class_next", n) for n in range(2, last + 1)),
@@ -410,10 +430,18 @@ def test_every_shipped_lesson_walks_as_a_class_in_presenter_mode(tabs, server, n
         # Each page's live part still runs (its guard, ui/live_guard.py, watches this beat).
         for tab in (host, *students):
             assert tab.evaluate("Date.now() - window.__clusterlabLiveBeat") < BEAT_MS, tab.url
+        # Each student's page waited on the class pulse at every step, and was answered.
+        for tab in students:
+            asked = pulses[id(tab)][0]
+            assert asked["seen"] >= {f"{step}-" for step in range(1, last + 1)}, tab.url
+            assert asked["status"] and set(asked["status"]) == {200}, asked["status"]
     finally:
         store.close(code, secret)
         for tab in (host, *students):
             tab.remove_listener("console", consoles[id(tab)][1])
+        for tab in students:
+            for event, listener in pulses[id(tab)][1]:
+                tab.remove_listener(event, listener)
 
 
 class RecordingSession(StreamlitSession):
