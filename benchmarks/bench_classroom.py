@@ -12,7 +12,7 @@ or, with a throwaway PostgreSQL of its own (as root; see .ci/postgres):
     bash .ci/postgres python benchmarks/bench_classroom.py --students 60
 
 For each database (SQLite in a fresh data folder; then PostgreSQL when ``--postgres-url`` is
-given, its class tables emptied first) one ``streamlit run app.py`` starts on loopback. A
+given, its class tables emptied first) one ``streamlit run app_server.py`` starts on loopback. A
 teacher's chromium page opens the teacher's link of a class on the lesson "Why adjust for
 chance" (step 1 asks a question of 4 options); N students open the join link one after another:
 by default as light clients (`streamlit_client.StreamlitSession`: the browser's websocket
@@ -92,7 +92,7 @@ ANSWER_KEYS = {"radio": "class_choice_1", "button": "class_answer_1"}  # step 1'
 SETTLE_S = 1.0
 FOLLOW_TIMEOUT_S = 30.0  # a page slower than this to follow counts as not following
 BAR_SAYS = ("text => [...document.querySelectorAll('.st-key-class_bar')]"
-            ".some(bar => bar.innerText.includes(text))")
+            ".some(bar => bar.textContent.includes(text))")
 
 
 def percentile(values: list[float], share: float) -> float:

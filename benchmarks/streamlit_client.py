@@ -17,12 +17,18 @@ option's label (``string_value``), a slider its numbers (``double_array_value``)
 fragment. A large element is marked ``cacheable``; the client lists the hashes of those it
 holds in each ``rerun_script`` (``cached_message_hashes``), and the server then sends an
 unchanged one as a ``ref_hash`` to the copy the client has, as it does for a browser.
+
+A class page's pulse (ui/class_pulse.py, a components v2 element whose script,
+ui/web/class_pulse.js, the browser runs) is played as that script does: one request held at
+the pulse's route, and a run of the page once the class's signature differs.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import urllib.parse
 from collections.abc import Callable
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -30,9 +36,14 @@ from streamlit.proto.Element_pb2 import Element
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.Slider_pb2 import Slider
 from streamlit.proto.WidgetStates_pb2 import WidgetState
-from tornado.httpclient import HTTPRequest
+from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
+PULSE_COMPONENT = "clusterlab_class_pulse"
+PULSE_TIMEOUT_S = 60.0  # beyond the route's own hold (ui.class_pulse.HOLD_S)
+# Every session of this process holds a pulse's request at once (tornado's default is 10 at
+# a time, the rest queued).
+AsyncHTTPClient.configure(None, max_clients=10_000)
 FINISHED = {ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
             ForwardMsg.FINISHED_WITH_COMPILE_ERROR}
 
@@ -60,13 +71,16 @@ class StreamlitSession:
     drawn so far is in ``drawn`` (delta path -> `Drawn`); `click`, `choose` and `slide` set
     widgets and rerun as the frontend does; ``wait_for`` waits until a drawn element
     satisfies a test. Fragments that ask for it are rerun every few seconds, as a browser tab
-    polls (``poll=False`` turns that off).
+    polls (``poll=False`` turns that off), and a class page's pulse is waited on
+    (``pulse``, by default as ``poll``).
     """
 
     def __init__(self, base_url: str, poll: bool = True,
-                 cookies: dict[str, str] | None = None) -> None:
+                 cookies: dict[str, str] | None = None, pulse: bool | None = None) -> None:
         self.base_url = base_url.rstrip("/")
         self.poll = poll
+        self.pulse = poll if pulse is None else pulse
+        self.pulsed = 0  # runs asked for by the class pulse
         self.cookies = cookies if cookies is not None else {}  # sent when connecting
         self.drawn: dict[tuple[int, ...], Drawn] = {}
         self.finished_runs = 0
@@ -79,6 +93,7 @@ class StreamlitSession:
         self._socket: WebSocketClientConnection | None = None
         self._reader: asyncio.Task | None = None
         self._pollers: dict[str, tuple[asyncio.Task, float]] = {}  # fragment: clock, interval
+        self._pulse: tuple[asyncio.Task, str] | None = None  # the pulse's request, its data
         self._changed = asyncio.Condition()
         self._running = False
 
@@ -102,7 +117,8 @@ class StreamlitSession:
         return self._reader is None or self._reader.done()
 
     async def close(self) -> None:
-        for task in [*(task for task, _ in self._pollers.values()), self._reader]:
+        pulse = [self._pulse[0]] if self._pulse else []
+        for task in [*(task for task, _ in self._pollers.values()), *pulse, self._reader]:
             if task is not None:
                 task.cancel()
         if self._socket is not None:
@@ -188,8 +204,12 @@ class StreamlitSession:
             self._cached[message.hash] = message
         kind = message.WhichOneof("type")
         if kind == "delta" and message.delta.WhichOneof("type") == "new_element":
+            element = message.delta.new_element
             self.drawn[tuple(message.metadata.delta_path)] = Drawn(
-                message.delta.new_element, message.delta.fragment_id, self.messages)
+                element, message.delta.fragment_id, self.messages)
+            if (self.pulse and element.WhichOneof("type") == "bidi_component"
+                    and element.bidi_component.component_name.endswith(PULSE_COMPONENT)):
+                self._wait_on_pulse(element.bidi_component.json, message.delta.fragment_id)
         elif kind == "new_session":
             self._running = True
         elif kind == "page_info_changed":
@@ -214,6 +234,33 @@ class StreamlitSession:
         elif kind == "script_finished":
             self._running = message.script_finished not in FINISHED
             self.finished_runs += not self._running
+
+    def _wait_on_pulse(self, data: str, fragment_id: str) -> None:
+        """As ui/web/class_pulse.js: drawn anew, the pulse's request starts over."""
+        if self._pulse is not None:
+            if self._pulse[1] == data:
+                return
+            self._pulse[0].cancel()
+        self._pulse = (asyncio.create_task(self._follow_pulse(json.loads(data), fragment_id)),
+                       data)
+
+    async def _follow_pulse(self, data: dict, fragment_id: str) -> None:
+        seen = data["seen"]
+        client = AsyncHTTPClient()
+        while True:  # until drawn anew or close() cancels it
+            query = urllib.parse.urlencode({"seen": seen})
+            try:
+                response = await client.fetch(f"{self.base_url}/{data['path']}?{query}",
+                                              request_timeout=PULSE_TIMEOUT_S)
+            except Exception:
+                await asyncio.sleep(1.0)
+                continue
+            signature = json.loads(response.body)["signature"]
+            if signature != seen:
+                seen = signature
+                with contextlib.suppress(Exception):
+                    await self.rerun(fragment_id)  # its trigger runs the part it is in
+                    self.pulsed += 1
 
     def _stop_polling(self, fragment_id: str) -> None:
         if fragment_id in self._pollers:
