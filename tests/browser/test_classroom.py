@@ -52,12 +52,12 @@ HALF = len(PLAN) // 2
 WAIT_MS = 60_000
 # Every tab of a class loading or reconnecting at once.
 CLASS_WAIT_MS = 2 * WAIT_MS
-# A live part polls every 0.5 s; a loaded machine delays a poll by
-# seconds, not by this much.
+# A live part polls every 0.5 s (a student's every 2 s, beside the class pulse); a loaded
+# machine delays a poll by seconds, not by this much.
 BEAT_MS = 20_000
-# A page's own follow of the class's step: a poll, then a run of the step's page. Four tabs
-# share the test machine's 2 cores with another test worker's browser; a follow has taken
-# over a minute there (CI run 13, load average above 20).
+# A page's own follow of the class's step: the pulse's answer (or a poll), then a run of the
+# step's page. Four tabs share the test machine's 2 cores with another test worker's
+# browser; a follow has taken over a minute there (CI run 13, load average above 20).
 FOLLOW_MS = 2 * WAIT_MS
 # Presses of a teacher's button, each given this long to move the class, before the walk fails.
 PRESSES, PRESS_WAIT_S = 3, 30
