@@ -82,6 +82,17 @@ def read_signature(read_state: Callable[[str], ClassState], code: str) -> str:
         return ENDED
 
 
+class _Reading:
+    """One class's reader, as its waiters see it: the last signature read, an event set at
+    each change, how many wait, and whether the reader has stopped."""
+
+    def __init__(self) -> None:
+        self.signature: str | None = None
+        self.changed = asyncio.Event()
+        self.waiting = 0
+        self.over = False
+
+
 class ClassWatch:
     """Waits on classes for a server process's pages: one reader task a class while any page
     waits on it, reading `read(code)` (a signature; blocking, so run in a thread) every
@@ -99,34 +110,38 @@ class ClassWatch:
 
     def __init__(self, read: Callable[[str], str], every_s: float = WATCH_S) -> None:
         self._read, self._every_s = read, every_s
-        self._last: dict[str, str] = {}
-        self._changed: dict[str, asyncio.Event] = {}
-        self._waiting: dict[str, int] = {}
+        self._readings: dict[str, _Reading] = {}
         self.reads = 0
+
+    @property
+    def classes(self) -> int:
+        """How many classes have a reader now."""
+        return len(self._readings)
 
     async def changed(self, code: str, seen: str, hold_s: float = HOLD_S) -> str:
         """Class ``code``'s signature once it differs from ``seen``, or ``seen`` after
         ``hold_s`` seconds with no change. An unknown class (`ENDED`) is said at once: a
-        request for a code no class has costs one read, not a reader."""
-        self._waiting[code] = self._waiting.get(code, 0) + 1
+        request for a code no class has costs one read, and leaves no reader behind."""
+        reading = self._readings.get(code)
+        if reading is None:
+            reading = self._readings[code] = _Reading()
+            asyncio.get_running_loop().create_task(self._watch(code, reading))
+        reading.waiting += 1
         try:
-            if code not in self._changed:  # no reader yet: start one
-                self._changed[code] = asyncio.Event()
-                asyncio.get_running_loop().create_task(self._watch(code))
             deadline = time.monotonic() + hold_s
             while True:
-                last, event = self._last.get(code), self._changed.get(code)
+                last = reading.signature
                 if last is not None and (last != seen or last == ENDED):
                     return last
                 left = deadline - time.monotonic()
-                if event is None or left <= 0:
+                if reading.over or left <= 0:
                     return seen
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(event.wait(), left)
+                    await asyncio.wait_for(reading.changed.wait(), left)
         finally:
-            self._waiting[code] = self._waiting.get(code, 1) - 1
+            reading.waiting -= 1
 
-    async def _watch(self, code: str) -> None:
+    async def _watch(self, code: str, reading: _Reading) -> None:
         try:
             while True:
                 self.reads += 1
@@ -135,18 +150,19 @@ class ClassWatch:
                 except Exception:  # a fault of the reader itself: said as the store's
                     _LOGGER.exception("The class pulse could not read a class.")
                     now = AWAY
-                if now != self._last.get(code):
-                    self._last[code] = now
-                    event, self._changed[code] = self._changed[code], asyncio.Event()
+                if now != reading.signature:
+                    reading.signature = now
+                    event, reading.changed = reading.changed, asyncio.Event()
                     event.set()
-                if now == ENDED or not self._waiting.get(code):
+                if now == ENDED or not reading.waiting:
                     break
                 await asyncio.sleep(self._every_s)
         finally:
             # The next page to wait starts a reader anew, whose first read is fresh.
-            self._changed.pop(code, asyncio.Event()).set()
-            self._last.pop(code, None)
-            self._waiting.pop(code, None)
+            reading.over = True
+            reading.changed.set()
+            if self._readings.get(code) is reading:
+                del self._readings[code]
 
 
 def _read_class(code: str) -> str:

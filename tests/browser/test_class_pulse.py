@@ -51,7 +51,7 @@ def test_a_held_request_is_answered_with_the_teacher_s_move(app_url, a_class):
 
 
 def test_an_unknown_class_is_said_at_once_and_a_malformed_code_refused(app_url):
-    assert pulse(app_url, "AAAAAAAAAAA", ENDED) == ENDED
+    assert pulse(app_url, "AAAAAAAAAAA", "1-") == ENDED
     for code in ("a.b", "x" * 65, "%3Cb%3E"):
         with pytest.raises(urllib.error.HTTPError) as refused:
             pulse(app_url, code, "")

@@ -69,14 +69,46 @@ def test_an_unknown_class_is_said_at_once_and_its_reader_stops():
 
     async def scene():
         watch = ClassWatch(a_class.read, EVERY_S)
-        said = await watch.changed("nope", ENDED, hold_s=30.0)
+        said = await watch.changed("nope", "1-", hold_s=30.0)
         reads = a_class.reads
         await asyncio.sleep(20 * EVERY_S)
-        return said, reads
+        return said, reads, watch.classes
 
-    said, reads = run(scene())
+    said, reads, held = run(scene())
     assert said == ENDED
     assert a_class.reads == reads == 1
+    assert held == 0
+
+
+def test_pages_waiting_on_a_class_that_ends_are_told_so():
+    a_class = Class("3-")
+
+    async def scene():
+        watch = ClassWatch(a_class.read, EVERY_S)
+        waiting = [asyncio.create_task(watch.changed("c", "3-", hold_s=30.0))
+                   for _ in range(20)]
+        await asyncio.sleep(10 * EVERY_S)
+        a_class.now = ENDED  # the teacher closed it
+        said = await asyncio.gather(*waiting)
+        await asyncio.sleep(5 * EVERY_S)
+        return said, watch.classes
+
+    said, held = run(scene())
+    assert said == [ENDED] * 20
+    assert held == 0
+
+
+def test_requests_for_codes_of_no_class_leave_nothing_behind():
+    async def scene():
+        watch = ClassWatch(Class(ENDED).read, EVERY_S)
+        said = await asyncio.gather(*(watch.changed(f"code{i}", "1-", hold_s=30.0)
+                                      for i in range(300)))
+        await asyncio.sleep(5 * EVERY_S)
+        return said, watch.classes
+
+    said, held = run(scene())
+    assert said == [ENDED] * 300
+    assert held == 0
 
 
 def test_a_reader_stops_when_no_page_waits_and_a_new_page_gets_a_fresh_read():
@@ -89,6 +121,7 @@ def test_a_reader_stops_when_no_page_waits_and_a_new_page_gets_a_fresh_read():
         reads = a_class.reads
         await asyncio.sleep(20 * EVERY_S)
         assert a_class.reads == reads
+        assert watch.classes == 0
         a_class.now = "3-"
         return await watch.changed("c", "1-", hold_s=30.0)
 
