@@ -28,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 import urllib.parse
 from collections.abc import Callable
 
@@ -41,6 +42,7 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 
 PULSE_COMPONENT = "clusterlab_class_pulse"
 PULSE_TIMEOUT_S = 60.0  # beyond the route's own hold (ui.class_pulse.HOLD_S)
+PULSE_QUICK_S = 1.0  # an answer of no change sooner than this waits (ui/web/class_pulse.js)
 # Every session of this process holds a pulse's request at once (tornado's default is 10 at
 # a time, the rest queued).
 AsyncHTTPClient.configure(None, max_clients=10_000)
@@ -249,6 +251,7 @@ class StreamlitSession:
         client = AsyncHTTPClient()
         while True:  # until drawn anew or close() cancels it
             query = urllib.parse.urlencode({"seen": seen})
+            asked = time.monotonic()
             try:
                 response = await client.fetch(f"{self.base_url}/{data['path']}?{query}",
                                               request_timeout=PULSE_TIMEOUT_S)
@@ -261,6 +264,8 @@ class StreamlitSession:
                 with contextlib.suppress(Exception):
                     await self.rerun(fragment_id)  # its trigger runs the part it is in
                     self.pulsed += 1
+            elif time.monotonic() - asked < PULSE_QUICK_S:
+                await asyncio.sleep(PULSE_QUICK_S)
 
     def _stop_polling(self, fragment_id: str) -> None:
         if fragment_id in self._pollers:

@@ -166,14 +166,15 @@ def test_a_database_away_and_a_refusal_are_told_apart():
     assert (read_signature(away, "c"), read_signature(refused, "c")) == (AWAY, ENDED)
 
 
-# A node program: the pulse's module with a fake fetch that answers from a script (a
-# signature, or "fail"), then holds its last request until the pulse is stopped; it prints
-# the triggers asked for and the "seen" of each request.
+# A node program: the pulse's module with a fake fetch that answers at once from a script (a
+# signature, or "fail"), then holds its last request until the pulse is stopped, and a fake
+# clock whose waits end at once; it prints the triggers asked for, the "seen" of each
+# request and the waits.
 HARNESS = """
 const [path, seen, answers] = JSON.parse(process.argv[1]);
 globalThis.document = {baseURI: "http://class.example/learn_chance?class=abc"};
-globalThis.setTimeout = (resolve) => resolve();  // no wait between failed requests
-const asked = [], triggers = [];
+const asked = [], triggers = [], waits = [];
+globalThis.setTimeout = (resolve, ms) => { waits.push(ms); resolve(); };
 let stopped = null;
 globalThis.fetch = async (url, {signal}) => {
   asked.push([String(url).split("?")[0], new URL(url).searchParams.get("seen")]);
@@ -188,11 +189,9 @@ globalThis.fetch = async (url, {signal}) => {
 const pulse = (await import(path)).default;
 const stop = pulse({data: {path: "_clusterlab/class/abc/pulse", seen}, parentElement: {},
                     setTriggerValue: (name, value) => triggers.push([name, value])});
-await new Promise((resolve) => setImmediate(resolve));
-await new Promise((resolve) => setTimeout(resolve));
-for (let i = 0; i < 20; i++) await Promise.resolve();
+for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
 stop();
-console.log(JSON.stringify({asked, triggers}));
+console.log(JSON.stringify({asked, triggers, waits}));
 """
 
 
@@ -211,9 +210,13 @@ def test_the_page_s_script_asks_one_run_a_change_and_waits_again():
     assert urls == {"http://class.example/_clusterlab/class/abc/pulse"}
     # Each request says what the page last learned; the last one waits until stopped.
     assert [seen for _, seen in shown["asked"]] == ["1-", "1-", "2-", "2-", "3r"]
+    # An answer of no change that comes at once (a server that does not hold) is not asked
+    # again at once: a page must not hammer the server.
+    assert shown["waits"] == [1000, 1000]
 
 
 def test_the_page_s_script_asks_again_after_a_failed_request():
     shown = _pulse_js("1-", ["fail", "fail", "2-"])
     assert shown["triggers"] == [["moved", "2-"]]
     assert [seen for _, seen in shown["asked"]] == ["1-", "1-", "1-", "2-"]
+    assert shown["waits"] == [1000, 2000]  # longer after each failure

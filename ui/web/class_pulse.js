@@ -5,6 +5,10 @@ const pulses = new WeakMap();
 // After a failed request (no route: a plain `streamlit run app.py`; a server away), wait
 // longer each time: the page's own poll follows the class meanwhile.
 const RETRY_MS = [1000, 2000, 5000, 10000];
+// The server holds a request until the class changes; an answer of no change sooner than
+// this (a class that has ended, a server that does not hold) waits before asking again.
+const QUICK_MS = 1000;
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function (component) {
   const { data, parentElement, setTriggerValue } = component;
@@ -17,6 +21,7 @@ export default function (component) {
   (async () => {
     while (!stop.signal.aborted) {
       url.searchParams.set("seen", seen);
+      const asked = Date.now();
       try {
         const response = await fetch(url, { cache: "no-store", signal: stop.signal });
         if (!response.ok) throw new Error(`pulse: HTTP ${response.status}`);
@@ -25,12 +30,14 @@ export default function (component) {
         if (signature !== seen) {
           seen = signature;  // one run per change, however long that run takes to come
           setTriggerValue("moved", signature);
+        } else if (Date.now() - asked < QUICK_MS) {
+          await pause(QUICK_MS);
         }
       } catch {
         if (stop.signal.aborted) return;
         const wait = RETRY_MS[Math.min(failures, RETRY_MS.length - 1)];
         failures += 1;
-        await new Promise((resolve) => setTimeout(resolve, wait));
+        await pause(wait);
       }
     }
   })();
