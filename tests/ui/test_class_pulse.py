@@ -80,35 +80,36 @@ def test_an_unknown_class_is_said_at_once_and_its_reader_stops():
     assert held == 0
 
 
-def test_pages_waiting_on_a_class_that_ends_are_told_so():
-    a_class = Class("3-")
-
+def answered(a_class: Class, codes: list[str], seen: str, then=None) -> tuple[list, int]:
+    """Pages of the classes ``codes`` wait on ``a_class`` showing ``seen``; ``then()``, if
+    given, changes the class once they all wait. What each page is answered, and how many
+    classes the watch still holds afterwards."""
     async def scene():
         watch = ClassWatch(a_class.read, EVERY_S)
-        waiting = [asyncio.create_task(watch.changed("c", "3-", hold_s=30.0))
-                   for _ in range(20)]
+        waiting = [asyncio.create_task(watch.changed(code, seen, hold_s=30.0))
+                   for code in codes]
         await asyncio.sleep(10 * EVERY_S)
-        a_class.now = ENDED  # the teacher closed it
+        if then is not None:
+            then()
         said = await asyncio.gather(*waiting)
         await asyncio.sleep(5 * EVERY_S)
         return said, watch.classes
 
-    said, held = run(scene())
-    assert said == [ENDED] * 20
-    assert held == 0
+    return run(scene())
+
+
+def test_pages_waiting_on_a_class_that_ends_are_told_so():
+    a_class = Class("3-")
+
+    def close() -> None:
+        a_class.now = ENDED
+
+    assert answered(a_class, ["c"] * 20, "3-", close) == ([ENDED] * 20, 0)
 
 
 def test_requests_for_codes_of_no_class_leave_nothing_behind():
-    async def scene():
-        watch = ClassWatch(Class(ENDED).read, EVERY_S)
-        said = await asyncio.gather(*(watch.changed(f"code{i}", "1-", hold_s=30.0)
-                                      for i in range(300)))
-        await asyncio.sleep(5 * EVERY_S)
-        return said, watch.classes
-
-    said, held = run(scene())
-    assert said == [ENDED] * 300
-    assert held == 0
+    codes = [f"code{i}" for i in range(300)]
+    assert answered(Class(ENDED), codes, "1-") == ([ENDED] * 300, 0)
 
 
 def test_a_reader_stops_when_no_page_waits_and_a_new_page_gets_a_fresh_read():
