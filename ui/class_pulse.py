@@ -18,7 +18,6 @@ does not (``streamlit run app.py``, AppTest) polls as before.
 import asyncio
 import contextlib
 import logging
-import re
 import time
 from collections.abc import Callable
 
@@ -28,7 +27,9 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from classroom import ClassError, ClassState, StoreUnavailable
+from classroom.store import CODE
 from ui import live_guard, web
+from ui.class_access import class_store
 
 #: The route a student's page waits on, under the app's address.
 PULSE_PATH = "/_clusterlab/class/{code}/pulse"
@@ -38,9 +39,6 @@ WATCH_S = 0.1
 # A waiting request is answered after this long even with no change, so that a connection a
 # proxy or the browser dropped is noticed and opened again.
 HOLD_S = 20.0
-# What the app's class codes are (`classroom.store`: URL-safe base64); anything else is
-# not read.
-CODE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 SEEN_MAX = 64
 AWAY, ENDED = "away", "ended"
 
@@ -166,13 +164,8 @@ class ClassWatch:
 
 
 def _read_class(code: str) -> str:
-    from ui.class_access import class_store  # the page's one store of this process
-
-    try:
-        store = class_store()
-    except StoreUnavailable:
-        return AWAY
-    return read_signature(store.state, code)
+    # The pages' one store of this process; opening it may fail as a read does.
+    return read_signature(lambda code: class_store().state(code), code)
 
 
 _WATCH = ClassWatch(_read_class)
@@ -180,6 +173,7 @@ _WATCH = ClassWatch(_read_class)
 
 async def _pulse(request: Request) -> Response:
     code, seen = request.path_params["code"], request.query_params.get("seen", "")
+    # Only the store's class codes are read.
     if not CODE.fullmatch(code) or len(seen) > SEEN_MAX:
         return JSONResponse({"error": "not a class code"}, status_code=404)
     return JSONResponse({"signature": await _WATCH.changed(code, seen)},
